@@ -1,0 +1,39 @@
+"""The built site boots Python from its own files only, and says so plainly when it cannot."""
+
+import urllib.request
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, PageWatch, screenshot, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_loading_screen_is_in_the_first_paint(site):
+    html = urllib.request.urlopen(site.url).read().decode()
+    assert 'id="boot"' in html and "Card Table" in html
+    assert "cdn." not in html and "https://" not in html
+
+
+def test_boots_python_from_local_files_only(watched_page, site):
+    page = watched_page
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.locator("#boot").count() == 0
+    assert page.locator("#app").is_visible()
+    page.watch.assert_clean()
+    # Pyodide and PyScript came from our own origin.
+    assert any(u.endswith("/runtime/pyodide/pyodide.asm.wasm") for u in page.watch.requests)
+    assert any("/runtime/pyscript/core" in u for u in page.watch.requests)
+
+
+def test_a_runtime_that_cannot_load_is_reported_in_plain_words(page, site):
+    watch = PageWatch(page, site.origin)
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site.url)
+    page.wait_for_selector("html[data-boot-failed]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    text = page.locator("#boot").inner_text()
+    assert "could not start" in text
+    assert page.get_by_role("button", name="Reload").is_visible()
+    assert watch.foreign_requests() == []
+    screenshot(page, "boot-failed")

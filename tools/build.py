@@ -1,0 +1,151 @@
+"""Assemble the static site into dist/.
+
+    python3 tools/build.py            # needs node_modules (npm ci) for the runtime
+
+dist/ holds:
+  index.html                  the page (loading screen, PyScript config reference)
+  web/                        CSS, icons, manifest, boot script
+  app/cardtable.zip           the Python package, unpacked by PyScript into the virtual FS
+  app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
+  app/pyscript.json           PyScript config: local interpreter, the package zip
+  runtime/pyodide/            Pyodide's five run-time files (from node_modules/pyodide)
+  runtime/pyscript/           @pyscript/core's dist/ without source maps
+
+Nothing is fetched from outside the site's own origin.  The build prints the size of dist/ and
+of the app's own code and assets (everything but runtime/).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+NODE = ROOT / "node_modules"
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+APP_BUDGET = 300 * 1024  # bytes of the app's own code and assets (issue: under 300 KB)
+
+
+def fail(msg: str) -> None:
+    print(f"build: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def package_files() -> list[Path]:
+    """The cardtable package's source files, sorted (so the zip is reproducible)."""
+    pkg = ROOT / "py" / "cardtable"
+    return sorted(p for p in pkg.rglob("*") if p.is_file() and p.suffix in {".py", ".md", ".json"}
+                  and "__pycache__" not in p.parts)
+
+
+def write_zip(dest: Path, files: list[Path], base: Path) -> None:
+    """A zip with fixed timestamps so the same sources give the same bytes."""
+    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for f in files:
+            info = zipfile.ZipInfo(f.relative_to(base).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, f.read_bytes())
+
+
+def copy_runtime() -> None:
+    pyodide = NODE / "pyodide"
+    pyscript = NODE / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript.is_dir():
+        fail("node_modules is missing: run `npm ci` first (make does this)")
+    out = DIST / "runtime" / "pyodide"
+    out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        src = pyodide / name
+        if not src.is_file():
+            fail(f"missing {src}")
+        shutil.copy2(src, out / name)
+    out = DIST / "runtime" / "pyscript"
+    out.mkdir(parents=True)
+    for src in sorted(pyscript.iterdir()):
+        if src.is_file() and src.suffix in {".js", ".css"} and src.name != "service-worker.js":
+            shutil.copy2(src, out / src.name)
+
+
+def content_version(paths: list[Path], extra: bytes = b"") -> str:
+    """A short hash of the app's own files: changes whenever the app changes."""
+    h = hashlib.sha256(extra)
+    for p in sorted(paths):
+        h.update(p.relative_to(DIST).as_posix().encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def size_of(paths) -> int:
+    return sum(p.stat().st_size for p in paths)
+
+
+def build() -> dict:
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    copy_runtime()
+
+    shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
+    app = DIST / "app"
+    app.mkdir()
+    write_zip(app / "cardtable.zip", package_files(), ROOT / "py")
+    shutil.copy2(ROOT / "py" / "cardtable" / "ui" / "main.py", app / "main.py")
+    config = {
+        "interpreter": "../runtime/pyodide/pyodide.mjs",
+        "files": {"./cardtable.zip": "./*"},
+    }
+    (app / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+
+    own = [p for p in DIST.rglob("*") if p.is_file() and "runtime" not in p.relative_to(DIST).parts[:1]]
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    version = content_version(own, template.encode())
+    (DIST / "index.html").write_text(template.replace("{{VERSION}}", version), encoding="utf-8")
+
+    _post_build_steps(version)
+
+    files = [p for p in DIST.rglob("*") if p.is_file()]
+    own = [p for p in files if p.relative_to(DIST).parts[0] != "runtime"]
+    report = {
+        "version": version,
+        "dist_bytes": size_of(files),
+        "dist_files": len(files),
+        "app_bytes": size_of(own),
+        "app_files": len(own),
+    }
+    return report
+
+
+def _post_build_steps(version: str) -> None:
+    """Steps that run last over the finished dist/ (the service worker, when present)."""
+    sw = ROOT / "tools" / "build_sw.py"
+    if sw.exists():
+        sys.path.insert(0, str(sw.parent))
+        import build_sw  # noqa: E402
+
+        build_sw.write_service_worker(DIST, version)
+
+
+def main() -> int:
+    r = build()
+    kb = lambda n: f"{n / 1024:,.1f} KB"  # noqa: E731
+    print(f"built dist/ (version {r['version']}): {r['dist_files']} files, {r['dist_bytes'] / 1e6:,.2f} MB")
+    budget = "within" if r["app_bytes"] <= APP_BUDGET else "OVER"
+    print(f"app's own code and assets: {r['app_files']} files, {kb(r['app_bytes'])} "
+          f"({budget} the {kb(APP_BUDGET)} budget; runtime excluded)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

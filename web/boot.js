@@ -1,0 +1,57 @@
+// Loads the Python runtime (PyScript on Pyodide, both served from this site) and says so in
+// plain words if it cannot.  Python takes over the page when it is ready: it fills #app, removes
+// #boot and sets <html data-ready>.
+const boot = document.getElementById("boot");
+const msg = document.getElementById("boot-msg");
+const root = document.documentElement;
+
+function ready() {
+  return root.hasAttribute("data-ready");
+}
+
+function fail(reason) {
+  if (ready() || root.hasAttribute("data-boot-failed")) return;
+  root.setAttribute("data-boot-failed", "");
+  boot.classList.add("failed");
+  msg.textContent = "Card Table could not start on this device: " + reason + ".";
+  const more = document.createElement("p");
+  more.textContent = "Your saved games are kept. Reload to try again; if it keeps failing, " +
+    "use an up-to-date browser with WebAssembly enabled.";
+  const again = document.createElement("button");
+  again.type = "button";
+  again.className = "btn";
+  again.textContent = "Reload";
+  again.addEventListener("click", () => location.reload());
+  boot.append(more, again);
+}
+
+addEventListener("error", (e) => {
+  if (!ready()) fail(e.message || "a script failed to load");
+});
+addEventListener("unhandledrejection", (e) => {
+  if (!ready()) fail((e.reason && e.reason.message) || String(e.reason));
+});
+// PyScript reports Python and loading errors as .py-error elements.
+new MutationObserver((records) => {
+  for (const r of records) {
+    for (const n of r.addedNodes) {
+      if (n.nodeType === 1 && n.classList.contains("py-error")) {
+        fail(ready() ? "" : (n.textContent.trim().split("\n").pop() || "Python stopped"));
+      }
+    }
+  }
+}).observe(document.body, { childList: true });
+
+addEventListener("py:progress", (e) => {
+  if (!ready() && typeof e.detail === "string") msg.textContent = e.detail;
+});
+
+setTimeout(() => {
+  if (!ready() && !root.hasAttribute("data-boot-failed")) {
+    msg.textContent = "Still starting Python… slow devices can take up to a minute.";
+  }
+}, 15000);
+
+import("../runtime/pyscript/core.js").catch((err) => {
+  fail("the Python runtime did not load (" + (err && err.message ? err.message : err) + ")");
+});
