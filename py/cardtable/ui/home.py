@@ -1,0 +1,131 @@
+"""The home screen, the new-game form, the rules pages and the saved-games list (pure HTML)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Optional
+
+from .. import rules
+from .markdown import to_html
+from .markup import button, esc
+from .storage import SavedGame
+
+GAME_TITLES = rules.TITLES
+SEATS = {"dummy-spades": 3, "seep": 4}
+DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dev"]
+KINDS = [("human", "Person"), ("casual", "Computer — quick"), ("strong", "Computer — strong")]
+SPADES_VARIANTS = [("no-peeky", "No Peeky (standard)"), ("three-peeky", "Three Peeky"), ("four-peeky", "Four Peeky"),
+                   ("flip-1", "Flip 1"), ("flip-2", "Flip 2"), ("flip-3", "Flip 3"), ("flip-4", "Flip 4")]
+
+
+def when(ts: float, now: float) -> str:
+    if not ts:
+        return "some time ago"
+    d = now - ts
+    if d < 90:
+        return "just now"
+    if d < 3600:
+        return f"{int(d // 60)} minutes ago"
+    if d < 86400:
+        return f"{int(d // 3600)} hours ago"
+    return datetime.datetime.fromtimestamp(ts).strftime("%d %b %Y")
+
+
+def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, notice: str = "") -> str:
+    parts = ['<section class="home">',
+             '<header class="home-head"><h1>Card Table</h1>'
+             '<p class="muted">Pass the device around, or play against the computer. Works offline.</p></header>']
+    if notice:
+        parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
+    if last and not last.error:
+        parts.append('<div class="continue">'
+                     + button(f"Continue {esc(GAME_TITLES.get(last.game, last.game))} "
+                              f"<span class=\"sub\">{esc(', '.join(last.players))} · {esc(last.totals)}</span>",
+                              f"open:{last.id}", cls="btn big", key="continue")
+                     + "</div>")
+    parts.append('<div class="tiles">')
+    for g, title in GAME_TITLES.items():
+        blurb = ("Three players and a dummy: bid, declare, and play two hands."
+                 if g == "dummy-spades" else "Two partnerships: capture, build houses, sweep the floor.")
+        parts.append(f'<article class="tile tile-{g}"><h2>{esc(title)}</h2><p>{esc(blurb)}</p>'
+                     f'<div class="tile-buttons">{button("New game", f"new:{g}", key=f"new:{g}")}'
+                     f'{button("Rules", f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}</div></article>')
+    parts.append("</div>")
+    parts.append('<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">Saved games</h2>')
+    if not saves:
+        parts.append('<p class="muted">No saved games yet. Every move is saved as you play.</p>')
+    else:
+        parts.append('<ul class="save-list">')
+        for s in saves:
+            parts.append(save_row(s, now))
+        parts.append("</ul>")
+    parts.append('<div class="import"><label class="btn ghost" for="import-file">Import a game file…</label>'
+                 '<input type="file" id="import-file" accept=".json,application/json" class="visually-hidden"></div>')
+    parts.append("</section></section>")
+    return "".join(parts)
+
+
+def save_row(s: SavedGame, now: float) -> str:
+    title = GAME_TITLES.get(s.game or "", s.game or "Unknown game")
+    if s.error:
+        return (f'<li class="save broken" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> '
+                f'<span class="save-id">({esc(s.id)})</span><br><span class="error">Cannot be opened: {esc(s.error)}</span></div>'
+                f'<div class="save-buttons">{button("Delete", f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
+    status = "finished" if s.over else when(s.updated, now)
+    return (f'<li class="save" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> · '
+            f'{esc(", ".join(s.players))}<br><span class="muted">{esc(s.totals)} · {esc(status)}</span></div>'
+            f'<div class="save-buttons">{button("Open", f"open:{s.id}", cls="btn small", key=f"open:{s.id}")}'
+            f'{button("Delete", f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
+
+
+def _select(id_: str, options: list[tuple[str, str]], value: str, label: str) -> str:
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(t)}</option>' for v, t in options)
+    return f'<label class="field"><span>{esc(label)}</span><select id="{id_}">{opts}</select></label>'
+
+
+def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str]] = None) -> str:
+    n = SEATS[game]
+    names = (last_names or [])[:n] + DEFAULT_NAMES[len(last_names or []):n]
+    kinds = KINDS if bots_available else KINDS[:1]
+    parts = [f'<section class="form-page"><h1>New {esc(GAME_TITLES[game])} game</h1>',
+             f'<form id="new-game" data-game="{esc(game)}" class="new-game" novalidate>',
+             '<fieldset><legend>Players</legend>']
+    for i in range(n):
+        seat_note = ""
+        if game == "seep":
+            seat_note = " (team A)" if i % 2 == 0 else " (team B)"
+        parts.append('<div class="player-row">'
+                     f'<label class="field"><span>Seat {i + 1}{seat_note}</span>'
+                     f'<input id="ng-name-{i}" value="{esc(names[i])}" maxlength="20" autocomplete="off"></label>'
+                     + _select(f"ng-kind-{i}", kinds, "human", "Played by") + "</div>")
+    if not bots_available:
+        parts.append('<p class="muted small">Computer players are coming soon: every seat is a person for now.</p>')
+    parts.append("</fieldset><fieldset><legend>Options</legend>")
+    if game == "dummy-spades":
+        parts.append(_select("ng-target", [("300", "300 points"), ("500", "500 points")], "300", "Play to"))
+        parts.append(_select("ng-variant", SPADES_VARIANTS, "no-peeky", "Variation"))
+        parts.append('<label class="check"><input type="checkbox" id="ng-limit"> '
+                     '<span>End the game when a player falls to −200</span></label>')
+    else:
+        parts.append(_select("ng-preset", [("sweep-seed", "Sweep — cumulative score to a target"),
+                                           ("seep-pagat", "Seep (pagat) — 100-point lead wins a baazi")],
+                             "sweep-seed", "Scoring"))
+        parts.append('<label class="field"><span>Target score (Sweep)</span>'
+                     '<input id="ng-target" type="number" inputmode="numeric" min="50" max="5000" step="50" value="500"></label>')
+        parts.append('<label class="field"><span>Baazis to win (Seep, pagat)</span>'
+                     '<input id="ng-baazis" type="number" inputmode="numeric" min="1" max="9" value="1"></label>')
+        parts.append(_select("ng-firstplay", [("pagat", "Build, capture or throw the bid value (standard)"),
+                                              ("seed", "Build on one floor card, or throw any card (old rule)")],
+                             "pagat", "Bidder's first play"))
+    parts.append('<label class="field"><span>Deal number (optional: the same number deals the same cards)</span>'
+                 '<input id="ng-seed" inputmode="numeric" autocomplete="off" placeholder="random"></label>')
+    parts.append("</fieldset>")
+    parts.append('<p id="ng-error" class="error" role="alert"></p>')
+    parts.append('<div class="form-buttons">' + button("Start", "start", cls="btn big", key="start")
+                 + button("Back", "nav:home", cls="btn ghost", key="back") + "</div></form></section>")
+    return "".join(parts)
+
+
+def rules_html(game: str) -> str:
+    return ('<section class="rules-page"><nav class="crumbs">' + button("← Home", "nav:home", cls="btn ghost small", key="back")
+            + f'</nav><article class="rules">{to_html(rules.text(game))}</article></section>')

@@ -1,0 +1,96 @@
+"""Small HTML helpers shared by every screen.  Pure Python: a screen is a function view -> HTML.
+
+The page sets ``innerHTML`` once per render and listens for clicks on ``[data-act]`` elements, so
+a screen's buttons carry their action in ``data-act`` (``"move:play QS"``, ``"nav:home"``).  No
+inline styles and no inline scripts (the content security policy forbids both).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Optional
+
+from ..cards import Card, RANK_NAMES, SUIT_NAMES
+
+RED = {"H", "D"}
+
+
+def esc(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def attrs(**kw) -> str:
+    """``attrs(data_act="x", disabled=True)`` -> `` data-act="x" disabled``; None/False are left out."""
+    out = []
+    for k, v in kw.items():
+        if v is None or v is False:
+            continue
+        name = k.rstrip("_").replace("_", "-")
+        out.append(f" {name}" if v is True else f' {name}="{esc(v)}"')
+    return "".join(out)
+
+
+def button(label: str, act: str, cls: str = "btn", key: Optional[str] = None, disabled: bool = False,
+           title: Optional[str] = None, aria_label: Optional[str] = None, pressed: Optional[bool] = None) -> str:
+    return (f"<button type=\"button\"{attrs(class_=cls, data_act=act, data_key=key or act, disabled=disabled, title=title, aria_label=aria_label, aria_pressed=None if pressed is None else ('true' if pressed else 'false'))}>"
+            f"{label}</button>")
+
+
+def rank_text(card: Card) -> str:
+    return "10" if card.rank == 10 else "23456789TJQKA"[card.rank - 2]
+
+
+def card_face(card: Card, act: Optional[str] = None, playable: bool = False, small: bool = False,
+              extra_cls: str = "", label_suffix: str = "", selected: Optional[bool] = None) -> str:
+    """A face-up card.  With ``act`` it is a button named like "Queen of spades" (legal or not)."""
+    cls = "card" + (" red" if card.suit in RED else "") + (" small" if small else "")
+    cls += " playable" if playable else ""
+    cls += f" {extra_cls}" if extra_cls else ""
+    inner = (f'<span class="rank">{rank_text(card)}</span>'
+             f'<span class="suit" aria-hidden="true">{_SUIT_SYMBOL[card.suit]}</span>'
+             f'<span class="pip" aria-hidden="true">{_SUIT_SYMBOL[card.suit]}</span>')
+    name = card.name + label_suffix
+    if act is None:
+        return f'<span{attrs(class_=cls, role="img", aria_label=name, data_card=str(card))}>{inner}</span>'
+    return (f'<button type="button"{attrs(class_=cls, data_act=act, data_key="card:" + str(card), data_card=str(card), aria_label=name, disabled=not playable, aria_pressed=None if selected is None else ("true" if selected else "false"))}>'
+            f"{inner}</button>")
+
+
+def card_back(label: str = "face-down card", small: bool = True, extra_cls: str = "") -> str:
+    cls = "card back" + (" small" if small else "") + (f" {extra_cls}" if extra_cls else "")
+    return f'<span{attrs(class_=cls, role="img", aria_label=label)}></span>'
+
+
+def backs(count: int, label: str) -> str:
+    """A fanned pile of ``count`` backs, for a hand the viewer may not see (no card identities)."""
+    shown = min(count, 13)
+    fan = "".join(card_back(small=True, extra_cls="fan") for _ in range(shown))
+    return f'<span class="backs" role="img" aria-label="{esc(label)}">{fan}</span>'
+
+
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def suit_name(s: str) -> str:
+    return SUIT_NAMES[s]
+
+
+def plural(n: int, word: str, words: Optional[str] = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def join_words(items: Iterable[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def rank_word(card: Card) -> str:
+    return RANK_NAMES[card.rank]
+
+
+def dialog(title: str, body: str, buttons: str, cls: str = "") -> str:
+    """A modal panel over the screen (the screen behind is inert while it shows)."""
+    return (f'<div class="overlay {cls}"><div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dlg-title">'
+            f'<h2 id="dlg-title">{title}</h2>{body}<div class="dialog-buttons">{buttons}</div></div></div>')

@@ -1,0 +1,416 @@
+"""The Dummy Spades table: renders one seat's view and turns taps into engine actions.
+
+Pure Python (no browser import): ``Table.render(game, seat)`` returns HTML built only from
+``game.view(seat)``, so a card the seat may not see cannot reach the page.  The four hands sit
+around the table in play order with the viewer at the bottom: before the bidding p0 -> p1 -> p2 ->
+dummy, afterwards declarer -> left defender -> dummy -> right defender, so the exposed dummy sits
+opposite the declarer, between the defenders.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..cards import Card, SUITS
+from .markup import backs, button, card_back, card_face, esc, join_words, plural
+
+POSITIONS = ("bottom", "left", "top", "right")
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _card(text: str) -> Card:
+    return Card.parse(text)
+
+
+class Table:
+    seats = ("p0", "p1", "p2")
+
+    def __init__(self, game) -> None:
+        self.names = dict(zip(self.seats, (game.to_record().get("players") or list(self.seats))))
+        self.bid: Optional[int] = None     # the bid being composed
+        self.nils: set[str] = set()        # nil switches being composed
+        self.slots: set[int] = set()       # peek/flip slots being chosen
+        self.panel: Optional[str] = None   # "sheet" | "log" | "last" | None
+
+    # ---- names ----------------------------------------------------------------------------------
+    def name_of(self, hand: str) -> str:
+        return "the dummy" if hand == "dummy" else self.names.get(hand, hand)
+
+    def hand_label(self, hand: str, viewer: str) -> str:
+        if hand == viewer:
+            return "your hand"
+        return "the dummy" if hand == "dummy" else self.names.get(hand, hand)
+
+    # ---- protocol used by the app ---------------------------------------------------------------
+    def hands_done(self, game) -> int:
+        return len(game.history)
+
+    def hand_entries(self, game) -> list[dict]:
+        return game.view(self.seats[0])["history"]
+
+    def after_move(self, game) -> None:
+        self.bid = None
+        self.nils = set()
+        self.slots = set()
+        if self.panel == "last":
+            self.panel = None
+
+    def handle(self, arg: str, game, viewer: str, app) -> Optional[str]:
+        """A ``ui:`` tap: compose a bid, peek or flip; toggle panels.  Returns an action to apply."""
+        verb, _, val = arg.partition(":")
+        if verb == "bid":
+            self.bid = int(val)
+        elif verb == "nil":
+            self.nils ^= {val}
+        elif verb == "slot":
+            self.slots ^= {int(val)}
+        elif verb == "panel":
+            self.panel = None if self.panel == val else val
+        elif verb == "confirm-bid" and self.bid is not None:
+            nils = [h for h in ("p0", "p1", "p2", "dummy") if h in self.nils]
+            return f"bid {self.bid}" + (f" nil {','.join(nils)}" if nils else "")
+        elif verb in ("confirm-peek", "confirm-flip"):
+            return f"{verb[8:]} " + " ".join(str(s) for s in sorted(self.slots))
+        return None
+
+    # ---- the table --------------------------------------------------------------------------------
+    def layout(self, v: dict) -> dict[str, str]:
+        """Which hand sits at which position for this viewer."""
+        cycle = v["play_order"] or ["p0", "p1", "p2", "dummy"]
+        i = cycle.index(v["seat"])
+        ordered = cycle[i:] + cycle[:i]
+        return dict(zip(POSITIONS, ordered))
+
+    def render(self, game, seat: str, app) -> str:
+        v = game.view(seat)
+        my_turn = v["to_act"] == seat and not app.handoff_to and app.controllers.get(seat) == "human"
+        where = self.layout(v)
+        parts = [f'<section class="table spades phase-{v["phase"]}" data-viewer="{esc(seat)}">']
+        parts.append(self.topbar(v))
+        if app.banner:
+            parts.append(f'<p class="banner" role="alert">{esc(app.banner)}</p>')
+        parts.append('<div class="felt">')
+        for pos in ("top", "left", "right"):
+            parts.append(self.seat_box(v, where[pos], pos, my_turn))
+        parts.append(self.trick_area(v, where))
+        parts.append("</div>")
+        parts.append(self.status(v, seat, app, my_turn))
+        if app.error and my_turn:
+            parts.append(f'<p class="error move-error" role="alert">{esc(app.error)}</p>')
+        if my_turn and v["phase"] == "bid":
+            parts.append(self.bid_panel(v, seat))
+        elif my_turn and v["phase"] in ("peek", "flip"):
+            parts.append(self.slot_panel(v))
+        parts.append(self.my_hand(v, seat, my_turn))
+        if self.panel == "sheet":
+            parts.append(self.sheet_html(v))
+        elif self.panel == "log":
+            parts.append(self.log_html(app.log))
+        parts.append("</section>")
+        return "".join(parts)
+
+    def topbar(self, v: dict) -> str:
+        sheet = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=self.panel == "sheet")
+        log = button("Log", "ui:panel:log", cls="btn ghost small", key="log", pressed=self.panel == "log")
+        last = button("Last trick", "ui:panel:last", cls="btn ghost small", key="last",
+                      disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
+        totals = " · ".join(f'{esc(self.names[s])} <b>{v["totals"][s]}</b>' for s in self.seats)
+        return ('<header class="topbar">'
+                + button("⌂ Home", "nav:home", cls="btn ghost small", key="home", aria_label="Home")
+                + f'<div class="title"><span class="game-name">Dummy Spades</span>'
+                f'<span class="totals">{totals}</span></div>'
+                + f'<div class="tools">{last}{sheet}{log}'
+                + button("Export", "export", cls="btn ghost small", key="export", title="Download this game as a file")
+                + "</div></header>")
+
+    def role(self, v: dict, hand: str) -> str:
+        if hand == "dummy":
+            return "Dummy"
+        if v["declarer"] == hand:
+            return "Declarer"
+        if v["declarer"]:
+            return "Defender"
+        return "Dealer" if v["dealer"] == hand else ""
+
+    def bid_text(self, v: dict, hand: str) -> str:
+        if hand == "dummy":
+            return ""
+        b = v["bids"].get(hand)
+        if b is None:
+            return "…" if v["phase"] in ("bid", "peek", "flip") else ""
+        nils = v["nils"].get(hand) or []
+        t = f"bid {b}"
+        if nils:
+            t += " · nil " + ", ".join("own" if n == hand else ("dummy" if n == "dummy" else self.names[n]) for n in nils)
+        return t
+
+    def seat_box(self, v: dict, hand: str, pos: str, my_turn: bool) -> str:
+        turn = v["acting_hand"] == hand and v["phase"] != "over"
+        cls = f"seat pos-{pos}" + (" turn" if turn else "") + (" dummy" if hand == "dummy" else "")
+        name = self.name_of(hand).capitalize() if hand == "dummy" else self.name_of(hand)
+        role = self.role(v, hand)
+        head = (f'<div class="seat-head"><span class="name">{esc(name)}</span>'
+                + (f'<span class="role role-{role.lower()}">{role}</span>' if role else "")
+                + f'<span class="tricks" title="tricks won">{plural(v["tricks_won"][hand], "trick")}</span>'
+                + (f'<span class="bid">{esc(self.bid_text(v, hand))}</span>' if hand != "dummy" else "")
+                + "</div>")
+        if hand == "dummy":
+            body = self.dummy_body(v, my_turn)
+        else:
+            n = v["hand_counts"][hand]
+            body = backs(n, f"{self.name_of(hand)}: {plural(n, 'card')}") + f'<span class="count">{n}</span>'
+        return f'<div class="{cls}" aria-label="{esc(name)}">{head}<div class="seat-body">{body}</div></div>'
+
+    def dummy_body(self, v: dict, my_turn: bool) -> str:
+        if v["dummy_exposed"]:
+            playable = set(_legal_cards(v)) if my_turn and v["acting_hand"] == "dummy" else set()
+            return self.suit_rows(v["dummy"], playable, "dummy")
+        # face down: 13 slots; a slot shows a card only when this seat may see it
+        choosing = my_turn and v["phase"] in ("peek", "flip")
+        if not choosing and not any(v["dummy_slots"] or []) and not any(v["peeks"].values()):
+            n = v["hand_counts"]["dummy"]
+            return backs(n, f"the dummy: {n} cards face down") + f'<span class="count">{n}</span>'
+        faceup_public = set()
+        for s in self.seats:
+            for n in v["flips"].get(s) or []:
+                faceup_public.add(n)
+        out = ['<div class="slots">']
+        for i, text in enumerate(v["dummy_slots"] or [], start=1):
+            peekers = [self.names[s] for s in self.seats if i in (v["peeks"].get(s) or [])]
+            note = f" — peeked by {join_words(peekers)}" if peekers else ""
+            if text is not None:
+                face = card_face(_card(text), small=True, extra_cls="slot-card" + (" flipped" if i in faceup_public else " peeked"),
+                                 label_suffix=f", dummy slot {i}{note}")
+                inner = face
+            else:
+                inner = card_back(label=f"dummy slot {i}, face down{note}", small=True, extra_cls="slot-card")
+            if choosing and (text is None or v["phase"] == "peek"):
+                selected = i in self.slots
+                free = v["phase"] == "peek" or i not in faceup_public
+                out.append(f'<button type="button" class="slot pick{" selected" if selected else ""}" data-act="ui:slot:{i}" '
+                           f'data-key="slot:{i}" aria-pressed="{"true" if selected else "false"}"'
+                           f'{"" if free else " disabled"} aria-label="Dummy slot {i}">{inner}<span class="slot-no">{i}</span></button>')
+            else:
+                out.append(f'<span class="slot">{inner}<span class="slot-no">{i}</span>'
+                           + ('<span class="peek-mark" aria-hidden="true">👁</span>' if peekers else "") + "</span>")
+        out.append("</div>")
+        return "".join(out)
+
+    def suit_rows(self, cards: list[str], playable: set[str], who: str) -> str:
+        by_suit = {s: [] for s in SUITS}
+        for t in cards:
+            by_suit[t[-1]].append(t)
+        rows = []
+        for s in SUITS:
+            if not by_suit[s]:
+                continue
+            cs = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, small=True,
+                                   label_suffix=" (dummy)") for t in by_suit[s])
+            rows.append(f'<div class="suit-row"><span class="suit-sym{" red" if s in "HD" else ""}" aria-hidden="true">'
+                        f'{SUIT_SYMBOL[s]}</span>{cs}</div>')
+        return f'<div class="suit-rows" aria-label="{esc(who)} cards">{"".join(rows)}</div>'
+
+    def trick_area(self, v: dict, where: dict[str, str]) -> str:
+        show_last = self.panel == "last"
+        trick = None
+        if show_last:
+            trick = v["last_trick"] or (v["previous_tricks"][-1] if v["previous_tricks"] else None)
+        elif v["trick"]:
+            trick = v["trick"]
+        played = {p["hand"]: p["card"] for p in (trick or {}).get("plays", [])}
+        winner = (trick or {}).get("winner") or (trick or {}).get("winning")
+        spots = []
+        for pos, hand in where.items():
+            t = played.get(hand)
+            if t:
+                win = " winning" if hand == winner else ""
+                spots.append(f'<div class="spot spot-{pos}{win}">{card_face(_card(t), extra_cls="played", label_suffix=f", played by {self.name_of(hand)}")}</div>')
+            else:
+                spots.append(f'<div class="spot spot-{pos} empty"></div>')
+        caption = ""
+        if show_last and trick:
+            caption = f'<p class="trick-caption">Last trick — won by {esc(self.name_of(trick["winner"]))}</p>'
+        elif v["phase"] == "play" and not played:
+            lead = v["acting_hand"]
+            caption = f'<p class="trick-caption">{esc(self.name_of(lead).capitalize() if lead == "dummy" else self.name_of(lead))} to lead' + (
+                " · spades broken" if v["spades_broken"] else "") + "</p>"
+        elif v["phase"] in ("bid", "peek", "flip"):
+            caption = f'<p class="trick-caption">Hand {v["hand_number"] + 1} · dealer {esc(self.names[v["dealer"]])}</p>'
+        return f'<div class="trick" aria-label="{"last trick" if show_last else "current trick"}">{"".join(spots)}{caption}</div>'
+
+    def status(self, v: dict, seat: str, app, my_turn: bool) -> str:
+        if v["over"]:
+            w = v["winner"]
+            text = f"Game over — {self.names[w]} wins." if w else "Game over."
+        elif my_turn:
+            text = {"bid": "Your bid.", "peek": "Choose dummy cards to look at.",
+                    "flip": "Choose dummy cards to turn face up."}.get(v["phase"], "")
+            if v["phase"] == "play":
+                text = "Your turn — play from the dummy." if v["acting_hand"] == "dummy" else "Your turn — play a card."
+        else:
+            who = v["to_act"]
+            name = self.names.get(who, who)
+            kind = app.controllers.get(who, "human")
+            doing = {"bid": "bidding", "peek": "peeking at the dummy", "flip": "turning up dummy cards"}.get(
+                v["phase"], "playing from the dummy" if v["acting_hand"] == "dummy" else "playing")
+            text = f"{name} is {doing}" + ("…" if kind == "human" else " (computer)…")
+        last = f'<span class="last-log">{esc(app.log[-1])}</span>' if app.log else ""
+        return f'<div class="status" role="status" aria-live="polite"><strong>{esc(text)}</strong>{last}</div>'
+
+    def my_hand(self, v: dict, seat: str, my_turn: bool) -> str:
+        playable = set(_legal_cards(v)) if my_turn and v["acting_hand"] == seat else set()
+        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable) for t in v["hand"])
+        role = self.role(v, seat)
+        info = f'{esc(self.names[seat])}' + (f" · {role}" if role else "") + f" · {plural(v['tricks_won'][seat], 'trick')}"
+        bid = self.bid_text(v, seat)
+        if bid and bid != "…":
+            info += f" · {esc(bid)}"
+        return (f'<div class="my-hand{" turn" if my_turn and v["acting_hand"] == seat else ""}">'
+                f'<div class="my-info">{info}</div><div class="hand-cards" aria-label="your cards">{cards}</div></div>')
+
+    def bid_panel(self, v: dict, seat: str) -> str:
+        bids = "".join(button(str(n), f"ui:bid:{n}", cls="btn chip" + (" on" if self.bid == n else ""), key=f"bid:{n}",
+                              pressed=self.bid == n) for n in range(14))
+        others = [s for s in self.seats if s != seat]
+        switches = [(seat, "Nil on my own hand", "counts whatever happens"),
+                    ("dummy", "Nil on the dummy", "counts only if you become declarer")]
+        for o in others:
+            switches.append((o, f"Nil on {self.names[o]}", f"counts only if you and {self.names[o]} both defend"))
+        sw = "".join(
+            f'<button type="button" class="switch{" on" if h in self.nils else ""}" data-act="ui:nil:{h}" data-key="nil:{h}" '
+            f'role="switch" aria-checked="{"true" if h in self.nils else "false"}"><span class="knob" aria-hidden="true"></span>'
+            f'<span class="sw-text"><b>{esc(label)}</b><small>{esc(note)}</small></span></button>'
+            for h, label, note in switches)
+        earlier = [f"{self.names[s]} {v['bids'][s]}" for s in v["bidding_order"] if v["bids"].get(s) is not None]
+        so_far = f'<p class="muted small">Bids so far: {esc(", ".join(earlier))}</p>' if earlier else ""
+        confirm_label = "Choose a bid" if self.bid is None else f"Bid {self.bid}" + (
+            " with nil" if self.nils else "")
+        return ('<div class="panel bid-panel" aria-label="bidding">'
+                '<p class="panel-title">How many tricks will your side take?</p>'
+                f'{so_far}<div class="chips">{bids}</div><div class="switches">{sw}</div>'
+                + button(confirm_label, "ui:confirm-bid", cls="btn big", key="confirm-bid", disabled=self.bid is None)
+                + "</div>")
+
+    def slot_panel(self, v: dict) -> str:
+        n = _slot_count(v)
+        verb = "Peek at" if v["phase"] == "peek" else "Turn up"
+        ok = len(self.slots) == n
+        label = f"{verb} slots {', '.join(map(str, sorted(self.slots)))}" if ok else f"Choose {plural(n, 'slot')} of the dummy"
+        note = ("Only you will see them; everyone sees which slots you chose." if v["phase"] == "peek"
+                else "They stay face up for everyone.")
+        return ('<div class="panel slot-panel"><p class="panel-title">' + esc(f"{verb} {n} dummy cards") + "</p>"
+                f'<p class="muted small">{note} Tap the slots on the dummy above.</p>'
+                + button(esc(label), f"ui:confirm-{v['phase']}", cls="btn big", key="confirm-slots", disabled=not ok) + "</div>")
+
+    # ---- panels -------------------------------------------------------------------------------------
+    def sheet_html(self, v: dict) -> str:
+        head = "".join(f'<th scope="col" colspan="3">{esc(self.names[s])}</th>' for s in self.seats)
+        sub = "".join('<th scope="col">bid</th><th scope="col">tricks</th><th scope="col">points</th>' for _ in self.seats)
+        rows = []
+        for i, h in enumerate(v["history"], start=1):
+            decl = h["declarer"]
+            cells = []
+            for s in self.seats:
+                side = (h["tricks"][decl] + h["tricks"]["dummy"]) if s == decl else sum(
+                    h["tricks"][d] for d in self.seats if d != decl)
+                nil = h["nils"].get(s) or []
+                bid = f'{h["bids"][s]}' + (" N" if nil else "")
+                cells.append(f'<td>{bid}</td><td>{side}</td><td class="pts">{h["score"][s]:+d}'
+                             + (f'<small> ({plural(h["bags"][s], "bag")})</small>' if h["bags"][s] else "") + "</td>")
+            rows.append(f'<tr><th scope="row">{i}<small> {esc(self.names[decl])}</small></th>{"".join(cells)}</tr>')
+        tot = "".join(f'<td colspan="3" class="pts"><b>{v["totals"][s]}</b><small> · {plural(v["bags"][s], "bag")}</small></td>'
+                      for s in self.seats)
+        body = "".join(rows) or f'<tr><td colspan="{1 + 3 * len(self.seats)}" class="muted">No hand finished yet.</td></tr>'
+        target = v["options"].get("target", 300)
+        return ('<div class="panel sheet" role="region" aria-label="score sheet"><p class="panel-title">Score sheet '
+                f'<span class="muted small">· play to {target}</span></p><div class="sheet-scroll"><table>'
+                f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}</tr><tr>{sub}</tr></thead>'
+                f'<tbody>{body}</tbody><tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table></div>'
+                '<p class="muted small">Tricks are each side\'s: the declarer\'s with the dummy, the defenders\' together. N = nil declared.</p>'
+                + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>")
+
+    def log_html(self, log: list[str]) -> str:
+        items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-60:]))
+        return ('<div class="panel log" role="log" aria-label="game log"><p class="panel-title">Game log</p>'
+                f'<ol class="log-list" reversed>{items or "<li>Nothing yet.</li>"}</ol>'
+                + button("Close", "ui:panel:log", cls="btn ghost small", key="close-log") + "</div>")
+
+    def hand_summary_html(self, game, entry: dict) -> str:
+        decl = entry["declarer"]
+        rows = []
+        for s in self.seats:
+            side = (entry["tricks"][decl] + entry["tricks"]["dummy"]) if s == decl else sum(
+                entry["tricks"][d] for d in self.seats if d != decl)
+            role = "declarer" if s == decl else "defender"
+            nils = entry["nils"].get(s) or []
+            niltext = (" · nil on " + ", ".join("own hand" if n == s else ("the dummy" if n == "dummy" else self.names[n]) for n in nils)) if nils else ""
+            rows.append(f'<tr><th scope="row">{esc(self.names[s])}<small> {role}</small></th><td>{entry["bids"][s]}{esc(niltext)}</td>'
+                        f'<td>{side}</td><td class="pts">{entry["score"][s]:+d}</td><td>{entry["bags"][s]}</td></tr>')
+        v = game.view(self.seats[0])
+        totals = " · ".join(f"{esc(self.names[s])} {v['totals'][s]}" for s in self.seats)
+        return ('<table class="summary"><thead><tr><th></th><th>bid</th><th>side\'s tricks</th><th>points</th><th>bags</th></tr></thead>'
+                f'<tbody>{"".join(rows)}</tbody></table>'
+                f'<p>Dummy took {plural(entry["tricks"]["dummy"], "trick")}; {esc(self.names[decl])} took {entry["tricks"][decl]}.</p>'
+                f'<p class="totals-line">Totals: {totals}</p>')
+
+    def game_over_html(self, game) -> str:
+        v = game.view(self.seats[0])
+        w = v["winner"]
+        ranking = sorted(self.seats, key=lambda s: -v["totals"][s])
+        items = "".join(f'<li>{esc(self.names[s])} — <b>{v["totals"][s]}</b></li>' for s in ranking)
+        return (f'<p class="winner">🏆 {esc(self.names[w]) if w else "Nobody"} wins!</p><ol class="ranking">{items}</ol>'
+                f'<p class="muted small">{plural(len(v["history"]), "hand")} played.</p>')
+
+    # ---- the game log in words ------------------------------------------------------------------------
+    def describe(self, action: str, actor: str, before: dict, after: dict, game) -> str:
+        name = self.names.get(actor, actor)
+        words = action.split()
+        verb = words[0]
+        if verb == "bid":
+            text = f"{name} bids {words[1]}"
+            if len(words) > 3:
+                targets = words[3].split(",")
+                named = ["their own hand" if t == actor else ("the dummy" if t == "dummy" else self.names[t]) for t in targets]
+                text += f", nil on {join_words(named)}"
+            return text
+        if verb in ("peek", "flip"):
+            slots = [int(w) for w in words[1:]]
+            if verb == "peek":
+                return f"{name} peeks at dummy slots {join_words([str(s) for s in slots])}"
+            seen = [after["dummy_slots"][s - 1] if after.get("dummy_slots") else None for s in slots]
+            cards = [_card(t).symbol for t in seen if t]
+            return f"{name} turns up dummy slots {join_words([str(s) for s in slots])}" + (f": {', '.join(cards)}" if cards else "")
+        if verb == "play":
+            card = _card(words[1])
+            hand = before.get("acting_hand") or actor
+            who = f"{name} plays {card.symbol}" + (" from the dummy" if hand == "dummy" else "")
+            plays = (before.get("trick") or {}).get("plays") or []
+            if len(plays) == 3:  # this card completed the trick
+                if after["hand_number"] == before["hand_number"]:
+                    won = after["last_trick"]["winner"]
+                else:
+                    won = after["previous_tricks"][-1]["winner"]
+                if won == hand:
+                    who += " and wins the trick" if hand != "dummy" else "; the dummy wins the trick"
+                else:
+                    who += f"; {self.name_of(won)} wins the trick"
+                if after["hand_number"] != before["hand_number"] or after["over"]:
+                    h = after["history"][-1]
+                    who += ". Hand over: " + ", ".join(f"{self.names[s]} {h['score'][s]:+d}" for s in self.seats)
+            return who
+        return f"{name}: {action}"
+
+
+def _legal_cards(v: dict) -> list[str]:
+    return [a.split()[1] for a in v["legal"] if a.startswith("play ")]
+
+
+def _slot_count(v: dict) -> int:
+    variant = v["options"].get("variant", "no-peeky")
+    if variant == "three-peeky":
+        return 3
+    if variant == "four-peeky":
+        return 4
+    if variant.startswith("flip-"):
+        return int(variant[5:])
+    return 0
