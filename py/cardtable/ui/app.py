@@ -172,12 +172,14 @@ class App:
             over = self.game.over
             label, act = ("See the result", "next-hand") if over else ("Next hand", "next-hand")
             return dialog("End of the hand", body,
-                          button(label, act, cls="btn", key="next").replace("<button ", "<button data-autofocus ", 1),
+                          button(label, act, cls="btn", key="next").replace("<button ", "<button data-autofocus ", 1)
+                          + button("Export game", "export", cls="btn ghost", key="export-hand"),
                           cls="hand-summary")
         if kind == "over":
             body = self.table.game_over_html(self.game)
             return dialog("Game over", body,
                           button("Play again", "play-again", cls="btn", key="again").replace("<button ", "<button data-autofocus ", 1)
+                          + button("Export game", "export", cls="btn ghost", key="export-over")
                           + button("Home", "nav:home", cls="btn ghost", key="home"), cls="game-over")
         return ""
 

@@ -1,0 +1,196 @@
+"""Dummy Spades played in real Chromium through the UI, as people around one device would."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cardtable.record import replay
+from conftest import ROOT, screenshot, wait_ready
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("cardtable.games.dummy_spades")
+
+GAME_KEY = "cardtable/v1/game/"
+
+
+def saved_records(page) -> dict:
+    return page.evaluate("""() => {
+        const out = {};
+        for (let i = 0; i < localStorage.length; i++) {
+            const k = localStorage.key(i);
+            if (k.startsWith("cardtable/v1/game/")) out[k.slice(18)] = localStorage.getItem(k);
+        }
+        return out;
+    }""")
+
+
+def current_record(page) -> dict:
+    last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    return json.loads(saved_records(page)[last])
+
+
+def dom_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#app [data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def check_privacy(page) -> str:
+    """At a hand-off no card at all; at a turn only what the engine lets that seat see."""
+    if page.locator("html[data-screen=handoff]").count():
+        assert dom_cards(page) == []
+        assert "of spades" not in page.locator("#app").inner_html()
+        return "handoff"
+    viewer = page.get_attribute(".table", "data-viewer")
+    view = replay(current_record(page)).view(viewer)
+    visible = set(view["hand"]) | set(view["dummy"]) | {c for c in view["dummy_slots"] or [] if c}
+    for trick in (view["trick"], view["last_trick"], *(view["previous_tricks"][-1:])):
+        visible |= {p["card"] for p in (trick or {}).get("plays", [])}
+    shown = set(dom_cards(page))
+    assert shown <= visible, shown - visible
+    assert set(view["hand"]) <= shown  # the seat's own hand is there
+    return viewer
+
+
+def start_game(page, url, seed, names=("Ana", "Ben", "Chloé"), variant=None):
+    page.goto(url)
+    wait_ready(page)
+    page.click('[data-act="new:dummy-spades"]')
+    for i, n in enumerate(names):
+        page.fill(f"#ng-name-{i}", n)
+    if variant:
+        page.select_option("#ng-variant", variant)
+    page.fill("#ng-seed", str(seed))
+    page.click('[data-act="start"]')
+
+
+def take_turn(page, bid=None):
+    """Whoever is shown acts: tap through a hand-off, bid, or play the first legal card."""
+    if page.locator("html[data-screen=handoff]").count():
+        page.click('[data-act="ready"]')
+        return "ready"
+    if page.locator(".bid-panel").count():
+        page.click(f'[data-act="ui:bid:{bid if bid is not None else 3}"]')
+        page.click('[data-act="ui:confirm-bid"]')
+        return "bid"
+    page.locator("button.card.playable").first.click()
+    return "play"
+
+
+def test_a_whole_hand_of_three_people_matches_replay_of_the_export(watched_page, site, tmp_path):
+    page = watched_page
+    start_game(page, site.url, seed=2024)
+    seen = set()
+    handoffs = 0
+    for _ in range(400):
+        if page.locator(".hand-summary").count():
+            break
+        who = check_privacy(page)
+        handoffs += who == "handoff"
+        seen.add(who)
+        take_turn(page, bid={0: 4, 1: 6, 2: 3}[len([1 for a in current_record(page)["actions"] if a.startswith("bid")]) % 3])
+    assert page.locator(".hand-summary").count() == 1
+    assert {"p0", "p1", "p2", "handoff"} <= seen and handoffs >= 3
+    screenshot(page, "spades-hand-summary")
+    shown = {}
+    for row in page.locator(".hand-summary table.summary tbody tr").all():
+        name = row.locator("th").inner_text().split()[0]
+        shown[name] = int(row.locator("td.pts").inner_text())
+    with page.expect_download() as dl:
+        page.click('.hand-summary [data-act="export"]')
+    path = tmp_path / "game.json"
+    dl.value.save_as(path)
+    out = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(path)], capture_output=True, text=True,
+                         cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert len(result["hands"]) == 1
+    players = json.loads(path.read_text())["players"]
+    assert shown == {players[i]: result["hands"][0]["score"][f"p{i}"] for i in range(3)}
+    totals = page.locator(".hand-summary .totals-line").inner_text()
+    for i, name in enumerate(players):
+        assert f"{name} {result['totals'][f'p{i}']}" in totals
+    page.watch.assert_clean()
+
+
+def test_reload_mid_hand_resumes_the_same_position(watched_page, site):
+    page = watched_page
+    start_game(page, site.url, seed=77)
+    for _ in range(14):  # a hand-off or two, the bids and a few cards
+        take_turn(page)
+    before = current_record(page)
+    if page.locator("html[data-screen=handoff]").count():
+        take_turn(page)
+    viewer = page.get_attribute(".table", "data-viewer")
+    hand_before = dom_cards(page)
+    page.reload()
+    wait_ready(page)
+    page.click('[data-act="open:' + page.evaluate("localStorage.getItem('cardtable/v1/last')") + '"]')
+    # after a reload nobody has seen the screen yet: a hand-off comes first
+    assert page.locator("html[data-screen=handoff]").count() == 1
+    assert dom_cards(page) == []
+    page.click('[data-act="ready"]')
+    assert page.get_attribute(".table", "data-viewer") == viewer
+    assert dom_cards(page) == hand_before
+    assert current_record(page) == before
+    check_privacy(page)
+    page.watch.assert_clean()
+
+
+def test_a_corrupt_save_is_reported_and_another_save_still_opens(watched_page, site):
+    page = watched_page
+    start_game(page, site.url, seed=9)
+    take_turn(page)
+    take_turn(page)
+    good = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    page.evaluate("""() => {
+        localStorage.setItem('cardtable/v1/game/broken', '{"format": "cardtable/1", "game": "dummy-spades", "seed": 1, "actions": ["bid 99"]}');
+        localStorage.setItem('cardtable/v1/game/garbage', 'this is not json');
+        localStorage.setItem('cardtable/v9/game/future', '{}');
+    }""")
+    page.reload()
+    wait_ready(page)
+    broken = page.locator('.save.broken')
+    assert broken.count() == 3
+    text = page.locator(".saves").inner_text()
+    assert 'action 0 "bid 99"' in text and "not JSON" in text and "another version" in text
+    screenshot(page, "spades-home-corrupt-save")
+    page.click(f'[data-act="open:{good}"]')
+    assert page.locator("html[data-screen=handoff], .table").count() >= 1
+    # deleting asks first, and only the chosen entry goes
+    page.click('[data-act="nav:home"]')
+    page.click('[data-act="delete:garbage"]')
+    assert page.get_by_role("dialog").is_visible()
+    page.click('[data-act="cancel"]')
+    assert "garbage" in saved_records(page)
+    page.click('[data-act="delete:garbage"]')
+    page.click('[data-act="confirm-delete:garbage"]')
+    records = saved_records(page)
+    assert "garbage" not in records and "broken" in records and good in records
+    page.watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}],
+                         ids=["phone", "desktop"])
+def test_table_screenshots_and_keyboard_play(page, site, size):
+    page.set_viewport_size(size)
+    start_game(page, site.url, seed=31)
+    page.keyboard.press("Enter")  # the hand-off button has the focus
+    assert page.locator(".table").count() == 1
+    # cards are buttons with names like "Queen of spades"
+    first = page.locator(".hand-cards button.card").first
+    assert " of " in first.get_attribute("aria-label")
+    # bid with the keyboard alone: Tab to a bid chip, Enter, then the confirm button
+    page.focus('[data-act="ui:bid:5"]')
+    page.keyboard.press("Enter")
+    page.focus('[data-act="ui:confirm-bid"]')
+    page.keyboard.press("Enter")
+    assert "bid 5" in current_record(page)["actions"][0]
+    name = "phone" if size["width"] < 500 else "desktop"
+    screenshot(page, f"spades-table-{name}")
+    for _ in range(40):  # on to a trick in progress, with the dummy face up
+        take_turn(page)
+        if page.locator(".table.phase-play .spot:not(.empty)").count() >= 2:
+            break
+    assert page.locator(".seat.dummy .suit-rows").count() == 1
+    screenshot(page, f"spades-play-{name}")
