@@ -1,0 +1,125 @@
+// Offline app support: registers the service worker (dist/sw.js, written by tools/build_sw.py)
+// and offers an "Update — reload" banner when a new version is ready.
+//
+// * The page is NEVER reloaded without the player asking: a new version waits until the banner's
+//   button is pressed (it tells the waiting worker to take over, then reloads once it has).
+// * The worker is registered only once Python has started (html[data-ready]) or failed to
+//   (html[data-boot-failed]), so its download of the whole app does not compete with the boot.
+// * No inline styles: the banner's look is in web/pwa.css (the page's CSP has style-src 'self').
+//
+// It also makes PyScript boot under the page's strict Content-Security-Policy (no 'unsafe-eval'),
+// see dropWorkerOnlyHooks() below.  This module is listed BEFORE web/boot.js in index.html's head
+// and imports PyScript statically, so it runs right after PyScript's module has been evaluated
+// and long before PyScript reads those hooks (which happens only after Pyodide has loaded).
+import { hooks } from "../runtime/pyscript/core.js";
+
+// PyScript 0.7.31 builds its *worker* hooks with `Function(...)` (a string eval) when it sets up
+// every interpreter, main thread included -- even though main-thread mode never starts a worker.
+// The only hook it has by default is an onBeforeRunAsync that registers `pyscript.fs` inside
+// workers.  Card Table runs Python on the main thread and starts no workers, so clearing the
+// worker *function* hooks removes the app's only eval and lets the CSP stay free of 'unsafe-eval'.
+// (tests/test_offline.py loads the app under the CSP and fails on any violation, so a PyScript
+// upgrade that adds another eval is caught there.)
+function dropWorkerOnlyHooks() {
+  for (const name of ["onReady", "onBeforeRun", "onBeforeRunAsync", "onAfterRun", "onAfterRunAsync"]) {
+    hooks.worker[name]?.clear();
+  }
+}
+dropWorkerOnlyHooks();
+
+const root = document.documentElement;
+const container = navigator.serviceWorker;
+
+function whenBootSettled() {
+  const settled = () => root.hasAttribute("data-ready") || root.hasAttribute("data-boot-failed");
+  return new Promise((resolve) => {
+    if (settled()) return resolve();
+    new MutationObserver((_, observer) => {
+      if (settled()) {
+        observer.disconnect();
+        resolve();
+      }
+    }).observe(root, { attributes: true, attributeFilter: ["data-ready", "data-boot-failed"] });
+  });
+}
+
+let banner = null;
+let reloadRequested = false;
+
+function showUpdateBanner(registration) {
+  if (!banner) {
+    banner = document.createElement("div");
+    banner.className = "pwa-update";
+    banner.setAttribute("role", "status");
+    banner.setAttribute("aria-live", "polite");
+    const text = document.createElement("p");
+    text.className = "pwa-update-text";
+    text.textContent = "A new version of Card Table is ready. Your saved games are kept.";
+    const update = document.createElement("button");
+    update.type = "button";
+    update.className = "btn pwa-update-reload";
+    update.textContent = "Update — reload";
+    update.addEventListener("click", () => {
+      reloadRequested = true;
+      update.disabled = true;
+      const waiting = registration && registration.waiting;
+      if (waiting) {
+        // The worker takes over; "controllerchange" below then reloads this page.
+        waiting.postMessage({ type: "SKIP_WAITING" });
+      } else {
+        // Another tab already switched to the new version: only this page is left to reload.
+        location.reload();
+      }
+    });
+    const later = document.createElement("button");
+    later.type = "button";
+    later.className = "pwa-update-later";
+    later.textContent = "Later";
+    later.addEventListener("click", () => {
+      banner.hidden = true;
+    });
+    banner.append(text, update, later);
+    document.body.append(banner);
+  }
+  banner.hidden = false;
+  root.setAttribute("data-update-ready", "");
+}
+
+function watchForUpdates(registration) {
+  // A version that finished installing while an older one controls this page waits for the
+  // player.  With no controller this is the first install: it takes over silently.
+  if (registration.waiting && container.controller) showUpdateBanner(registration);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && container.controller) showUpdateBanner(registration);
+    });
+  });
+  // An app left open for days (an installed app often is) still hears about new versions.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") registration.update().catch(() => {});
+  });
+}
+
+async function register() {
+  let controlled = Boolean(container.controller);
+  container.addEventListener("controllerchange", () => {
+    if (reloadRequested) {
+      location.reload();
+    } else if (controlled) {
+      // Another tab pressed "Update": this page still runs the old version until reloaded.
+      showUpdateBanner(null);
+    }
+    controlled = true; // the first install claiming this page is not an update
+  });
+  await whenBootSettled();
+  const registration = await container.register(new URL("../sw.js", import.meta.url), {
+    updateViaCache: "none",
+  });
+  watchForUpdates(registration);
+}
+
+if (container) {
+  register().catch((err) => console.warn("Card Table: offline support unavailable:", err));
+}
