@@ -1,0 +1,259 @@
+"""The installable offline app: manifest, service worker, update banner, CSP, bundle budget.
+
+Browser tests wait on conditions only (never on time).  Each page boot costs ~3 s of Python
+start-up, so each test boots as few pages as it can.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import urllib.parse
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from conftest import Server, wait_ready
+from csp import csp_violations, wait_until, watch_csp
+
+pytestmark = pytest.mark.browser
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+SAVE_KEY = "cardtable.offline-test"
+
+# What the page may load and run: its own origin, plus compiling WebAssembly (Pyodide).
+EXPECTED_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'none'"],
+}
+
+# Asks the controlling worker which version and cache it serves.
+WORKER_INFO = """() => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (e) => resolve(e.data);
+  navigator.serviceWorker.controller.postMessage({ type: "VERSION" }, [channel.port2]);
+})"""
+
+
+class _Head(HTMLParser):
+    """The page's CSP meta, links and scripts, from the built index.html."""
+
+    def __init__(self):
+        super().__init__()
+        self.csp = None
+        self.links: dict[str, str] = {}
+        self.scripts: list[dict] = []
+        self.style_attrs = 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "style" in a:
+            self.style_attrs += 1
+        if tag == "meta" and (a.get("http-equiv") or "").lower() == "content-security-policy":
+            self.csp = a["content"]
+        elif tag == "link":
+            self.links[a.get("rel", "")] = a.get("href", "")
+        elif tag == "script":
+            self.scripts.append(a)
+
+
+def _head(dist: Path) -> _Head:
+    h = _Head()
+    h.feed((dist / "index.html").read_text(encoding="utf-8"))
+    return h
+
+
+def _parse_csp(text: str) -> dict[str, list[str]]:
+    out = {}
+    for part in text.split(";"):
+        words = part.split()
+        if words:
+            out[words[0].lower()] = words[1:]
+    return out
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def _boot_controlled(page, url: str) -> None:
+    """Open the app, wait until Python is up and the service worker controls the page."""
+    page.goto(url)
+    wait_ready(page)
+    wait_until(page, CONTROLLED)
+
+
+# --- static checks (no browser) ----------------------------------------------------------------
+
+
+def test_csp_allows_only_the_own_origin_and_wasm(dist):
+    head = _head(dist)
+    assert head.csp, "index.html has no Content-Security-Policy meta"
+    assert _parse_csp(head.csp) == EXPECTED_CSP
+    for bad in ("'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "data:", "blob:"):
+        assert bad not in head.csp.split()
+    # Everything the CSP must let through is a file of the site: no inline script, no style attribute.
+    assert head.scripts and all(s.get("src") for s in head.scripts)
+    assert head.style_attrs == 0
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    assert html.index("Content-Security-Policy") < html.index("<script"), "the CSP must come before any script"
+
+
+def test_app_stays_within_its_size_budget(dist):
+    from build import APP_BUDGET
+
+    own = [p for p in dist.rglob("*") if p.is_file() and p.relative_to(dist).parts[0] != "runtime"]
+    size = sum(p.stat().st_size for p in own)
+    assert size <= APP_BUDGET, f"the app's own files are {size:,} bytes, over the {APP_BUDGET:,} budget"
+
+
+def test_service_worker_precaches_every_file_of_dist(dist):
+    sw = (dist / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    on_disk = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    assert sorted(listed) == on_disk
+    assert "runtime/pyodide/pyodide.asm.wasm" in listed and "index.html" in listed
+    assert re.search(r'const CACHE = PREFIX \+ "[0-9a-f]{16}";', sw)
+
+
+# --- in the browser ----------------------------------------------------------------------------
+
+
+def test_manifest_is_valid_and_the_service_worker_controls_the_page(page, site, dist):
+    watch_csp(page)
+    _boot_controlled(page, site.url)
+
+    href = page.evaluate("document.querySelector('link[rel=manifest]').href")
+    manifest = json.loads(urllib.request.urlopen(href).read())
+    assert manifest["name"] == "Card Table"
+    assert 0 < len(manifest["short_name"]) <= 12
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"].lower() in {"#0d4a2e", "#0d5c36"}
+    assert manifest["background_color"].lower() in {"#0d4a2e", "#0d5c36"}
+    start = urllib.parse.urljoin(href, manifest["start_url"])
+    scope = urllib.parse.urljoin(href, manifest["scope"])
+    assert start == site.url + "index.html" and scope == site.url
+
+    icons = manifest["icons"]
+    purposes = {(i["sizes"], p) for i in icons for p in i.get("purpose", "any").split()}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
+    apple = page.evaluate("document.querySelector('link[rel=apple-touch-icon]').href")
+    checks = [(urllib.parse.urljoin(href, i["src"]), i["sizes"]) for i in icons if i["sizes"] != "any"]
+    checks.append((apple, "180x180"))
+    for url, sizes in checks:
+        w, h = (int(n) for n in sizes.split("x"))
+        assert _png_size(urllib.request.urlopen(url).read()) == (w, h), url
+        # ... and the browser decodes it at that size.
+        natural = page.evaluate("""(src) => new Promise((resolve, reject) => {
+            const img = new Image();
+            img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+            img.onerror = () => reject(new Error("cannot load " + src));
+            img.src = src;
+        })""", url)
+        assert natural == [w, h], url
+
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site.url + "sw.js"
+    info = page.evaluate(WORKER_INFO)
+    assert info["version"] == page.evaluate("document.documentElement.dataset.version")
+    cached = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)",
+                           info["cache"])
+    expected = {site.url + p.relative_to(dist).as_posix() for p in dist.rglob("*")
+                if p.is_file() and p.name != "sw.js"}
+    assert set(cached) == expected
+    assert csp_violations(page) == []
+
+
+def test_app_loads_under_its_csp_without_violations(page, site):
+    """Extend this (or copy its three lines) to play a hand under the CSP."""
+    watch_csp(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.locator("#app").is_visible()
+    assert csp_violations(page) == []
+    assert errors == []
+
+
+def test_starts_offline_after_the_server_stops_and_keeps_saved_data(page, own_site):
+    watch_csp(page)
+    _boot_controlled(page, own_site.url)
+    version = page.evaluate("document.documentElement.dataset.version")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', 'hand 3, trick 2')")
+
+    own_site.stop()
+    with pytest.raises(OSError):  # the site is really gone
+        urllib.request.urlopen(own_site.url, timeout=5)
+    page.reload()
+    wait_ready(page)
+
+    assert page.locator("#app").is_visible()
+    assert page.locator("html[data-boot-failed]").count() == 0
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == "hand 3, trick 2"
+    assert page.evaluate("document.documentElement.dataset.version") == version
+    assert page.evaluate(CONTROLLED)
+    assert csp_violations(page) == []
+
+
+def test_starts_with_the_browser_offline(context, page, own_site):
+    _boot_controlled(page, own_site.url)
+    context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is False
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#app").is_visible()
+    assert page.locator("html[data-boot-failed]").count() == 0
+
+
+@pytest.mark.skip(reason="needs the table UI")
+def test_TODO_a_saved_hand_continues_offline(page, own_site):
+    """TODO(UI author): boot controlled (_boot_controlled), start a hand and play a card, note the
+    table's state, own_site.stop(), page.reload(), wait_ready(page), and check the same hand is on
+    the table, with the same cards played, and can be played on."""
+
+
+def test_a_new_version_waits_for_the_players_ok(page, dist, tmp_path):
+    """An update is never applied behind the player's back: a banner asks, its button reloads."""
+    copy = tmp_path / "site"
+    shutil.copytree(dist, copy)
+    server = Server(copy)
+    try:
+        watch_csp(page)
+        _boot_controlled(page, server.url)
+        old = page.evaluate(WORKER_INFO)
+        page.evaluate("window.stillTheSamePage = true")
+        assert page.locator(".pwa-update").count() == 0
+
+        # Deploy a new version: one more file, so new content, a new cache and a new sw.js.
+        from build_sw import write_service_worker
+
+        (copy / "web" / "release-note.txt").write_text("a newer Card Table\n")
+        write_service_worker(copy, "next-version")
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+
+        banner = page.locator(".pwa-update")
+        banner.wait_for(state="visible")
+        assert page.evaluate("window.stillTheSamePage") is True, "the page reloaded without asking"
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)")
+        assert page.evaluate(WORKER_INFO) == old  # the old version still serves this page
+
+        with page.expect_navigation():
+            page.get_by_role("button", name="Update — reload").click()
+        wait_ready(page)
+        assert page.evaluate("window.stillTheSamePage") is None
+        new = page.evaluate(WORKER_INFO)
+        assert new["version"] == "next-version" and new["cache"] != old["cache"]
+        keys = page.evaluate("caches.keys()")
+        assert keys == [new["cache"]], "the old version's cache was not deleted"
+        assert page.locator(".pwa-update").count() == 0
+        assert csp_violations(page) == []
+    finally:
+        server.stop()
