@@ -257,6 +257,12 @@ class App:
     def table_for(self, game):
         """The table screen of the game's kind, imported only now (keeps start-up light)."""
         module = importlib.import_module(TABLE_MODULES[game.name])
+        sheet = getattr(module.Table, "stylesheet", None)
+        if sheet and not _present(document.querySelector(f'link[href="{sheet}"]')):
+            link = document.createElement("link")
+            link.rel = "stylesheet"
+            link.href = sheet
+            document.head.appendChild(link)
         return module.Table(game)
 
     def read_form(self) -> tuple[dict, dict]:
