@@ -79,3 +79,18 @@ def test_delete_removes_the_game_and_the_continue_pointer():
     saves.save("g1", record())
     saves.delete("g1")
     assert saves.list() == [] and saves.last_id() is None and saves.store.getItem(LAST_KEY) is None
+
+
+def test_listing_uses_the_noted_summary_and_replays_only_when_the_record_changed():
+    store = DictStore()
+    saves = SaveStore(store)
+    game = replay(record())
+    saves.save("g1", game.to_record(), {}, game=game)
+    meta = saves.meta("g1")
+    assert meta["game"] == "dummy-spades" and meta["players"] == ["Ana", "Ben", "Chloé"] and meta["sig"]
+    [entry] = saves.list()
+    assert entry.error is None and "Ana 0" in entry.totals
+    # a record changed behind the app's back no longer matches its signature: it is replayed
+    store.setItem(GAME_KEY + "g1", json.dumps(record(actions=["bid 3", "play AS"])))
+    [entry] = saves.list()
+    assert entry.error.startswith('action 1 "play AS"')

@@ -416,7 +416,7 @@ class App:
 
     def autosave(self) -> None:
         try:
-            self.saves.save(self.game_id, self.game.to_record(), self.controllers)
+            self.saves.save(self.game_id, self.game.to_record(), self.controllers, game=self.game)
             if self.banner.startswith("Storage is full"):
                 self.banner = ""
         except StorageFull:

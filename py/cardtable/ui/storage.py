@@ -13,6 +13,7 @@ written by a newer version -- is listed with its reason and is never deleted wit
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -92,11 +93,21 @@ class SaveStore:
         self.clock = clock
 
     # ---- writing ------------------------------------------------------------------------------
-    def save(self, game_id: str, record: dict, controllers: Optional[dict] = None) -> None:
-        """Save a game's record; raises ``StorageFull`` (nothing else is lost) when over quota."""
-        meta = {"updated": self.clock(), "controllers": controllers or {}}
+    def save(self, game_id: str, record: dict, controllers: Optional[dict] = None, game=None) -> None:
+        """Save a game's record; raises ``StorageFull`` (nothing else is lost) when over quota.
+
+        With ``game`` (the live game the record comes from) the list entry is noted in the meta
+        entry, with a signature of the record, so listing saves need not replay them.
+        """
+        text = dumps(record)
+        meta: dict[str, Any] = {"updated": self.clock(), "controllers": controllers or {}}
+        if game is not None:
+            s = game.summary()
+            players = list(record.get("players") or [])
+            meta.update(sig=_sig(text), game=game.name, players=players, over=bool(s.get("over")),
+                        totals=totals_text(s, players))
         try:
-            self.store.setItem(GAME_KEY + game_id, dumps(record))
+            self.store.setItem(GAME_KEY + game_id, text)
             self.store.setItem(META_KEY + game_id, json.dumps(meta))
             self.store.setItem(LAST_KEY, game_id)
         except Exception as err:  # the browser raises a JS DOMException
@@ -166,6 +177,12 @@ class SaveStore:
         meta = self.meta(game_id)
         e = SavedGame(id=game_id, updated=float(meta.get("updated") or 0),
                       controllers=dict(meta.get("controllers") or {}))
+        raw = self.raw(game_id) or ""
+        if meta.get("sig") and meta["sig"] == _sig(raw):
+            # written by this app with its summary: no need to replay it just to list it
+            e.game, e.players = meta.get("game"), list(meta.get("players") or [])
+            e.over, e.totals = bool(meta.get("over")), str(meta.get("totals") or "")
+            return e
         try:
             game = self.load(game_id)
         except (RecordError, ReplayError) as err:
@@ -186,6 +203,10 @@ class SaveStore:
         e.over = bool(s.get("over"))
         e.totals = totals_text(s, e.players)
         return e
+
+
+def _sig(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def totals_text(summary: dict, players: list[str]) -> str:
