@@ -194,3 +194,26 @@ def test_table_screenshots_and_keyboard_play(page, site, size):
             break
     assert page.locator(".seat.dummy .suit-rows").count() == 1
     screenshot(page, f"spades-play-{name}")
+
+
+def test_a_full_storage_quota_shows_a_message_and_the_game_goes_on(watched_page, site):
+    page = watched_page
+    start_game(page, site.url, seed=5)
+    take_turn(page)  # the hand-off
+    take_turn(page)  # a bid, saved
+    saved = current_record(page)
+    page.evaluate("""() => {
+        Storage.prototype.setItem = function () {
+            throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        };
+    }""")
+    for _ in range(3):
+        take_turn(page)
+        if page.locator(".banner").count():
+            break
+    assert "Storage is full" in page.locator(".banner").inner_text()
+    # the game went on: later moves still appear, and the last good save is intact
+    take_turn(page)
+    assert current_record(page) == saved
+    assert page.locator(".table, html[data-screen=handoff]").count() >= 1
+    page.watch.assert_clean()

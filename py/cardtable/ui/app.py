@@ -144,7 +144,8 @@ class App:
     def table_html(self) -> str:
         if self.handoff_to:
             name = self.table.name_of(self.handoff_to)
-            return ('<section class="handoff" aria-live="polite"><div class="handoff-card">'
+            banner = f'<p class="banner" role="alert">{esc(self.banner)}</p>' if self.banner else ""
+            return ('<section class="handoff" aria-live="polite"><div class="handoff-card">' + banner +
                     '<div class="handoff-fan" aria-hidden="true"><span class="card back"></span><span class="card back"></span></div>'
                     f'<h1>Pass the device to {esc(name)}</h1>'
                     f'<p>Only {esc(name)} should look at the screen now.</p>'
