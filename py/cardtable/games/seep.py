@@ -1160,8 +1160,7 @@ class Seep(Game):
             if not 9 <= t <= 13:
                 return f"the bid is 9 to 13, not {t}"
             if not hc[t]:
-                return f"you hold no card worth {t} to bid {t}" if t <= 10 else \
-                    f"you hold no {_WORDS[t]} to bid {t}"
+                return f"you hold no {_WORDS.get(t, str(t))} to bid {t}"
             return "you cannot bid now"
         if kind == REDEAL:
             high = [v for v in range(9, 14) if hc[v]]
