@@ -217,3 +217,101 @@ def test_a_full_storage_quota_shows_a_message_and_the_game_goes_on(watched_page,
     assert current_record(page) == saved
     assert page.locator(".table, html[data-screen=handoff]").count() >= 1
     page.watch.assert_clean()
+
+
+def record_one_move_before_the_end() -> tuple[dict, str]:
+    """A record (made in CPython with random legal play) whose next action ends the game."""
+    import random
+
+    from cardtable.record import new_game
+
+    rng = random.Random(3)
+    rec = {"format": "cardtable/1", "game": "dummy-spades", "players": ["Ana", "Ben", "Chloé"], "seed": 11,
+           "options": {"target": 300, "variant": "no-peeky", "losing_limit": -200}}
+    game = new_game(rec)
+    while True:
+        action = rng.choice(game.legal_actions())
+        probe = replay({**rec, "actions": game.actions + [action]})
+        if probe.over:
+            return {**rec, "actions": list(game.actions)}, action
+        game.apply(action)
+
+
+def test_import_a_record_and_finish_the_game(watched_page, site):
+    page = watched_page
+    rec, last = record_one_move_before_the_end()
+    page.goto(site.url)
+    wait_ready(page)
+    page.set_input_files("#import-file", files=[{"name": "nearly-over.json", "mimeType": "application/json",
+                                                  "buffer": json.dumps(rec).encode()}])
+    page.wait_for_selector("html[data-screen=handoff]")
+    page.click('[data-act="ready"]')
+    page.click(f'[data-act="move:{last}"]')
+    page.wait_for_selector(".hand-summary")
+    page.click('.hand-summary [data-act="next-hand"]')
+    over = page.locator(".game-over")
+    winner = replay({**rec, "actions": rec["actions"] + [last]}).summary()["winner"]
+    assert f"{rec['players'][int(winner[1])]} wins" in over.inner_text()
+    screenshot(page, "spades-game-over")
+    page.click('[data-act="play-again"]')
+    page.wait_for_selector("html[data-screen=handoff]")
+    fresh = current_record(page)
+    assert fresh["actions"] == [] and fresh["players"] == rec["players"] and fresh["options"] == rec["options"]
+    # a broken file is refused with its reason, and nothing saved is lost
+    page.click('[data-act="nav:home"]')
+    before = saved_records(page)
+    page.set_input_files("#import-file", files=[{"name": "bad.json", "mimeType": "application/json",
+                                                  "buffer": b'{"format": "cardtable/1", "game": "dummy-spades", "seed": 1, "actions": ["play ZZ"]}'}])
+    page.wait_for_selector(".notice")
+    assert 'bad.json is not a game Card Table can open: action 0 "play ZZ"' in page.locator(".notice").inner_text()
+    assert saved_records(page) == before
+    page.watch.assert_clean()
+
+
+def test_peeked_dummy_cards_are_shown_only_to_the_peeker(watched_page, site):
+    page = watched_page
+    start_game(page, site.url, seed=8, variant="three-peeky")
+    page.click('[data-act="ready"]')
+    peeker = page.get_attribute(".table", "data-viewer")
+    assert dom_cards(page) == replay(current_record(page)).view(peeker)["hand"] or set(dom_cards(page)) == set(
+        replay(current_record(page)).view(peeker)["hand"])
+    for slot in (1, 5, 9):
+        page.click(f'[data-act="ui:slot:{slot}"]')
+    page.click('[data-act="ui:confirm-peek"]')
+    assert current_record(page)["actions"] == ["peek 1 5 9"]
+    game = replay(current_record(page))
+    seen = {c for c in game.view(peeker)["dummy_slots"] if c}
+    assert len(seen) == 3
+    # the next player is handed the device and sees none of the peeked cards
+    assert page.locator("html[data-screen=handoff]").count() == 1 and dom_cards(page) == []
+    page.click('[data-act="ready"]')
+    other = page.get_attribute(".table", "data-viewer")
+    assert other != peeker
+    assert not (set(dom_cards(page)) & seen - set(game.view(other)["hand"]))
+    # which slots were picked is public: the other player is told
+    assert "peeked by" in page.locator(".seat.dummy").inner_html()
+    check_privacy(page)
+    page.watch.assert_clean()
+
+
+def test_flipped_dummy_cards_are_shown_to_everyone_and_the_rules_page(watched_page, site):
+    page = watched_page
+    start_game(page, site.url, seed=12, variant="flip-2")
+    page.click('[data-act="ready"]')
+    for slot in (2, 7):
+        page.click(f'[data-act="ui:slot:{slot}"]')
+    page.click('[data-act="ui:confirm-flip"]')
+    flipped = {c for c in replay(current_record(page)).view("p0")["dummy_slots"] if c}
+    assert len(flipped) == 2
+    page.click('[data-act="ready"]')
+    assert flipped <= set(dom_cards(page))
+    assert "turns up dummy slots 2 and 7" in page.locator(".status").inner_text()
+    check_privacy(page)
+    page.click('[data-act="nav:home"]')
+    page.click('[data-act="rules:dummy-spades"]')
+    rules = page.locator(".rules")
+    assert rules.locator("h2").count() >= 5 and "nil" in rules.inner_text().lower()
+    page.click('[data-act="nav:home"]')
+    page.click('[data-act="rules:seep"]')
+    assert "house" in page.locator(".rules").inner_text()
+    page.watch.assert_clean()

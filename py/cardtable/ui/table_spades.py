@@ -192,7 +192,7 @@ class Table:
                            f'{"" if free else " disabled"} aria-label="Dummy slot {i}">{inner}<span class="slot-no">{i}</span></button>')
             else:
                 out.append(f'<span class="slot">{inner}<span class="slot-no">{i}</span>'
-                           + ('<span class="peek-mark" aria-hidden="true">👁</span>' if peekers else "") + "</span>")
+                           + ('<span class="peek-mark" aria-hidden="true">◉</span>' if peekers else "") + "</span>")
         out.append("</div>")
         return "".join(out)
 
@@ -358,7 +358,7 @@ class Table:
         w = v["winner"]
         ranking = sorted(self.seats, key=lambda s: -v["totals"][s])
         items = "".join(f'<li>{esc(self.names[s])} — <b>{v["totals"][s]}</b></li>' for s in ranking)
-        return (f'<p class="winner">🏆 {esc(self.names[w]) if w else "Nobody"} wins!</p><ol class="ranking">{items}</ol>'
+        return (f'<p class="winner">★ {esc(self.names[w]) if w else "Nobody"} wins!</p><ol class="ranking">{items}</ol>'
                 f'<p class="muted small">{plural(len(v["history"]), "hand")} played.</p>')
 
     # ---- the game log in words ------------------------------------------------------------------------
