@@ -268,7 +268,7 @@ def score_hand(
     return tuple(points), tuple(taken), tuple(after)
 
 
-# ---- the random play-out loop (shared by random_playout and rollout) --------------------------
+# ---- the random play-out loop (random_playout, rollout, computer players' searches) -----------
 # The loop works on single-bit masks rather than card indices: the suit of a played bit and the
 # cards that beat it come from two dicts keyed by the bit, and a card index is computed only when
 # the caller wants a record of the play.
@@ -279,8 +279,8 @@ _BEATS_OF_BIT = {1 << c: BEATS[c] for c in range(52)}
 _SPADE_LIMIT = 1 << 13   # a single bit below this is a spade
 
 
-def _playout(hands, tricks_won, nxt, cur, trick, win_card, win_hand, lead_suit, broken, done,
-             rnd, played, winners):
+def random_cards(hands, tricks_won, nxt, cur, trick, win_card, win_hand, lead_suit, broken, done,
+                 rnd, played, winners):
     """Play uniformly random legal cards from the given position to the end of the hand.
 
     Mutates ``hands`` and ``tricks_won`` (lists).  ``trick`` holds the cards of the trick in
@@ -361,6 +361,30 @@ def _playout(hands, tricks_won, nxt, cur, trick, win_card, win_hand, lead_suit, 
         tricks_won[win] += 1
         won(win)
         cur = win
+    return broken
+
+
+def _playout(hands, tricks_won, nxt, cur, leader, trick, win_card, win_hand, lead_suit, broken,
+             done, rnd, moves, completed):
+    """``random_cards`` with card indices: appends the cards played to ``moves`` and the tricks
+    completed, as ``(leader, cards, winner)``, to ``completed`` (either may be None).
+
+    The first form of the play-out loop; ``cardtable.bots.spades`` calls it.
+    """
+    played: list[int] = []
+    winners: list[int] = []
+    broken = random_cards(hands, tricks_won, nxt, cur, trick, win_card, win_hand, lead_suit,
+                          broken, done, rnd, played, winners)
+    if moves is not None or completed is not None:
+        cards = list(trick) + [b.bit_length() - 1 for b in played]
+        if moves is not None:
+            moves.extend(cards[len(trick):])
+        if completed is not None:
+            first = 0
+            for w in winners:
+                completed.append((leader, tuple(cards[first:first + 4]), w))
+                first += 4
+                leader = w
     return broken
 
 
@@ -807,7 +831,7 @@ class DummySpades(Game):
         winners: list[int] = []
         first = len(self.moves) - len(self.trick)   # where the trick in progress starts
         leader = self.leader
-        self.broken = _playout(self.hands, self.tricks_won, self._next, self.cur, self.trick,
+        self.broken = random_cards(self.hands, self.tricks_won, self._next, self.cur, self.trick,
                                self.win_card, self.win_hand, self.lead_suit, self.broken,
                                len(self.completed), rnd, played, winners)
         self.moves.extend([b.bit_length() - 1 for b in played])
@@ -831,8 +855,8 @@ class DummySpades(Game):
             raise IllegalAction("a rollout starts in the play")
         hs = list(hands) if hands is not None else self.hands[:]
         tw = self.tricks_won[:]
-        _playout(hs, tw, self._next, self.cur, self.trick, self.win_card, self.win_hand,
-                 self.lead_suit, self.broken, len(self.completed), (rng or random).random, [], [])
+        random_cards(hs, tw, self._next, self.cur, self.trick, self.win_card, self.win_hand,
+                     self.lead_suit, self.broken, len(self.completed), (rng or random).random, [], [])
         points, _, _ = score_hand(self._declarer, self.bids, self.nils, tw, self.bags)
         return tuple(tw), points
 
