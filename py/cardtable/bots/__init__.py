@@ -1,0 +1,57 @@
+"""Computer players for Card Table.
+
+``choose_action(game_name, view, level, budget=0.25, seed=0)`` returns one of ``view["legal"]``.
+It decides from the per-seat ``view`` only (never the hidden state):
+
+* ``"random"`` -- a uniformly random legal action (a yardstick for the arena);
+* ``"casual"`` -- quick rule-based play (no search);
+* ``"strong"`` -- determinized Monte Carlo: the unseen cards are dealt at random consistently
+  with what the seat knows, each candidate move is played out on those deals, and the move with
+  the best mean result wins.  It thinks until ``budget`` seconds (``time.perf_counter``) are
+  spent, so a slow device plays weaker, not slower.
+
+Per-game logic lives in ``spades.py`` and ``seep.py``; ``arena.py`` plays bots against each other.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .common import LEVELS, random_legal
+
+__all__ = ["choose_action", "LEVELS"]
+
+STRICT = False
+"""Tests set this: a bot error is raised instead of falling back to a random legal move."""
+
+
+def choose_action(game_name: str, view: dict, level: str = "casual", budget: float = 0.25,
+                  seed: int = 0) -> str:
+    """One legal action (canonical text from ``view["legal"]``) for the seat of ``view``."""
+    legal = view.get("legal") or []
+    if not legal:
+        raise ValueError("the seat of this view has nothing to do")
+    if len(legal) == 1:
+        return legal[0]
+    rng = random.Random(f"bot:{game_name}:{level}:{seed}:{view.get('seat')}")
+    if level == "random":
+        return random_legal(view, rng)
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    try:
+        if game_name == "dummy-spades":
+            from . import spades as mod
+        elif game_name == "seep":
+            from . import seep as mod
+        else:
+            raise ValueError(f"no computer player for {game_name!r}")
+        action = mod.choose(view, level, budget, rng)
+    except ValueError:
+        raise
+    except Exception:  # a bot bug must never stall a table: fall back to a legal move
+        if STRICT:
+            raise
+        action = None
+    if action not in legal:
+        action = random_legal(view, rng)
+    return action

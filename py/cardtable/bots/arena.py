@@ -1,0 +1,172 @@
+"""``python -m cardtable arena``: seeded matches between computer players.
+
+    python -m cardtable arena --game dummy-spades --seats strong,casual,casual --matches 200 --seed 1
+    python -m cardtable arena --game seep --seats strong,casual,strong,casual --matches 100 --seed 1
+
+Levels: ``random`` (uniformly random legal play), ``casual``, ``strong``.  Match ``i`` rotates
+the seat list by ``i`` places so every level sits everywhere (in Seep the teams are p0p2 and
+p1p3, so ``strong,casual,strong,casual`` is a strong team against a quick team in every match).
+Every decision goes through ``choose_action`` with the view of the seat to act, exactly as in
+the app.  Printed per level: matches won (per player for Dummy Spades, per team for Seep) with a
+95% Wilson interval, average points per hand (own points in Dummy Spades, the team's hand score
+in Seep), and decision time (mean, 95th percentile, max).
+
+``--budget`` is the strong level's thinking time per move in seconds (default 0.05 here; the app
+uses 0.25).  ``--target`` shortens matches: Seep's target score (default 500), or for Dummy
+Spades the number of points that ends the match (the engine offers 300/500; a lower arena
+target is applied by the arena, which then declares the highest total the winner).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from typing import Optional
+
+from . import LEVELS, choose_action
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+class Stats:
+    def __init__(self):
+        self.wins: dict[str, int] = {}
+        self.entries: dict[str, int] = {}
+        self.points: dict[str, list] = {}
+        self.times: dict[str, list] = {}
+        self.hands = 0
+        self.matches = 0
+
+    def add_time(self, level: str, t: float) -> None:
+        self.times.setdefault(level, []).append(t)
+
+
+def _new_game(game: str, seed: int, target: Optional[int]):
+    if game == "dummy-spades":
+        from ..games.dummy_spades import DummySpades
+        return DummySpades(seed=seed)
+    from ..games.seep import Seep
+    kw = {"target": target} if target else {}
+    return Seep.new(seed=seed, **kw)
+
+
+def play_match(game: str, levels: list, seed: int, budget: float, target: Optional[int],
+               stats: Stats, max_hands: int = 200) -> None:
+    g = _new_game(game, seed, target)
+    seats = list(g.seats)
+    n_dec = 0
+    spades = game == "dummy-spades"
+    hands_seen = 0
+    while not g.over:
+        seat = g.to_act
+        level = levels[seats.index(seat)]
+        view = g.view(seat)
+        t0 = time.perf_counter()
+        a = choose_action(game, view, level, budget=budget, seed=seed * 100003 + n_dec)
+        stats.add_time(level, time.perf_counter() - t0)
+        n_dec += 1
+        g.apply(a)
+        hist = g.history if spades else g._history
+        if len(hist) > hands_seen:
+            for e in hist[hands_seen:]:
+                for i, s in enumerate(seats):
+                    lv = levels[i]
+                    if spades:
+                        stats.points.setdefault(lv, []).append(e[5][i])
+                    elif i < 2:
+                        stats.points.setdefault(lv, []).append(e["score"][("p0p2", "p1p3")[i]])
+            hands_seen = len(hist)
+            if spades and target and not g.over:
+                top = max(g.totals)
+                if top >= target and g.totals.count(top) == 1:
+                    break
+            if hands_seen >= max_hands:
+                break
+    stats.hands += hands_seen
+    stats.matches += 1
+    if spades:
+        tot = g.scores
+        top = max(tot.values())
+        winners = [s for s in seats if tot[s] == top]
+        win = winners[0] if len(winners) == 1 else None
+        for i, s in enumerate(seats):
+            lv = levels[i]
+            stats.entries[lv] = stats.entries.get(lv, 0) + 1
+            if s == win:
+                stats.wins[lv] = stats.wins.get(lv, 0) + 1
+    else:
+        if g.over:
+            win = g.winner
+        else:
+            tot = g.summary()["totals"]
+            win = max(tot, key=tot.get) if tot["p0p2"] != tot["p1p3"] else None
+        for i, team in enumerate(("p0p2", "p1p3")):
+            lv = levels[i] if levels[i] == levels[i + 2] else f"{levels[i]}+{levels[i + 2]}"
+            stats.entries[lv] = stats.entries.get(lv, 0) + 1
+            if team == win:
+                stats.wins[lv] = stats.wins.get(lv, 0) + 1
+
+
+def run(game: str, seats: list, matches: int, seed: int, budget: float,
+        target: Optional[int], out=print) -> Stats:
+    stats = Stats()
+    n = len(seats)
+    t0 = time.perf_counter()
+    for i in range(matches):
+        r = i % n
+        if game == "seep":
+            r = i % 2  # keep partners together
+        levels = seats[r:] + seats[:r]
+        play_match(game, levels, seed * 1000 + i, budget, target, stats)
+    out(f"arena: game={game} seats={','.join(seats)} matches={matches} seed={seed} "
+        f"budget={budget}s target={target or 'default'}  ({time.perf_counter() - t0:.0f} s, "
+        f"{stats.hands} hands)")
+    for lv in sorted(stats.entries):
+        k, m = stats.wins.get(lv, 0), stats.entries[lv]
+        lo, hi = wilson(k, m)
+        pts = stats.points.get(lv, [])
+        avg = sum(pts) / len(pts) if pts else 0.0
+        out(f"  {lv:14s} won {k:4d}/{m:<4d} = {100 * k / m:5.1f}%  95% CI [{100 * lo:5.1f}, "
+            f"{100 * hi:5.1f}]  points/hand {avg:7.1f}")
+    for lv in sorted(stats.times):
+        ts = sorted(stats.times[lv])
+        mean = sum(ts) / len(ts)
+        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+        out(f"  {lv:14s} decisions {len(ts):6d}  mean {1000 * mean:6.1f} ms  p95 "
+            f"{1000 * p95:6.1f} ms  max {1000 * ts[-1]:6.1f} ms")
+    return stats
+
+
+def main(args) -> int:
+    seats = [s.strip() for s in args.seats.split(",")]
+    want = 3 if args.game == "dummy-spades" else 4
+    if len(seats) != want or any(s not in LEVELS for s in seats):
+        print(f"--seats needs {want} levels among {', '.join(LEVELS)}")
+        return 2
+    run(args.game, seats, args.matches, args.seed, args.budget, args.target)
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("arena", help="play computer players against each other and print win rates",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", choices=("dummy-spades", "seep"), required=True)
+    p.add_argument("--seats", required=True,
+                   help="comma-separated levels per seat (random, casual, strong): 3 for "
+                        "dummy-spades, 4 for seep (teams p0p2, p1p3)")
+    p.add_argument("--matches", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--budget", type=float, default=0.05,
+                   help="seconds per strong move (default 0.05; the app uses 0.25)")
+    p.add_argument("--target", type=int, default=None,
+                   help="shorter matches: seep target score; dummy-spades points ending a match")
+    p.set_defaults(func=main)

@@ -1,0 +1,32 @@
+"""Shared helpers of the computer players: card parsing, deadlines, random legal play."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..cards import Card
+
+LEVELS = ("random", "casual", "strong")
+
+
+def idx(text: str) -> int:
+    """Card index (0..51) of a card text such as ``"QS"``."""
+    return Card.parse(text).index
+
+
+def mask_of_texts(texts) -> int:
+    m = 0
+    for t in texts or ():
+        m |= 1 << idx(t)
+    return m
+
+
+def deadline(budget: float) -> float:
+    """A ``time.perf_counter()`` deadline ``budget`` seconds from now (never negative)."""
+    return time.perf_counter() + max(0.0, float(budget))
+
+
+def random_legal(view: dict, rng: random.Random) -> str:
+    legal = view["legal"]
+    return legal[int(rng.random() * len(legal))]

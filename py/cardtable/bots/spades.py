@@ -1,0 +1,395 @@
+"""Dummy Spades computer players (see ``cardtable.bots``).
+
+Everything here starts from ``view`` (``DummySpades.view(seat)``) and nothing else.
+
+* Bidding (both levels, rule-based): the own hand's tricks are estimated (aces, guarded kings,
+  spade length, ruffs); the partner hand (the dummy if we declare, the other defender if not) is
+  expected to bring its share of what is left, plus what a peek or flip showed of the dummy.  A
+  seat that cannot outbid the bids already made bids as a defender: against at most what the
+  declarer leaves.  A hand with no honour, few and low spades declares nil on itself.
+* Card play, casual: nil hands duck (highest card that loses), their partner covers, bust
+  opponents' nils by ducking under them; otherwise win cheaply, cash boss cards, lead low from
+  long suits, discard low from short suits.
+* Card play, strong: determinized Monte Carlo.  Each sample deals the unseen cards (52 minus
+  our hand, the visible dummy and every card played) to the hidden hands in the counts the view
+  shows, honouring every void revealed by a failure to follow suit.  Every legal card is played
+  on each sample and the hand is finished with the engine's random play-out (``_playout``); the
+  result is scored with ``score_hand`` and the move with the best mean of *our points minus the
+  mean of the two others'* wins (so a defender weighs setting the declarer against helping the
+  other defender).  Samples are drawn until the deadline.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Optional
+
+from ..games.dummy_spades import (ALL_CARDS, BEATS, DUMMY, HANDS, NEXT_HAND, NON_SPADES,
+                                  SEATS, SPADES, SUIT_MASK, _playout, cards_of, score_hand)
+from .common import idx, mask_of_texts
+
+_HI = {h: i for i, h in enumerate(HANDS)}
+
+
+# ---- bidding ------------------------------------------------------------------------------------
+
+def estimate_tricks(mask: int) -> float:
+    """A rough count of the tricks a 13-card hand takes with spades trump."""
+    est = 0.0
+    sp = [c for c in cards_of(mask & SPADES)]
+    ls = len(sp)
+    ranks = {c % 13 + 2 for c in sp}
+    top = 0
+    if 14 in ranks:
+        est += 1.0
+        top += 1
+    if 13 in ranks:
+        est += 0.9 if ls >= 2 else 0.5
+        top += 1
+    if 12 in ranks:
+        est += 0.6 if ls >= 3 else 0.2
+        top += 1
+    est += max(0, ls - 3) * 0.8
+    spare = max(0, ls - top - max(0, ls - 3))
+    for s in (1, 2, 3):
+        cs = cards_of(mask & SUIT_MASK[s])
+        n = len(cs)
+        r = {c % 13 + 2 for c in cs}
+        if 14 in r:
+            est += 1.0 if n <= 6 else 0.7
+        if 13 in r:
+            est += 0.8 if n >= 2 else 0.3
+        if 12 in r and n >= 3:
+            est += 0.4
+        if n <= 1 and spare > 0:
+            est += 0.7 if n == 0 else 0.4
+            spare -= 1
+    return est
+
+
+def _is_nil_hand(mask: int) -> bool:
+    sp = cards_of(mask & SPADES)
+    if len(sp) > 3 or any(c % 13 + 2 >= 11 for c in sp):
+        return False
+    for s in (1, 2, 3):
+        cs = cards_of(mask & SUIT_MASK[s])
+        if any(c % 13 + 2 >= 13 for c in cs):
+            return False
+        if len(cs) <= 3 and any(c % 13 + 2 >= 11 for c in cs):
+            return False
+    return estimate_tricks(mask) < 0.7
+
+
+def choose_bid(view: dict) -> str:
+    legal = set(view["legal"])
+    me = view["seat"]
+    own = mask_of_texts(view["hand"])
+    est = estimate_tricks(own)
+    dummy_known = mask_of_texts(view.get("dummy") or [])
+    # the partner hand brings a third of what our hand leaves, a little more with known honours
+    partner = (13.0 - est) / 3.0 + 0.3 * estimate_tricks(dummy_known)
+    prev = [b for b in (view.get("bids") or {}).values() if b is not None]
+    top = max(prev) if prev else -1
+    nil = _is_nil_hand(own)
+    team = (0.0 if nil else est) + partner
+    want = int(round(team - 0.3))
+    if want > top and not nil:
+        bid = max(0, min(13, want))
+    else:
+        bid = max(0, min(int(round(team)), 13 - max(top, 0)) - 1)
+        if top >= 0:
+            bid = min(bid, top)  # a tie keeps the earlier bidder declarer
+    action = f"bid {bid} nil {me}" if nil else f"bid {bid}"
+    if action in legal:
+        return action
+    return f"bid {bid}" if f"bid {bid}" in legal else sorted(legal)[0]
+
+
+# ---- the position, read from the view --------------------------------------------------------------
+
+class Position:
+    """The play position as the seat to act sees it (masks, ints: the engine's fast types)."""
+
+    def __init__(self, view: dict):
+        self.me = SEATS.index(view["seat"])
+        self.decl = SEATS.index(view["declarer"])
+        self.nxt = NEXT_HAND[self.decl]
+        self.cur = _HI[view["acting_hand"]]
+        self.own = mask_of_texts(view["hand"])
+        self.dummy = mask_of_texts(view.get("dummy") or [])
+        self.exposed = bool(view.get("dummy_exposed"))
+        counts = view["hand_counts"]
+        self.counts = [counts[h] for h in HANDS]
+        self.bids = [view["bids"][s] or 0 for s in SEATS]
+        nils = view.get("nils") or {}
+        self.nils = [sum(1 << _HI[h] for h in (nils.get(s) or [])) for s in SEATS]
+        applies = view.get("nil_applies") or {}
+        self.nil_hands = 0
+        for s in SEATS:
+            for h in applies.get(s) or []:
+                self.nil_hands |= 1 << _HI[h]
+        bags = view.get("bags") or {}
+        self.bags = [bags.get(s, 0) for s in SEATS]
+        tw = view["tricks_won"]
+        self.tricks_won = [tw[h] for h in HANDS]
+        self.broken = bool(view.get("spades_broken"))
+        played = 0
+        voids = [0, 0, 0, 0]
+        done = 0
+        for t in view.get("tricks") or []:
+            played |= self._read_trick(t, voids)
+            done += 1
+        self.done = done
+        tr = view.get("trick") or {"plays": [], "leader": view["acting_hand"]}
+        played |= self._read_trick(tr, voids)
+        self.trick = [idx(p["card"]) for p in tr["plays"]]
+        self.leader = _HI[tr["leader"]] if tr.get("leader") else self.cur
+        self.win_card = self.win_hand = self.lead_suit = -1
+        if self.trick:
+            self.lead_suit = self.trick[0] // 13
+            h = self.leader
+            w = self.trick[0]
+            self.win_hand = h
+            for c in self.trick[1:]:
+                h = self.nxt[h]
+                if BEATS[w] >> c & 1:
+                    w = c
+                    self.win_hand = h
+            self.win_card = w
+        self.played = played
+        self.voids = voids
+        # the hands we know: ours, and the dummy's visible part (all of it once exposed)
+        known = [0, 0, 0, 0]
+        known[self.me] = self.own
+        known[DUMMY] |= self.dummy
+        if self.me == self.decl and self.cur == DUMMY:
+            pass
+        self.known = known
+        self.unseen = ALL_CARDS & ~played & ~self.own & ~self.dummy
+        self.legal = [idx(a.split()[1]) for a in view["legal"]]
+
+    def _read_trick(self, t: dict, voids: list) -> int:
+        m = 0
+        plays = t["plays"]
+        if not plays:
+            return 0
+        lead = idx(plays[0]["card"]) // 13
+        for p in plays:
+            c = idx(p["card"])
+            m |= 1 << c
+            if c // 13 != lead:
+                voids[_HI[p["hand"]]] |= SUIT_MASK[lead]
+        return m
+
+    def sample(self, rng: random.Random) -> Optional[list]:
+        """Four hand masks consistent with the view (None if the voids cannot be honoured)."""
+        need = [self.counts[h] - self.known[h].bit_count() for h in range(4)]
+        pool = cards_of(self.unseen)
+        if sum(need) != len(pool) or min(need) < 0:
+            return None
+        rng.shuffle(pool)
+        hands = self.known[:]
+        hidden = [h for h in range(4) if need[h] > 0]
+        voids = self.voids
+        for c in pool:
+            bit = 1 << c
+            tot = 0
+            for h in hidden:
+                if need[h] and not voids[h] & bit:
+                    tot += need[h]
+            if not tot:
+                return None
+            r = rng.random() * tot
+            for h in hidden:
+                if need[h] and not voids[h] & bit:
+                    r -= need[h]
+                    if r < 0:
+                        break
+            hands[h] |= bit
+            need[h] -= 1
+        return hands
+
+    def sample_any(self, rng: random.Random) -> list:
+        for _ in range(12):
+            hs = self.sample(rng)
+            if hs is not None:
+                return hs
+        saved = self.voids
+        self.voids = [0, 0, 0, 0]
+        try:
+            hs = self.sample(rng)
+        finally:
+            self.voids = saved
+        if hs is None:  # counts disagree with the cards (should not happen): fill greedily
+            hs = self.known[:]
+            pool = cards_of(self.unseen)
+            for h in range(4):
+                while hs[h].bit_count() < self.counts[h] and pool:
+                    hs[h] |= 1 << pool.pop()
+        return hs
+
+    def rollout(self, hands: list, c: int, rnd) -> tuple:
+        """Play card ``c`` from the acting hand, then random cards to the end; the hand's points."""
+        hands = hands[:]
+        tw = self.tricks_won[:]
+        cur = self.cur
+        bit = 1 << c
+        hands[cur] ^= bit
+        broken = self.broken or c < 13
+        done = self.done
+        if self.trick:
+            trick = self.trick + [c]
+            win_card, win_hand = self.win_card, self.win_hand
+            if BEATS[win_card] & bit:
+                win_card, win_hand = c, cur
+            leader, lead_suit = self.leader, self.lead_suit
+        else:
+            trick = [c]
+            win_card, win_hand, leader, lead_suit = c, cur, cur, c // 13
+        if len(trick) == 4:
+            tw[win_hand] += 1
+            done += 1
+            trick = []
+            cur = leader = win_hand
+        else:
+            cur = self.nxt[cur]
+        if done < 13:
+            _playout(hands, tw, self.nxt, cur, leader, trick, win_card, win_hand, lead_suit,
+                     broken, done, rnd, None, None)
+        return score_hand(self.decl, self.bids, self.nils, tw, self.bags)[0]
+
+    def utility(self, points) -> float:
+        me = self.me
+        return points[me] - 0.5 * (sum(points) - points[me])
+
+    # ---- rule-based play ------------------------------------------------------------------------
+    def side(self, h: int) -> int:
+        return 0 if h == self.decl or h == DUMMY else 1
+
+    def partner(self, h: int) -> int:
+        if h == self.decl:
+            return DUMMY
+        if h == DUMMY:
+            return self.decl
+        return 3 - self.decl - h
+
+    def is_boss(self, c: int) -> bool:
+        higher = SUIT_MASK[c // 13] & ~((2 << c) - 1)
+        return not (higher & self.unseen & ~self.own) and not (higher & self.dummy) or \
+            not (higher & ~self.played & ~(self.own if self.cur == self.me else self.dummy))
+
+    def casual(self) -> int:
+        legal = self.legal
+        h = self.cur
+        my_mask = self.own if h == self.me else self.dummy
+        lm = sum(1 << c for c in legal)
+        if len(legal) == 1:
+            return legal[0]
+        rank = lambda c: c % 13  # noqa: E731
+        pard = self.partner(h)
+        nil_me = self.nil_hands >> h & 1
+        nil_pard = self.nil_hands >> pard & 1
+        opp_nils = [x for x in range(4) if self.nil_hands >> x & 1 and self.side(x) != self.side(h)]
+        if not self.trick:
+            # leading
+            non_sp = [c for c in legal if c >= 13]
+            pool = non_sp or legal
+            if nil_me or opp_nils:
+                return min(pool, key=rank)
+            boss = [c for c in pool if self._boss(c, my_mask)]
+            if boss:
+                return max(boss, key=rank)
+            # low from the longest suit
+            by_len = max(pool, key=lambda c: ((my_mask & SUIT_MASK[c // 13]).bit_count(), -rank(c)))
+            return min((c for c in pool if c // 13 == by_len // 13), key=rank)
+        wc, wh = self.win_card, self.win_hand
+        winners = [c for c in legal if BEATS[wc] >> c & 1]
+        losers = [c for c in legal if not BEATS[wc] >> c & 1]
+        last = len(self.trick) == 3
+        if nil_me:
+            if losers:
+                return max(losers, key=lambda c: (c < 13 and 0 or 1, rank(c)))
+            return max(winners, key=rank)
+        if wh == pard and nil_pard and winners:
+            return min(winners, key=rank)  # cover the partner's nil
+        if wh in opp_nils:
+            if losers:
+                return max(losers, key=rank)  # leave the nil hand winning
+        pard_wins = wh == pard and (last or self._boss(wc, my_mask))
+        if winners and not pard_wins:
+            if nil_pard and pard not in self._played_hands():
+                return max(winners, key=rank)
+            if last:
+                return min(winners, key=lambda c: (c < 13, rank(c)))
+            # second or third hand: win with a boss card if possible, else cheapest winner
+            boss = [c for c in winners if self._boss(c, my_mask)]
+            if boss:
+                return min(boss, key=rank)
+            if self.trick and len(self.trick) == 1:
+                return min(winners, key=lambda c: (c < 13, rank(c)))
+            return min(winners, key=lambda c: (c < 13, rank(c)))
+        # lose cheaply: low card from the shortest non-spade suit
+        pool = losers or legal
+        non_sp = [c for c in pool if c >= 13] or pool
+        return min(non_sp, key=lambda c: ((my_mask & SUIT_MASK[c // 13]).bit_count() if
+                                          not self.trick or c // 13 != self.lead_suit else 0,
+                                          rank(c)))
+
+    def _played_hands(self) -> set:
+        out, h = set(), self.leader
+        for _ in self.trick:
+            out.add(h)
+            h = self.nxt[h]
+        return out
+
+    def _boss(self, c: int, my_mask: int) -> bool:
+        higher = SUIT_MASK[c // 13] & ~((2 << c) - 1)
+        return not (higher & ~self.played & ~my_mask)
+
+
+# ---- entry point ------------------------------------------------------------------------------
+
+def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
+    phase = view["phase"]
+    legal = view["legal"]
+    if phase == "bid":
+        return choose_bid(view)
+    if phase in ("peek", "flip"):
+        return legal[int(rng.random() * len(legal))]
+    pos = Position(view)
+    if level == "casual" or len(pos.legal) == 1:
+        return "play " + view_text(pos.casual())
+    return "play " + view_text(search(pos, budget, rng))
+
+
+def view_text(c: int) -> str:
+    from ..games.dummy_spades import CARD_TEXT
+    return CARD_TEXT[c]
+
+
+def search(pos: Position, budget: float, rng: random.Random) -> int:
+    """Flat determinized Monte Carlo over the legal cards until the deadline."""
+    end = time.perf_counter() + budget
+    cands = pos.legal
+    n = len(cands)
+    totals = [0.0] * n
+    visits = 0
+    rnd = rng.random
+    util = pos.utility
+    # always do at least one sample, whatever the budget
+    while True:
+        hands = pos.sample_any(rng)
+        for i, c in enumerate(cands):
+            totals[i] += util(pos.rollout(hands, c, rnd))
+        visits += 1
+        if time.perf_counter() >= end:
+            break
+    best = max(range(n), key=lambda i: totals[i])
+    # ties (e.g. equal cards): prefer what the casual player would do
+    top = [i for i in range(n) if totals[i] >= totals[best] - 1e-9]
+    if len(top) > 1:
+        pref = pos.casual()
+        if pref in [cands[i] for i in top]:
+            return pref
+    return cands[best]
