@@ -452,6 +452,18 @@ def test_a_second_house_of_a_value_merges_into_the_first_with_owners_combined():
                                       "cemented": True, "owners": ["p1", "p2"]}
 
 
+def test_a_raise_merges_into_a_cemented_house_and_every_owner_stays_one():
+    # p1's 12-house, cemented by p2's Queen; p3 raises p0's 11-house with an Ace into it
+    g = game(HOUSE_DEAL, actions=["bid 11", "build 11 9C 2S", "build 12 4C 8D", "cement 12 QS"])
+    assert g.floor()["houses"][1] == {"value": 12, "cards": ["4C", "8D", "QS"],
+                                      "cemented": True, "owners": ["p1", "p2"]}
+    g.apply("raise 11 AD")
+    assert g.floor()["houses"] == [{"value": 12, "cards": ["4C", "8D", "QS", "9C", "2S", "AD"],
+                                    "cemented": True, "owners": ["p1", "p2", "p3"]}]
+    # p0's 11-house is gone: his only Jack is free (nothing makes 11, so he may throw it)
+    assert g.to_act == "p0" and "throw JS" in g.legal_actions()
+
+
 def test_a_raise_onto_a_loose_single_of_the_new_value_takes_it_in():
     # HOUSE_DEAL with p2's QD and the floor's 5H swapped: a loose Queen lies on the floor
     d = json.loads(json.dumps(HOUSE_DEAL))
@@ -823,6 +835,20 @@ def test_check_reports_without_changing_anything():
     assert snapshot(g) == before
 
 
+def test_hand_over_marks_the_action_that_completed_a_hand():
+    g = Seep.new(seed=4)
+    rng = random.Random(4)
+    while g.hands_completed == 0:
+        assert not g.hand_over
+        g.apply(rng.choice(g.legal_actions()))
+    assert g.hand_over and g.view("p1")["hand_over"]
+    assert g.phase == "bid" and g.plays == 0 and g.hand_number == 2
+    assert g.view("p1")["history"] == g.summary()["hands"]
+    assert g.dealer == g.summary()["hands"][0]["next_dealer"]
+    g.apply(g.legal_actions()[0])
+    assert not g.hand_over
+
+
 def test_copy_is_independent():
     g = game(HOUSE_DEAL, actions=["bid 11", "build 11 9C 2S"])
     c = g.copy()
@@ -857,8 +883,14 @@ def test_a_record_without_a_seed_deals_later_hands_from_its_first_deal():
     play_out(g, random.Random(1), hands=1)
     assert g.to_record()["seed"] is None and len(g.to_record()["deals"]) >= 2
     assert snapshot(replay(g.to_record())) == snapshot(g)
-    g2 = game(d)
-    assert g2.to_record()["deals"] == [d]
+    assert game(d).to_record()["deals"] == [d]
+    # a first deal that names no dealer: the dealer comes from the cards, and the written
+    # record (which names him) replays to the same game
+    nameless = {k: v for k, v in d.items() if k != "dealer"}
+    g = game(nameless)
+    play_out(g, random.Random(2), hands=2)
+    assert g.to_record()["deals"][0]["dealer"] == game(nameless).dealer
+    assert snapshot(replay(g.to_record())) == snapshot(g)
 
 
 @pytest.mark.parametrize("options, message", [

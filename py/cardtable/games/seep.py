@@ -76,7 +76,8 @@ deal *k* (every deal counts, thrown-in ones too) shuffles ``cards.shuffled_deck`
 dealer is ``random.Random(f"cardtable:{seed}:first-dealer").randrange(4)`` unless ``deals[0]``
 names one.  Under ``sweep-seed`` all four players hold their first packet during the bid;
 under ``seep-pagat`` only the bidder does, the others get all their cards after the first play.
-A record with deals but no seed deals its later hands from a seed derived from ``deals[0]``.
+A record with deals but no seed deals its later hands from a seed derived from the cards of
+``deals[0]`` (``"deals:"`` and 16 hex digits of a SHA-256), so its replays agree.
 
 Fast internals
 --------------
@@ -97,6 +98,7 @@ search player clone the game and play random continuations without any text::
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -507,6 +509,8 @@ class Seep(Game):
                     isinstance(p, str) for p in players):
                 raise RecordError('"players" must list 4 names, for p0, p1, p2 and p3')
         seed = record.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise RecordError('"seed" must be an integer or a string')
         deals_in = record.get("deals") or []
         if not isinstance(deals_in, list):
             raise RecordError('"deals" must be a list of objects')
@@ -543,7 +547,8 @@ class Seep(Game):
         if seed is not None:
             self._deal_seed = seed
         else:
-            blob = json.dumps(deals[0].to_json(), sort_keys=True).encode()
+            first = deals[0]
+            blob = json.dumps([first.hands, first.floor]).encode()   # the cards, not the dealer
             self._deal_seed = "deals:" + hashlib.sha256(blob).hexdigest()[:16]
         self._dealt: list[_Deal] = []     # every deal started so far (index = deal index)
         self._moves: list[tuple] = []     # every move applied, in order
@@ -1423,7 +1428,7 @@ class Seep(Game):
             "log": self._log_json(),
             "legal": self.legal_actions() if (not over and si == self._turn) else [],
             "scores": self._scores(),
-            "history": [dict(h) for h in self._history],
+            "history": copy.deepcopy(self._history),
             "hand_over": self._just_ended,
             "over": over,
             "winner": self.winner,
@@ -1432,7 +1437,7 @@ class Seep(Game):
     def summary(self) -> dict:
         """What ``python -m cardtable replay`` prints: hands, totals or lead and baazis, etc."""
         out: dict[str, Any] = {"game": self.name, "options": _record_options(self._opts),
-                               "hands": [dict(h) for h in self._history]}
+                               "hands": copy.deepcopy(self._history)}
         sc = self._scores()
         if self._pagat:
             out["lead"] = sc["lead"]
