@@ -1,0 +1,271 @@
+"""Seep played in real Chromium through the UI by four people around one device."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cardtable.record import replay
+from conftest import ROOT, screenshot, wait_ready
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("cardtable.games.seep")
+
+NAMES = ("Ana", "Ben", "Chloé", "Dev")
+
+
+def saved_records(page) -> dict:
+    return page.evaluate("""() => {
+        const out = {};
+        for (let i = 0; i < localStorage.length; i++) {
+            const k = localStorage.key(i);
+            if (k.startsWith("cardtable/v1/game/")) out[k.slice(18)] = localStorage.getItem(k);
+        }
+        return out;
+    }""")
+
+
+def current_record(page) -> dict:
+    last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    return json.loads(saved_records(page)[last])
+
+
+def dom_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#app [data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def visible_to(view: dict) -> set[str]:
+    vis = set(view["hand"]) | set(view["floor"]["loose"])
+    for h in view["floor"]["houses"]:
+        vis |= set(h["cards"])
+    for e in view["log"]:
+        vis |= set(e.get("shown") or [])
+    return vis
+
+
+def check_privacy(page) -> str:
+    """At a hand-off no card at all; at a turn only what the engine lets that seat see."""
+    if page.locator("html[data-screen=handoff]").count():
+        assert dom_cards(page) == []
+        assert " of spades" not in page.locator("#app").inner_html()
+        return "handoff"
+    viewer = page.get_attribute(".table", "data-viewer")
+    view = replay(current_record(page)).view(viewer)
+    shown = set(dom_cards(page))
+    assert shown <= visible_to(view), shown - visible_to(view)
+    assert set(view["hand"]) <= shown
+    return viewer
+
+
+def start_game(page, url, seed, preset=None):
+    page.goto(url)
+    wait_ready(page)
+    page.click('[data-act="new:seep"]')
+    for i, n in enumerate(NAMES):
+        page.fill(f"#ng-name-{i}", n)
+    if preset:
+        page.select_option("#ng-preset", preset)
+    page.fill("#ng-seed", str(seed))
+    page.click('[data-act="start"]')
+
+
+def take_turn(page) -> str:
+    """Whoever is shown acts: tap through a hand-off, bid, or pick cards until a move is offered."""
+    if page.locator("html[data-screen=handoff]").count():
+        page.click('[data-act="ready"]')
+        return "ready"
+    if page.locator(".bid-panel").count():
+        page.locator('.bid-panel [data-act^="move:"]').first.click()
+        return "bid"
+    n = page.locator(".hand-cards button.card").count()
+    for i in range(n):
+        page.locator(".hand-cards button.card").nth(i).click()
+        if page.locator(".move-panel .btn.offer").count():
+            page.locator(".move-panel .btn.offer").first.click()
+            return "play"
+    raise AssertionError("no card of the hand was offered a move")
+
+
+def ready(page):
+    if page.locator("html[data-screen=handoff]").count():
+        page.click('[data-act="ready"]')
+
+
+def do_move(page, action: str) -> None:
+    """Compose ``action`` by touch: the hand card, then its floor cards or house, then the offer."""
+    ready(page)
+    w = action.split()
+    if w[0] in ("build", "cement", "raise"):
+        card, house, loose = w[2], (int(w[1]) if w[0] != "build" else None), w[3:]
+    else:
+        card, house, loose = w[1], None, w[2:]
+    page.click(f'.hand-cards [data-card="{card}"]')
+    if house is not None:
+        page.click(f'.floor [data-act="ui:house:{house}"]')
+    for c in loose:
+        page.click(f'.floor .loose-cards [data-card="{c}"]')
+    page.click(f'.move-panel [data-key="do:{action}"]')
+    assert current_record(page)["actions"][-1] == action
+
+
+def test_a_whole_hand_of_four_people_matches_replay_of_the_export(watched_page, site, tmp_path):
+    page = watched_page
+    start_game(page, site.url, seed=2024)
+    seen, handoffs = set(), 0
+    for _ in range(300):
+        if page.locator(".hand-summary").count():
+            break
+        who = check_privacy(page)
+        handoffs += who == "handoff"
+        seen.add(who)
+        take_turn(page)
+    assert page.locator(".hand-summary").count() == 1
+    assert {"p0", "p1", "p2", "p3", "handoff"} <= seen and handoffs >= 40
+    screenshot(page, "seep-hand-summary")
+    shown = {row.get_attribute("data-team"): int(row.locator("td.pts").inner_text())
+             for row in page.locator(".hand-summary table.summary tbody tr").all()}
+    with page.expect_download() as dl:
+        page.click('.hand-summary [data-act="export"]')
+    path = tmp_path / "game.json"
+    dl.value.save_as(path)
+    out = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(path)], capture_output=True, text=True,
+                         cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert len(result["hands"]) == 1
+    assert shown == result["hands"][0]["score"]
+    totals = page.locator(".hand-summary .totals-line").inner_text()
+    assert f"Team A {result['totals']['p0p2']}" in totals and f"Team B {result['totals']['p1p3']}" in totals
+    left = result["hands"][0]["leftover"]
+    if left["cards"]:
+        assert "went to Team " + {"p0p2": "A", "p1p3": "B"}[left["team"]] in page.locator(".hand-summary").inner_text()
+    page.click('.hand-summary [data-act="next-hand"]')
+    assert page.locator(".hand-summary").count() == 0
+    # the log tells the hand in words
+    ready(page)
+    page.click('[data-act="ui:panel:log"]')
+    log = page.locator(".panel.log").inner_text()
+    assert "bids" in log and "Hand over: Team A" in log
+    page.watch.assert_clean()
+
+
+def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page, site):
+    page = watched_page
+    start_game(page, site.url, seed=5)
+    ready(page)
+    # the bid: only values the bidder holds are offered
+    bids = page.eval_on_selector_all('.bid-panel [data-act^="move:bid"]', "els => els.map(e => e.dataset.act)")
+    view = replay(current_record(page)).view(page.get_attribute(".table", "data-viewer"))
+    assert sorted(bids) == sorted(f"move:{a}" for a in view["legal"])
+    page.click('[data-act="move:bid 10"]')
+    # the first play: 2C alone may build (offered), but may not be thrown (refused, with the rule)
+    page.click('.hand-cards [data-card="2C"]')
+    assert page.locator('.move-panel [data-key="do:build 10 2C AS 7C"]').count() == 1
+    assert page.locator('.move-panel [data-key="do:throw 2C"]').count() == 0
+    assert ("your first play must build a 10-house, capture with a 10 or throw a 10"
+            in page.locator(".move-panel .refused").inner_text())
+    page.click('[data-act="ui:clear"]')
+    do_move(page, "build 10 2C AS 7C")
+    ready(page)
+    house = page.locator('.floor .house[data-house="10"]')
+    assert "10" in house.locator(".house-value").inner_text() and "ordinary" in house.inner_text().lower()
+    assert "Ben" in house.locator(".house-owners").inner_text()
+    do_move(page, "raise 10 2D")
+    ready(page)
+    house = page.locator('.floor .house[data-house="12"]')
+    assert house.count() == 1 and page.locator('.floor .house[data-house="10"]').count() == 0
+    assert house.locator(".house-owners").inner_text() == "Chloé"
+    do_move(page, "cement 12 AH 5S 6C")
+    ready(page)
+    house = page.locator('.floor .house[data-house="12"]')
+    assert "cemented" in house.locator(".house-kind").inner_text().lower()
+    assert house.locator(".house-owners").inner_text() == "Chloé and Dev"
+    assert set(house.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")) == {
+        "2C", "AS", "7C", "2D", "AH", "5S", "6C"}
+    screenshot(page, "seep-cemented-house")
+    # a cemented house cannot be raised: said in the rules' words
+    viewer = page.get_attribute(".table", "data-viewer")
+    game = replay(current_record(page))
+    small = next((c for c in game.view(viewer)["hand"] if game.check(f"raise 12 {c}")), None)
+    if small:
+        page.click(f'.hand-cards [data-card="{small}"]')
+        page.click('.floor [data-act="ui:house:12"]')
+        assert game.check(f"raise 12 {small}") in page.locator(".move-panel .refused").inner_text()
+        page.click('[data-act="ui:clear"]')
+    do_move(page, "capture QD")
+    ready(page)
+    assert page.locator(".floor .house").count() == 0
+    assert "captures the 12-house with Q♦" in page.locator(".status .last-log").inner_text()
+    # the illegal throw of a card that can capture, wherever it first comes up
+    for _ in range(60):
+        ready(page)
+        viewer = page.get_attribute(".table", "data-viewer")
+        game = replay(current_record(page))
+        bad = next((c for c in game.view(viewer)["hand"] if "cannot be thrown" in (game.check(f"throw {c}") or "")), None)
+        if bad:
+            page.click(f'.hand-cards [data-card="{bad}"]')
+            why = page.locator(".move-panel .refused").inner_text()
+            assert "that can capture cannot be thrown" in why
+            assert page.locator(f'.move-panel [data-key="do:throw {bad}"]').count() == 0
+            screenshot(page, "seep-illegal-throw")
+            break
+        take_turn(page)
+    else:
+        pytest.fail("no chance to try an illegal throw")
+    page.watch.assert_clean()
+
+
+def test_reload_mid_hand_resumes_the_same_position(watched_page, site):
+    page = watched_page
+    start_game(page, site.url, seed=77)
+    for _ in range(20):
+        take_turn(page)
+    before = current_record(page)
+    ready(page)
+    viewer = page.get_attribute(".table", "data-viewer")
+    hand_before = dom_cards(page)
+    page.reload()
+    wait_ready(page)
+    page.click('[data-act="open:' + page.evaluate("localStorage.getItem('cardtable/v1/last')") + '"]')
+    assert page.locator("html[data-screen=handoff]").count() == 1
+    assert dom_cards(page) == []
+    page.click('[data-act="ready"]')
+    assert page.get_attribute(".table", "data-viewer") == viewer
+    assert dom_cards(page) == hand_before
+    assert current_record(page) == before
+    check_privacy(page)
+    page.watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}],
+                         ids=["phone", "desktop"])
+def test_table_screenshots_and_keyboard_play(page, site, size):
+    page.set_viewport_size(size)
+    start_game(page, site.url, seed=5)
+    page.keyboard.press("Enter")  # the hand-off button has the focus
+    first = page.locator(".hand-cards button.card").first
+    assert " of " in first.get_attribute("aria-label")
+    page.focus('[data-act="move:bid 10"]')
+    page.keyboard.press("Enter")
+    assert current_record(page)["actions"] == ["bid 10"]
+    # compose the first play with the keyboard alone
+    page.focus('.hand-cards [data-card="2C"]')
+    page.keyboard.press("Enter")
+    page.focus('.floor [data-card="AS"]')
+    page.keyboard.press("Enter")
+    page.focus('.floor [data-card="7C"]')
+    page.keyboard.press("Enter")
+    name = "phone" if size["width"] < 500 else "desktop"
+    screenshot(page, f"seep-compose-{name}")
+    page.focus('.move-panel [data-key="do:build 10 2C AS 7C"]')
+    page.keyboard.press("Enter")
+    assert current_record(page)["actions"][-1] == "build 10 2C AS 7C"
+    for action in ("raise 10 2D", "cement 12 AH 5S 6C"):
+        do_move(page, action)
+    ready(page)
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= size["width"]
+    screenshot(page, f"seep-table-{name}")
+    page.click('[data-act="ui:panel:sheet"]')
+    screenshot(page, f"seep-sheet-{name}")
