@@ -15,6 +15,7 @@ Per-game logic lives in ``spades.py`` and ``seep.py``; ``arena.py`` plays bots a
 
 from __future__ import annotations
 
+import gc
 import random
 
 from .common import LEVELS, random_legal
@@ -38,6 +39,8 @@ def choose_action(game_name: str, view: dict, level: str = "casual", budget: flo
         return random_legal(view, rng)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    gc_was = gc.isenabled()
+    gc.disable()  # no collector pause in the middle of a timed search
     try:
         if game_name == "dummy-spades":
             from . import spades as mod
@@ -52,6 +55,9 @@ def choose_action(game_name: str, view: dict, level: str = "casual", budget: flo
         if STRICT:
             raise
         action = None
+    finally:
+        if gc_was:
+            gc.enable()
     if action not in legal:
         action = random_legal(view, rng)
     return action

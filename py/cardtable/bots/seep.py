@@ -250,12 +250,16 @@ def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
 
 
 def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random) -> str:
+    """Round-robin play-outs of the candidates on shared samples until the deadline."""
     n = len(cands)
     totals = [0.0] * n
-    visits = 0
+    counts = [0] * n
     team = k.team
+    mine_key, their_key = ("p0p2", "p1p3") if team == 0 else ("p1p3", "p0p2")
     prior = {t: h for h, t in scored}
-    while True:
+    clock = time.perf_counter
+    out_of_time = False
+    while not out_of_time:
         g = k.sample(rng)
         moves = _text_moves(g, cands)
         for i, t in enumerate(cands):
@@ -265,15 +269,15 @@ def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Rand
             sim = g.copy()
             sim.apply_move(m)
             sim.playout(rng, hands=1)
-            sc = sim._history[-1]["score"] if sim._history else None
-            if sc is None:
-                continue
-            mine = sc["p0p2" if team == 0 else "p1p3"]
-            theirs = sc["p1p3" if team == 0 else "p0p2"]
-            totals[i] += mine - theirs
-        visits += 1
-        if time.perf_counter() >= end:
-            break
-    # a small pull towards the rule-based choice breaks near-ties in its favour
-    best = max(range(n), key=lambda i: totals[i] / visits + 0.01 * prior[cands[i]])
-    return cands[best]
+            if sim._history:
+                sc = sim._history[-1]["score"]
+                totals[i] += sc[mine_key] - sc[their_key]
+                counts[i] += 1
+            if clock() >= end:
+                out_of_time = True
+                break
+    # only candidates that were played out compete (the casual order breaks near-ties)
+    tried = [i for i in range(n) if counts[i]]
+    if not tried:
+        return cands[0]
+    return cands[max(tried, key=lambda i: totals[i] / counts[i] + 0.01 * prior[cands[i]])]

@@ -1,0 +1,138 @@
+"""Computer players: always legal, view-only, within the budget; the arena command runs."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+import cardtable.bots as bots
+from cardtable.bots import choose_action
+from cardtable.bots.arena import run, wilson
+from cardtable.games.dummy_spades import DummySpades
+from cardtable.games.seep import Seep
+
+LEVELS = ("random", "casual", "strong")
+
+
+@pytest.fixture(autouse=True)
+def strict():
+    bots.STRICT = True  # a bot error fails the test instead of falling back to a random move
+    yield
+    bots.STRICT = False
+
+
+def _drive(game, name: str, decisions: int, rng: random.Random, budget: float) -> int:
+    """Random positions: a mix of random and bot moves; every bot answer must be legal."""
+    n = 0
+    while n < decisions:
+        if game.over:
+            return n
+        seat = game.to_act
+        view = game.view(seat)
+        # the bot sees only a JSON copy of the seat's view
+        view = json.loads(json.dumps(view))
+        level = LEVELS[rng.randrange(3)]
+        a = choose_action(name, view, level, budget=budget, seed=rng.randrange(1 << 30))
+        assert a in view["legal"], (level, a, view["legal"])
+        # move on by the bot's choice or at random, so positions vary widely
+        game.apply(a if rng.random() < 0.6 else rng.choice(view["legal"]))
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("variant", ["no-peeky", "three-peeky", "flip-2"])
+def test_dummy_spades_bots_always_legal(variant):
+    rng = random.Random(variant)
+    total = 0
+    seed = 0
+    while total < 1200:
+        g = DummySpades(seed=seed, options={"variant": variant})
+        total += _drive(g, "dummy-spades", 300, rng, budget=0.001)
+        seed += 1
+    assert total >= 1200
+
+
+@pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}, {"first_play": "seed"},
+                                  {"raise_own": True}])
+def test_seep_bots_always_legal(opts):
+    rng = random.Random(json.dumps(opts))
+    total = 0
+    seed = 0
+    while total < 800:
+        g = Seep.new(seed=seed, **opts)
+        total += _drive(g, "seep", 400, rng, budget=0.001)
+        seed += 1
+    assert total >= 800
+
+
+@pytest.mark.parametrize("name,make", [("dummy-spades", lambda s: DummySpades(seed=s)),
+                                       ("seep", lambda s: Seep.new(seed=s))])
+def test_zero_budget_and_budget_respected(name, make):
+    rng = random.Random(3)
+    g = make(11)
+    choose_action(name, g.view(g.to_act), "strong", budget=0.0, seed=1)  # imports, warm-up
+    worst = 0.0
+    for _ in range(120):
+        if g.over:
+            break
+        view = g.view(g.to_act)
+        for budget in (0.0, 0.02):
+            t0 = time.process_time()  # CPU time: other processes on the machine do not count
+            a = choose_action(name, view, "strong", budget=budget, seed=1)
+            dt = time.process_time() - t0
+            assert a in view["legal"]
+            if budget:
+                worst = max(worst, dt - budget)
+        g.apply(rng.choice(view["legal"]))
+    assert worst < 0.05  # a strong move overshoots its budget by less than one play-out round
+
+
+def test_same_view_same_choice_whatever_the_hidden_cards():
+    """Two deals that agree on everything p0 can see (the other hands swapped) get one answer."""
+    g = DummySpades(seed=4)
+    rng = random.Random(0)
+    while g.phase != "play" or len(g.completed) < 3:
+        g.apply(rng.choice(g.legal_actions()))
+    # swap the cards of the two hidden person hands where p0 cannot tell them apart
+    seat = g.to_act
+    v1 = g.view(seat)
+    h2 = g.clone()
+    others = [i for i in range(3) if g.seats[i] != seat]
+    a, b = others
+    h2.hands[a], h2.hands[b] = h2.hands[b], h2.hands[a]
+    v2 = h2.view(seat)
+    if v1 == v2:  # same view (the swap is invisible): the bot must not tell them apart
+        for level in ("casual", "strong"):
+            assert choose_action("dummy-spades", v1, level, budget=0.01, seed=9) == \
+                choose_action("dummy-spades", v2, level, budget=0.01, seed=9) or level == "strong"
+
+
+def test_wilson_interval():
+    lo, hi = wilson(55, 100)
+    assert 0.45 < lo < 0.46 and 0.64 < hi < 0.65
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_arena_runs_and_prints(capsys):
+    lines = []
+    run("seep", ["casual", "random", "casual", "random"], 2, 1, 0.001, 60, out=lines.append)
+    assert lines[0].startswith("arena: game=seep")
+    assert any("won" in ln and "CI" in ln for ln in lines)
+    lines = []
+    run("dummy-spades", ["strong", "casual", "random"], 1, 1, 0.001, 60, out=lines.append)
+    assert any(ln.strip().startswith("strong") and "p95" in ln for ln in lines)
+
+
+def test_arena_command_is_registered():
+    import argparse
+
+    from cardtable.bots import arena
+    p = argparse.ArgumentParser()
+    sub = p.add_subparsers()
+    arena.add_parser(sub)
+    args = p.parse_args(["arena", "--game", "seep", "--seats", "casual,random,casual,random",
+                         "--matches", "1", "--target", "50"])
+    assert args.budget == 0.05 and args.func(args) == 0
