@@ -353,6 +353,9 @@ def test_a_builder_must_hold_a_card_of_the_house_value():
     illegal(g, "build 13 AH 5H 7C", "to build a 13-house you must keep a King")
     illegal(g, "build 12 AH 5H", "AH 5H cannot be split into groups worth 12")
     assert "build 12 4C 8D" in g.legal_actions()
+    illegal(g, "build 12 AH", "a build puts your card on loose cards worth 11")
+    illegal(g, "cement 11 AH", "to cement the 11-house, play a card worth 11 or add loose cards "
+                               "worth 10 to yours")
 
 
 def test_two_groups_make_a_cemented_house_and_loose_singles_join_it():
@@ -366,6 +369,8 @@ def test_two_groups_make_a_cemented_house_and_loose_singles_join_it():
     d = deal("3S QC 5D 4H", p0="9S 9C 2H QD")
     g = game(d, actions=["bid 12"])
     # the loose QC goes into the house whether it is listed or not
+    illegal(g, "build 12 9S", "a build puts your card on loose cards worth 3")
+    illegal(g, "build 12 9S 4H", "9S 4H cannot be split into groups worth 12")
     assert g.apply("build 12 9s 3s") == "build 12 9S 3S QC"
     assert g.floor()["houses"] == [{"value": 12, "cards": ["9S", "3S", "QC"], "cemented": True,
                                     "owners": ["p0"]}]

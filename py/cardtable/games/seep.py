@@ -1221,10 +1221,16 @@ class Seep(Game):
         verb = "build" if kind == BUILD else "cement"
         if v > t:
             return f"{TXT[c]} is worth more than {t}"
+        listed = tuple(x for x in L if VAL[x] != t)     # without the singles that join anyway
+        if not listed and v < t:
+            if kind == BUILD:
+                return f"a build puts your card on loose cards worth {t - v}"
+            return (f"to cement the {t}-house, play a card worth {t} or add loose cards "
+                    f"worth {t - v} to yours")
         if kind == BUILD and not L:
-            return f"a build puts your card on loose cards worth {t - v if v < t else t}"
-        if not _groups_with(v, t, lcounts):
-            return f"{_cards_text((c,) + L)} cannot be split into groups worth {t}"
+            return f"a build puts your card on loose cards worth {t}"
+        if not _groups_with(v, t, _counts14(listed)):
+            return f"{_cards_text((c,) + listed)} cannot be split into groups worth {t}"
         if hc[t] - (v == t) < 1:
             if kind == BUILD:
                 return f"to build {_a_house(t)} you must keep {value_name(t)}"
@@ -1328,6 +1334,8 @@ class Seep(Game):
     def random_move(self, rng: random.Random) -> tuple:
         """A legal move drawn uniformly from ``legal_moves()``."""
         moves = self.legal_moves()
+        if not moves:
+            raise IllegalAction("the game is over")
         return moves[int(rng.random() * len(moves))]
 
     def random_card_move(self, rng: random.Random) -> tuple:
