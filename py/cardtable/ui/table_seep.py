@@ -245,9 +245,9 @@ class Table:
             parts.append(f'<p class="error move-error" role="alert">{esc(app.error)}</p>')
         if my_turn and v["phase"] == "bid":
             parts.append(self.bid_panel(v))
-        elif my_turn and v["phase"] == "play":
-            parts.append(self.move_panel(game, v, seat))
         parts.append(self.my_hand(v, seat, my_turn))
+        if my_turn and v["phase"] == "play":
+            parts.append(self.move_panel(game, v, seat))
         if self.panel == "sheet":
             parts.append(self.sheet_html(v))
         elif self.panel == "log":
@@ -309,7 +309,7 @@ class Table:
             owners = self.owners_text(h["owners"])
             label = f"{val}-house, {kind}, owned by {owners}"
             inner = (f'<span class="house-head"><span class="house-value">{val}</span>'
-                     f'<span class="house-kind {kind}">{"🔒 cemented" if h["cemented"] else "ordinary"}</span></span>'
+                     f'<span class="house-kind {kind}">{"cemented" if h["cemented"] else "ordinary"}</span></span>'
                      f'<span class="house-cards">{cards}</span>'
                      f'<span class="house-owners">{esc(owners)}</span>')
             hcls = f"house {kind}" + "".join(f" owner-{TEAM_LETTER[team_of(o)].lower()}" for o in h["owners"][:1])
@@ -333,7 +333,7 @@ class Table:
         else:
             body = (f'<div class="houses">{"".join(houses)}</div>' if houses else "") + \
                    f'<div class="loose-cards">{"".join(loose)}</div>'
-        cap = f'Hand {v["hand_number"] + 1} · dealer {esc(self.name_of(v["dealer"]))}'
+        cap = f'Hand {v["hand_number"]} · dealer {esc(self.name_of(v["dealer"]))}'
         if v["bid"]:
             cap += f' · {esc(self.name_of(v["bidder"]))} bid <b>{v["bid"]}</b>'
         return f'<div class="floor" role="region" aria-label="the floor"><p class="floor-caption">{cap}</p>{body}</div>'

@@ -1,0 +1,261 @@
+"""The Seep table in CPython: privacy of the HTML, move composition by taps, the log in words."""
+
+import random
+import re
+
+import pytest
+
+from cardtable.cards import Card
+from cardtable.record import new_game
+
+seep = pytest.importorskip("cardtable.games.seep")
+from cardtable.ui.table_seep import Table, candidate_actions  # noqa: E402
+
+NAMES = ["Ana", "Ben", "Chloé", "Dev"]
+CARD_ATTR = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
+ACT = re.compile(r'data-act="([^"]+)"')
+
+
+class FakeApp:
+    def __init__(self, seats):
+        self.handoff_to = None
+        self.controllers = {s: "human" for s in seats}
+        self.banner = ""
+        self.error = ""
+        self.log = []
+
+
+def make(seed, preset="sweep-seed"):
+    return new_game({"format": "cardtable/1", "game": "seep", "seed": seed, "options": {"preset": preset},
+                     "players": NAMES, "actions": []})
+
+
+def visible(view: dict) -> set[str]:
+    vis = set(view["hand"]) | set(view["floor"]["loose"])
+    for h in view["floor"]["houses"]:
+        vis |= set(h["cards"])
+    for e in view["log"]:
+        vis |= set(e.get("shown") or [])
+    return vis
+
+
+@pytest.mark.parametrize("preset", ["sweep-seed", "seep-pagat"])
+def test_html_shows_only_what_the_seat_may_see(preset):
+    rng = random.Random(preset)
+    for seed in range(4):
+        game = make(seed, preset)
+        table = Table(game)
+        app = FakeApp(table.seats)
+        steps = 0
+        while not game.over and steps < 110:
+            actor = game.to_act
+            # the actor has a selection going: a hand card and a loose card or a house
+            view = game.view(actor)
+            if view["phase"] == "play":
+                table.handle("hand:" + rng.choice(view["hand"]), game, actor, app)
+                if view["floor"]["loose"] and rng.random() < 0.6:
+                    table.handle("floor:" + rng.choice(view["floor"]["loose"]), game, actor, app)
+                if view["floor"]["houses"] and rng.random() < 0.5:
+                    table.handle(f'house:{rng.choice(view["floor"]["houses"])["value"]}', game, actor, app)
+            for seat in table.seats:
+                table.panel = rng.choice([None, "sheet", "log"])
+                html = table.render(game, seat, app)
+                v = game.view(seat)
+                shown = set(CARD_ATTR.findall(html))
+                assert shown <= visible(v), (seed, steps, seat, shown - visible(v))
+                assert set(v["hand"]) <= shown
+                hidden = set()
+                for other in table.seats:
+                    if other != seat:
+                        hidden |= set(game.view(other)["hand"])
+                hidden -= visible(v)
+                for c in hidden:
+                    assert Card.parse(c).name not in html
+                    assert f'"{c}"' not in html and f":{c}" not in html and f" {c}" not in html
+                if seat != actor:
+                    assert "move-panel" not in html and 'data-act="ui:do:' not in html
+            table.panel = None
+            before = game.view(actor)
+            canonical = game.apply(rng.choice(game.legal_actions()))
+            table.after_move(game)
+            app.log.append(table.describe(canonical, actor, before, game.view(actor), game))
+            steps += 1
+
+
+def test_a_hand_seat_does_not_see_composition_at_a_handoff():
+    game = make(5)
+    table = Table(game)
+    app = FakeApp(table.seats)
+    app.handoff_to = "p1"
+    html = table.render(game, "p1", app)
+    assert "bid-panel" not in html
+
+
+def test_composition_offers_exactly_the_legal_actions_of_the_selection():
+    rng = random.Random(7)
+    for seed in range(6):
+        game = make(seed)
+        table = Table(game)
+        app = FakeApp(table.seats)
+        while not game.over and len(game.actions) < 60:
+            seat = game.to_act
+            legal = game.legal_actions()
+            if game.phase == "play":
+                # every legal action can be composed by taps and confirmed through ui:do
+                for action in rng.sample(legal, min(4, len(legal))):
+                    w = action.split()
+                    table.handle("clear", game, seat, app)
+                    if w[0] in ("build", "cement", "raise"):
+                        card, house, loose = w[2], (w[1] if w[0] != "build" else None), w[3:]
+                    else:
+                        card, house, loose = w[1], None, w[2:]
+                    table.handle("hand:" + card, game, seat, app)
+                    if house:
+                        table.handle("house:" + house, game, seat, app)
+                    for c in loose:
+                        table.handle("floor:" + c, game, seat, app)
+                    html = table.render(game, seat, app)
+                    offers = table.offers
+                    assert action in offers, (seed, action, offers)
+                    assert all(o in legal for o in offers)
+                    assert offers == game.actions_using(card, loose + ([int(house)] if house else [])) or not (house or loose)
+                    acts = ACT.findall(html)
+                    i = offers.index(action)
+                    assert f"ui:do:{i}" in acts
+                    assert table.handle(f"do:{i}", game, seat, app) == action
+                    # nothing refused is confirmable: refused moves are the engine's reasons
+                    for a, reason in table.refused(game, offers):
+                        assert a not in legal and reason == (game.check(a) if a else reason)
+                table.handle("clear", game, seat, app)
+            game.apply(rng.choice(legal))
+            table.after_move(game)
+
+
+def test_refusals_are_in_the_words_of_the_rules():
+    game = make(31)
+    game.apply("bid 11")
+    table = Table(game)
+    app = FakeApp(table.seats)
+    table.handle("hand:6H", game, "p1", app)
+    html = table.render(game, "p1", app)
+    assert "your first play must build an 11-house, capture with a Jack or throw a Jack" in html
+    table.handle("clear", game, "p1", app)
+    table.handle("hand:JH", game, "p1", app)
+    html = table.render(game, "p1", app)
+    assert "a Jack that can capture cannot be thrown" in html
+    assert table.offers == ["capture JH 2D 4C 5H"]
+    # 4 + 5 with a Jack is no capture: nothing offered, the reason shown
+    table.handle("floor:4C", game, "p1", app)
+    table.handle("floor:5H", game, "p1", app)
+    html = table.render(game, "p1", app)
+    assert table.offers == [] and 'class="why"' in html
+    # another seat's taps do nothing
+    assert table.handle("hand:QS", game, "p0", app) is None
+
+
+def test_keeping_a_card_for_an_owned_house_is_explained():
+    rng = random.Random(3)
+    for seed in range(80):
+        game = make(seed)
+        while not game.over and not table_hands(game):
+            seat = game.to_act
+            view = game.view(seat)
+            owned = [h["value"] for h in view["floor"]["houses"] if seat in h["owners"]]
+            for c in view["hand"]:
+                if Card.parse(c).value not in owned or view["phase"] != "play":
+                    continue
+                for loose in view["floor"]["loose"]:
+                    for a in candidate_actions(c, [loose], []):
+                        reason = game.check(a) or ""
+                        if "while you own the" in reason:
+                            table = Table(game)
+                            app = FakeApp(table.seats)
+                            table.handle("hand:" + c, game, seat, app)
+                            table.handle("floor:" + loose, game, seat, app)
+                            html = table.render(game, seat, app)
+                            assert re.search(r"you must keep an? \w+ while you own the \d+-house", html)
+                            assert not any(o == a for o in table.offers)
+                            return
+            game.apply(rng.choice(game.legal_actions()))
+    pytest.fail("no position found")
+
+
+def table_hands(game) -> int:
+    return len(game.view("p0")["history"])
+
+
+def test_candidate_actions_cover_the_kinds_of_move():
+    assert candidate_actions("7S", [], []) == ["throw 7S"]
+    assert "build 12 9S 3H" in candidate_actions("9S", ["3H"], [])
+    assert candidate_actions("2D", [], [10]) == ["raise 10 2D"]
+    assert "cement 12 QD" in candidate_actions("QD", [], [12]) and "capture QD" in candidate_actions("QD", [], [12])
+    assert candidate_actions("AH", ["5S", "6C"], [12]) == ["cement 12 AH 5S 6C"]
+    assert candidate_actions("AH", [], [9, 10]) == []
+
+
+def test_the_log_reads_like_words():
+    game = make(5)
+    table = Table(game)
+    lines = []
+    for action in ["bid 10", "build 10 2C AS 7C", "raise 10 2D", "cement 12 AH 5S 6C", "capture QD"]:
+        actor = game.to_act
+        before = game.view(actor)
+        canonical = game.apply(action)
+        lines.append(table.describe(canonical, actor, before, game.view(actor), game))
+    assert lines == ["Ben bids 10",
+                     "Ben builds a 10-house: 2♣ on A♠ 7♣",
+                     "Chloé raises the 10-house to 12 with 2♦",
+                     "Dev cements the 12-house with A♥ and 5♠ 6♣",
+                     lines[4]]
+    assert lines[4].startswith("Ana captures the 12-house with Q♦")
+    # a whole hand: sweeps and the hand's end are told
+    rng = random.Random(11)
+    while len(table.hand_entries(game)) < 1:
+        actor = game.to_act
+        before = game.view(actor)
+        legal = game.legal_actions()
+        canonical = game.apply(rng.choice(legal))
+        line = table.describe(canonical, actor, before, game.view(actor), game)
+        if "sweep" in canonical:
+            pass
+        lines.append(line)
+    assert "Hand over: Team A" in lines[-1]
+
+
+def test_sweeps_are_marked_in_the_log_and_the_piles():
+    for seed in range(60):
+        game = make(seed)
+        table = Table(game)
+        rng = random.Random(seed)
+        while not game.over and len(table.hand_entries(game)) < 1:
+            actor = game.to_act
+            before = game.view(actor)
+            canonical = game.apply(rng.choice(game.legal_actions()))
+            after = game.view(actor)
+            line = table.describe(canonical, actor, before, after, game)
+            team = "p0p2" if actor in ("p0", "p2") else "p1p3"
+            if after["hand_number"] == before["hand_number"] and len(after["sweeps"][team]) > len(before["sweeps"][team]):
+                assert "a sweep! +" in line
+                html = table.render(game, actor, FakeApp(table.seats))
+                assert "sweep-mark" in html and f'Sweep +{after["sweeps"][team][-1]}' in html
+                return
+    pytest.fail("no sweep in 60 random hands")
+
+
+@pytest.mark.parametrize("preset", ["sweep-seed", "seep-pagat"])
+def test_hand_summary_and_game_over(preset):
+    game = make(2, preset)
+    table = Table(game)
+    rng = random.Random(2)
+    while not game.over and len(table.hand_entries(game)) < 1:
+        game.apply(rng.choice(game.legal_actions()))
+    entry = table.hand_entries(game)[0]
+    html = table.hand_summary_html(game, entry)
+    for t in ("p0p2", "p1p3"):
+        assert f'<tr data-team="{t}">' in html and f'<td class="pts">{entry["score"][t]}</td>' in html
+    if preset == "sweep-seed":
+        assert "Totals: Team A" in html and "majority" in html
+    else:
+        assert "Baazis:" in html
+    html = table.game_over_html(game)
+    assert "wins!" in html
