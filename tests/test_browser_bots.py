@@ -1,0 +1,96 @@
+"""Computer players in real Chromium: one person and two computers finish a hand; the page stays
+responsive while a computer thinks."""
+
+import json
+
+import pytest
+
+from conftest import screenshot, wait_ready
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("cardtable.bots")
+
+ANY_STATE = """() => !!(document.querySelector('.hand-summary')
+    || document.querySelector('html[data-screen=handoff]')
+    || document.querySelector('.bid-panel')
+    || document.querySelector('button.card.playable'))"""
+
+
+def record(page) -> dict:
+    last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    return json.loads(page.evaluate(f"localStorage.getItem('cardtable/v1/game/{last}')"))
+
+
+def start(page, url, seed, kinds=("casual", "strong")):
+    page.goto(url)
+    wait_ready(page)
+    page.click('[data-act="new:dummy-spades"]')
+    page.select_option("#ng-kind-1", kinds[0])
+    page.select_option("#ng-kind-2", kinds[1])
+    page.fill("#ng-seed", str(seed))
+    page.click('[data-act="start"]')
+
+
+def person_acts(page) -> str:
+    """Wait until the person can act (or the hand is over), then act once."""
+    page.wait_for_function(ANY_STATE, timeout=60_000)
+    if page.locator(".hand-summary").count():
+        return "over"
+    if page.locator("html[data-screen=handoff]").count():
+        page.click('[data-act="ready"]')
+        return "ready"
+    if page.locator(".bid-panel").count():
+        page.click('[data-act="ui:bid:4"]')
+        page.click('[data-act="ui:confirm-bid"]')
+        return "bid"
+    n = len(record(page)["actions"])
+    page.locator("button.card.playable").first.click()
+    # the move is recorded before anything else happens
+    page.wait_for_function(
+        "n => { const k = localStorage.getItem('cardtable/v1/last');"
+        " return JSON.parse(localStorage.getItem('cardtable/v1/game/' + k)).actions.length > n; }",
+        arg=n, timeout=10_000)
+    return "play"
+
+
+def test_one_person_and_two_computers_play_a_whole_hand(watched_page, site):
+    page = watched_page
+    start(page, site.url, seed=99)
+    steps = []
+    for _ in range(60):
+        s = person_acts(page)
+        steps.append(s)
+        if s == "over":
+            break
+    assert steps[-1] == "over", steps
+    # the person played 13 cards (their own, and the dummy's too if they declared)
+    assert steps.count("play") >= 13
+    rec = record(page)
+    assert len([a for a in rec["actions"] if a.startswith("play")]) == 52
+    assert len([a for a in rec["actions"] if a.startswith("bid")]) == 3
+    screenshot(page, "bots-hand-summary")
+    page.watch.assert_clean()
+
+
+def test_the_page_answers_while_a_computer_thinks(watched_page, site):
+    page = watched_page
+    start(page, site.url, seed=5, kinds=("strong", "strong"))
+    # act until it is a computer's turn right after one of ours
+    for _ in range(40):
+        s = person_acts(page)
+        if s == "play":
+            rec = record(page)
+            n = len(rec["actions"])
+            page.click('[data-act="ui:panel:sheet"]')
+            page.wait_for_selector(".panel.sheet", timeout=5_000)
+            # the score sheet is up before the computer's reply (700 ms pause + thinking) lands
+            assert len(record(page)["actions"]) == n
+            break
+    else:
+        pytest.fail("the person never got to play")
+    # and the computers go on playing afterwards
+    page.wait_for_function(
+        "n => { const k = localStorage.getItem('cardtable/v1/last');"
+        " return JSON.parse(localStorage.getItem('cardtable/v1/game/' + k)).actions.length > n + 1; }",
+        arg=n, timeout=30_000)
+    page.watch.assert_clean()
