@@ -45,7 +45,7 @@ def check_invariants(g: Seep) -> None:
     fl = g.floor()
     hands = {s: g.hand(s) for s in SEATS}
     house_cards = [c for h in fl["houses"] for c in h["cards"]]
-    captured = g.view(SEATS[0])["captured"]
+    captured = {TEAMS[t]: len(g._piles[t]) for t in (0, 1)}    # = view(seat)["captured"]
     # 52 cards conserved, each exactly once (once the whole pack is out, after the first play)
     if g.phase == "play" and g.plays > 0:
         out = [c for cs in hands.values() for c in cs] + fl["loose"] + house_cards

@@ -79,6 +79,36 @@ under ``seep-pagat`` only the bidder does, the others get all their cards after 
 A record with deals but no seed deals its later hands from a seed derived from the cards of
 ``deals[0]`` (``"deals:"`` and 16 hex digits of a SHA-256), so its replays agree.
 
+Scoring and the end of the game
+-------------------------------
+After the 48th play (the dealer's), the cards left on the floor go to the team that captured
+last (not a sweep; to nobody if nobody captured).  A team scores its card points, plus 4 under
+``sweep-seed`` for more cards than the other team (nobody on 26-26), plus its sweeps: 50, 25 on
+the bidder's first play, 0 on the last play (``sweeps: false`` turns them off).
+
+* ``sweep-seed``: scores add up; once a team has ``target`` (500) or more after a hand, the
+  higher total wins (equal totals play on).  The deal passes to the right (the bidder deals
+  next).
+* ``seep-pagat``: only the lead (p0p2 minus p1p3) carries over.  A lead of 100 wins a baazi;
+  a team scoring under 9 in a hand loses a baazi at once; either way the lead goes back to 0.
+  ``baazis`` baazis win the game.  The dealer deals again while his team is behind or level
+  and passes the deal to the right when it is ahead (after a baazi: ahead = won it); after a
+  baazi the deal goes to the partner of the one who would have dealt.
+
+Each completed hand adds an entry to ``summary()["hands"]`` (``dealer``, ``bidder``, ``bid``,
+``cards``, ``points``, ``sweeps``, ``score``, ``leftover``, ``thrown_in``, ``next_dealer``, and
+``totals`` or ``lead``, ``baazi``, ``baazis``).  The next deal is made at once;
+``hand_over`` is true until the next action so that a UI can show the hand's score.
+
+Views and the UI
+----------------
+``view(seat)`` is all one seat may see: its own hand, the others' hand counts, the floor, the
+captured counts and sweeps, the bid, the public log of this hand's actions (a thrown-in hand
+is shown to all in its ``redeal`` entry, and in the hand's ``thrown_in`` history), scores and
+history; ``legal`` only for the seat to act.  To compose a move, a UI picks a hand card, then
+loose cards and/or a house, and asks ``actions_using(card, selection)``; ``check(action)``
+says why an action is refused (``None`` when legal).
+
 Fast internals
 --------------
 A move is a plain tuple ``(kind, card, value, loose)``: ``kind`` one of :data:`BID`,
@@ -94,6 +124,16 @@ search player clone the game and play random continuations without any text::
     True
     >>> g.hands_completed, len(g.actions)      # the original is untouched
     (0, 2)
+
+``random_card_move(rng)`` draws a random hand card, then one of its legal uses (every card has
+one after the first play), generating only that card's moves; ``playout`` uses it unless
+``uniform=True``.  The state a search player may read (and, with care, set up) lives in these
+attributes: ``_hands`` (4 lists of card indices, canonical order), ``_hcnt`` (per seat, cards
+held per value 0..13), ``_loose`` and ``_lcnt`` (the loose cards, and per value), ``_houses``
+(value -> ``[cards, cemented, owners bit mask]``), ``_piles`` (captured cards per team),
+``_sweeps``, ``_last_cap`` (seat index or -1), ``_turn``, ``_plays``, ``_bid``, ``_dealer``,
+``_bidder``, ``_phase`` (0 bid, 1 play, 2 over) and ``_legal`` (the cached legal moves: set it
+to None after changing anything).
 """
 
 from __future__ import annotations
