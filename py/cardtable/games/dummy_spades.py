@@ -276,6 +276,7 @@ def score_hand(
 _BIT = tuple(1 << c for c in range(52))
 _SUIT_OF_BIT = {1 << c: SUIT_MASK[c // 13] for c in range(52)}
 _BEATS_OF_BIT = {1 << c: BEATS[c] for c in range(52)}
+_CARD_OF_BIT = {1 << c: c for c in range(52)}
 _SPADE_LIMIT = 1 << 13   # a single bit below this is a spade
 
 
@@ -834,7 +835,7 @@ class DummySpades(Game):
         self.broken = random_cards(self.hands, self.tricks_won, self._next, self.cur, self.trick,
                                self.win_card, self.win_hand, self.lead_suit, self.broken,
                                len(self.completed), rnd, played, winners)
-        self.moves.extend([b.bit_length() - 1 for b in played])
+        self.moves.extend(map(_CARD_OF_BIT.__getitem__, played))
         moves, completed = self.moves, self.completed
         for w in winners:
             completed.append((leader, tuple(moves[first:first + 4]), w))
