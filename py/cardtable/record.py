@@ -113,7 +113,7 @@ def replay(data: str | bytes | dict) -> Game:
     for i, action in enumerate(record["actions"]):
         try:
             game.apply(action)
-        except IllegalAction as err:
+        except (IllegalAction, RecordError) as err:  # RecordError: e.g. a later deal that does not fit
             raise ReplayError(i, action, str(err)) from None
     return game
 
