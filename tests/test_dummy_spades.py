@@ -897,3 +897,24 @@ def test_random_playout_record_replays_through_apply():
         g.random_playout(rng)
     r = replay(g.to_record())
     assert state(r) == state(g)
+
+
+def test_module_examples_run():
+    import doctest
+
+    import cardtable.games.dummy_spades as mod
+    result = doctest.testmod(mod)
+    assert result.attempted >= 10 and result.failed == 0
+
+
+def test_state_properties_over_a_whole_match():
+    g = game(spade_hands(2), actions=bids_for(0, PLAN))
+    assert not g.hand_over and g.scores == {"p0": 0, "p1": 0, "p2": 0}
+    finish_hand(g)
+    assert not g.hand_over and g.scores == {"p0": 230, "p1": 200, "p2": 100}
+    assert g.bags_total == {"p0": 0, "p1": 0, "p2": 0}
+    for b in bids_for(1, PLAN):
+        g.apply(b)
+    finish_hand(g)
+    assert g.over and g.hand_over and g.phase == "over" and g.acting_hand is None
+    assert repr(g).startswith("<DummySpades over, winner p0")
