@@ -1,0 +1,195 @@
+"""Start-up time of Card Table against bare runtime boots, cold and warm, in headless Chromium.
+
+    .venv/bin/python bench/bench_startup.py [--runs 5]
+
+Measured: the time from navigation start to a usable home screen, i.e. ``performance.now()`` when
+``<html data-ready>`` appears (the app sets it when Python has drawn the home screen), for three
+pages served side by side from one temporary copy of dist/, on a free loopback port with
+tools/serve.py's ``make_server``:
+
+  app            index.html: the app as shipped (PyScript main thread, its CSP, the cardtable zip)
+  bare PyScript  PyScript with an empty script: same runtime files, same interpreter config; the
+                 script only sets data-ready (this isolates the app's own overhead)
+  bare Pyodide   plain ``loadPyodide`` from runtime/pyodide/pyodide.mjs, then data-ready (no PyScript)
+
+cold = a new browser context each run: empty HTTP cache, no service worker.
+warm = a context where the app's service worker (dist/sw.js, regenerated for the copy so that it
+       also precaches the bare pages) is installed and controls the page, and the page has been
+       opened once before; every response comes from the worker (checked: workerStart > 0).
+
+Runs are interleaved (app, bare, bare, rotating) so that background load hits every page alike; the
+figures are medians.  This is a script that prints figures, never a test.  Builds dist/ if missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build_sw import write_service_worker  # noqa: E402
+from serve import make_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 120_000
+
+BARE_PYSCRIPT = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare PyScript</title>
+<script type="module" src="./runtime/pyscript/core.js"></script></head>
+<body><script type="py" config="./bare-pyscript.json">
+from pyscript import document
+document.documentElement.dataset.ready = "true"
+</script></body></html>
+"""
+BARE_PYSCRIPT_CONFIG = '{"interpreter": "./runtime/pyodide/pyodide.mjs"}\n'
+BARE_PYODIDE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module" src="./bare-pyodide.js"></script></head><body></body></html>
+"""
+BARE_PYODIDE_JS = """import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("./runtime/pyodide/", location.href).href });
+pyodide.runPython("import sys");
+document.documentElement.dataset.ready = "true";
+"""
+INSTALL = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>install the service worker</title>
+<script type="module" src="./install.js"></script></head><body></body></html>
+"""
+INSTALL_JS = """navigator.serviceWorker.register("./sw.js");"""
+
+PAGES = {"app": "index.html", "bare PyScript": "bare-pyscript.html", "bare Pyodide": "bare-pyodide.html"}
+
+# Records when <html data-ready> appears, measured from navigation start.
+READY_PROBE = """
+new MutationObserver((records, observer) => {
+  const html = document.documentElement;
+  if (html && html.hasAttribute("data-ready") && window.__readyAt === undefined) {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+"""
+CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
+  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), { once: true }))"""
+
+
+def prepare_site(tmp: Path) -> Path:
+    if not (DIST / "index.html").is_file():
+        print("dist/ is missing: building it (tools/build.py)", flush=True)
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+    site = tmp / "site"
+    shutil.copytree(DIST, site)
+    for name, text in {"bare-pyscript.html": BARE_PYSCRIPT, "bare-pyscript.json": BARE_PYSCRIPT_CONFIG,
+                       "bare-pyodide.html": BARE_PYODIDE, "bare-pyodide.js": BARE_PYODIDE_JS,
+                       "install.html": INSTALL, "install.js": INSTALL_JS}.items():
+        (site / name).write_text(text, encoding="utf-8")
+    write_service_worker(site, "bench")
+    return site
+
+
+def load(context, url: str, warm: bool) -> float:
+    page = context.new_page()
+    try:
+        page.add_init_script(READY_PROBE)
+        page.goto(url)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
+        ready = page.evaluate("window.__readyAt")
+        if warm:
+            served_by_worker = page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0")
+            if not served_by_worker:
+                raise RuntimeError(f"{url} was not served by the service worker in the warm run")
+        return ready
+    finally:
+        page.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="measured loads per page and mode (default 5)")
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
+        site = prepare_site(Path(tmp))
+        found = re.search(r'data-version="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
+        version = found.group(1) if found else "?"
+        server = make_server(site, 0)
+        # Closing a context mid-download (the app's worker precaching after a cold run) resets
+        # connections; that is expected here, so keep the server quiet about it.
+        quiet = (ConnectionResetError, BrokenPipeError)
+        default_handle_error = server.handle_error
+        server.handle_error = lambda request, address: (
+            None if isinstance(sys.exc_info()[1], quiet) else default_handle_error(request, address))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        cold: dict[str, list[float]] = {k: [] for k in PAGES}
+        warm: dict[str, list[float]] = {k: [] for k in PAGES}
+        names = list(PAGES)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                print(f"Chromium {browser.version}, {os.cpu_count()} CPUs, {args.runs} runs per figure; "
+                      f"app version {version}; load average {os.getloadavg()[0]:.1f}", flush=True)
+
+                for i in range(args.runs):  # cold: a fresh context for every load
+                    for name in names[i % 3:] + names[:i % 3]:
+                        context = browser.new_context()
+                        try:
+                            cold[name].append(load(context, base + PAGES[name], warm=False))
+                        finally:
+                            context.close()
+                    print(f"  cold run {i + 1}: " + ", ".join(f"{n} {cold[n][-1]:.0f} ms" for n in names),
+                          flush=True)
+
+                contexts = {}
+                for name in names:  # warm: the worker installed and the page opened once before
+                    context = browser.new_context()
+                    setup = context.new_page()
+                    setup.goto(base + "install.html")
+                    setup.evaluate(CONTROLLED)
+                    setup.close()
+                    load(context, base + PAGES[name], warm=True)
+                    contexts[name] = context
+                for i in range(args.runs):
+                    for name in names[i % 3:] + names[:i % 3]:
+                        warm[name].append(load(contexts[name], base + PAGES[name], warm=True))
+                    print(f"  warm run {i + 1}: " + ", ".join(f"{n} {warm[n][-1]:.0f} ms" for n in names),
+                          flush=True)
+                for context in contexts.values():
+                    context.close()
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+
+    med = lambda xs: statistics.median(xs)  # noqa: E731
+    print(f"load average at the end {os.getloadavg()[0]:.1f} (other work on the machine widens the spread)")
+    print()
+    print("time to a usable home screen (html[data-ready]), median of", args.runs, "[min-max], ms")
+    print(f"{'page':<15}{'cold':>22}{'warm (service worker)':>26}")
+    for name in names:
+        c, w = cold[name], warm[name]
+        print(f"{name:<15}{med(c):>8.0f} [{min(c):>5.0f}-{max(c):>5.0f}]{med(w):>12.0f} [{min(w):>5.0f}-{max(w):>5.0f}]")
+    print()
+    for bare in ("bare PyScript", "bare Pyodide"):
+        rc, rw = med(cold["app"]) / med(cold[bare]), med(warm["app"]) / med(warm[bare])
+        print(f"app / {bare:<14} cold {rc:.3f} ({(rc - 1) * 100:+.1f}%)   warm {rw:.3f} ({(rw - 1) * 100:+.1f}%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
