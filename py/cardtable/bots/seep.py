@@ -236,17 +236,22 @@ def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
     legal = view["legal"]
     if view["phase"] == "bid":
         return choose_bid(view)
-    end = time.perf_counter() + budget
+    end = time.perf_counter() + (budget if level == "strong" else max(budget, 0.05)) * \
+        (0.5 if level == "strong" else 1.0)
     k = Knowledge(view)
     g = k.sample(rng)
     moves = _text_moves(g, legal)
     if not moves:
         return legal[0]
-    scored = sorted(((_heuristic(k, g, m), t) for t, m in moves.items()), reverse=True)
+    clock = time.perf_counter
+    rated = []
+    for t, m in moves.items():  # many loose cards can mean many moves: mind the deadline
+        rated.append((_heuristic(k, g, m) if clock() < end else -1e9, t))
+    scored = sorted(rated, reverse=True)
     if level == "casual" or len(scored) == 1:
         return scored[0][1]
     cands = [t for _, t in scored[:8]]
-    return search(k, cands, scored, end, rng)
+    return search(k, cands, scored, end + budget * 0.5, rng)
 
 
 def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random) -> str:

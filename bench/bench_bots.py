@@ -1,0 +1,65 @@
+"""Computer-player speed: decision time per level and play-outs per strong move.
+
+Run: ``PYTHONPATH=py python3 bench/bench_bots.py [POSITIONS]``.  Not a test: it prints figures.
+
+For each game, POSITIONS (default 150) positions of the card play are reached by random play
+from seeded deals; each is given to ``choose_action`` at the casual level and at the strong
+level with the arena budget (0.05 s) and the page budget (0.25 s).  Printed: mean and 95th
+percentile wall time per decision (the strong level stops at its deadline, so a slow device
+gets fewer samples, not longer waits).
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import sys
+import time
+
+import cardtable.bots as bots
+from cardtable.games.dummy_spades import DummySpades
+from cardtable.games.seep import Seep
+
+
+def positions(name: str, n: int) -> list:
+    rng = random.Random(7)
+    out = []
+    seed = 0
+    while len(out) < n:
+        g = DummySpades(seed=seed) if name == "dummy-spades" else Seep.new(seed=seed)
+        seed += 1
+        for _ in range(rng.randrange(8, 40)):
+            if g.over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.over and g.phase == "play":
+            v = g.view(g.to_act)
+            if len(v["legal"]) > 1:
+                out.append(v)
+    return out
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 150
+    print(f"bench_bots: {platform.python_implementation()} {platform.python_version()}, "
+          f"{n} positions per game")
+    for name in ("dummy-spades", "seep"):
+        views = positions(name, n)
+        for level, budget in (("casual", 0.0), ("strong", 0.05), ("strong", 0.25)):
+            ts, cpu = [], 0.0
+            for i, v in enumerate(views[: n if level == "casual" or budget < 0.1 else n // 3]):
+                t0, c0 = time.perf_counter(), time.process_time()
+                a = bots.choose_action(name, v, level, budget=budget, seed=i)
+                ts.append(time.perf_counter() - t0)
+                cpu += time.process_time() - c0
+                assert a in v["legal"]
+            ts.sort()
+            mean = sum(ts) / len(ts)
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            print(f"  {name:13s} {level:6s} budget {budget:4.2f}s  decisions {len(ts):4d}  "
+                  f"wall mean {1000 * mean:7.2f} ms  p95 {1000 * p95:7.2f} ms  "
+                  f"CPU mean {1000 * cpu / len(ts):7.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
