@@ -266,4 +266,5 @@ def test_table_screenshots_and_keyboard_play(page, site):
     screenshot(page, "seep-sheet-desktop")
     page.set_viewport_size({"width": 360, "height": 740})
     page.locator(".panel.sheet").scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, "seep-sheet-phone")
