@@ -136,3 +136,56 @@ def test_arena_command_is_registered():
     args = p.parse_args(["arena", "--game", "seep", "--seats", "casual,random,casual,random",
                          "--matches", "1", "--target", "50"])
     assert args.budget == 0.05 and args.func(args) == 0
+
+
+def test_dummy_spades_policy_playout_plays_every_card_legally():
+    """The strong level's play-out policy finishes a hand: 13 tricks, every card played once."""
+    from cardtable.bots.spades import policy_cards
+    from cardtable.games.dummy_spades import NEXT_HAND, deal_from_seed
+    rng = random.Random(5)
+    for k in range(200):
+        masks, _ = deal_from_seed(7, k)
+        decl = k % 3
+        hands = list(masks)
+        tw = policy_cards(hands, [0, 0, 0, 0], NEXT_HAND[decl], (decl + 1 + k) % 3, 0, 0, -1, 0,
+                          False, 0, decl, (k % 16), rng.random, 0.1 * (k % 3))
+        assert sum(tw) == 13 and hands == [0, 0, 0, 0]
+
+
+def test_dummy_spades_strong_bid_is_legal_and_timely():
+    for seed in range(6):
+        g = DummySpades(seed=seed, options={"variant": "flip-1" if seed % 2 else "no-peeky"})
+        while g.phase != "play":
+            view = json.loads(json.dumps(g.view(g.to_act)))
+            t0 = time.process_time()
+            a = choose_action("dummy-spades", view, "strong", budget=0.02, seed=seed)
+            assert time.process_time() - t0 < 0.07
+            assert a in view["legal"]
+            g.apply(a)
+
+
+def test_dummy_spades_policy_card_is_always_legal():
+    """The policy's card choice, asked at every play of real games, is a legal card."""
+    from cardtable.bots.spades import PARTNER, _pick
+    from cardtable.games.dummy_spades import NIL_APPLIES, SUIT_MASK
+    rng = random.Random(2)
+    for seed in range(12):
+        g = DummySpades(seed=seed)
+        while g.phase != "play":
+            g.apply(rng.choice(g.legal_actions()))
+        d = g._declarer
+        nils = 0
+        for i in range(3):
+            nils |= g.nils[i] & NIL_APPLIES[d][i]
+        while g.phase == "play" and not g.over and len(g.completed) < 13:
+            h = g.cur
+            m = g.legal_mask()
+            n = len(g.trick)
+            out = g.hands[0] | g.hands[1] | g.hands[2] | g.hands[3]
+            b = _pick(h, g.hands[h], m, n, 1 << g.win_card if n else 0, g.win_hand,
+                      SUIT_MASK[g.lead_suit] if n else 0, out, g.tricks_won, nils, PARTNER[d], d)
+            assert b and not b & (b - 1) and b & m
+            hn = g.hand_number
+            g.apply_move(b.bit_length() - 1)
+            if g.hand_number != hn:
+                break
