@@ -8,6 +8,7 @@ import pytest
 
 from cardtable.record import replay
 from conftest import ROOT, screenshot, wait_ready
+from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.seep")
@@ -110,7 +111,9 @@ def do_move(page, action: str) -> None:
 
 
 def test_a_whole_hand_of_four_people_matches_replay_of_the_export(watched_page, site, tmp_path):
+    """...played under the page's Content-Security-Policy, which must see no violation."""
     page = watched_page
+    watch_csp(page)
     start_game(page, site.url, seed=2024)
     seen, handoffs = set(), 0
     for _ in range(300):
@@ -148,6 +151,7 @@ def test_a_whole_hand_of_four_people_matches_replay_of_the_export(watched_page, 
     log = page.locator(".panel.log").inner_text()
     assert "bids" in log and "Hand over: Team A" in log
     page.watch.assert_clean()
+    assert csp_violations(page) == []
 
 
 def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page, site):

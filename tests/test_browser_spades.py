@@ -8,6 +8,7 @@ import pytest
 
 from cardtable.record import replay
 from conftest import ROOT, screenshot, wait_ready
+from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.dummy_spades")
@@ -78,7 +79,9 @@ def take_turn(page, bid=None):
 
 
 def test_a_whole_hand_of_three_people_matches_replay_of_the_export(watched_page, site, tmp_path):
+    """...played under the page's Content-Security-Policy, which must see no violation."""
     page = watched_page
+    watch_csp(page)
     start_game(page, site.url, seed=2024)
     seen = set()
     handoffs = 0
@@ -111,6 +114,7 @@ def test_a_whole_hand_of_three_people_matches_replay_of_the_export(watched_page,
     for i, name in enumerate(players):
         assert f"{name} {result['totals'][f'p{i}']}" in totals
     page.watch.assert_clean()
+    assert csp_violations(page) == []
 
 
 def test_reload_mid_hand_resumes_the_same_position(watched_page, site):
