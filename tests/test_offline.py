@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Server, wait_ready
+from conftest import Server, screenshot, wait_ready
 from csp import csp_violations, wait_until, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -241,6 +241,7 @@ def test_a_new_version_waits_for_the_players_ok(page, dist, tmp_path):
 
         banner = page.locator(".pwa-update")
         banner.wait_for(state="visible")
+        screenshot(page, "update-banner")
         assert page.evaluate("window.stillTheSamePage") is True, "the page reloaded without asking"
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)")
         assert page.evaluate(WORKER_INFO) == old  # the old version still serves this page
