@@ -213,11 +213,36 @@ def test_starts_with_the_browser_offline(context, page, own_site):
     assert page.locator("html[data-boot-failed]").count() == 0
 
 
-@pytest.mark.skip(reason="needs the table UI")
-def test_TODO_a_saved_hand_continues_offline(page, own_site):
-    """TODO(UI author): boot controlled (_boot_controlled), start a hand and play a card, note the
-    table's state, own_site.stop(), page.reload(), wait_ready(page), and check the same hand is on
-    the table, with the same cards played, and can be played on."""
+def test_a_saved_hand_continues_offline(page, own_site):
+    """Start a hand, play into it, stop the server: the reloaded app continues the same hand."""
+    from test_browser_spades import current_record, dom_cards, start_game, take_turn
+
+    watch_csp(page)
+    _boot_controlled(page, own_site.url)
+    start_game(page, own_site.url, seed=61)
+    for _ in range(10):  # hand-offs, the three bids and some cards
+        take_turn(page)
+    if page.locator("html[data-screen=handoff]").count():
+        take_turn(page)
+    record = current_record(page)
+    viewer = page.get_attribute(".table", "data-viewer")
+    cards = dom_cards(page)
+
+    own_site.stop()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(own_site.url, timeout=5)
+    page.reload()
+    wait_ready(page)
+    game_id = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    page.click('[data-key="continue"]')  # the home screen's "Continue" button
+    page.click('[data-act="ready"]')
+    assert page.get_attribute(".table", "data-viewer") == viewer
+    assert dom_cards(page) == cards
+    assert current_record(page) == record
+    take_turn(page)  # and it can be played on, still offline
+    assert len(current_record(page)["actions"]) == len(record["actions"]) + 1
+    assert page.evaluate("localStorage.getItem('cardtable/v1/last')") == game_id
+    assert csp_violations(page) == []
 
 
 def test_a_new_version_waits_for_the_players_ok(page, dist, tmp_path):
