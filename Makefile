@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build test deps chromium venv bench clean
+.PHONY: play build test deps chromium venv bench bench-startup clean
 
 play: build
 	$(PYTHON) tools/serve.py --port $(PORT)
@@ -40,6 +40,10 @@ $(VENV)/.installed: pyproject.toml
 bench: venv
 	$(PY) bench/bench_dummy_spades.py
 	$(PY) bench/bench_seep.py
+	$(PY) bench/bench_bots.py
+
+bench-startup: deps build
+	$(PY) bench/bench_startup.py
 
 clean:
 	rm -rf dist
