@@ -189,3 +189,41 @@ def test_dummy_spades_policy_card_is_always_legal():
             g.apply_move(b.bit_length() - 1)
             if g.hand_number != hn:
                 break
+
+
+def test_dummy_spades_fast_estimate_matches_the_rule():
+    """The bit-mask estimate used to check bids agrees exactly with the rule-based one."""
+    from cardtable.bots.spades import _est_nil, _is_nil_hand, estimate_tricks
+    from cardtable.games.dummy_spades import mask_of
+    rng = random.Random(9)
+    for k in range(3000):
+        m = mask_of(rng.sample(range(52), 13 if k % 2 else rng.randint(0, 13)))
+        assert _est_nil(m) == (estimate_tricks(m), _is_nil_hand(m))
+
+
+def test_dummy_spades_samples_explain_the_rule_bids_and_keep_the_voids():
+    """Samples drawn during play keep the view's cards and voids, and prefer deals in which the
+    other people's original hands bid what they bid under the rule-based bid."""
+    from cardtable.bots.spades import Position
+    rng = random.Random(4)
+    fits = total = 0
+    for seed in range(8):
+        g = DummySpades(seed=seed)
+        while g.phase != "play":
+            s = g.to_act
+            g.apply(choose_action("dummy-spades", g.view(s), "casual", budget=0.0, seed=seed))
+        for _ in range(1 + seed % 4 * 3):
+            g.apply(choose_action("dummy-spades", g.view(g.to_act), "casual", budget=0.0, seed=1))
+        view = json.loads(json.dumps(g.view(g.to_act)))
+        pos = Position(view)
+        assert len(pos.bid_checks) == 2
+        assert pos.bid_misfit(list(g.hands)) == 0   # the true deal explains the bids exactly
+        for _ in range(20):
+            hs = pos.sample_bids(rng, 30, 0)
+            assert [x.bit_count() for x in hs] == [pos.counts[h] for h in range(4)]
+            assert hs[0] | hs[1] | hs[2] | hs[3] == pos.unseen | pos.own | pos.dummy
+            for h in range(4):
+                assert not hs[h] & pos.voids[h]
+            total += 1
+            fits += pos.bid_misfit(hs) == 0
+    assert fits >= 0.8 * total

@@ -8,15 +8,19 @@ Everything here starts from ``view`` (``DummySpades.view(seat)``) and nothing el
   seat that cannot outbid the bids already made bids as a defender: against at most what the
   declarer leaves.  A hand with no honour, few and low spades declares nil on itself.
 * Bidding, strong (``strong_bid``): every bid 0-13 (and a nil on our own hand when the hand is
-  weak) is tried on deals of the unseen cards; the people still to bid are assumed to bid by the
-  rule above, which fixes the declarer; the hand is played out with the policy below and scored;
+  weak) is tried on deals of the unseen cards (redrawn, up to ``BID_TRIES`` times, until the
+  people who bid before us hold hands that make their bids under the rule above); the people
+  still to bid are assumed to bid by that rule, which fixes the declarer; the hand is played out with the policy below and scored;
   the bid with the best mean of *our points minus the best other's* wins.
 * Card play, casual: nil hands duck (highest card that loses), their partner covers, bust
   opponents' nils by ducking under them; otherwise win cheaply, cash boss cards, lead low from
   long suits, discard low from short suits.
 * Card play, strong: determinized Monte Carlo.  Each sample deals the unseen cards (52 minus
   our hand, the visible dummy and every card played) to the hidden hands in the counts the view
-  shows, honouring every void revealed by a failure to follow suit.  Every legal card is played
+  shows, honouring every void revealed by a failure to follow suit, and redrawn (up to
+  ``BID_TRIES`` times, else the closest deal is kept) until each other person's original hand
+  (cards held plus cards played) makes the bid, nil included, it made under the rule-based bid
+  (exact against the casual level when no dummy card was seen).  Every legal card is played
   on each sample and the hand is finished with a cheap rule-based play-out policy on bit masks
   (``policy_cards``: nils duck, cash boss cards, lead low from long suits, second hand low, third
   hand and ruffs win cheaply; 10% random cards); the result is scored with ``score_hand`` and the
@@ -86,6 +90,42 @@ def _is_nil_hand(mask: int) -> bool:
         if len(cs) <= 3 and any(c % 13 + 2 >= 11 for c in cs):
             return False
     return estimate_tricks(mask) < 0.7
+
+
+def _est_nil(mask: int) -> tuple:
+    """``(estimate_tricks(mask), _is_nil_hand(mask))`` on bits, without card lists (the same
+    floating-point sums in the same order, so the same results)."""
+    sp = mask & 0x1FFF
+    ls = sp.bit_count()
+    est = 0.0
+    top = 0
+    if sp >> 12 & 1:
+        est += 1.0
+        top += 1
+    if sp >> 11 & 1:
+        est += 0.9 if ls >= 2 else 0.5
+        top += 1
+    if sp >> 10 & 1:
+        est += 0.6 if ls >= 3 else 0.2
+        top += 1
+    est += max(0, ls - 3) * 0.8
+    spare = max(0, ls - top - max(0, ls - 3))
+    nilish = ls <= 3 and not sp >> 9
+    for s in (13, 26, 39):
+        x = mask >> s & 0x1FFF
+        n = x.bit_count()
+        if x >> 12 & 1:
+            est += 1.0 if n <= 6 else 0.7
+        if x >> 11 & 1:
+            est += 0.8 if n >= 2 else 0.3
+        if x >> 10 & 1 and n >= 3:
+            est += 0.4
+        if n <= 1 and spare > 0:
+            est += 0.7 if n == 0 else 0.4
+            spare -= 1
+        if x >> 11 or (n <= 3 and x >> 9):
+            nilish = False
+    return est, nilish and est < 0.7
 
 
 def bid_rule(est: float, nil: bool, dummy_est: float, top: int) -> int:
@@ -335,12 +375,30 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
     rnd = rng.random
     leader = order[0]
     util = bid_utility(me)
+    # the people who bid before us: their hands should explain their bids under the rule
+    checks = []
+    top = -1
+    for x in order:
+        if bids0[x] < 0:
+            break
+        if x != me:
+            checks.append((x, bids0[x], bool(nils0[x] >> x & 1), top))
+        top = max(top, bids0[x])
     while True:
-        rng.shuffle(pool)
+        for _ in range(BID_TRIES if checks else 1):
+            rng.shuffle(pool)
+            h0, h1 = mask_of(pool[:13]), mask_of(pool[13:26])
+            miss = 0
+            for x, bx, nl, tx in checks:
+                est, nil = _est_nil(h0 if x == others[0] else h1)
+                d = bid_rule(est, nil, pub_est, tx) - bx
+                miss += (d if d > 0 else -d) + (3 if nil != nl else 0)
+            if miss <= BID_TOL:
+                break
         hands = [0, 0, 0, dknown]
         hands[me] = own
-        hands[others[0]] = mask_of(pool[:13])
-        hands[others[1]] = mask_of(pool[13:26])
+        hands[others[0]] = h0
+        hands[others[1]] = h1
         hands[DUMMY] |= mask_of(pool[26:])
         model = {x: (estimate_tricks(hands[x]), _is_nil_hand(hands[x])) for x in later}
         plays = {}
@@ -405,18 +463,37 @@ class Position:
                 self.nil_hands |= 1 << _HI[h]
         bags = view.get("bags") or {}
         self.bags = [bags.get(s, 0) for s in SEATS]
+        totals = view.get("totals") or {}
+        self.totals = [totals.get(s, 0) for s in SEATS]
+        self.others = [x for x in range(3) if x != self.me]
         tw = view["tricks_won"]
         self.tricks_won = [tw[h] for h in HANDS]
         self.broken = bool(view.get("spades_broken"))
         played = 0
         voids = [0, 0, 0, 0]
+        by_hand = [0, 0, 0, 0]
         done = 0
         for t in view.get("tricks") or []:
-            played |= self._read_trick(t, voids)
+            played |= self._read_trick(t, voids, by_hand)
             done += 1
         self.done = done
         tr = view.get("trick") or {"plays": [], "leader": view["acting_hand"]}
-        played |= self._read_trick(tr, voids)
+        played |= self._read_trick(tr, voids, by_hand)
+        # the bids the other people made, to be explained by their original hands (cards held
+        # plus cards played) under the rule-based bid: (hand, played, bid, nil, top before it)
+        self.bid_checks = []
+        vb = view.get("bids") or {}
+        vn = view.get("nils") or {}
+        top = -1
+        for s in view.get("bidding_order") or []:
+            b = vb.get(s)
+            if b is None:
+                continue
+            x = SEATS.index(s)
+            if x != self.me:
+                self.bid_checks.append((x, by_hand[x], b, s in (vn.get(s) or []), top))
+            if b > top:
+                top = b
         self.trick = [idx(p["card"]) for p in tr["plays"]]
         self.leader = _HI[tr["leader"]] if tr.get("leader") else self.cur
         self.win_card = self.win_hand = self.lead_suit = -1
@@ -443,7 +520,7 @@ class Position:
         self.unseen = ALL_CARDS & ~played & ~self.own & ~self.dummy
         self.legal = [idx(a.split()[1]) for a in view["legal"]]
 
-    def _read_trick(self, t: dict, voids: list) -> int:
+    def _read_trick(self, t: dict, voids: list, by_hand: list) -> int:
         m = 0
         plays = t["plays"]
         if not plays:
@@ -452,9 +529,36 @@ class Position:
         for p in plays:
             c = idx(p["card"])
             m |= 1 << c
+            h = _HI[p["hand"]]
+            by_hand[h] |= 1 << c
             if c // 13 != lead:
-                voids[_HI[p["hand"]]] |= SUIT_MASK[lead]
+                voids[h] |= SUIT_MASK[lead]
         return m
+
+    def bid_misfit(self, hands: list) -> int:
+        """How far the other people's bids are from what their sampled original hands would
+        bid by the rule (0: every bid explained; a wrong nil counts 3)."""
+        miss = 0
+        for h, pm, b, nl, top in self.bid_checks:
+            est, nil = _est_nil(hands[h] | pm)
+            d = bid_rule(est, nil, 0.0, top) - b
+            miss += (d if d > 0 else -d) + (3 if nil != nl else 0)
+        return miss
+
+    def sample_bids(self, rng: random.Random, tries: int, tol: int) -> list:
+        """A sample preferring deals whose hands explain the bids made (rejection sampling:
+        the first of ``tries`` deals within ``tol``, else the best one seen)."""
+        best, bm = None, 1 << 30
+        for _ in range(tries):
+            hs = self.sample_any(rng)
+            if not self.bid_checks:
+                return hs
+            m = self.bid_misfit(hs)
+            if m <= tol:
+                return hs
+            if m < bm:
+                best, bm = hs, m
+        return best
 
     def sample(self, rng: random.Random) -> Optional[list]:
         """Four hand masks consistent with the view (None if the voids cannot be honoured)."""
@@ -466,6 +570,19 @@ class Position:
         hands = self.known[:]
         hidden = [h for h in range(4) if need[h] > 0]
         voids = self.voids
+        # fast path: deal the shuffled cards in slices; kept if no void is broken (uniform)
+        i = 0
+        for h in hidden:
+            m = 0
+            for c in pool[i:i + need[h]]:
+                m |= 1 << c
+            i += need[h]
+            if m & voids[h]:
+                break
+            hands[h] |= m
+        else:
+            return hands
+        hands = self.known[:]
         for c in pool:
             bit = 1 << c
             tot = 0
@@ -505,6 +622,13 @@ class Position:
 
     def utility(self, points) -> float:
         me = self.me
+        if LEAD_WEIGHT:
+            t = self.totals
+            o1, o2 = self.others
+            a, b = t[o1] + points[o1], t[o2] + points[o2]
+            lead = t[me] + points[me] - (a if a > b else b)
+            return (1 - LEAD_WEIGHT) * (points[me] - 0.5 * (sum(points) - points[me])) + \
+                LEAD_WEIGHT * lead
         return points[me] - 0.5 * (sum(points) - points[me])
 
     def prollout(self, hands: list, c: int, rnd, eps: float) -> tuple:
@@ -679,7 +803,16 @@ def view_text(c: int) -> str:
 def search(pos: Position, budget: float, rng: random.Random) -> int:
     """Flat determinized Monte Carlo over the legal cards until the deadline."""
     end = time.perf_counter() + budget
-    cands = pos.legal
+    # cards of one suit with only played cards between them are the same card: try one of each
+    cands = []
+    group = {}
+    prev = -1
+    played = pos.played
+    for c in sorted(pos.legal):
+        if not (prev >= 0 and c // 13 == prev // 13 and not ((1 << c) - (2 << prev)) & ~played):
+            cands.append(c)
+        group[c] = len(cands) - 1
+        prev = c
     n = len(cands)
     totals = [0.0] * n
     visits = 0
@@ -687,7 +820,7 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
     util = pos.utility
     # always do at least one sample, whatever the budget
     while True:
-        hands = pos.sample_any(rng)
+        hands = pos.sample_bids(rng, BID_TRIES, BID_TOL) if BID_TRIES else pos.sample_any(rng)
         for i, c in enumerate(cands):
             totals[i] += util(pos.prollout(hands, c, rnd, EPS))
         visits += 1
@@ -696,14 +829,20 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
     best = max(range(n), key=lambda i: totals[i])
     # keep the rule-based card unless the search finds a better one (by MARGIN points per sample)
     pref = pos.casual()
-    if pref in cands:
-        j = cands.index(pref)
-        if totals[best] - totals[j] <= MARGIN * visits:
+    if pref in group:
+        if totals[best] - totals[group[pref]] <= MARGIN * visits:
             return pref
     return cands[best]
 
 
 MARGIN = 0.0
 """Points per sample by which the search must beat the rule-based card (0: the search decides)."""
+LEAD_WEIGHT = 0.0
+"""Weight of the match lead (our total minus the best other's, after this hand) in the card-play
+utility; the rest is our points minus half the others' for this hand."""
+BID_TRIES = 30
+"""Deals tried per sample for one whose hands explain the other people's bids (0: no check)."""
+BID_TOL = 0
+"""Total bid difference (summed over the other people) a deal may have and still be accepted."""
 EPS = 0.1
 """Share of random cards in the policy play-outs (keeps the samples from being too alike)."""
