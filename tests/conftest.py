@@ -6,6 +6,7 @@ pytest-playwright at ``/usr/bin/chromium`` (installed by ``make test``).
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
@@ -119,3 +120,27 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=False)
     return path
+
+
+# ---- reading the app's state from the page ---------------------------------------------------------
+def saved_records(page) -> dict:
+    """Every game saved in the page's localStorage, by id (raw JSON text)."""
+    return page.evaluate("""() => {
+        const out = {};
+        for (let i = 0; i < localStorage.length; i++) {
+            const k = localStorage.key(i);
+            if (k.startsWith("cardtable/v1/game/")) out[k.slice(18)] = localStorage.getItem(k);
+        }
+        return out;
+    }""")
+
+
+def current_record(page) -> dict:
+    """The record of the game being played (the one "Continue" opens)."""
+    last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    return json.loads(saved_records(page)[last])
+
+
+def dom_cards(page) -> list[str]:
+    """The cards present in the page, by their data-card attribute, in document order."""
+    return page.eval_on_selector_all("#app [data-card]", "els => els.map(e => e.dataset.card)")

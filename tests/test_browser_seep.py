@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from cardtable.record import replay
-from conftest import ROOT, screenshot, wait_ready
+from conftest import ROOT, current_record, dom_cards, screenshot, wait_ready
 from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -16,24 +16,6 @@ pytest.importorskip("cardtable.games.seep")
 NAMES = ("Ana", "Ben", "Chloé", "Dev")
 
 
-def saved_records(page) -> dict:
-    return page.evaluate("""() => {
-        const out = {};
-        for (let i = 0; i < localStorage.length; i++) {
-            const k = localStorage.key(i);
-            if (k.startsWith("cardtable/v1/game/")) out[k.slice(18)] = localStorage.getItem(k);
-        }
-        return out;
-    }""")
-
-
-def current_record(page) -> dict:
-    last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
-    return json.loads(saved_records(page)[last])
-
-
-def dom_cards(page) -> list[str]:
-    return page.eval_on_selector_all("#app [data-card]", "els => els.map(e => e.dataset.card)")
 
 
 def visible_to(view: dict) -> set[str]:

@@ -215,7 +215,8 @@ def test_starts_with_the_browser_offline(context, page, own_site):
 
 def test_a_saved_hand_continues_offline(page, own_site):
     """Start a hand, play into it, stop the server: the reloaded app continues the same hand."""
-    from test_browser_spades import current_record, dom_cards, start_game, take_turn
+    from conftest import current_record, dom_cards
+    from test_browser_spades import start_game, take_turn
 
     watch_csp(page)
     _boot_controlled(page, own_site.url)

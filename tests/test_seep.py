@@ -21,7 +21,7 @@ from cardtable.cards import CARDS, Card, hand_rng, shuffled_deck
 from cardtable.game import IllegalAction, RecordError
 from cardtable.games.seep import (SEATS, TEAMS, Seep, capture_unions, deal_from_deck,
                                   value_name)
-from cardtable.record import ReplayError, replay
+from cardtable.record import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -26,9 +26,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Optional
 
-from ..games.seep import (BUILD, CAPTURE, CEMENT, MAJORITY_BONUS, PLAYS_PER_HAND, POINTS, RAISE,
+from ..games.seep import (BUILD, CAPTURE, CEMENT, PLAYS_PER_HAND, POINTS, RAISE,
                           SEATS, THROW, VAL, Seep, _canon, _Deal)
 from .common import idx
 

@@ -129,8 +129,7 @@ class App:
             last = next((s for s in saves if s.id == last_id), None)
             html = home.home_html(saves, last, now, self.notice)
         elif self.screen.startswith("new:"):
-            names = None
-            html = home.new_game_html(self.screen[4:], bots_available(), names)
+            html = home.new_game_html(self.screen[4:], bots_available())
         elif self.screen.startswith("rules:"):
             html = home.rules_html(self.screen[6:])
         elif self.screen == "table":
@@ -373,16 +372,12 @@ class App:
         seat = game.to_act
         if self.dialog is None and seat is not None:
             if self.controllers.get(seat) == "human":
-                if seat != self.viewer:
-                    if len(humans) > 1 or self.viewer is None:
-                        self.handoff_to = seat
-                    else:
-                        self.viewer = seat
+                if seat != self.viewer:  # (with one person, the viewer is always that person)
+                    self.handoff_to = seat
             else:
                 if self.viewer is None and humans:
-                    # the first person to see the table is shown in before any computer plays
-                    self.handoff_to = humans[0] if len(humans) > 1 else None
-                    self.viewer = humans[0] if len(humans) == 1 else None
+                    # several people and nobody holds the device yet: it goes to the first of them
+                    self.handoff_to = humans[0]
                 self.schedule_bot()
         self.render()
 

@@ -94,3 +94,24 @@ def dialog(title: str, body: str, buttons: str, cls: str = "") -> str:
     """A modal panel over the screen (the screen behind is inert while it shows)."""
     return (f'<div class="overlay {cls}"><div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dlg-title">'
             f'<h2 id="dlg-title">{title}</h2>{body}<div class="dialog-buttons">{buttons}</div></div></div>')
+
+
+def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_tools: str = "") -> str:
+    """The bar over every table: Home, the game and its running score, the panels, Export."""
+    sheet = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet")
+    log = button("Log", "ui:panel:log", cls="btn ghost small", key="log", pressed=panel == "log")
+    return ('<header class="topbar">'
+            + button("⌂ Home", "nav:home", cls="btn ghost small", key="home", aria_label="Home")
+            + f'<div class="title"><span class="game-name">{esc(game_title)}</span>'
+            f'<span class="totals">{totals_html}</span></div>'
+            + f'<div class="tools">{extra_tools}{sheet}{log}'
+            + button("Export", "export", cls="btn ghost small", key="export", title="Download this game as a file")
+            + "</div></header>")
+
+
+def log_panel(log: list[str], limit: int = 80) -> str:
+    """The game log in words, newest first."""
+    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-limit:]))
+    return ('<div class="panel log" role="log" aria-label="game log"><p class="panel-title">Game log</p>'
+            f'<ol class="log-list" reversed>{items or "<li>Nothing yet.</li>"}</ol>'
+            + button("Close", "ui:panel:log", cls="btn ghost small", key="close-log") + "</div>")

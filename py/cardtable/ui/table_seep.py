@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card
-from .markup import backs, button, card_face, esc, join_words, plural
+from .markup import backs, button, card_face, esc, join_words, log_panel, plural, table_topbar
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
 SEATS = ("p0", "p1", "p2", "p3")
@@ -251,7 +251,7 @@ class Table:
         if self.panel == "sheet":
             parts.append(self.sheet_html(v))
         elif self.panel == "log":
-            parts.append(self.log_html(app.log))
+            parts.append(log_panel(app.log))
         parts.append("</section>")
         return "".join(parts)
 
@@ -266,15 +266,7 @@ class Table:
         return f'{lead_txt} · baazis A–B <b>{baazis}</b> <span class="muted">(to {sc["baazis_to_win"]})</span>'
 
     def topbar(self, v: dict) -> str:
-        sheet = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=self.panel == "sheet")
-        log = button("Log", "ui:panel:log", cls="btn ghost small", key="log", pressed=self.panel == "log")
-        return ('<header class="topbar">'
-                + button("⌂ Home", "nav:home", cls="btn ghost small", key="home", aria_label="Home")
-                + f'<div class="title"><span class="game-name">Seep</span>'
-                f'<span class="totals">{self.score_line(v)}</span></div>'
-                + f'<div class="tools">{sheet}{log}'
-                + button("Export", "export", cls="btn ghost small", key="export", title="Download this game as a file")
-                + "</div></header>")
+        return table_topbar("Seep", self.score_line(v), self.panel)
 
     def seat_box(self, v: dict, s: str, pos: str) -> str:
         turn = v["to_act"] == s and not v["over"]
@@ -476,12 +468,6 @@ class Table:
                 f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}<th scope="col" rowspan="2">{last_head}</th></tr><tr>{sub}</tr></thead>'
                 f'<tbody>{body}</tbody></table></div><p class="muted small">{note}</p>'
                 + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>")
-
-    def log_html(self, log: list[str]) -> str:
-        items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-80:]))
-        return ('<div class="panel log" role="log" aria-label="game log"><p class="panel-title">Game log</p>'
-                f'<ol class="log-list" reversed>{items or "<li>Nothing yet.</li>"}</ol>'
-                + button("Close", "ui:panel:log", cls="btn ghost small", key="close-log") + "</div>")
 
     def hand_summary_html(self, game, entry: dict) -> str:
         v = game.view(self.seats[0])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card, SUITS
-from .markup import backs, button, card_back, card_face, esc, join_words, plural
+from .markup import backs, button, card_back, card_face, esc, join_words, log_panel, plural, table_topbar
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -105,23 +105,15 @@ class Table:
         if self.panel == "sheet":
             parts.append(self.sheet_html(v))
         elif self.panel == "log":
-            parts.append(self.log_html(app.log))
+            parts.append(log_panel(app.log))
         parts.append("</section>")
         return "".join(parts)
 
     def topbar(self, v: dict) -> str:
-        sheet = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=self.panel == "sheet")
-        log = button("Log", "ui:panel:log", cls="btn ghost small", key="log", pressed=self.panel == "log")
         last = button("Last trick", "ui:panel:last", cls="btn ghost small", key="last",
                       disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
         totals = " · ".join(f'{esc(self.names[s])} <b>{v["totals"][s]}</b>' for s in self.seats)
-        return ('<header class="topbar">'
-                + button("⌂ Home", "nav:home", cls="btn ghost small", key="home", aria_label="Home")
-                + f'<div class="title"><span class="game-name">Dummy Spades</span>'
-                f'<span class="totals">{totals}</span></div>'
-                + f'<div class="tools">{last}{sheet}{log}'
-                + button("Export", "export", cls="btn ghost small", key="export", title="Download this game as a file")
-                + "</div></header>")
+        return table_topbar("Dummy Spades", totals, self.panel, extra_tools=last)
 
     def role(self, v: dict, hand: str) -> str:
         if hand == "dummy":
@@ -328,12 +320,6 @@ class Table:
                 f'<tbody>{body}</tbody><tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table></div>'
                 '<p class="muted small">Tricks are each side\'s: the declarer\'s with the dummy, the defenders\' together. N = nil declared.</p>'
                 + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>")
-
-    def log_html(self, log: list[str]) -> str:
-        items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-60:]))
-        return ('<div class="panel log" role="log" aria-label="game log"><p class="panel-title">Game log</p>'
-                f'<ol class="log-list" reversed>{items or "<li>Nothing yet.</li>"}</ol>'
-                + button("Close", "ui:panel:log", cls="btn ghost small", key="close-log") + "</div>")
 
     def hand_summary_html(self, game, entry: dict) -> str:
         decl = entry["declarer"]
