@@ -24,8 +24,10 @@ Everything here starts from ``view`` (``DummySpades.view(seat)``) and nothing el
   on each sample and the hand is finished with a cheap rule-based play-out policy on bit masks
   (``policy_cards``: nils duck, cash boss cards, lead low from long suits, second hand low, third
   hand and ruffs win cheaply; 10% random cards); the result is scored with ``score_hand`` and the
-  move with the best mean of *our points minus the mean of the two others'* wins (so a defender
-  weighs setting the declarer against helping the other defender; ties go to the casual card).
+  move with the best mean of *our points minus the mean of the two others'* (so a defender
+  weighs setting the declarer against helping the other defender), blended half and half
+  (``LEAD_WEIGHT``) with our match lead after the hand (our total minus the best other total),
+  wins; ties go to the casual card.  Bags are in ``score_hand``'s points (-100 at ten).
   Samples are drawn until the deadline.
 """
 
@@ -837,7 +839,7 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
 
 MARGIN = 0.0
 """Points per sample by which the search must beat the rule-based card (0: the search decides)."""
-LEAD_WEIGHT = 0.0
+LEAD_WEIGHT = 0.5
 """Weight of the match lead (our total minus the best other's, after this hand) in the card-play
 utility; the rest is our points minus half the others' for this hand."""
 BID_TRIES = 30
