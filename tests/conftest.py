@@ -144,3 +144,20 @@ def current_record(page) -> dict:
 def dom_cards(page) -> list[str]:
     """The cards present in the page, by their data-card attribute, in document order."""
     return page.eval_on_selector_all("#app [data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def reload_and_resume(page) -> None:
+    """Reload mid-game and reopen it: first a hand-off showing no card (nobody has the device yet),
+    then the same seat sees exactly the same position, and the saved record is unchanged."""
+    before = current_record(page)
+    viewer = page.get_attribute(".table", "data-viewer")
+    cards = dom_cards(page)
+    page.reload()
+    wait_ready(page)
+    page.click('[data-key="continue"]')
+    assert page.locator("html[data-screen=handoff]").count() == 1
+    assert dom_cards(page) == []
+    page.click('[data-act="ready"]')
+    assert page.get_attribute(".table", "data-viewer") == viewer
+    assert dom_cards(page) == cards
+    assert current_record(page) == before

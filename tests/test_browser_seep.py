@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from cardtable.record import replay
-from conftest import ROOT, current_record, dom_cards, screenshot, wait_ready
+from conftest import ROOT, current_record, dom_cards, reload_and_resume, screenshot, wait_ready
 from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -201,18 +201,7 @@ def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page
         pytest.fail("no chance to try an illegal throw")
     # reload mid-hand: the same position comes back, behind a hand-off
     page.click('[data-act="ui:clear"]')
-    before = current_record(page)
-    viewer = page.get_attribute(".table", "data-viewer")
-    hand_before = dom_cards(page)
-    page.reload()
-    wait_ready(page)
-    page.click('[data-act="open:' + page.evaluate("localStorage.getItem('cardtable/v1/last')") + '"]')
-    assert page.locator("html[data-screen=handoff]").count() == 1
-    assert dom_cards(page) == []
-    page.click('[data-act="ready"]')
-    assert page.get_attribute(".table", "data-viewer") == viewer
-    assert dom_cards(page) == hand_before
-    assert current_record(page) == before
+    reload_and_resume(page)
     check_privacy(page)
     page.watch.assert_clean()
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from cardtable.record import replay
-from conftest import ROOT, current_record, dom_cards, saved_records, screenshot, wait_ready
+from conftest import ROOT, current_record, dom_cards, reload_and_resume, saved_records, screenshot, wait_ready
 from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -103,21 +103,9 @@ def test_reload_mid_hand_resumes_the_same_position(watched_page, site):
     start_game(page, site.url, seed=77)
     for _ in range(14):  # a hand-off or two, the bids and a few cards
         take_turn(page)
-    before = current_record(page)
     if page.locator("html[data-screen=handoff]").count():
         take_turn(page)
-    viewer = page.get_attribute(".table", "data-viewer")
-    hand_before = dom_cards(page)
-    page.reload()
-    wait_ready(page)
-    page.click('[data-act="open:' + page.evaluate("localStorage.getItem('cardtable/v1/last')") + '"]')
-    # after a reload nobody has seen the screen yet: a hand-off comes first
-    assert page.locator("html[data-screen=handoff]").count() == 1
-    assert dom_cards(page) == []
-    page.click('[data-act="ready"]')
-    assert page.get_attribute(".table", "data-viewer") == viewer
-    assert dom_cards(page) == hand_before
-    assert current_record(page) == before
+    reload_and_resume(page)
     check_privacy(page)
     page.watch.assert_clean()
 
