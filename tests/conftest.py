@@ -161,3 +161,63 @@ def reload_and_resume(page) -> None:
     assert page.get_attribute(".table", "data-viewer") == viewer
     assert dom_cards(page) == cards
     assert current_record(page) == before
+
+
+# ---- what a seat may be shown (from the engine's view), for the privacy checks ----------------------
+def spades_visible(view: dict) -> set[str]:
+    """Cards a Dummy Spades seat may see: its hand, the dummy as far as visible, cards played to the
+    current, last and previous hand's last trick."""
+    vis = set(view["hand"]) | set(view["dummy"]) | {t for t in (view["dummy_slots"] or []) if t}
+    for tr in [view["trick"], view["last_trick"], *(view["previous_tricks"][-1:] or [])]:
+        for p in (tr or {}).get("plays", []):
+            vis.add(p["card"])
+    return vis
+
+
+def seep_visible(view: dict) -> set[str]:
+    """Cards a Seep seat may see: its hand, the floor, and any thrown-in hand shown at a redeal."""
+    vis = set(view["hand"]) | set(view["floor"]["loose"])
+    for h in view["floor"]["houses"]:
+        vis |= set(h["cards"])
+    for e in view["log"]:
+        vis |= set(e.get("shown") or [])
+    return vis
+
+
+class FakeApp:
+    """What a table renderer reads of the app, for rendering in CPython."""
+
+    def __init__(self, seats):
+        self.handoff_to = None
+        self.controllers = {s: "human" for s in seats}
+        self.banner = ""
+        self.error = ""
+        self.log = []
+
+
+def start_from_form(page, url, game: str, seed, names, selects: dict | None = None) -> None:
+    """Open the app, fill the new-game form of ``game`` (names, seed, <select> options) and start."""
+    page.goto(url)
+    wait_ready(page)
+    page.click(f'[data-act="new:{game}"]')
+    for i, n in enumerate(names):
+        page.fill(f"#ng-name-{i}", n)
+    for selector, value in (selects or {}).items():
+        if value:
+            page.select_option(selector, value)
+    page.fill("#ng-seed", str(seed))
+    page.click('[data-act="start"]')
+
+
+def export_and_replay(page, tmp_path, button: str = '.hand-summary [data-act="export"]') -> tuple[dict, dict]:
+    """Press an Export button, save the download, and replay it with ``python -m cardtable replay``.
+
+    Returns the exported record and the JSON the command printed (it must exit 0)."""
+    with page.expect_download() as dl:
+        page.click(button)
+    path = tmp_path / "game.json"
+    dl.value.save_as(path)
+    out = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(path)], capture_output=True, text=True,
+                         cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    assert out.returncode == 0, out.stderr
+    return json.loads(path.read_text()), json.loads(out.stdout)

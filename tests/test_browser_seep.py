@@ -1,13 +1,10 @@
 """Seep played in real Chromium through the UI by four people around one device."""
 
-import json
-import subprocess
-import sys
-
 import pytest
 
 from cardtable.record import replay
-from conftest import ROOT, current_record, dom_cards, reload_and_resume, screenshot, wait_ready
+from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, screenshot, seep_visible,
+                      start_from_form)
 from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -16,15 +13,6 @@ pytest.importorskip("cardtable.games.seep")
 NAMES = ("Ana", "Ben", "Chloé", "Dev")
 
 
-
-
-def visible_to(view: dict) -> set[str]:
-    vis = set(view["hand"]) | set(view["floor"]["loose"])
-    for h in view["floor"]["houses"]:
-        vis |= set(h["cards"])
-    for e in view["log"]:
-        vis |= set(e.get("shown") or [])
-    return vis
 
 
 def check_privacy(page) -> str:
@@ -36,21 +24,13 @@ def check_privacy(page) -> str:
     viewer = page.get_attribute(".table", "data-viewer")
     view = replay(current_record(page)).view(viewer)
     shown = set(dom_cards(page))
-    assert shown <= visible_to(view), shown - visible_to(view)
+    assert shown <= seep_visible(view), shown - seep_visible(view)
     assert set(view["hand"]) <= shown
     return viewer
 
 
 def start_game(page, url, seed, preset=None):
-    page.goto(url)
-    wait_ready(page)
-    page.click('[data-act="new:seep"]')
-    for i, n in enumerate(NAMES):
-        page.fill(f"#ng-name-{i}", n)
-    if preset:
-        page.select_option("#ng-preset", preset)
-    page.fill("#ng-seed", str(seed))
-    page.click('[data-act="start"]')
+    start_from_form(page, url, "seep", seed, NAMES, {"#ng-preset": preset})
 
 
 def take_turn(page) -> str:
@@ -110,14 +90,7 @@ def test_a_whole_hand_of_four_people_matches_replay_of_the_export(watched_page, 
     screenshot(page, "seep-hand-summary")
     shown = {row.get_attribute("data-team"): int(row.locator("td.pts").inner_text())
              for row in page.locator(".hand-summary table.summary tbody tr").all()}
-    with page.expect_download() as dl:
-        page.click('.hand-summary [data-act="export"]')
-    path = tmp_path / "game.json"
-    dl.value.save_as(path)
-    out = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(path)], capture_output=True, text=True,
-                         cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
-    assert out.returncode == 0, out.stderr
-    result = json.loads(out.stdout)
+    record, result = export_and_replay(page, tmp_path)
     assert len(result["hands"]) == 1
     assert shown == result["hands"][0]["score"]
     totals = page.locator(".hand-summary .totals-line").inner_text()

@@ -1,13 +1,12 @@
 """Dummy Spades played in real Chromium through the UI, as people around one device would."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from cardtable.record import replay
-from conftest import ROOT, current_record, dom_cards, reload_and_resume, saved_records, screenshot, wait_ready
+from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, saved_records, screenshot,
+                      spades_visible, start_from_form, wait_ready)
 from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -25,9 +24,7 @@ def check_privacy(page) -> str:
         return "handoff"
     viewer = page.get_attribute(".table", "data-viewer")
     view = replay(current_record(page)).view(viewer)
-    visible = set(view["hand"]) | set(view["dummy"]) | {c for c in view["dummy_slots"] or [] if c}
-    for trick in (view["trick"], view["last_trick"], *(view["previous_tricks"][-1:])):
-        visible |= {p["card"] for p in (trick or {}).get("plays", [])}
+    visible = spades_visible(view)
     shown = set(dom_cards(page))
     assert shown <= visible, shown - visible
     assert set(view["hand"]) <= shown  # the seat's own hand is there
@@ -35,15 +32,7 @@ def check_privacy(page) -> str:
 
 
 def start_game(page, url, seed, names=("Ana", "Ben", "Chloé"), variant=None):
-    page.goto(url)
-    wait_ready(page)
-    page.click('[data-act="new:dummy-spades"]')
-    for i, n in enumerate(names):
-        page.fill(f"#ng-name-{i}", n)
-    if variant:
-        page.select_option("#ng-variant", variant)
-    page.fill("#ng-seed", str(seed))
-    page.click('[data-act="start"]')
+    start_from_form(page, url, "dummy-spades", seed, names, {"#ng-variant": variant})
 
 
 def take_turn(page, bid=None):
@@ -80,16 +69,9 @@ def test_a_whole_hand_of_three_people_matches_replay_of_the_export(watched_page,
     for row in page.locator(".hand-summary table.summary tbody tr").all():
         name = row.locator("th").inner_text().split()[0]
         shown[name] = int(row.locator("td.pts").inner_text())
-    with page.expect_download() as dl:
-        page.click('.hand-summary [data-act="export"]')
-    path = tmp_path / "game.json"
-    dl.value.save_as(path)
-    out = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(path)], capture_output=True, text=True,
-                         cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
-    assert out.returncode == 0, out.stderr
-    result = json.loads(out.stdout)
+    record, result = export_and_replay(page, tmp_path)
     assert len(result["hands"]) == 1
-    players = json.loads(path.read_text())["players"]
+    players = record["players"]
     assert shown == {players[i]: result["hands"][0]["score"][f"p{i}"] for i in range(3)}
     totals = page.locator(".hand-summary .totals-line").inner_text()
     for i, name in enumerate(players):

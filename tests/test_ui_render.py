@@ -7,18 +7,10 @@ import pytest
 
 from cardtable.cards import Card, card
 from cardtable.record import new_game
+from conftest import FakeApp, spades_visible
 
 spades = pytest.importorskip("cardtable.games.dummy_spades")
 from cardtable.ui.table_spades import Table as SpadesTable  # noqa: E402
-
-
-class FakeApp:
-    def __init__(self, seats):
-        self.handoff_to = None
-        self.controllers = {s: "human" for s in seats}
-        self.banner = ""
-        self.error = ""
-        self.log = []
 
 
 CARD_ATTR = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
@@ -26,14 +18,6 @@ CARD_ATTR = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
 
 def shown_cards(html: str) -> set[str]:
     return set(CARD_ATTR.findall(html))
-
-
-def spades_visible(view: dict) -> set[str]:
-    vis = set(view["hand"]) | set(view["dummy"]) | {t for t in (view["dummy_slots"] or []) if t}
-    for tr in [view["trick"], view["last_trick"], *(view["previous_tricks"][-1:] or [])]:
-        for p in (tr or {}).get("plays", []):
-            vis.add(p["card"])
-    return vis
 
 
 @pytest.mark.parametrize("variant", ["no-peeky", "three-peeky", "flip-2"])

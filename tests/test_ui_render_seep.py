@@ -7,6 +7,7 @@ import pytest
 
 from cardtable.cards import Card
 from cardtable.record import new_game
+from conftest import FakeApp, seep_visible
 
 seep = pytest.importorskip("cardtable.games.seep")
 from cardtable.ui.table_seep import Table, candidate_actions  # noqa: E402
@@ -16,27 +17,9 @@ CARD_ATTR = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
 ACT = re.compile(r'data-act="([^"]+)"')
 
 
-class FakeApp:
-    def __init__(self, seats):
-        self.handoff_to = None
-        self.controllers = {s: "human" for s in seats}
-        self.banner = ""
-        self.error = ""
-        self.log = []
-
-
 def make(seed, preset="sweep-seed"):
     return new_game({"format": "cardtable/1", "game": "seep", "seed": seed, "options": {"preset": preset},
                      "players": NAMES, "actions": []})
-
-
-def visible(view: dict) -> set[str]:
-    vis = set(view["hand"]) | set(view["floor"]["loose"])
-    for h in view["floor"]["houses"]:
-        vis |= set(h["cards"])
-    for e in view["log"]:
-        vis |= set(e.get("shown") or [])
-    return vis
 
 
 @pytest.mark.parametrize("preset", ["sweep-seed", "seep-pagat"])
@@ -62,13 +45,13 @@ def test_html_shows_only_what_the_seat_may_see(preset):
                 html = table.render(game, seat, app)
                 v = game.view(seat)
                 shown = set(CARD_ATTR.findall(html))
-                assert shown <= visible(v), (seed, steps, seat, shown - visible(v))
+                assert shown <= seep_visible(v), (seed, steps, seat, shown - seep_visible(v))
                 assert set(v["hand"]) <= shown
                 hidden = set()
                 for other in table.seats:
                     if other != seat:
                         hidden |= set(game.view(other)["hand"])
-                hidden -= visible(v)
+                hidden -= seep_visible(v)
                 for c in hidden:
                     assert Card.parse(c).name not in html
                     assert f'"{c}"' not in html and f":{c}" not in html and f" {c}" not in html
