@@ -11,6 +11,9 @@ the app.  Printed per level: matches won (per player for Dummy Spades, per team 
 95% Wilson interval, average points per hand (own points in Dummy Spades, the team's hand score
 in Seep), and decision time (mean, 95th percentile, max).
 
+``--option KEY=VALUE`` (repeatable) sets a game option as in a record's ``options`` (the value is
+read as JSON when it parses, else as a string: ``--option variant=three-peeky``, ``--option target=500``).
+
 ``--budget`` is the strong level's thinking time per move in seconds (default 0.05 here; the app
 uses 0.25).  ``--target`` shortens matches: Seep's target score (default 500), or for Dummy
 Spades the number of points that ends the match (the engine offers 300/500; a lower arena
@@ -50,18 +53,36 @@ class Stats:
         self.times.setdefault(level, []).append(t)
 
 
-def _new_game(game: str, seed: int, target: Optional[int]):
+def _new_game(game: str, seed: int, target: Optional[int], options: Optional[dict] = None):
+    options = dict(options or {})
     if game == "dummy-spades":
         from ..games.dummy_spades import DummySpades
-        return DummySpades(seed=seed)
+        return DummySpades(seed=seed, options=options)
     from ..games.seep import Seep
-    kw = {"target": target} if target else {}
-    return Seep.new(seed=seed, **kw)
+    if target:
+        options["target"] = target
+    return Seep.new(seed=seed, **options)
+
+
+def parse_options(pairs: Optional[list]) -> dict:
+    """``["bidding=mirror", "target=500"]`` -> ``{"bidding": "mirror", "target": 500}``."""
+    import json
+
+    out: dict = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option takes KEY=VALUE, not {pair!r}")
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = value
+    return out
 
 
 def play_match(game: str, levels: list, seed: int, budget: float, target: Optional[int],
-               stats: Stats, max_hands: int = 200) -> None:
-    g = _new_game(game, seed, target)
+               stats: Stats, max_hands: int = 200, options: Optional[dict] = None) -> None:
+    g = _new_game(game, seed, target, options)
     seats = list(g.seats)
     n_dec = 0
     spades = game == "dummy-spades"
@@ -117,7 +138,7 @@ def play_match(game: str, levels: list, seed: int, budget: float, target: Option
 
 
 def run(game: str, seats: list, matches: int, seed: int, budget: float,
-        target: Optional[int], out=print) -> Stats:
+        target: Optional[int], out=print, options: Optional[dict] = None) -> Stats:
     stats = Stats()
     n = len(seats)
     t0 = time.perf_counter()
@@ -126,9 +147,10 @@ def run(game: str, seats: list, matches: int, seed: int, budget: float,
         if game == "seep":
             r = i % 2  # keep partners together
         levels = seats[r:] + seats[:r]
-        play_match(game, levels, seed * 1000 + i, budget, target, stats)
+        play_match(game, levels, seed * 1000 + i, budget, target, stats, options=options)
+    opts = "".join(f" {k}={v}" for k, v in (options or {}).items())
     out(f"arena: game={game} seats={','.join(seats)} matches={matches} seed={seed} "
-        f"budget={budget}s target={target or 'default'}  ({time.perf_counter() - t0:.0f} s, "
+        f"budget={budget}s target={target or 'default'}{opts}  ({time.perf_counter() - t0:.0f} s, "
         f"{stats.hands} hands)")
     for lv in sorted(stats.entries):
         k, m = stats.wins.get(lv, 0), stats.entries[lv]
@@ -148,11 +170,16 @@ def run(game: str, seats: list, matches: int, seed: int, budget: float,
 
 def main(args) -> int:
     seats = [s.strip() for s in args.seats.split(",")]
-    want = 3 if args.game == "dummy-spades" else 4
+    try:
+        options = parse_options(args.option)
+        want = len(_new_game(args.game, 0, args.target, options).seats)
+    except ValueError as err:  # RecordError is a ValueError: a bad option for this game
+        print(f"arena: {err}")
+        return 2
     if len(seats) != want or any(s not in LEVELS for s in seats):
         print(f"--seats needs {want} levels among {', '.join(LEVELS)}")
         return 2
-    run(args.game, seats, args.matches, args.seed, args.budget, args.target)
+    run(args.game, seats, args.matches, args.seed, args.budget, args.target, options=options)
     return 0
 
 
@@ -169,4 +196,6 @@ def add_parser(sub) -> None:
                    help="seconds per strong move (default 0.05; the app uses 0.25)")
     p.add_argument("--target", type=int, default=None,
                    help="shorter matches: seep target score; dummy-spades points ending a match")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option as in a record (repeatable), e.g. --option variant=three-peeky")
     p.set_defaults(func=main)
