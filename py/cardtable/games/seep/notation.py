@@ -1,0 +1,304 @@
+"""Actions as text: canonical notation in and out, and the reason a move is refused.
+
+:class:`Notation` is a mixin of :class:`~cardtable.games.seep.Seep`: ``move_text``,
+``legal_actions``, ``apply``, ``check``, ``to_move``, ``actions_using`` and the refusal
+reasons (``_why``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from ...cards import Card, CardError
+from ...game import IllegalAction
+from .combos import _counts14, _groups_with, _splits
+from .tables import (_PH_BID, _PH_OVER, _PH_PLAY, _WORDS, BID, BUILD, CAPTURE, CEMENT, KINDS,
+                     PLAYS_PER_HAND, RAISE, REDEAL, SEATS, THROW, TXT, VAL, _a_house, _canon,
+                     _cards_text, value_name)
+
+
+class Notation:
+    """Text in and out: the public, checked way to move."""
+
+    # ---- text: notation in and out -------------------------------------------------------------
+    @staticmethod
+    def move_text(move: tuple) -> str:
+        """The canonical text of an internal move: ``(CAPTURE, QC, 12, (5D, 7H))`` -> ..."""
+        kind, c, t, L = move
+        if kind == CAPTURE:
+            return f"capture {TXT[c]} {_cards_text(L)}" if L else f"capture {TXT[c]}"
+        if kind == THROW:
+            return f"throw {TXT[c]}"
+        if kind == BUILD or kind == CEMENT:
+            s = f"{KINDS[kind]} {t} {TXT[c]}"
+            return f"{s} {_cards_text(L)}" if L else s
+        if kind == RAISE:
+            return f"raise {t} {TXT[c]}"
+        if kind == BID:
+            return f"bid {t}"
+        return "redeal"
+
+    def legal_actions(self) -> list[str]:
+        return [self.move_text(m) for m in self.legal_moves()]
+
+    def _parse(self, action: str) -> tuple:
+        """Read an action into a canonical move tuple (which may still be illegal)."""
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is text, not {action!r}")
+        words = action.split()
+        if not words:
+            raise IllegalAction("an empty action")
+        verb = words[0].lower()
+        args = words[1:]
+        if self._phase == _PH_OVER:
+            raise IllegalAction("the game is over")
+        if verb not in KINDS:
+            raise IllegalAction(f"unknown action {words[0]!r} (bid, redeal, throw, capture, "
+                                "build, raise or cement)")
+        s = self._turn
+        if self._phase == _PH_BID and verb not in ("bid", "redeal"):
+            raise IllegalAction(f"{SEATS[s]} must bid first (bid 9 to 13, or redeal)")
+        if self._phase == _PH_PLAY and verb in ("bid", "redeal"):
+            raise IllegalAction(f"the bid is made: {SEATS[s]} plays a card")
+        if verb == "redeal":
+            if args:
+                raise IllegalAction("write just: redeal")
+            return (REDEAL, -1, 0, ())
+        if verb == "bid":
+            if len(args) != 1 or not args[0].isdigit():
+                raise IllegalAction("write: bid N (N from 9 to 13)")
+            return (BID, -1, int(args[0]), ())
+        num = None
+        if verb in ("build", "raise", "cement"):
+            if not args or not args[0].isdigit():
+                raise IllegalAction(f"write: {verb} V C ... (V, the house value, comes first)")
+            num = int(args[0])
+            args = args[1:]
+            if not 9 <= num <= 13:
+                raise IllegalAction(f"houses are worth 9 to 13, not {num}")
+        if not args:
+            raise IllegalAction(f"{verb}: which card from your hand?")
+        cards = []
+        for a in args:
+            try:
+                cards.append(Card.parse(a).index)
+            except CardError as err:
+                raise IllegalAction(str(err)) from None
+        c, rest = cards[0], cards[1:]
+        if c not in self._hands[s]:
+            raise IllegalAction(f"you do not hold {TXT[c]}")
+        if len(set(rest)) != len(rest):
+            dup = next(x for x in rest if rest.count(x) > 1)
+            raise IllegalAction(f"{TXT[dup]} is listed twice")
+        for x in rest:
+            if x not in self._loose:
+                where = next((v for v, h in self._houses.items() if x in h[0]), None)
+                if where is not None:
+                    raise IllegalAction(f"{TXT[x]} is in the {where}-house, which moves whole: "
+                                        "list loose cards only")
+                raise IllegalAction(f"{TXT[x]} is not a loose card on the floor")
+        L = tuple(_canon(rest))
+        v = VAL[c]
+        if verb == "throw":
+            if rest:
+                raise IllegalAction("a throw puts down one card: write throw C")
+            return (THROW, c, v, ())
+        if verb == "capture":
+            return (CAPTURE, c, v, L)
+        if verb == "raise":
+            if rest:
+                raise IllegalAction("a raise adds one card from hand and no floor cards: "
+                                    "write raise V C")
+            if num not in self._houses:
+                raise IllegalAction(f"there is no {num}-house to raise")
+            return (RAISE, c, num, ())
+        if verb == "cement":
+            if num not in self._houses:
+                raise IllegalAction(f"there is no {num}-house to cement")
+            return (CEMENT, c, num, L)
+        # build
+        if num in self._houses:
+            return (CEMENT, c, num, L)
+        singles = [x for x in self._loose if VAL[x] == num and x not in L]
+        return (BUILD, c, num, tuple(_canon(L + tuple(singles))) if singles else L)
+
+    def _resolve(self, action: str) -> tuple:
+        """The legal move an action names, or ``IllegalAction`` with the rule that forbids it."""
+        move = self._parse(action)
+        if move in self.legal_moves():
+            return move
+        raise IllegalAction(self._why(move))
+
+    def _why(self, move: tuple) -> str:
+        """The rule a (parsed, canonical) move breaks, in a player's words."""
+        kind, c, t, L = move
+        s = self._turn
+        hc = self._hcnt[s]
+        if kind == BID:
+            if not 9 <= t <= 13:
+                return f"the bid is 9 to 13, not {t}"
+            if not hc[t]:
+                return f"you hold no {_WORDS.get(t, str(t))} to bid {t}"
+            return "you cannot bid now"
+        if kind == REDEAL:
+            high = [v for v in range(9, 14) if hc[v]]
+            if high:
+                return (f"you hold {value_name(high[-1])}: bid it (a redeal only when you "
+                        "hold no card of 9 or more)")
+            return "you cannot ask for a redeal now"
+        v = VAL[c]
+        lcounts = _counts14(L)
+        bid = self._bid
+        if self._plays == 0:
+            if self._seed_first:
+                builds = [m for m in self.legal_moves() if m[0] == BUILD]
+                if kind == THROW and builds:
+                    return f"you can build {bid} on one floor card, so your first play must"
+                if kind != THROW and not (kind == BUILD and t == bid and len(L) >= 1):
+                    return (f"your first play must build {bid} on one floor card "
+                            "(or, if you cannot, throw a card)")
+                if kind == BUILD:
+                    return (f"your first play builds {bid} from your card and one floor "
+                            "card worth the difference")
+            else:
+                ok = (kind == BUILD and t == bid) or (kind in (CAPTURE, THROW) and v == bid)
+                if not ok:
+                    return (f"your first play must build {_a_house(bid)}, capture with "
+                            f"{value_name(bid)} or throw {value_name(bid)}")
+        can_capture = v in self._houses or self._sums_to(v)
+        if kind == THROW:
+            if can_capture:
+                return f"{value_name(v)} that can capture cannot be thrown"
+            return "that throw is not allowed now"
+        if kind == CAPTURE:
+            if not can_capture:
+                return f"there is nothing worth {v} for {value_name(v)} to capture"
+            if not _splits(lcounts, v):
+                return f"{_cards_text(L)} cannot be split into sets worth {v}"
+            return f"a capture must take every loose card or set worth {v}"
+        owned = [h for h, rec in self._houses.items() if rec[2] >> s & 1]
+        if kind == RAISE:
+            h = self._houses[t]
+            if h[1]:
+                return f"the {t}-house is cemented and cannot be raised"
+            if t == 13:
+                return "the 13-house cannot be raised"
+            if t + v > 13:
+                return f"{value_name(v)} would raise the {t}-house to {t + v}: houses go up to 13"
+            if h[2] >> s & 1 and not self._raise_own:
+                return "you cannot raise your own house"
+            if not hc[t + v]:
+                return f"to raise to {t + v} you must keep {value_name(t + v)}"
+            return "that raise is not allowed now"
+        # BUILD / CEMENT
+        verb = "build" if kind == BUILD else "cement"
+        if v > t:
+            return f"{TXT[c]} is worth more than {t}"
+        listed = tuple(x for x in L if VAL[x] != t)     # without the singles that join anyway
+        if not listed and v < t:
+            if kind == BUILD:
+                return f"a build puts your card on loose cards worth {t - v}"
+            return (f"to cement the {t}-house, play a card worth {t} or add loose cards "
+                    f"worth {t - v} to yours")
+        if kind == BUILD and not L:
+            return f"a build puts your card on loose cards worth {t}"
+        if not _groups_with(v, t, _counts14(listed)):
+            return f"{_cards_text((c,) + listed)} cannot be split into groups worth {t}"
+        if hc[t] - (v == t) < 1:
+            if kind == BUILD:
+                return f"to build {_a_house(t)} you must keep {value_name(t)}"
+            return (f"to cement the {t}-house you must keep "
+                    f"{'another ' + _WORDS.get(t, str(t)) if v == t else value_name(t)}")
+        if hc[v] == 1 and v in owned and v != t:
+            return f"you must keep {value_name(v)} while you own the {v}-house"
+        return f"that {verb} is not allowed now"
+
+    def _sums_to(self, v: int) -> bool:
+        sums = 1
+        for c in self._loose:
+            sums |= sums << VAL[c]
+        return bool(sums >> v & 1)
+
+    # ---- the text API -------------------------------------------------------------------------
+    def apply(self, action: str) -> str:
+        """Apply one action (text, case-insensitive, card lists in any order); return it canonical.
+
+        Raises ``IllegalAction`` naming the rule that forbids it, and then changes nothing.
+        """
+        move = self._resolve(action)
+        ends = move[0] == REDEAL or (self._phase == _PH_PLAY and self._plays == PLAYS_PER_HAND - 1)
+        if ends and self._deal_idx + 1 < len(self._given):
+            self.copy().apply_move(move)   # a RecordError (wrong dealer in a deal) changes nothing
+        self.apply_move(move)
+        return self.move_text(move)
+
+    def check(self, action: str) -> Optional[str]:
+        """None if ``action`` is legal now, else the reason it is not (the IllegalAction text)."""
+        try:
+            self._resolve(action)
+        except IllegalAction as err:
+            return str(err)
+        return None
+
+    def to_move(self, action: str) -> tuple:
+        """The internal move for a legal text action (raises ``IllegalAction`` otherwise)."""
+        return self._resolve(action)
+
+    def actions_using(self, card: str, selection: Iterable[Any] = ()) -> list[str]:
+        """The legal actions that play ``card`` with exactly the selected floor items.
+
+        The UI composes a move by picking a hand card, then loose cards and/or houses; this lists
+        the legal actions matching that selection (often one; several when the same cards can
+        build different values).  A selection item is a loose card (``"5D"``, ``"5♦"``) or a
+        house, given by its value (``12``, ``"12"``, ``"house 12"``).  The house a capture
+        takes anyway may be selected or not; a build's auto-merged singles may be too::
+
+            >>> g = Seep.new(seed=31); _ = g.apply("bid 11")
+            >>> g.actions_using("6H", ["5H"]), g.actions_using("JH", ["2D", "4C", "5H"])
+            (['build 11 6H 5H'], ['capture JH 2D 4C 5H'])
+            >>> g.actions_using("JH", ["4C", "5H"])    # 4 + 5 is not 11: no legal action
+            []
+        """
+        try:
+            c = Card.parse(card).index
+        except CardError:
+            return []
+        sel_loose: set[int] = set()
+        sel_houses: set[int] = set()
+        for item in selection:
+            if isinstance(item, int) and not isinstance(item, bool):
+                sel_houses.add(item)
+                continue
+            text = str(item).strip().lower()
+            if text.startswith("house"):
+                text = text[5:].strip()
+            if text.isdigit():
+                sel_houses.add(int(text))
+                continue
+            try:
+                sel_loose.add(Card.parse(text).index)
+            except CardError:
+                return []
+        out = []
+        for m in self.legal_moves():
+            kind, mc, t, L = m
+            if mc != c:
+                continue
+            Ls = set(L)
+            if kind == CAPTURE:
+                ok = Ls == sel_loose and sel_houses <= {t}
+            elif kind == THROW:
+                ok = not sel_loose and not sel_houses
+            elif kind == RAISE:
+                ok = not sel_loose and sel_houses == {t}
+            elif kind == CEMENT:
+                ok = Ls == sel_loose and sel_houses <= {t} and (bool(sel_loose) or bool(sel_houses))
+            elif kind == BUILD:
+                auto = {x for x in L if VAL[x] == t}
+                ok = (not sel_houses and bool(sel_loose) and sel_loose <= Ls
+                      and Ls - sel_loose <= auto)
+            else:
+                ok = False
+            if ok:
+                out.append(self.move_text(m))
+        return out
