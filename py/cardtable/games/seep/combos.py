@@ -11,6 +11,7 @@ from typing import Iterable, Optional
 
 from .tables import VAL
 
+
 def _partitions(n: int, largest: int):
     if n == 0:
         yield []

@@ -15,12 +15,18 @@ from .deals import _Deal, _parse_deal, _record_options, check_options, deal_from
 from .movegen import MoveGen
 from .notation import Notation
 from .tables import (_PH_BID, _PH_OVER, _PH_PLAY, _SEAT_INDEX, BID, BUILD, CAPTURE, CEMENT,
-                     DEFAULT_OPTIONS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS, REDEAL,
-                     SEATS, SORT_KEY, TEAMS, THROW, TXT, VAL, _canon)
+                     DEFAULT_OPTIONS, HALF, HALF_PLAYS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS, REDEAL,
+                     SEATS, SIDES, SORT_KEY, THROW, TXT, VAL, _canon)
+
 
 @register
 class Seep(Notation, MoveGen, Game):
-    """A whole match of four-player Seep: hands are played until a team wins.
+    """A whole match of Seep, four players in two teams or two players (option ``seats``):
+    hands are played until a side wins.
+
+    ``game.seats`` is the instance's own seats (``("p0", "p1")`` with ``seats=2``) and
+    ``game.sides`` its sides (``("p0p2", "p1p3")``, or ``("p0", "p1")``): the keys of every
+    per-side dict in ``view``, ``summary`` and the hands' history.
 
     Read the state through the properties (``to_act``, ``phase``, ``dealer``, ``bidder``,
     ``bid``, ``over``, ``winner``...), ``floor()``, ``view(seat)`` and ``summary()``; move with
@@ -39,18 +45,20 @@ class Seep(Notation, MoveGen, Game):
         Checks the options, players and deals, and raises ``RecordError`` on anything unusable.
         """
         opts = check_options(record.get("options") or {})
+        n = opts["seats"]
         players = record.get("players")
         if players is not None:
-            if not isinstance(players, list) or len(players) != 4 or not all(
+            if not isinstance(players, list) or len(players) != n or not all(
                     isinstance(p, str) for p in players):
-                raise RecordError('"players" must list 4 names, for p0, p1, p2 and p3')
+                raise RecordError('"players" must list 4 names, for p0, p1, p2 and p3' if n == 4
+                                  else '"players" must list 2 names, for p0 and p1')
         seed = record.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise RecordError('"seed" must be an integer or a string')
         deals_in = record.get("deals") or []
         if not isinstance(deals_in, list):
             raise RecordError('"deals" must be a list of objects')
-        deals = [_parse_deal(i, d) for i, d in enumerate(deals_in)]
+        deals = [_parse_deal(i, d, n) for i, d in enumerate(deals_in)]
         if seed is None and not deals:
             raise RecordError('a record needs a "seed" or "deals"')
         g = cls.__new__(cls)
@@ -71,6 +79,11 @@ class Seep(Notation, MoveGen, Game):
 
     def _init(self, opts: dict, players, seed, deals: list[_Deal]) -> None:
         self._opts = opts
+        self._n = n = opts["seats"]
+        self.seats = SEATS[:n]            # the instance's seats shadow the class's four
+        self._sides = SIDES[n]
+        self._first_sweep = opts["first_sweep"]
+        self._tie_split = opts["majority_tie"] == "split"
         self._preset = opts["preset"]
         self._pagat = opts["preset"] == "seep-pagat"
         self._seed_first = opts["first_play"] == "seed"
@@ -100,7 +113,7 @@ class Seep(Notation, MoveGen, Game):
         if deals and deals[0].dealer is not None:
             dealer = deals[0].dealer
         else:
-            dealer = random.Random(f"cardtable:{self._deal_seed}:first-dealer").randrange(4)
+            dealer = random.Random(f"cardtable:{self._deal_seed}:first-dealer").randrange(n)
         self._dealer = dealer
         self._start_hand()
         self._start_deal()
@@ -117,18 +130,19 @@ class Seep(Notation, MoveGen, Game):
                 raise RecordError(f"deal {k} names dealer {SEATS[deal.dealer]}, "
                                   f"but the rules make {SEATS[self._dealer]} deal")
         else:
-            deal = deal_from_deck(shuffled_deck(hand_rng(self._deal_seed, k)), self._dealer)
+            deal = deal_from_deck(shuffled_deck(hand_rng(self._deal_seed, k)), self._dealer,
+                                  self._n)
         if deal.dealer is None:
             deal = _Deal(self._dealer, deal.hands, deal.floor)
         self._dealt.append(deal)
         d = self._dealer
-        self._bidder = (d + 1) % 4
+        self._bidder = (d + 1) % self._n
         self._bid = 0
         self._phase = _PH_BID
         self._turn = self._bidder
         self._plays = 0
         hands = []
-        for s in range(4):
+        for s in range(self._n):
             if s == self._bidder or not self._pagat:
                 hands.append(_canon(deal.hands[s][:4]))
             else:
@@ -150,6 +164,13 @@ class Seep(Notation, MoveGen, Game):
         for x in cards:
             c[VAL[x]] += 1
         return c
+
+    def _seat_index(self, seat: str) -> int:
+        """The index of one of this game's seats (``ValueError`` for any other name)."""
+        i = _SEAT_INDEX.get(seat) if isinstance(seat, str) else None
+        if i is None or i >= self._n:
+            raise ValueError(f"no seat {seat!r} (seats: {', '.join(self.seats)})")
+        return i
 
     def copy(self) -> "Seep":
         """An independent copy of the game (cheap: a search player's clone)."""
@@ -184,7 +205,7 @@ class Seep(Notation, MoveGen, Game):
     @property
     def players(self) -> list[str]:
         """Players' names for p0..p3 (the seat names when the record gives none)."""
-        return list(self._players) if self._players else list(SEATS)
+        return list(self._players) if self._players else list(self.seats)
 
     @property
     def to_act(self) -> Optional[str]:
@@ -210,7 +231,13 @@ class Seep(Notation, MoveGen, Game):
     @property
     def winner(self) -> Optional[str]:
         """The winning team, ``"p0p2"`` or ``"p1p3"``, once the game is over."""
-        return None if self._winner is None else TEAMS[self._winner]
+        return None if self._winner is None else self._sides[self._winner]
+
+    @property
+    def sides(self) -> tuple:
+        """The sides that score: ``("p0p2", "p1p3")`` with four players, ``("p0", "p1")`` with
+        two (seat ``s`` plays for side ``s % 2``)."""
+        return self._sides
 
     @property
     def dealer(self) -> str:
@@ -251,7 +278,7 @@ class Seep(Notation, MoveGen, Game):
 
     def hand(self, seat: str) -> list[str]:
         """The cards ``seat`` holds, in canonical order (for tests and tools, not for players)."""
-        return [TXT[c] for c in _canon(self._hands[_SEAT_INDEX[seat]])]
+        return [TXT[c] for c in _canon(self._hands[self._seat_index(seat)])]
 
     def floor(self) -> dict:
         """The floor: ``{"loose": [cards in the order they came], "houses": [...]}``.
@@ -260,7 +287,7 @@ class Seep(Notation, MoveGen, Game):
         """
         return {"loose": [TXT[c] for c in self._loose],
                 "houses": [{"value": v, "cards": [TXT[c] for c in h[0]], "cemented": h[1],
-                            "owners": [SEATS[s] for s in range(4) if h[2] >> s & 1]}
+                            "owners": [SEATS[s] for s in range(self._n) if h[2] >> s & 1]}
                            for v, h in sorted(self._houses.items())]}
 
 
@@ -294,7 +321,8 @@ class Seep(Notation, MoveGen, Game):
                 self._last_cap = s
                 if not loose and not self._houses and self._sweeps_on:
                     p = self._plays
-                    extra = 25 if p == 0 else (0 if p == PLAYS_PER_HAND - 1 else 50)
+                    extra = (self._first_sweep if p == 0 else
+                             (0 if p == PLAYS_PER_HAND - 1 else 50))
                     self._sweeps[team].append(extra)
             elif kind == THROW:
                 loose.append(c)
@@ -338,10 +366,12 @@ class Seep(Notation, MoveGen, Game):
             self._plays += 1
             if self._plays == 1:
                 self._deal_rest()
+            elif self._plays == HALF_PLAYS and self._n == 2:
+                self._deal_second_half()
             if self._plays == PLAYS_PER_HAND:
                 self._end_hand()
             else:
-                self._turn = (s + 1) % 4
+                self._turn = (s + 1) % self._n
         elif kind == BID:
             self._bid = t
             self._hand_log.append((s, move, None))
@@ -359,9 +389,22 @@ class Seep(Notation, MoveGen, Game):
 
     def _deal_rest(self) -> None:
         deal = self._dealt[-1]
-        for s in range(4):
+        for s in range(self._n):
             have = 4 if (s == self._bidder or not self._pagat) else 0
-            rest = deal.hands[s][have:]
+            rest = deal.hands[s][have:HALF]
+            h = self._hands[s]
+            h.extend(rest)
+            h.sort(key=SORT_KEY.__getitem__)
+            hc = self._hcnt[s]
+            for x in rest:
+                hc[VAL[x]] += 1
+
+    def _deal_second_half(self) -> None:
+        """Two players, both hands empty after 24 plays: the second 12 cards of each hand (no
+        new floor cards); the floor, the houses and their owners carry over."""
+        deal = self._dealt[-1]
+        for s in range(self._n):
+            rest = deal.hands[s][HALF:]
             h = self._hands[s]
             h.extend(rest)
             h.sort(key=SORT_KEY.__getitem__)
@@ -392,15 +435,18 @@ class Seep(Notation, MoveGen, Game):
                 points[0] += MAJORITY_BONUS
             elif n[1] > n[0]:
                 points[1] += MAJORITY_BONUS
+            elif self._tie_split:         # house rule majority_tie: "split", +2 each on 26-26
+                points[0] += MAJORITY_BONUS // 2
+                points[1] += MAJORITY_BONUS // 2
         score = [points[t] + sum(self._sweeps[t]) for t in (0, 1)]
         entry: dict[str, Any] = {
             "hand": self._hand_idx, "dealer": SEATS[self._dealer], "bidder": SEATS[self._bidder],
             "bid": self._bid,
-            "cards": {TEAMS[t]: n[t] for t in (0, 1)},
-            "points": {TEAMS[t]: points[t] for t in (0, 1)},
-            "sweeps": {TEAMS[t]: list(self._sweeps[t]) for t in (0, 1)},
-            "score": {TEAMS[t]: score[t] for t in (0, 1)},
-            "leftover": {"team": None if left_team is None else TEAMS[left_team],
+            "cards": {self._sides[t]: n[t] for t in (0, 1)},
+            "points": {self._sides[t]: points[t] for t in (0, 1)},
+            "sweeps": {self._sides[t]: list(self._sweeps[t]) for t in (0, 1)},
+            "score": {self._sides[t]: score[t] for t in (0, 1)},
+            "leftover": {"team": None if left_team is None else self._sides[left_team],
                          "cards": len(leftover)},
             "thrown_in": list(self._thrown),
         }
@@ -408,11 +454,11 @@ class Seep(Notation, MoveGen, Game):
         if not self._pagat:
             self._totals[0] += score[0]
             self._totals[1] += score[1]
-            entry["totals"] = {TEAMS[t]: self._totals[t] for t in (0, 1)}
+            entry["totals"] = {self._sides[t]: self._totals[t] for t in (0, 1)}
             tot = self._totals
             if max(tot) >= self._opts["target"] and tot[0] != tot[1]:
                 self._winner = 0 if tot[0] > tot[1] else 1
-            next_dealer = (d + 1) % 4
+            next_dealer = (d + 1) % self._n
         else:
             baazi = None
             if min(score) < 9:
@@ -426,19 +472,19 @@ class Seep(Notation, MoveGen, Game):
                 ahead = baazi[0] == dt
             else:
                 ahead = (self._lead if dt == 0 else -self._lead) > 0
-            would = (d + 1) % 4 if ahead else d
+            would = (d + 1) % self._n if ahead else d
             if baazi is not None:
                 self._baazis[baazi[0]] += 1
                 self._lead = 0
-                next_dealer = (would + 2) % 4
+                next_dealer = (would + 2) % 4 if self._n == 4 else would   # the loser
                 if self._baazis[baazi[0]] >= self._opts["baazis"]:
                     self._winner = baazi[0]
             else:
                 next_dealer = would
             entry["lead"] = self._lead
-            entry["baazi"] = None if baazi is None else {"team": TEAMS[baazi[0]],
+            entry["baazi"] = None if baazi is None else {"team": self._sides[baazi[0]],
                                                          "reason": baazi[1]}
-            entry["baazis"] = {TEAMS[t]: self._baazis[t] for t in (0, 1)}
+            entry["baazis"] = {self._sides[t]: self._baazis[t] for t in (0, 1)}
         entry["next_dealer"] = None if self._winner is not None else SEATS[next_dealer]
         self._history.append(entry)
         self._just_ended = True
@@ -456,9 +502,9 @@ class Seep(Notation, MoveGen, Game):
     # ---- what players see ------------------------------------------------------------------------
     def _scores(self) -> dict:
         if self._pagat:
-            return {"lead": self._lead, "baazis": {TEAMS[t]: self._baazis[t] for t in (0, 1)},
+            return {"lead": self._lead, "baazis": {self._sides[t]: self._baazis[t] for t in (0, 1)},
                     "baazis_to_win": self._opts["baazis"]}
-        return {"totals": {TEAMS[t]: self._totals[t] for t in (0, 1)},
+        return {"totals": {self._sides[t]: self._totals[t] for t in (0, 1)},
                 "target": self._opts["target"]}
 
     def _log_json(self) -> list[dict]:
@@ -486,14 +532,14 @@ class Seep(Notation, MoveGen, Game):
         ``lead``, ``baazis``, ``baazis_to_win``), ``history`` (the summary's hand entries),
         ``hand_over``, ``over``, ``winner``.
         """
-        if seat not in _SEAT_INDEX:
-            raise ValueError(f"no seat {seat!r} (seats: {', '.join(SEATS)})")
-        si = _SEAT_INDEX[seat]
+        si = self._seat_index(seat)
         over = self._phase == _PH_OVER
         return {
             "game": self.name,
             "seat": seat,
-            "team": TEAMS[si & 1],
+            "team": self._sides[si & 1],
+            "seats": list(self.seats),
+            "sides": list(self._sides),
             "players": self.players,
             "options": _record_options(self._opts),
             "hand_number": self.hand_number,
@@ -504,10 +550,10 @@ class Seep(Notation, MoveGen, Game):
             "bidder": SEATS[self._bidder],
             "bid": self._bid or None,
             "hand": [TXT[c] for c in _canon(self._hands[si])],
-            "hand_counts": {SEATS[s]: len(self._hands[s]) for s in range(4)},
+            "hand_counts": {SEATS[s]: len(self._hands[s]) for s in range(self._n)},
             "floor": self.floor(),
-            "captured": {TEAMS[t]: len(self._piles[t]) for t in (0, 1)},
-            "sweeps": {TEAMS[t]: list(self._sweeps[t]) for t in (0, 1)},
+            "captured": {self._sides[t]: len(self._piles[t]) for t in (0, 1)},
+            "sweeps": {self._sides[t]: list(self._sweeps[t]) for t in (0, 1)},
             "last_capturer": None if self._last_cap < 0 else SEATS[self._last_cap],
             "log": self._log_json(),
             "legal": self.legal_actions() if (not over and si == self._turn) else [],
