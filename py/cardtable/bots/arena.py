@@ -2,10 +2,12 @@
 
     python -m cardtable arena --game dummy-spades --seats strong,casual,casual --matches 200 --seed 1
     python -m cardtable arena --game seep --seats strong,casual,strong,casual --matches 100 --seed 1
+    python -m cardtable arena --game seep --seats strong,casual --option seats=2 --matches 100
 
 Levels: ``random`` (uniformly random legal play), ``casual``, ``strong``.  Match ``i`` rotates
 the seat list by ``i`` places so every level sits everywhere (in Seep the teams are p0p2 and
 p1p3, so ``strong,casual,strong,casual`` is a strong team against a quick team in every match).
+Two-player Seep (``--option seats=2``) takes two levels, each his own side p0 and p1.
 Every decision goes through ``choose_action`` with the view of the seat to act, exactly as in
 the app.  Printed per level: matches won (per player for Dummy Spades, per team for Seep) with a
 95% Wilson interval, average points per hand (own points in Dummy Spades, the team's hand score
@@ -104,7 +106,7 @@ def play_match(game: str, levels: list, seed: int, budget: float, target: Option
                     if spades:
                         stats.points.setdefault(lv, []).append(e[5][i])
                     elif i < 2:
-                        stats.points.setdefault(lv, []).append(e["score"][("p0p2", "p1p3")[i]])
+                        stats.points.setdefault(lv, []).append(e["score"][g.sides[i]])
             hands_seen = len(hist)
             if spades and target and not g.over:
                 top = max(g.totals)
@@ -129,9 +131,11 @@ def play_match(game: str, levels: list, seed: int, budget: float, target: Option
             win = g.winner
         else:
             tot = g.summary()["totals"]
-            win = max(tot, key=tot.get) if tot["p0p2"] != tot["p1p3"] else None
-        for i, team in enumerate(("p0p2", "p1p3")):
-            lv = levels[i] if levels[i] == levels[i + 2] else f"{levels[i]}+{levels[i + 2]}"
+            a, b = g.sides
+            win = max(tot, key=tot.get) if tot[a] != tot[b] else None
+        for i, team in enumerate(g.sides):   # p0p2, p1p3; or p0, p1 in two-player Seep
+            mates = levels[i::2]
+            lv = mates[0] if len(set(mates)) == 1 else "+".join(mates)
             stats.entries[lv] = stats.entries.get(lv, 0) + 1
             if team == win:
                 stats.wins[lv] = stats.wins.get(lv, 0) + 1
@@ -189,7 +193,7 @@ def add_parser(sub) -> None:
     p.add_argument("--game", choices=("dummy-spades", "seep"), required=True)
     p.add_argument("--seats", required=True,
                    help="comma-separated levels per seat (random, casual, strong): 3 for "
-                        "dummy-spades, 4 for seep (teams p0p2, p1p3)")
+                        "dummy-spades, 4 for seep (teams p0p2, p1p3), 2 with --option seats=2")
     p.add_argument("--matches", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--budget", type=float, default=0.05,

@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..games.seep import (BUILD, CAPTURE, CEMENT, PLAYS_PER_HAND, POINTS, RAISE,
-                          SEATS, THROW, VAL, Seep, _canon, _Deal)
+from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
+                          RAISE, SEATS, THROW, VAL, Seep, _canon, _Deal)
 from .common import idx
 
 _SI = {s: i for i, s in enumerate(SEATS)}
@@ -69,7 +69,10 @@ class Knowledge:
         self.loose = [idx(c) for c in fl["loose"]]
         self.houses = {h["value"]: [[idx(c) for c in h["cards"]], bool(h["cemented"]),
                                     sum(1 << _SI[o] for o in h["owners"])] for h in fl["houses"]}
-        self.counts = [view["hand_counts"][s] for s in SEATS]
+        self.seats = tuple(view.get("seats") or SEATS)    # ("p0", "p1") in two-player Seep
+        self.n = len(self.seats)
+        self.sides = tuple(view.get("sides") or ("p0p2", "p1p3"))
+        self.counts = [view["hand_counts"][s] for s in self.seats]
         log = view.get("log") or []
         seen = 0
         plays = 0
@@ -94,9 +97,9 @@ class Knowledge:
         lc = view.get("last_capturer")
         self.last_cap = _SI[lc] if lc else -1
         cap = view.get("captured") or {}
-        self.captured = [cap.get("p0p2", 0), cap.get("p1p3", 0)]
+        self.captured = [cap.get(self.sides[0], 0), cap.get(self.sides[1], 0)]
         sw = view.get("sweeps") or {}
-        self.sweeps = [list(sw.get("p0p2", [])), list(sw.get("p1p3", []))]
+        self.sweeps = [list(sw.get(self.sides[0], [])), list(sw.get(self.sides[1], []))]
         self.template = self._template()
 
     def _template(self) -> Seep:
@@ -131,19 +134,20 @@ class Knowledge:
         rng.shuffle(pool)
         first = self.plays == 0
         # the cards each seat holds now (ours known) and, before the first play, the rest
-        now = [None, None, None, None]
+        n = self.n
+        now: list = [None] * n
         now[self.me] = self.hand[:]
-        need = [0 if s == self.me else self.counts[s] for s in range(4)]
+        need = [0 if s == self.me else self.counts[s] for s in range(n)]
         # house owners must hold a card of the house's value
         for v, h in self.houses.items():
-            for s in range(4):
+            for s in range(n):
                 if s != self.me and h[2] >> s & 1 and need[s] > 0:
                     for j, c in enumerate(pool):
                         if VAL[c] == v:
                             now[s] = (now[s] or []) + [pool.pop(j)]
                             need[s] -= 1
                             break
-        for s in range(4):
+        for s in range(n):
             if s == self.me:
                 continue
             have = now[s] or []
@@ -153,9 +157,10 @@ class Knowledge:
         hands = [_canon(h) for h in now]
         g._hands = hands
         g._hcnt = [Seep._count(h) for h in hands]
+        deal_hands = None
         if first:
             deal_hands = []
-            for s in range(4):
+            for s in range(n):
                 cur = hands[s]
                 extra = 12 - len(cur)
                 rest = pool[:extra]
@@ -164,6 +169,15 @@ class Knowledge:
                 # the engine deals deal.hands[s][have:] after the first play
                 deal_hands.append(list(cur[:have]) + list(cur[have:]) + rest
                                   if have else list(cur) + rest)
+        if n == 2 and self.plays < HALF_PLAYS:
+            # two players: the second half's 12 each are still in the pack (the engine deals
+            # deal.hands[s][12:24] after play 24; the first 12 are only read before play 1)
+            if deal_hands is None:
+                deal_hands = [[_FILLER] * HALF for _ in range(n)]
+            for s in range(n):
+                deal_hands[s] = deal_hands[s][:HALF] + pool[:HALF]
+                del pool[:HALF]
+        if deal_hands is not None:
             g._dealt = [_Deal(self.dealer, deal_hands, [])]
         return g
 
@@ -259,7 +273,7 @@ def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Rand
     totals = [0.0] * n
     counts = [0] * n
     team = k.team
-    mine_key, their_key = ("p0p2", "p1p3") if team == 0 else ("p1p3", "p0p2")
+    mine_key, their_key = k.sides if team == 0 else k.sides[::-1]
     prior = {t: h for h, t in scored}
     clock = time.perf_counter
     out_of_time = False

@@ -152,7 +152,7 @@ from .combos import (MPARTS, PARTS, _counts14, _expand, _groups_with, _splits, b
 from .deals import (DEFAULT_OPTIONS, _Deal, _parse_deal, _record_options, check_options,
                     deal_from_deck)
 from .state import Seep
-from .tables import (_HIGH, _PH_BID, _PH_OVER, _PH_PLAY, _SEAT_INDEX, _WORDS, BID, BUILD,
+from .tables import (HALF, HALF_PLAYS, SIDES, _HIGH, _PH_BID, _PH_OVER, _PH_PLAY, _SEAT_INDEX, _WORDS, BID, BUILD,
                      CAPTURE, CEMENT, KINDS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS,
                      PRESETS, RAISE, REDEAL, SEATS, SORT_KEY, TEAMS, THROW, TXT, VAL, _a_house,
                      _canon, _cards_text, value_name)
@@ -161,5 +161,5 @@ __all__ = [
     "Seep", "SEATS", "TEAMS", "PRESETS", "PHASES", "KINDS", "BID", "REDEAL", "THROW", "CAPTURE",
     "BUILD", "CEMENT", "RAISE", "PLAYS_PER_HAND", "VAL", "TXT", "SORT_KEY", "POINTS",
     "MAJORITY_BONUS", "DEFAULT_OPTIONS", "PARTS", "MPARTS", "value_name", "capture_unions",
-    "build_unions", "check_options", "deal_from_deck",
+    "build_unions", "check_options", "deal_from_deck", "SIDES", "HALF", "HALF_PLAYS",
 ]
