@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cardtable.cards import CARDS, Card
 from cardtable.game import IllegalAction
-from cardtable.games.seep import CAPTURE, SEATS, TEAMS, Seep
+from cardtable.games.seep import CAPTURE, Seep
 from cardtable.record import replay
 
 SETTINGS = dict(deadline=None, database=None,
@@ -30,7 +30,11 @@ option_sets = st.fixed_dictionaries({
     "first_play": st.sampled_from(["pagat", "seed"]),
     "raise_own": st.booleans(),
     "sweeps": st.booleans(),
-})
+    "seats": st.sampled_from([4, 2]),
+    "first_sweep": st.sampled_from([25, 50]),
+    "majority_tie": st.sampled_from(["none", "split"]),
+}).map(lambda o: {k: v for k, v in o.items()          # majority_tie is sweep-seed's only
+                  if k != "majority_tie" or o["preset"] == "sweep-seed"})
 CARD_RE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 
 
@@ -43,12 +47,17 @@ def check_invariants(g: Seep) -> None:
         return
     assert g.legal_moves(), "legal actions are never empty until the game is over"
     fl = g.floor()
-    hands = {s: g.hand(s) for s in SEATS}
+    hands = {s: g.hand(s) for s in g.seats}
     house_cards = [c for h in fl["houses"] for c in h["cards"]]
-    captured = {TEAMS[t]: len(g._piles[t]) for t in (0, 1)}    # = view(seat)["captured"]
-    # 52 cards conserved, each exactly once (once the whole pack is out, after the first play)
+    captured = {g.sides[t]: len(g._piles[t]) for t in (0, 1)}    # = view(seat)["captured"]
+    # 52 cards conserved, each exactly once (once the whole pack is out, after the first play;
+    # with two players the second half's 24 stay in the pack until both hands are empty)
     if g.phase == "play" and g.plays > 0:
         out = [c for cs in hands.values() for c in cs] + fl["loose"] + house_cards
+        if len(g.seats) == 2:
+            assert sum(map(len, hands.values())) == (24 if g.plays < 24 else 48) - g.plays
+            if g.plays < 24:
+                out += [str(CARDS[i]) for h in g._dealt[-1].hands for i in h[12:]]
         assert len(out) + sum(captured.values()) == 52
         piles = [str(CARDS[i]) for p in g._piles for i in p]      # the piles' identities
         assert sorted(out + piles) == sorted(str(c) for c in CARDS)
@@ -74,18 +83,22 @@ def check_invariants(g: Seep) -> None:
 def check_hand_entries(g: Seep) -> None:
     for h in g.summary()["hands"]:
         total = sum(h["points"].values())
-        if g.options["preset"] == "sweep-seed" and h["cards"]["p0p2"] == 26:
+        sides = g.sides
+        assert list(h["cards"]) == list(sides)
+        tie = h["cards"][sides[0]] == 26
+        if g.options["preset"] == "sweep-seed" and tie and g.options["majority_tie"] == "none":
             assert total == 96
         else:
             assert total == 100
         assert sum(h["cards"].values()) == 52
-        assert h["score"] == {t: h["points"][t] + sum(h["sweeps"][t]) for t in TEAMS}
-        for t in TEAMS:
-            assert all(b in ((0, 25, 50) if g.options["sweeps"] else ()) for b in h["sweeps"][t])
+        assert h["score"] == {t: h["points"][t] + sum(h["sweeps"][t]) for t in sides}
+        bonuses = (0, g.options["first_sweep"], 50) if g.options["sweeps"] else ()
+        for t in sides:
+            assert all(b in bonuses for b in h["sweeps"][t])
 
 
 def check_views(g: Seep) -> None:
-    for seat in SEATS:
+    for seat in g.seats:
         v = g.view(seat)
         text = json.dumps(v, ensure_ascii=False)
         assert json.loads(text) == v
@@ -97,7 +110,7 @@ def check_views(g: Seep) -> None:
         for h in public["history"]:
             h.pop("thrown_in")
         shown = set(CARD_RE.findall(json.dumps(public)))
-        for other in SEATS:
+        for other in g.seats:
             if other != seat:
                 assert not shown & set(g.hand(other)), f"{seat}'s view shows {other}'s cards"
         assert v["hand"] == g.hand(seat)
@@ -105,7 +118,7 @@ def check_views(g: Seep) -> None:
 
 
 def snapshot(g: Seep) -> str:
-    return json.dumps([g.summary(), [g.view(s) for s in SEATS], g.to_record()], sort_keys=True)
+    return json.dumps([g.summary(), [g.view(s) for s in g.seats], g.to_record()], sort_keys=True)
 
 
 # ---- properties -------------------------------------------------------------------------------
@@ -144,6 +157,27 @@ def test_a_plain_loop_over_many_hands_keeps_the_invariants():
         check_hand_entries(g)
 
 
+def test_a_plain_loop_over_many_two_player_hands_keeps_the_invariants():
+    """2,000 two-player hands, one per seed, every option in turn; cheap checks at every move."""
+    variants = ({}, {"preset": "seep-pagat"}, {"majority_tie": "split", "first_sweep": 50},
+                {"first_play": "seed", "raise_own": True})
+    for seed in range(2000):
+        g = Seep.new(seed=seed, seats=2, **variants[seed % 4])
+        rng = random.Random(seed)
+        while g.hands_completed == 0:
+            g.apply_move(g.random_card_move(rng))
+            if g.hands_completed == 0:
+                assert g.legal_moves()
+                held = len(g._hands[0]) + len(g._hands[1])
+                assert held == (24 if g.plays < 24 else 48) - g.plays or g.plays == 0
+                for v, h in g._houses.items():
+                    assert 9 <= v <= 13
+                    for s in range(2):
+                        if h[2] >> s & 1:
+                            assert g._hcnt[s][v] > 0
+        check_hand_entries(g)
+
+
 @settings(max_examples=60, **SETTINGS)
 @given(seed=seeds, options=option_sets)
 def test_views_never_show_another_players_hand(seed, options):
@@ -159,7 +193,7 @@ def test_views_never_show_another_players_hand(seed, options):
 @settings(max_examples=80, **SETTINGS)
 @given(seed=seeds, options=option_sets, length=st.integers(0, 160))
 def test_a_record_replays_to_the_same_state(seed, options, length):
-    g = Seep.new(seed=seed, players=["Ana", "Ben", "Chloé", "Dev"], **options)
+    g = Seep.new(seed=seed, players=["Ana", "Ben", "Chloé", "Dev"][:options["seats"]], **options)
     rng = random.Random(seed)
     for _ in range(length):
         if g.over:
@@ -174,7 +208,7 @@ def test_a_record_replays_to_the_same_state(seed, options, length):
     rec["seed"] = None
     r2 = replay(rec)
     assert r2.summary() == g.summary()
-    assert [r2.view(s) for s in SEATS] == [g.view(s) for s in SEATS]
+    assert [r2.view(s) for s in g.seats] == [g.view(s) for s in g.seats]
 
 
 @settings(max_examples=80, **SETTINGS)
