@@ -1,4 +1,4 @@
-"""Seep (Sweep): the whole rules of the four-player fishing game, one package, no browser import.
+"""Seep (Sweep): the whole rules of the fishing game, four or two players, no browser import.
 
 The rule book is ``shared/rules/seep.md``; this module follows its "Final product decisions".
 Four players in two partnerships (``p0p2`` against ``p1p3``) capture cards from a shared
@@ -99,6 +99,27 @@ Each completed hand adds an entry to ``summary()["hands"]`` (``dealer``, ``bidde
 ``cards``, ``points``, ``sweeps``, ``score``, ``leftover``, ``thrown_in``, ``next_dealer``, and
 ``totals`` or ``lead``, ``baazi``, ``baazis``).  The next deal is made at once;
 ``hand_over`` is true until the next action so that a UI can show the hand's score.
+
+Two players and house rules
+---------------------------
+``seats: 2`` (the default is 4) is the two-player game: seats ``p0`` and ``p1``, each his own
+side, so every per-side dict (``cards``, ``points``, ``sweeps``, ``score``, ``totals``,
+``baazis``) is keyed ``p0`` / ``p1`` and ``lead`` is p0 minus p1.  ``game.seats`` and
+``game.sides`` say which.  A deal gives each hand 24 cards, first half first; from a seed the
+physical order is a packet of 4 to the bidder, 4 to the dealer, 4 to the floor, then packets
+of 4 alternately, bidder first.  After the first play each hand is completed to its first 12;
+after play 24 (both hands empty) the second 12 arrive, the floor stays as it is, and the
+bidder plays on.  Under ``sweep-seed`` the deal alternates; under ``seep-pagat`` the dealer
+deals again while behind or level, and a baazi's loser deals next::
+
+    >>> two = Seep.new(seed=5, seats=2)
+    >>> two.seats, two.sides, two.view(two.bidder)["hand_counts"]
+    (('p0', 'p1'), ('p0', 'p1'), {'p0': 4, 'p1': 4})
+
+House rules: ``majority_tie`` (``"none"``, or ``"split"``: 2 to each side on 26-26, under
+``sweep-seed`` only) and ``first_sweep`` (25, or 50: the first play's sweep counts in full).
+``seats``, ``majority_tie`` and ``first_sweep`` are written in records, views and ``replay``
+only when they are not the default, so older records read and print exactly as before.
 
 Views and the UI
 ----------------

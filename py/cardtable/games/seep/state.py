@@ -521,7 +521,10 @@ class Seep(Notation, MoveGen, Game):
     def view(self, seat: str) -> dict:
         """What ``seat`` may see now, as a JSON-ready dict (never another player's hand).
 
-        Keys: ``game``, ``seat``, ``team``, ``players``, ``options``, ``hand_number``,
+        Keys: ``game``, ``seat``, ``team`` (the seat's side), ``seats`` and ``sides`` (this
+        game's: ``p0``..``p3`` and ``p0p2``/``p1p3``, or ``p0``/``p1`` and ``p0``/``p1`` with two
+        players), ``players``, ``options`` (a non-default ``seats``, ``majority_tie`` or
+        ``first_sweep`` included), ``hand_number``,
         ``deal_index``, ``phase``, ``to_act``, ``dealer``, ``bidder``, ``bid``, ``hand`` (own
         cards, canonical order), ``hand_counts`` (cards held per seat), ``floor`` (loose cards in
         the order they came, houses with value, cards, cemented, owners), ``captured`` (cards
