@@ -113,6 +113,11 @@ def check_views(g: Seep) -> None:
         for other in g.seats:
             if other != seat:
                 assert not shown & set(g.hand(other)), f"{seat}'s view shows {other}'s cards"
+        # nor any card of the deal still in the pack (the rest of the first half, or with two
+        # players the second half, the seat's own included) or held by another
+        named = set(CARD_RE.findall(" ".join(e["action"] for e in public["log"])))
+        pack = {str(CARDS[i]) for h in g._dealt[-1].hands for i in h}
+        assert not shown & (pack - set(v["hand"]) - named), f"{seat}'s view shows hidden cards"
         assert v["hand"] == g.hand(seat)
         assert v["legal"] == (g.legal_actions() if seat == g.to_act else [])
 
@@ -212,9 +217,9 @@ def test_a_record_replays_to_the_same_state(seed, options, length):
 
 
 @settings(max_examples=80, **SETTINGS)
-@given(seed=seeds, data=st.data())
-def test_illegal_actions_raise_and_change_nothing(seed, data):
-    g = Seep.new(seed=seed)
+@given(seed=seeds, data=st.data(), seats=st.sampled_from([4, 2]))
+def test_illegal_actions_raise_and_change_nothing(seed, data, seats):
+    g = Seep.new(seed=seed, seats=seats)
     rng = random.Random(seed)
     for _ in range(rng.randrange(0, 60)):
         g.apply_move(g.random_move(rng))
