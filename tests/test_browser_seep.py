@@ -3,8 +3,9 @@
 import pytest
 
 from cardtable.record import replay
-from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, screenshot, seep_visible,
+from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, screenshot,
                       start_from_form)
+from seep_checks import seep_shown
 from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -15,36 +16,89 @@ NAMES = ("Ana", "Ben", "Chloé", "Dev")
 
 
 
+SIZES = {"360x740": (360, 740), "740x360": (740, 360), "1280x800": (1280, 800)}
+
+# Where every control of the person's turn is, and how wide the page is: one evaluation per check.
+FIT = """() => {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const box = e => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top),
+                                                                  Math.round(r.right), Math.round(r.bottom)]; };
+  const name = e => e.dataset.key || e.dataset.act || e.className;
+  const out = {off: [], small: [], controls: 0, scrollWidth: document.documentElement.scrollWidth, width: vw};
+  const needed = '.seep-dock .hand-cards .card, .seep-dock .move-panel button, .seep-dock .bid-panel button';
+  for (const e of document.querySelectorAll(needed)) {
+    const r = e.getBoundingClientRect();
+    out.controls++;
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) out.off.push([name(e), box(e)]);
+  }
+  for (const e of document.querySelectorAll('.seep button')) {
+    const r = e.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5) out.small.push([name(e), box(e)]);
+  }
+  return out;
+}"""
+
+
+def check_fits(page, what: str) -> dict:
+    """The hand and the panel of this turn are wholly in the viewport, every button of the table is
+    at least 44 x 44 CSS px, and the page is no wider than the viewport."""
+    fit = page.evaluate(FIT)
+    assert fit["scrollWidth"] <= fit["width"], (what, fit)
+    if what != "handoff":
+        assert fit["controls"] >= 1 and fit["off"] == [], (what, fit["off"])
+        assert fit["small"] == [], (what, fit["small"])
+    return fit
+
+
+def last_two_views(page, viewer):
+    """The viewer's view now, and a view of the position before the last action (for what a
+    capture took)."""
+    record = current_record(page)
+    view = replay(record).view(viewer)
+    before = None
+    if record["actions"]:
+        before = replay({**record, "actions": record["actions"][:-1]}).view(viewer)
+    return view, before
+
+
 def check_privacy(page) -> str:
-    """At a hand-off no card at all; at a turn only what the engine lets that seat see."""
+    """At a hand-off no card at all; at a turn only what the engine lets that seat see (and the
+    cards of the last play, marked on the table)."""
     if page.locator("html[data-screen=handoff]").count():
         assert dom_cards(page) == []
         assert " of spades" not in page.locator("#app").inner_html()
         return "handoff"
     viewer = page.get_attribute(".table", "data-viewer")
-    view = replay(current_record(page)).view(viewer)
+    view, before = last_two_views(page, viewer)
     shown = set(dom_cards(page))
-    assert shown <= seep_visible(view), shown - seep_visible(view)
+    allowed = seep_shown(view, before)
+    assert shown <= allowed, shown - allowed
     assert set(view["hand"]) <= shown
     return viewer
 
 
-def start_game(page, url, seed, preset=None):
-    start_from_form(page, url, "seep", seed, NAMES, {"#ng-preset": preset})
+def start_game(page, url, seed, preset=None, kinds=()):
+    selects = {"#ng-preset": preset}
+    selects.update({f"#ng-kind-{i}": k for i, k in kinds})
+    start_from_form(page, url, "seep", seed, NAMES, selects)
 
 
-def take_turn(page) -> str:
-    """Whoever is shown acts: tap through a hand-off, bid, or pick cards until a move is offered."""
+def take_turn(page, check=lambda page, what: None) -> str:
+    """Whoever is shown acts: tap through a hand-off, bid, or pick cards until a move is offered.
+    ``check(page, what)`` runs on the screen just before the tap that acts."""
     if page.locator("html[data-screen=handoff]").count():
+        check(page, "handoff")
         page.click('[data-act="ready"]')
         return "ready"
     if page.locator(".bid-panel").count():
+        check(page, "bid")
         page.locator('.bid-panel [data-act^="move:"]').first.click()
         return "bid"
     n = page.locator(".hand-cards button.card").count()
     for i in range(n):
         page.locator(".hand-cards button.card").nth(i).click()
         if page.locator(".move-panel .btn.offer").count():
+            check(page, "compose")
             page.locator(".move-panel .btn.offer").first.click()
             return "play"
     raise AssertionError("no card of the hand was offered a move")
@@ -72,22 +126,44 @@ def do_move(page, action: str) -> None:
     assert current_record(page)["actions"][-1] == action
 
 
-def test_a_whole_hand_of_four_people_matches_replay_of_the_export(watched_page, site, tmp_path):
-    """...played under the page's Content-Security-Policy, which must see no violation."""
+@pytest.mark.parametrize("size", SIZES)
+def test_a_whole_hand_of_four_people_fits_the_screen_and_matches_replay_of_the_export(watched_page, site, tmp_path, size):
+    """...on a phone, a phone on its side and a desktop: on every turn the whole hand and the panel
+    are in view and no card of another seat is in the page; played under the page's
+    Content-Security-Policy, which must see no violation."""
     page = watched_page
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
     watch_csp(page)
     start_game(page, site.url, seed=2024)
-    seen, handoffs = set(), 0
+    seen, handoffs, shots, checks = set(), 0, set(), []
+
+    def check(page, what):
+        checks.append(what)
+        try:
+            check_fits(page, what)
+        except AssertionError:
+            screenshot(page, f"seep-{size}-{what}-failed")
+            raise
+        if what not in shots:
+            shots.add(what)
+            screenshot(page, f"seep-{size}-{what}")
+
     for _ in range(300):
         if page.locator(".hand-summary").count():
             break
         who = check_privacy(page)
         handoffs += who == "handoff"
         seen.add(who)
-        take_turn(page)
+        take_turn(page, check)
     assert page.locator(".hand-summary").count() == 1
     assert {"p0", "p1", "p2", "p3", "handoff"} <= seen and handoffs >= 40
-    screenshot(page, "seep-hand-summary")
+    assert checks.count("compose") == 48 and checks.count("bid") == 1
+    # the end-of-hand summary fits the screen: no sideways scroll hides the hand's score
+    assert page.evaluate("document.querySelector('.hand-summary .dialog').scrollWidth"
+                         " <= document.querySelector('.hand-summary .dialog').clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"seep-{size}-hand-summary")
     shown = {row.get_attribute("data-team"): int(row.locator("td.pts").inner_text())
              for row in page.locator(".hand-summary table.summary tbody tr").all()}
     record, result = export_and_replay(page, tmp_path)
@@ -100,11 +176,23 @@ def test_a_whole_hand_of_four_people_matches_replay_of_the_export(watched_page, 
         assert "went to Team " + {"p0p2": "A", "p1p3": "B"}[left["team"]] in page.locator(".hand-summary").inner_text()
     page.click('.hand-summary [data-act="next-hand"]')
     assert page.locator(".hand-summary").count() == 0
-    # the log tells the hand in words
     ready(page)
+    # Scores and Log open over the table, fit the screen, and close with their button
+    page.click('[data-act="ui:panel:sheet"]')
+    sheet = page.locator(".panel.sheet")
+    assert sheet.locator("tbody tr").count() == 1
+    assert page.evaluate("(() => { const s = document.querySelector('.panel.sheet'); const r = s.getBoundingClientRect();"
+                         " return s.scrollWidth <= s.clientWidth && r.top >= 0 && r.bottom <= innerHeight + 0.5; })()")
+    check_fits(page, "sheet")
+    screenshot(page, f"seep-{size}-sheet")
+    page.click('.panel.sheet [data-act="ui:panel:sheet"]')
+    assert page.locator(".panel.sheet").count() == 0
+    # the log tells the hand in words
     page.click('[data-act="ui:panel:log"]')
     log = page.locator(".panel.log").inner_text()
     assert "bids" in log and "Hand over: Team A" in log
+    check_fits(page, "log")
+    screenshot(page, f"seep-{size}-log")
     page.watch.assert_clean()
     assert csp_violations(page) == []
 
@@ -130,6 +218,12 @@ def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page
     house = page.locator('.floor .house[data-house="10"]')
     assert "10" in house.locator(".house-value").inner_text() and "ordinary" in house.inner_text().lower()
     assert "Ben" in house.locator(".house-owners").inner_text()
+    # the play is seen by the next player: the new house outlined, labelled and named in words
+    assert "just" in house.get_attribute("class").split()
+    assert house.get_attribute("aria-label").endswith("just built by Ben")
+    assert house.locator(".just-tag").inner_text().lower() == "built"
+    assert house.locator(".card.just").get_attribute("data-card") == "2C"
+    assert page.locator(".floor .last-log").inner_text() == "Ben builds a 10-house: 2♣ on A♠ 7♣"
     do_move(page, "raise 10 2D")
     ready(page)
     house = page.locator('.floor .house[data-house="12"]')
@@ -155,7 +249,12 @@ def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page
     do_move(page, "capture QD")
     ready(page)
     assert page.locator(".floor .house").count() == 0
-    assert "captures the 12-house with Q♦" in page.locator(".status .last-log").inner_text()
+    assert "captures the 12-house with Q♦" in page.locator(".floor .last-log").inner_text()
+    # the capture is seen: the card played and the whole house it took, over the floor
+    last = page.locator(".floor .last-play")
+    assert last.locator(".card.just").get_attribute("data-card") == "QD"
+    assert set(last.locator(".card.taken").evaluate_all("els => els.map(e => e.dataset.card)")) == {
+        "2C", "AS", "7C", "2D", "AH", "5S", "6C"}
     # the illegal throw of a card that can capture, wherever it first comes up
     for _ in range(60):
         ready(page)
