@@ -1,8 +1,11 @@
 """Seep played in real Chromium through the UI by four people around one device."""
 
+import json
+import random
+
 import pytest
 
-from cardtable.record import replay
+from cardtable.record import new_game, replay
 from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, screenshot,
                       start_from_form)
 from seep_checks import seep_shown
@@ -197,6 +200,39 @@ def test_a_whole_hand_of_four_people_fits_the_screen_and_matches_replay_of_the_e
     assert csp_violations(page) == []
 
 
+PERSON_OR_SUMMARY = "() => !!(document.querySelector('.hand-summary') || document.querySelector('.seep.my-turn'))"
+
+
+def test_a_whole_hand_against_three_computers_on_a_phone_on_its_side(watched_page, site):
+    """One person, three computers, at 740 x 360: on each of the person's turns the hand and the
+    panel are in view, only the person's cards and the table are in the page, and the computer's
+    play just before is marked on the table."""
+    page = watched_page
+    page.set_viewport_size({"width": 740, "height": 360})
+    start_game(page, site.url, seed=77, kinds=[(1, "casual"), (2, "casual"), (3, "casual")])
+    turns, marked = 0, 0
+    for _ in range(60):
+        page.wait_for_function(PERSON_OR_SUMMARY, timeout=60_000)
+        if page.locator(".hand-summary").count():
+            break
+        assert page.locator("html[data-screen=handoff]").count() == 0   # one person: never a hand-off
+        assert check_privacy(page) == "p0"
+        record = current_record(page)
+        last = record["actions"][-1] if record["actions"] else ""
+        if last.split()[:1] and last.split()[0] in ("throw", "capture", "build", "raise", "cement"):
+            # the computer's play is seen: outlined on the floor, or shown with what it took
+            assert page.locator(".floor .just").count() >= 1, last
+            marked += 1
+        turns += 1
+        take_turn(page, lambda page, what: check_fits(page, what))
+    assert page.locator(".hand-summary").count() == 1
+    assert turns >= 12 and marked >= 10
+    actions = current_record(page)["actions"]
+    assert len([a for a in actions if a.split()[0] not in ("bid", "redeal")]) == 48
+    screenshot(page, "seep-740x360-computers-hand-summary")
+    page.watch.assert_clean()
+
+
 def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page, site):
     page = watched_page
     start_game(page, site.url, seed=5)
@@ -278,13 +314,20 @@ def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page
     page.watch.assert_clean()
 
 
-def test_table_screenshots_and_keyboard_play(page, site):
+EVERY_SIZE = {"320x640": (320, 640), "360x740": (360, 740), "390x844": (390, 844), "412x915": (412, 915),
+              "740x360": (740, 360), "1280x800": (1280, 800)}
+HOSTILE = ['<b class="pwn">Ana</b>', "Ben", "<i class='pwn'>C</i>", "Dev & <script>"]
+
+
+def test_table_screenshots_and_keyboard_play(page, site, tmp_path):
     page.set_viewport_size({"width": 360, "height": 740})
     start_game(page, site.url, seed=5)
     page.keyboard.press("Enter")  # the hand-off button has the focus
     first = page.locator(".hand-cards button.card").first
     assert " of " in first.get_attribute("aria-label")
     page.focus('[data-act="move:bid 10"]')
+    assert page.get_attribute('[data-act="move:bid 10"]', "aria-label") is None
+    assert page.locator('[data-act="move:bid 10"]').inner_text().split() == ["Bid", "10"]
     page.keyboard.press("Enter")
     assert current_record(page)["actions"] == ["bid 10"]
     # compose the first play with the keyboard alone
@@ -294,24 +337,42 @@ def test_table_screenshots_and_keyboard_play(page, site):
     page.keyboard.press("Enter")
     page.focus('.floor [data-card="7C"]')
     page.keyboard.press("Enter")
-    for name, size in (("phone", {"width": 360, "height": 740}), ("desktop", {"width": 1280, "height": 800})):
-        page.set_viewport_size(size)
-        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-        screenshot(page, f"seep-compose-{name}")
+    # the hand and the move panel are in view at every size, on a phone held either way
+    for name, (width, height) in EVERY_SIZE.items():
+        page.set_viewport_size({"width": width, "height": height})
+        check_fits(page, "compose")
+        screenshot(page, f"seep-{name}-compose-build")
+    page.set_viewport_size({"width": 360, "height": 740})
     page.focus('.move-panel [data-key="do:build 10 2C AS 7C"]')
     page.keyboard.press("Enter")
     assert current_record(page)["actions"][-1] == "build 10 2C AS 7C"
     for action in ("raise 10 2D", "cement 12 AH 5S 6C"):
         do_move(page, action)
     ready(page)
-    for name, size in (("phone", {"width": 360, "height": 740}), ("desktop", {"width": 1280, "height": 800})):
-        page.set_viewport_size(size)
-        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-        screenshot(page, f"seep-table-{name}")
-    page.click('[data-act="ui:panel:sheet"]')
-    page.locator(".panel.sheet").scroll_into_view_if_needed()
-    screenshot(page, "seep-sheet-desktop")
+    page.click('.hand-cards [data-card="QD"]')
+    page.click('.floor [data-act="ui:house:12"]')
+    for name, (width, height) in EVERY_SIZE.items():
+        page.set_viewport_size({"width": width, "height": height})
+        check_fits(page, "compose")
+        screenshot(page, f"seep-{name}-table")
+    # a game that is over, imported, its players named with markup: the names stay text
+    game = new_game({"format": "cardtable/1", "game": "seep", "seed": 3, "players": HOSTILE, "actions": [],
+                     "options": {"preset": "sweep-seed", "target": 100}})
+    rng = random.Random(1)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(game.to_record(), ensure_ascii=False))
     page.set_viewport_size({"width": 360, "height": 740})
-    page.locator(".panel.sheet").scroll_into_view_if_needed()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    screenshot(page, "seep-sheet-phone")
+    page.click('[data-act="nav:home"]')
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector(".game-over")
+    assert page.locator("#app .pwn").count() == 0 and page.locator("#app script").count() == 0
+    text = page.locator(".game-over").inner_text()
+    assert "wins!" in text and ("<b class=\"pwn\">Ana</b>" in text or "Dev & <script>" in text)
+    assert "\U0001F3C6" not in text
+    for name, (width, height) in EVERY_SIZE.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        screenshot(page, f"seep-{name}-game-over")
+    page.click('.game-over [data-act="nav:home"]')

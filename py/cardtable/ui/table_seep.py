@@ -445,7 +445,10 @@ class Table:
             cards = "".join(card_face(_card(t), small=True) for t in e["shown"])
             shown = (f'<div class="redeal-note"><span>{esc(self.name_of(e["seat"]))} had no card of 9 or more; '
                      f'these were thrown in and the cards dealt again:</span><span class="shown">{cards}</span></div>')
-        return f'<div class="status" role="status" aria-live="polite"><strong>{esc(text)}</strong>{shown}</div>'
+        # while a move is being composed the panel's title says the same: the line is kept for
+        # screen readers but takes no room on the screen
+        cls = "status" + (" composing" if my_turn and self.card is not None and v["phase"] == "play" else "")
+        return f'<div class="{cls}" role="status" aria-live="polite"><strong>{esc(text)}</strong>{shown}</div>'
 
     def bid_panel(self, v: dict) -> str:
         if v["legal"] == ["redeal"]:
