@@ -42,6 +42,14 @@ FIT = """() => {
 }"""
 
 
+SUMMARY_FITS = """() => {
+  const d = document.querySelector('.hand-summary .dialog');
+  const cells = [...d.querySelectorAll('th, td')].filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent);
+  return {dialog: d.scrollWidth <= d.clientWidth, page: document.documentElement.scrollWidth <= innerWidth, cells};
+}"""
+FITTING = {"dialog": True, "page": True, "cells": []}
+
+
 def check_fits(page, what: str) -> dict:
     """The hand and the panel of this turn are wholly in the viewport, every button of the table is
     at least 44 x 44 CSS px, and the page is no wider than the viewport."""
@@ -163,9 +171,7 @@ def test_a_whole_hand_of_four_people_fits_the_screen_and_matches_replay_of_the_e
     assert {"p0", "p1", "p2", "p3", "handoff"} <= seen and handoffs >= 40
     assert checks.count("compose") == 48 and checks.count("bid") == 1
     # the end-of-hand summary fits the screen: no sideways scroll hides the hand's score
-    assert page.evaluate("document.querySelector('.hand-summary .dialog').scrollWidth"
-                         " <= document.querySelector('.hand-summary .dialog').clientWidth")
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate(SUMMARY_FITS) == FITTING
     screenshot(page, f"seep-{size}-hand-summary")
     shown = {row.get_attribute("data-team"): int(row.locator("td.pts").inner_text())
              for row in page.locator(".hand-summary table.summary tbody tr").all()}
@@ -229,6 +235,7 @@ def test_a_whole_hand_against_three_computers_on_a_phone_on_its_side(watched_pag
     assert turns >= 12 and marked >= 10
     actions = current_record(page)["actions"]
     assert len([a for a in actions if a.split()[0] not in ("bid", "redeal")]) == 48
+    assert page.evaluate(SUMMARY_FITS) == FITTING
     screenshot(page, "seep-740x360-computers-hand-summary")
     page.watch.assert_clean()
 
@@ -260,6 +267,12 @@ def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page
     assert house.locator(".just-tag").inner_text().lower() == "built"
     assert house.locator(".card.just").get_attribute("data-card") == "2C"
     assert page.locator(".floor .last-log").inner_text() == "Ben builds a 10-house: 2♣ on A♠ 7♣"
+    # it flashes for a moment, unless the system asks for reduced motion (the outline stays)
+    style = "el => [getComputedStyle(el).animationName, getComputedStyle(el).outlineStyle]"
+    assert house.evaluate(style) == ["seep-just", "dashed"]
+    page.emulate_media(reduced_motion="reduce")
+    assert house.evaluate(style) == ["none", "dashed"]
+    page.emulate_media(reduced_motion="no-preference")
     do_move(page, "raise 10 2D")
     ready(page)
     house = page.locator('.floor .house[data-house="12"]')

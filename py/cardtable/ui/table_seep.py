@@ -571,7 +571,9 @@ class Table:
         for t in TEAMS:
             pts, bonus = self.split_points(v, entry, t)
             sweeps = entry["sweeps"][t]
-            sw = ("+".join(str(x) for x in sweeps) if sweeps else "—")
+            sw = (f'{sum(sweeps)}<small class="detail"><span aria-hidden="true">×</span>{len(sweeps)}'
+                  f'<span class="visually-hidden"> {"sweep" if len(sweeps) == 1 else "sweeps"}</span></small>'
+                  if sweeps else "—")
             rows.append(f'<tr data-team="{t}"><th scope="row">{self.team_head(t)}</th><td>{entry["cards"][t]}</td>'
                         f'<td>{pts}</td><td>{"+" + str(bonus) if bonus else "—"}</td><td>{sw}</td>'
                         f'<td class="pts">{entry["score"][t]}</td></tr>')
