@@ -382,7 +382,7 @@ class Table:
         if v["bid"]:
             cap += f' · {esc(self.name_of(v["bidder"]))} bid <b>{v["bid"]}</b>'
         return (f'<div class="floor" role="region" aria-label="the floor"><p class="floor-caption">{cap}</p>'
-                f'{self.last_play_html(v, last, app)}{body}</div>')
+                f'{self.last_play_html(v, last, app)}<div class="floor-body">{body}</div></div>')
 
     def last_play_html(self, v: dict, last: Optional[dict], app) -> str:
         """The last thing done, in words; for a capture also the card played and the cards taken
@@ -594,7 +594,7 @@ class Table:
             lt = "The teams are level" if lead == 0 else f'{self.team_short(TEAMS[0] if lead > 0 else TEAMS[1])} leads by {abs(lead)}'
             baazis = " · ".join(f"{self.team_short(t)} {entry['baazis'][t]}" for t in TEAMS)
             foot = f'<p class="totals-line">{esc(bz)}{lt}. Baazis: {baazis}.</p>'
-        return ('<table class="summary"><thead><tr><th scope="col"><span class="visually-hidden">team</span></th>'
+        return ('<table class="summary seep-summary"><thead><tr><th scope="col"><span class="visually-hidden">team</span></th>'
                 '<th scope="col">cards</th><th scope="col" title="card points">pts</th><th scope="col" title="majority of cards">+4</th>'
                 '<th scope="col">sweeps</th><th scope="col">hand</th></tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table>{lo}{foot}')
