@@ -264,7 +264,7 @@ def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page
     # the play is seen by the next player: the new house outlined, labelled and named in words
     assert "just" in house.get_attribute("class").split()
     assert house.get_attribute("aria-label").endswith("just built by Ben")
-    assert house.locator(".just-tag").inner_text().lower() == "built"
+    assert house.locator(".just-tag").inner_text().lower() == "just built"
     assert house.locator(".card.just").get_attribute("data-card") == "2C"
     assert page.locator(".floor .last-log").inner_text() == "Ben builds a 10-house: 2♣ on A♠ 7♣"
     # it flashes for a moment, unless the system asks for reduced motion (the outline stays)

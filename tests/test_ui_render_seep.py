@@ -351,7 +351,7 @@ def test_the_last_play_is_marked_on_the_table_with_words():
     house = re.search(r'<button type="button" class="house ordinary[^"]*" data-act="ui:house:10"[^>]*>', html).group(0)
     assert " just" in house and 'aria-label="10-house, ordinary, owned by Ben, just built by Ben"' in house
     assert re.search(r'class="card small just"[^>]*data-card="2C"', html)
-    assert ">built</span>" in html
+    assert ">just built</span>" in html
     # a seat that is not to play sees the same marks (not buttons)
     assert '<div class="house ordinary owner-b just" data-house="10"' in table.render(game, "p0", app)
     play("raise 10 2D")

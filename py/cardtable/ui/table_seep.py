@@ -353,7 +353,7 @@ class Table:
                      f'<span class="house-kind {kind}">{"cemented" if h["cemented"] else "ordinary"}</span></span>'
                      f'<span class="house-cards">{cards}</span>'
                      f'<span class="house-owners">{esc(owners)}</span>'
-                     + (f'<span class="just-tag" aria-hidden="true">{PAST[last["verb"]]}</span>' if just else ""))
+                     + (f'<span class="just-tag" aria-hidden="true">just {PAST[last["verb"]]}</span>' if just else ""))
             hcls = f"house {kind}" + "".join(f" owner-{TEAM_LETTER[team_of(o)].lower()}" for o in h["owners"][:1])
             hcls += " just" if just else ""
             if picking:
