@@ -389,3 +389,23 @@ def test_table_screenshots_and_keyboard_play(page, site, tmp_path):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         screenshot(page, f"seep-{name}-game-over")
     page.click('.game-over [data-act="nav:home"]')
+
+
+def test_a_redeal_on_a_phone_is_told_once(page, site):
+    """Deal 3: the first bidder holds no card of 9 or more, shows the four and the cards are dealt again."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    start_game(page, site.url, seed=3)
+    ready(page)
+    assert page.locator(".redeal-panel").count() == 1
+    assert page.locator("#app").inner_text().lower().count("no card of 9 or more") == 1
+    check_fits(page, "bid")
+    screenshot(page, "seep-360x740-redeal")
+    page.click('[data-act="move:redeal"]')
+    ready(page)
+    check_privacy(page)
+    text = page.locator("#app").inner_text().lower()
+    assert text.count("no card of 9 or more") == 1, text
+    assert page.locator(".redeal-note .shown [data-card]").count() == 4
+    if page.locator(".bid-panel").count():
+        check_fits(page, "bid")
+    screenshot(page, "seep-360x740-after-redeal")

@@ -426,7 +426,7 @@ class Table:
             text = f"Game over — {self.team_name(w)} wins." if w else "Game over."
         elif my_turn:
             if v["phase"] == "bid":
-                text = "Your bid." if v["legal"] != ["redeal"] else "You have no card of 9 or more."
+                text = "Your bid." if v["legal"] != ["redeal"] else "You cannot bid this time."
             elif first:
                 text = self.first_play_text(v)
             elif self.card is None:
