@@ -316,19 +316,15 @@ def test_game_over_has_no_emoji_and_says_who_won():
 
 
 def test_bid_buttons_are_named_once():
+    """'Bid 9', not "Bid 9 9"; a court card's bid also says its name: "Bid 11, Jack"."""
     game = make(5)
     table = Table(game)
-    app = FakeApp(table.seats)
-    seat = game.to_act
-    buttons = re.findall(r'<button[^>]*data-act="move:bid (\d+)"[^>]*>(.*?)</button>', table.render(game, seat, app))
-    assert buttons
-    for value, inner in buttons:
-        name = re.search(r'aria-label="([^"]+)"', next(b for b in re.findall(r'<button[^>]*>', table.render(game, seat, app))
-                                                     if f'move:bid {value}"' in b))
-        text = re.sub(r"<[^>]+>", " ", inner).split()
-        accessible = name.group(1) if name else " ".join(text)
-        assert accessible.split(",")[0] == f"Bid {value}"
-        assert accessible.count(value) == 1, accessible    # not "Bid 9 9"
+    nine = table.bid_button("bid 9")
+    assert re.sub(r"<[^>]+>", " ", nine).split() == ["Bid", "9"] and "aria-label" not in nine
+    jack = table.bid_button("bid 11")
+    assert 'aria-label="Bid 11, Jack"' in jack and '<span class="sub" aria-hidden="true">Jack</span>' in jack
+    html = table.render(game, game.to_act, FakeApp(table.seats))
+    assert game.legal_actions() and all(table.bid_button(a) in html for a in game.legal_actions())
 
 
 def test_the_last_play_is_marked_on_the_table_with_words():

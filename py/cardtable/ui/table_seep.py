@@ -5,8 +5,16 @@ Pure Python (no browser import): ``Table.render(game, seat, app)`` builds the HT
 thing it asks the engine is about the *viewer's own* possible moves (``actions_using``,
 ``check``), and only when it is the viewer's turn.
 
-Seats: the viewer at the bottom.  Play passes to the right (counter-clockwise): the next player
-in play order sits on the viewer's right, the partner opposite, the previous player on the left.
+Layout, phone first: the top bar; the board (the three other seats in one compact row, the
+floor, the captured piles), which scrolls; and the dock at the bottom (the prompt, the bid or move
+panel, the viewer's hand), so on a turn the hand and the panel are always in view.  On a short
+landscape screen web/seep.css puts the panel beside the board and the hand across the bottom.
+Seats: the viewer at the bottom.  Play passes to the right (counter-clockwise): the row reads
+previous player (left), partner (opposite), next player (right).
+
+Every play is seen: ``last_play`` reads the last entry of the view's log; the house it made or
+the card it threw is outlined and labelled ("just built by Ben"), and a capture shows the card
+played and the cards taken over the floor, with the log line in words.
 
 Composing a move: tap a hand card (``ui:hand:<card>``), then loose floor cards
 (``ui:floor:<card>``) and/or a house (``ui:house:<value>``).  The table lists what that
