@@ -231,6 +231,8 @@ def test_a_whole_hand_against_three_computers_on_a_phone_on_its_side(watched_pag
             marked += 1
         turns += 1
         take_turn(page, lambda page, what: check_fits(page, what))
+        if turns == 3:
+            screenshot(page, "seep-740x360-computers-watching")   # a computer is thinking
     assert page.locator(".hand-summary").count() == 1
     assert turns >= 12 and marked >= 10
     actions = current_record(page)["actions"]
