@@ -2,12 +2,14 @@
 
 import random
 import re
+from html.parser import HTMLParser
 
 import pytest
 
 from cardtable.cards import Card
 from cardtable.record import new_game
-from conftest import FakeApp, seep_visible
+from conftest import FakeApp
+from seep_checks import seep_shown
 
 seep = pytest.importorskip("cardtable.games.seep")
 from cardtable.ui.table_seep import Table, candidate_actions  # noqa: E402
@@ -30,6 +32,7 @@ def test_html_shows_only_what_the_seat_may_see(preset):
         table = Table(game)
         app = FakeApp(table.seats)
         steps = 0
+        before = None
         while not game.over and steps < 110:
             actor = game.to_act
             # the actor has a selection going: a hand card and a loose card or a house
@@ -45,13 +48,14 @@ def test_html_shows_only_what_the_seat_may_see(preset):
                 html = table.render(game, seat, app)
                 v = game.view(seat)
                 shown = set(CARD_ATTR.findall(html))
-                assert shown <= seep_visible(v), (seed, steps, seat, shown - seep_visible(v))
+                allowed = seep_shown(v, before)
+                assert shown <= allowed, (seed, steps, seat, shown - allowed)
                 assert set(v["hand"]) <= shown
                 hidden = set()
                 for other in table.seats:
                     if other != seat:
                         hidden |= set(game.view(other)["hand"])
-                hidden -= seep_visible(v)
+                hidden -= allowed
                 for c in hidden:
                     assert Card.parse(c).name not in html
                     assert f'"{c}"' not in html and f":{c}" not in html and f" {c}" not in html
@@ -242,3 +246,166 @@ def test_hand_summary_and_game_over(preset):
         assert "Baazis:" in html
     html = table.game_over_html(game)
     assert "wins!" in html
+
+
+# ---- names are text, the last play is seen, the minor items of issue #11 ------------------------------
+HOSTILE = ['<b class="pwn">Ana</b>', 'Ben" onclick="x', "<i class='pwn'>C</i>", "Dev & <script>"]
+
+
+class ElementClasses(HTMLParser):
+    """Every element the HTML would create, as (tag, class) pairs."""
+
+    def __init__(self):
+        super().__init__()
+        self.elements: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs).get("class") or ""))
+
+
+def elements(html: str) -> list[tuple[str, str]]:
+    parser = ElementClasses()
+    parser.feed(html)
+    return parser.elements
+
+
+@pytest.mark.parametrize("preset,options", [("sweep-seed", {"target": 100}), ("seep-pagat", {"baazis": 1})])
+def test_player_names_are_text_on_every_screen_of_a_whole_game(preset, options):
+    game = new_game({"format": "cardtable/1", "game": "seep", "seed": 3, "options": {"preset": preset, **options},
+                     "players": HOSTILE, "actions": []})
+    table = Table(game)
+    app = FakeApp(table.seats)
+    rng = random.Random(1)
+    pages = []
+    while not game.over:
+        actor = game.to_act
+        view = game.view(actor)
+        if view["phase"] == "play" and len(game.actions) % 5 == 0:
+            table.handle("hand:" + view["hand"][0], game, actor, app)
+        table.panel = [None, "sheet", "log"][len(game.actions) % 3]
+        pages.append(table.render(game, actor, app))
+        hands = len(table.hand_entries(game))
+        before = game.view(actor)
+        canonical = game.apply(rng.choice(game.legal_actions()))
+        table.after_move(game)
+        app.log.append(table.describe(canonical, actor, before, game.view(actor), game))
+        if len(table.hand_entries(game)) > hands:
+            pages.append(table.hand_summary_html(game, table.hand_entries(game)[-1]))
+    pages.append(table.game_over_html(game))
+    pages.append(table.render(game, "p0", app))
+    for html in pages:
+        made = elements(html)
+        assert not any("pwn" in cls for _, cls in made)
+        assert not any(tag in ("script", "i") for tag, _ in made)
+        assert "onclick" not in html.replace("onclick=&quot;x", "")
+    assert any("&lt;b class=&quot;pwn&quot;&gt;Ana&lt;/b&gt;" in html for html in pages[-2:])
+    # the teams are named with the names, as text, in the game-over and the hand-end texts
+    assert "Dev &amp; &lt;script&gt;" in pages[-2]
+
+
+def test_game_over_has_no_emoji_and_says_who_won():
+    game = new_game({"format": "cardtable/1", "game": "seep", "seed": 3, "options": {"preset": "sweep-seed", "target": 100},
+                     "players": NAMES, "actions": []})
+    rng = random.Random(1)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    html = Table(game).game_over_html(game)
+    assert not re.search("[\U0001F000-\U0001FAFF]", html)
+    winner = {"p0p2": "Team A (Ana &amp; Chloé)", "p1p3": "Team B (Ben &amp; Dev)"}[game.winner]
+    assert f"{winner} wins!" in html
+
+
+def test_bid_buttons_are_named_once():
+    """'Bid 9', not "Bid 9 9"; a court card's bid also says its name: "Bid 11, Jack"."""
+    game = make(5)
+    table = Table(game)
+    nine = table.bid_button("bid 9")
+    assert re.sub(r"<[^>]+>", " ", nine).split() == ["Bid", "9"] and "aria-label" not in nine
+    jack = table.bid_button("bid 11")
+    assert 'aria-label="Bid 11, Jack"' in jack and '<span class="sub" aria-hidden="true">Jack</span>' in jack
+    html = table.render(game, game.to_act, FakeApp(table.seats))
+    assert game.legal_actions() and all(table.bid_button(a) in html for a in game.legal_actions())
+
+
+def test_the_last_play_is_marked_on_the_table_with_words():
+    game = make(5)
+    table = Table(game)
+    app = FakeApp(table.seats)
+
+    def play(action):
+        actor = game.to_act
+        before = game.view(actor)
+        canonical = game.apply(action)
+        table.after_move(game)
+        app.log.append(table.describe(canonical, actor, before, game.view(actor), game))
+
+    play("bid 10")
+    html = table.render(game, "p1", app)
+    assert 'class="last-play"' in html and "Ben bids 10" in html and " just" not in html
+    play("build 10 2C AS 7C")
+    html = table.render(game, "p2", app)
+    house = re.search(r'<button type="button" class="house ordinary[^"]*" data-act="ui:house:10"[^>]*>', html).group(0)
+    assert " just" in house and 'aria-label="10-house, ordinary, owned by Ben, just built by Ben"' in house
+    assert re.search(r'class="card small just"[^>]*data-card="2C"', html)
+    assert ">just built</span>" in html
+    # a seat that is not to play sees the same marks (not buttons)
+    assert '<div class="house ordinary owner-b just" data-house="10"' in table.render(game, "p0", app)
+    play("raise 10 2D")
+    play("cement 12 AH 5S 6C")
+    play("capture QD")
+    html = table.render(game, "p1", app)
+    strip = re.search(r'<div class="last-play just-capture">(.*?)</div>', html).group(1)
+    assert "Ana captures the 12-house with Q♦" in strip
+    assert re.findall(r'class="card(?: red)? small just"[^>]*data-card="(\w\w)"', strip) == ["QD"]
+    assert set(re.findall(r'class="card(?: red)? small taken"[^>]*data-card="(\w\w)"', strip)) == {
+        "2C", "AS", "7C", "2D", "AH", "5S", "6C"}
+    # a table that did not see the capture (a reload) still says it, without the house's cards
+    fresh = Table(game)
+    html = fresh.render(game, "p1", FakeApp(table.seats))
+    assert 'class="last-play just-capture"' in html and "taken" not in html
+    # a throw: the thrown card is outlined on the floor and labelled
+    for _ in range(40):
+        seat = game.to_act
+        throws = [a for a in game.legal_actions() if a.startswith("throw ")]
+        if throws:
+            play(throws[0])
+            card = throws[0].split()[1]
+            html = table.render(game, game.to_act, app)
+            tag = re.search(rf'<(?:button|span)[^>]*data-card="{card}"[^>]*>', html).group(0)
+            assert re.search(r'class="card[^"]* loose just"', tag), tag
+            assert re.search(r'aria-label="[^"]+ on the floor, just thrown by [^"]+"', tag), tag
+            break
+        play(game.legal_actions()[0])
+    else:
+        pytest.fail("no throw came up")
+
+
+def test_a_redeal_is_told_once():
+    for seed in range(300):
+        game = make(seed)
+        if "redeal" not in game.legal_actions():
+            continue
+        table = Table(game)
+        app = FakeApp(table.seats)
+        actor = game.to_act
+        before = game.view(actor)
+        canonical = game.apply("redeal")
+        app.log.append(table.describe(canonical, actor, before, game.view(actor), game))
+        html = table.render(game, game.to_act, app)
+        assert html.count("no card of 9 or more") == 1, html
+        assert 'class="redeal-note"' in html
+        return
+    pytest.fail("no redeal in 300 deals")
+
+
+def test_the_score_sheet_is_four_columns():
+    game = make(2)
+    rng = random.Random(2)
+    table = Table(game)
+    while len(table.hand_entries(game)) < 2:
+        game.apply(rng.choice(game.legal_actions()))
+    html = table.sheet_html(game.view("p0"))
+    rows = re.findall(r"<tr>(.*?)</tr>", html)
+    assert len(rows) == 3
+    for row in rows:
+        assert len(re.findall(r"<t[hd][ >]", row)) == 4

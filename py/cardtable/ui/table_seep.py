@@ -5,8 +5,16 @@ Pure Python (no browser import): ``Table.render(game, seat, app)`` builds the HT
 thing it asks the engine is about the *viewer's own* possible moves (``actions_using``,
 ``check``), and only when it is the viewer's turn.
 
-Seats: the viewer at the bottom.  Play passes to the right (counter-clockwise): the next player
-in play order sits on the viewer's right, the partner opposite, the previous player on the left.
+Layout, phone first: the top bar; the board (the three other seats in one compact row, the
+floor, the captured piles), which scrolls; and the dock at the bottom (the prompt, the bid or move
+panel, the viewer's hand), so on a turn the hand and the panel are always in view.  On a short
+landscape screen web/seep.css puts the panel beside the board and the hand across the bottom.
+Seats: the viewer at the bottom.  Play passes to the right (counter-clockwise): the row reads
+previous player (left), partner (opposite), next player (right).
+
+Every play is seen: ``last_play`` reads the last entry of the view's log; the house it made or
+the card it threw is outlined and labelled ("just built by Ben"), and a capture shows the card
+played and the cards taken over the floor, with the log line in words.
 
 Composing a move: tap a hand card (``ui:hand:<card>``), then loose floor cards
 (``ui:floor:<card>``) and/or a house (``ui:house:<value>``).  The table lists what that
@@ -19,13 +27,15 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card
-from .markup import backs, button, card_face, esc, join_words, log_panel, plural, table_topbar
+from .markup import button, card_face, esc, join_words, log_panel, plural, table_topbar
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
 SEATS = ("p0", "p1", "p2", "p3")
 TEAMS = ("p0p2", "p1p3")
 TEAM_LETTER = {"p0p2": "A", "p1p3": "B"}
 VALUE_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+PLAYS = ("throw", "capture", "build", "raise", "cement")
+PAST = {"throw": "thrown", "capture": "captured", "build": "built", "raise": "raised", "cement": "cemented"}
 
 
 def _card(text: str) -> Card:
@@ -94,6 +104,9 @@ class Table:
         self.houses: list[int] = []            # house values picked
         self.offers: list[str] = []            # the legal actions offered at the last render
         self.panel: Optional[str] = None       # "sheet" | "log" | None
+        # the cards of a house the last move captured, as (len(actions) after it, cards): the view
+        # after the move no longer holds them, so describe() keeps them from the view before it
+        self.taken_house: Optional[tuple[int, list[str]]] = None
 
     # ---- names ----------------------------------------------------------------------------------
     def name_of(self, seat: str) -> str:
@@ -219,6 +232,9 @@ class Table:
         return {pos: SEATS[(i + k) % 4] for k, pos in enumerate(POSITIONS)}
 
     def render(self, game, seat: str, app) -> str:
+        """The table as ``seat`` sees it: the board (seats, floor, piles) over the dock (prompt and
+        bid or move panel, then the hand).  The dock keeps to the bottom of the screen and the
+        board scrolls above it, so on a turn the whole hand and the panel are in view on a phone."""
         v = game.view(seat)
         my_turn = v["to_act"] == seat and not app.handoff_to and app.controllers.get(seat) == "human"
         if not my_turn or v["phase"] != "play":
@@ -230,30 +246,59 @@ class Table:
         self.loose = [c for c in self.loose if c in floor_loose]
         self.houses = [h for h in self.houses if h in floor_houses]
         where = self.layout(seat)
-        parts = [f'<section class="table seep phase-{v["phase"]}" data-viewer="{esc(seat)}">']
+        last = self.last_play(v, game)
+        parts = [f'<section class="table seep phase-{v["phase"]}{" my-turn" if my_turn else ""}" data-viewer="{esc(seat)}">']
         parts.append(self.topbar(v))
         if app.banner:
             parts.append(f'<p class="banner" role="alert">{esc(app.banner)}</p>')
-        parts.append('<div class="felt seep-felt">')
-        for pos in ("top", "left", "right"):
+        parts.append('<div class="seep-board"><div class="seep-seats">')
+        for pos in ("left", "top", "right"):
             parts.append(self.seat_box(v, where[pos], pos))
-        parts.append(self.floor_html(v, my_turn))
         parts.append("</div>")
+        parts.append(self.floor_html(v, my_turn, last, app))
         parts.append(self.piles_html(v))
+        parts.append('</div><div class="seep-dock"><div class="seep-act">')
         parts.append(self.status(v, seat, app, my_turn))
         if app.error and my_turn:
             parts.append(f'<p class="error move-error" role="alert">{esc(app.error)}</p>')
         if my_turn and v["phase"] == "bid":
             parts.append(self.bid_panel(v))
-        parts.append(self.my_hand(v, seat, my_turn))
         if my_turn and v["phase"] == "play":
             parts.append(self.move_panel(game, v, seat))
+        parts.append("</div>")
+        parts.append(self.my_hand(v, seat, my_turn))
+        parts.append("</div>")
         if self.panel == "sheet":
             parts.append(self.sheet_html(v))
         elif self.panel == "log":
             parts.append(log_panel(app.log))
         parts.append("</section>")
         return "".join(parts)
+
+    def last_play(self, v: dict, game) -> Optional[dict]:
+        """The play just made in this hand, for marking it on the table (None before the first).
+
+        ``{"seat", "verb", "card", "house"}`` (the house it built, raised or cemented, by its value
+        now) and ``"taken"``: the cards a capture took off the floor (a captured house's cards
+        only when this table saw the move being made)."""
+        if not v["log"]:
+            return None
+        e = v["log"][-1]
+        w = e["action"].split()
+        if w[0] not in PLAYS:
+            return None
+        out = {"seat": e["seat"], "verb": w[0], "card": w[1] if w[0] in ("throw", "capture") else w[2],
+               "house": None, "taken": []}
+        if w[0] == "capture":
+            kept = self.taken_house
+            out["taken"] = (list(kept[1]) if kept and kept[0] == len(game.actions) else []) + w[2:]
+        elif w[0] == "build":
+            out["house"] = int(w[1])
+        elif w[0] == "raise":
+            out["house"] = int(w[1]) + _card(w[2]).value
+        elif w[0] == "cement":
+            out["house"] = int(w[1])
+        return out
 
     def score_line(self, v: dict) -> str:
         sc = v["scores"]
@@ -269,42 +314,56 @@ class Table:
         return table_topbar("Seep", self.score_line(v), self.panel)
 
     def seat_box(self, v: dict, s: str, pos: str) -> str:
+        """Another seat, compact: name, team, cards held, and Dealer / Bid marks."""
         turn = v["to_act"] == s and not v["over"]
         team = team_of(s)
-        cls = f"seat pos-{pos} team-{TEAM_LETTER[team].lower()}" + (" turn" if turn else "")
+        letter = TEAM_LETTER[team]
+        cls = f"seat pos-{pos} team-{letter.lower()}" + (" turn" if turn else "")
         marks = ""
         if v["dealer"] == s:
             marks += '<span class="role role-dealer">Dealer</span>'
         if v["bidder"] == s:
-            marks += '<span class="role role-bidder">Bidder' + (f' {v["bid"]}' if v["bid"] else "") + "</span>"
-        where = {"top": "partner" if team == v["team"] else "", "left": "", "right": ""}.get(pos, "")
+            marks += '<span class="role role-bidder">' + (f'Bid {v["bid"]}' if v["bid"] else "Bidder") + "</span>"
+        partner = pos == "top" and team == v["team"]
         n = v["hand_counts"][s]
-        head = (f'<div class="seat-head"><span class="name">{esc(self.name_of(s))}</span>'
-                f'<span class="team-tag team-{TEAM_LETTER[team].lower()}" title="{esc(self.team_name(team))}">{TEAM_LETTER[team]}</span>'
-                + (f'<span class="muted small">{where}</span>' if where else "")
-                + marks + "</div>")
-        body = backs(n, f"{self.name_of(s)}: {plural(n, 'card')}") + f'<span class="count">{n}</span>'
-        label = f"{self.name_of(s)}, team {TEAM_LETTER[team]}" + (", to play" if turn else "")
-        return f'<div class="{cls}" aria-label="{esc(label)}">{head}<div class="seat-body">{body}</div></div>'
+        label = (f"{self.name_of(s)}, team {letter}" + (", your partner" if partner else "")
+                 + f", {plural(n, 'card')}" + (", to play" if turn else ""))
+        return (f'<div class="{cls}" role="group" aria-label="{esc(label)}">'
+                f'<span class="seat-line"><span class="name">{esc(self.name_of(s))}</span>'
+                f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}" aria-hidden="true">{letter}</span></span>'
+                f'<span class="seat-line"><span class="count" aria-hidden="true"><span class="card back small"></span>{n}</span>'
+                f'{marks}</span></div>')
 
     def owners_text(self, owners: list[str]) -> str:
         return join_words([self.name_of(o) for o in owners])
 
-    def floor_html(self, v: dict, my_turn: bool) -> str:
+    def floor_html(self, v: dict, my_turn: bool, last: Optional[dict] = None, app=None) -> str:
+        """The floor: houses and loose cards (buttons on the viewer's turn to play), under a line
+        saying what the last play did, with the cards it marked (``just`` class, outline, words)."""
         picking = my_turn and v["phase"] == "play"
         fl = v["floor"]
+        just_house = last["house"] if last else None
+        just_card = last["card"] if last and last["verb"] == "throw" else None
+        who = self.name_of(last["seat"]) if last else ""
         houses = []
         for h in sorted(fl["houses"], key=lambda h: h["value"]):
             val = h["value"]
-            cards = "".join(card_face(_card(t), small=True, label_suffix=f", in the {val}-house") for t in h["cards"])
+            cards = "".join(card_face(_card(t), small=True, label_suffix=f", in the {val}-house",
+                                      extra_cls="just" if just_house == val and last["card"] == t else "")
+                            for t in h["cards"])
             kind = "cemented" if h["cemented"] else "ordinary"
             owners = self.owners_text(h["owners"])
             label = f"{val}-house, {kind}, owned by {owners}"
+            just = just_house == val
+            if just:
+                label += f", just {PAST[last['verb']]} by {who}"
             inner = (f'<span class="house-head"><span class="house-value">{val}</span>'
                      f'<span class="house-kind {kind}">{"cemented" if h["cemented"] else "ordinary"}</span></span>'
                      f'<span class="house-cards">{cards}</span>'
-                     f'<span class="house-owners">{esc(owners)}</span>')
+                     f'<span class="house-owners">{esc(owners)}</span>'
+                     + (f'<span class="just-tag" aria-hidden="true">just {PAST[last["verb"]]}</span>' if just else ""))
             hcls = f"house {kind}" + "".join(f" owner-{TEAM_LETTER[team_of(o)].lower()}" for o in h["owners"][:1])
+            hcls += " just" if just else ""
             if picking:
                 sel = val in self.houses
                 houses.append(f'<button type="button" class="{hcls}{" selected" if sel else ""}" data-act="ui:house:{val}" '
@@ -314,12 +373,14 @@ class Table:
                 houses.append(f'<div class="{hcls}" data-house="{val}" role="group" aria-label="{esc(label)}">{inner}</div>')
         loose = []
         for t in fl["loose"]:
+            just = t == just_card
+            suffix = " on the floor" + (f", just thrown by {who}" if just else "")
             if picking:
                 sel = t in self.loose
                 loose.append(card_face(_card(t), act=f"ui:floor:{t}", playable=True, selected=sel,
-                                       extra_cls="loose", label_suffix=" on the floor"))
+                                       extra_cls="loose" + (" just" if just else ""), label_suffix=suffix))
             else:
-                loose.append(card_face(_card(t), extra_cls="loose", label_suffix=" on the floor"))
+                loose.append(card_face(_card(t), extra_cls="loose" + (" just" if just else ""), label_suffix=suffix))
         if not houses and not loose:
             body = '<p class="floor-empty muted">The floor is empty.</p>'
         else:
@@ -328,7 +389,24 @@ class Table:
         cap = f'Hand {v["hand_number"]} · dealer {esc(self.name_of(v["dealer"]))}'
         if v["bid"]:
             cap += f' · {esc(self.name_of(v["bidder"]))} bid <b>{v["bid"]}</b>'
-        return f'<div class="floor" role="region" aria-label="the floor"><p class="floor-caption">{cap}</p>{body}</div>'
+        return (f'<div class="floor" role="region" aria-label="the floor"><p class="floor-caption">{cap}</p>'
+                f'{self.last_play_html(v, last, app)}<div class="floor-body">{body}</div></div>')
+
+    def last_play_html(self, v: dict, last: Optional[dict], app) -> str:
+        """The last thing done, in words; for a capture also the card played and the cards taken
+        (they have left the floor, so this is where they are seen)."""
+        redeal = v["phase"] == "bid" and v["log"] and v["log"][-1]["action"] == "redeal"
+        text = app.log[-1] if app is not None and app.log and not redeal else ""
+        if not text and not last:
+            return ""
+        cards = ""
+        if last and last["verb"] == "capture":
+            took = "".join(card_face(_card(t), small=True, extra_cls="taken", label_suffix=", captured")
+                           for t in last["taken"])
+            cards = (f'<span class="last-cards">{card_face(_card(last["card"]), small=True, extra_cls="just", label_suffix=", played")}'
+                     + (f'<span class="took" aria-hidden="true">took</span>{took}' if took else "") + "</span>")
+        cls = "last-play" + (f" just-{last['verb']}" if last else "")
+        return f'<div class="{cls}"><span class="last-log">{esc(text)}</span>{cards}</div>'
 
     def piles_html(self, v: dict) -> str:
         out = []
@@ -336,9 +414,9 @@ class Table:
             sweeps = v["sweeps"][t]
             sw = "".join(f'<span class="sweep-mark" title="sweep">Sweep +{p}</span>' for p in sweeps)
             last = v["last_capturer"]
-            lc = ' <span class="muted small">· last capture</span>' if last and team_of(last) == t else ""
+            lc = '<span class="muted small">last capture</span>' if last and team_of(last) == t else ""
             out.append(f'<div class="pile team-{TEAM_LETTER[t].lower()}{" mine" if t == v["team"] else ""}">'
-                       f'<span class="pile-name">{esc(self.team_name(t))}</span>'
+                       f'<span class="pile-name" title="{esc(self.team_name(t))}">{self.team_short(t)}</span>'
                        f'<span class="pile-count" aria-label="{plural(v["captured"][t], "card")} captured">'
                        f'<span class="card back small" aria-hidden="true"></span><b>{v["captured"][t]}</b></span>{lc}{sw}</div>')
         return f'<div class="piles" aria-label="captured piles">{"".join(out)}</div>'
@@ -356,7 +434,7 @@ class Table:
             text = f"Game over — {self.team_name(w)} wins." if w else "Game over."
         elif my_turn:
             if v["phase"] == "bid":
-                text = "Your bid." if v["legal"] != ["redeal"] else "You have no card of 9 or more."
+                text = "Your bid." if v["legal"] != ["redeal"] else "You cannot bid this time."
             elif first:
                 text = self.first_play_text(v)
             elif self.card is None:
@@ -368,14 +446,17 @@ class Table:
             kind = app.controllers.get(who, "human")
             doing = "bidding" if v["phase"] == "bid" else "playing"
             text = f"{self.name_of(who)} is {doing}" + ("…" if kind == "human" else " (computer)…")
-        last = f'<span class="last-log">{esc(app.log[-1])}</span>' if app.log else ""
         shown = ""
-        for e in v["log"]:
-            if e["action"] == "redeal" and e.get("shown"):
-                cards = "".join(card_face(_card(t), small=True) for t in e["shown"])
-                shown = (f'<div class="redeal-note"><span>{esc(self.name_of(e["seat"]))} had no card of 9 or more; '
-                         f'these were thrown in and the cards dealt again:</span><span class="shown">{cards}</span></div>')
-        return f'<div class="status" role="status" aria-live="polite"><strong>{esc(text)}</strong>{last}{shown}</div>'
+        e = v["log"][-1] if v["log"] else None
+        if v["phase"] == "bid" and e and e["action"] == "redeal" and e.get("shown"):
+            # said once, here (the log line of the redeal is not repeated over the floor)
+            cards = "".join(card_face(_card(t), small=True) for t in e["shown"])
+            shown = (f'<div class="redeal-note"><span>{esc(self.name_of(e["seat"]))} had no card of 9 or more; '
+                     f'these were thrown in and the cards dealt again:</span><span class="shown">{cards}</span></div>')
+        # while a move is being composed the panel's title says the same: the line is kept for
+        # screen readers but takes no room on the screen
+        cls = "status" + (" composing" if my_turn and self.card is not None and v["phase"] == "play" else "")
+        return f'<div class="{cls}" role="status" aria-live="polite"><strong>{esc(text)}</strong>{shown}</div>'
 
     def bid_panel(self, v: dict) -> str:
         if v["legal"] == ["redeal"]:
@@ -383,11 +464,19 @@ class Table:
                     '<p>You hold no 9, 10, Jack, Queen or King among your first four cards, so you cannot bid: '
                     'show them, and the same dealer deals again.</p>'
                     + button("Show my cards and redeal", "move:redeal", cls="btn big", key="redeal") + "</div>")
-        bids = "".join(button(f"Bid {a.split()[1]}<span class=\"sub\">{value_word(int(a.split()[1]))}</span>",
-                              f"move:{a}", cls="btn chip bid-chip", key=a) for a in v["legal"] if a.startswith("bid "))
+        bids = "".join(self.bid_button(a) for a in v["legal"] if a.startswith("bid "))
         return ('<div class="panel bid-panel" aria-label="bidding"><p class="panel-title">Name the house you will build first</p>'
                 '<p class="muted small">You can bid the value of a card you hold, 9 to 13.</p>'
                 f'<div class="bid-chips">{bids}</div></div>')
+
+    def bid_button(self, action: str) -> str:
+        """'Bid 11' with 'Jack' under it (named "Bid 11, Jack"); 'Bid 9' alone, not "Bid 9 9"."""
+        n = int(action.split()[1])
+        word = VALUE_WORDS.get(n)
+        if word is None:
+            return button(f"Bid {n}", f"move:{action}", cls="btn chip bid-chip", key=action)
+        return button(f'Bid {n}<span class="sub" aria-hidden="true">{word}</span>', f"move:{action}",
+                      cls="btn chip bid-chip", key=action, aria_label=f"Bid {n}, {word}")
 
     def move_panel(self, game, v: dict, seat: str) -> str:
         if self.card is None:
@@ -408,26 +497,32 @@ class Table:
             why = '<li class="why"><span class="why-reason">that selection is no move: pick cards that add up, or a house</span></li>'
         ask = ""
         if len(offers) > 1:
-            ask = '<p class="muted small">This selection allows several moves: which one?</p>'
+            ask = '<span class="ask muted small">Several moves: which one?</span>'
         elif not offers:
-            ask = '<p class="muted small">No legal move with this selection.</p>'
+            ask = '<span class="ask muted small">No legal move with this selection.</span>'
         return ('<div class="panel move-panel" aria-label="your move">'
-                f'<p class="panel-title">{esc(title)}</p>{ask}'
+                f'<div class="panel-head"><p class="panel-title">{esc(title)}{ask}</p>'
+                + button("Clear", "ui:clear", cls="btn ghost small", key="clear") + "</div>"
                 + (f'<div class="offers">{"".join(items)}</div>' if items else "")
                 + (f'<ul class="refused" aria-label="not allowed">{why}</ul>' if why else "")
-                + button("Clear", "ui:clear", cls="btn ghost small", key="clear") + "</div>")
+                + "</div>")
 
     def my_hand(self, v: dict, seat: str, my_turn: bool) -> str:
         picking = my_turn and v["phase"] == "play"
         cards = "".join(card_face(_card(t), act=f"ui:hand:{t}", playable=picking,
                                   selected=(t == self.card) if picking else None) for t in v["hand"])
         team = v["team"]
-        info = (f'{esc(self.names[seat])} · {self.team_name(team)}'
-                + (" · Dealer" if v["dealer"] == seat else "")
-                + (" · Bidder" + (f' {v["bid"]}' if v["bid"] else "") if v["bidder"] == seat else ""))
+        letter = TEAM_LETTER[team]
+        info = (f'<span class="name">{esc(self.names[seat])}</span>'
+                f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}">{letter}</span>'
+                f'<span class="partner">with {esc(self.name_of(SEATS[(SEATS.index(seat) + 2) % 4]))}</span>'
+                + ('<span class="role role-dealer">Dealer</span>' if v["dealer"] == seat else "")
+                + ('<span class="role role-bidder">' + (f'Bid {v["bid"]}' if v["bid"] else "Bidder") + "</span>"
+                   if v["bidder"] == seat else ""))
         owned = [h["value"] for h in v["floor"]["houses"] if seat in h["owners"]]
         if owned:
-            info += " · you own the " + join_words([f"{h}-house" for h in owned]) + ": keep a card of its value"
+            info += ('<span class="own-note">you own the ' + join_words([f"{h}-house" for h in owned])
+                     + ": keep a card of its value</span>")
         return (f'<div class="my-hand{" turn" if my_turn else ""}">'
                 f'<div class="my-info">{info}</div><div class="hand-cards" aria-label="your cards">{cards}</div></div>')
 
@@ -440,43 +535,54 @@ class Table:
             bonus = 4
         return h["points"][t] - bonus, bonus
 
+    def team_head(self, team: str) -> str:
+        """'Team A' over its players' names, for a narrow column head or row head."""
+        a, b = team[:2], team[2:]
+        return (f'<span class="team-head">{self.team_short(team)}</span>'
+                f'<span class="team-names">{esc(self.names[a])} &amp; {esc(self.names[b])}</span>')
+
     def sheet_html(self, v: dict) -> str:
+        """The score sheet: one row per hand, each team's hand score over its details (cards,
+        card points, sweeps), so it fits a 320 px screen without a sideways scroll."""
         pagat = "totals" not in v["scores"]
-        head = "".join(f'<th scope="col" colspan="4">{esc(self.team_name(t))}</th>' for t in TEAMS)
-        sub = "".join('<th scope="col">cards</th><th scope="col">points</th><th scope="col">sweeps</th><th scope="col">hand</th>'
-                      for _ in TEAMS)
+        head = "".join(f'<th scope="col">{self.team_head(t)}</th>' for t in TEAMS)
         rows = []
         for h in v["history"]:
             cells = []
             for t in TEAMS:
                 pts, bonus = self.split_points(v, h, t)
-                cells.append(f'<td>{h["cards"][t]}</td><td class="pts">{pts}' + (f'<small> +{bonus}</small>' if bonus else "")
-                             + f'</td><td class="pts">{sum(h["sweeps"][t])}</td><td class="pts"><b>{h["score"][t]}</b></td>')
-            extra = ""
+                sweeps = sum(h["sweeps"][t])
+                detail = (f'{plural(h["cards"][t], "card")} · {pts} pts' + (f" +{bonus}" if bonus else "")
+                          + (f" · sweeps {sweeps}" if sweeps else ""))
+                cells.append(f'<td class="pts"><b>{h["score"][t]}</b><small class="detail">{detail}</small></td>')
             if pagat:
                 extra = f'<td class="pts">{h["lead"]:+d}' + (
-                    f'<small> baazi {TEAM_LETTER[h["baazi"]["team"]]}</small>' if h.get("baazi") else "") + "</td>"
+                    f'<small class="detail">baazi {TEAM_LETTER[h["baazi"]["team"]]}</small>' if h.get("baazi") else "") + "</td>"
             else:
                 extra = f'<td class="pts">{h["totals"]["p0p2"]}–{h["totals"]["p1p3"]}</td>'
-            rows.append(f'<tr><th scope="row">{h["hand"] + 1}<small> bid {h["bid"]}</small></th>{"".join(cells)}{extra}</tr>')
-        last_head = "lead (A)" if pagat else "totals A–B"
-        body = "".join(rows) or '<tr><td colspan="10" class="muted">No hand finished yet.</td></tr>'
+            rows.append(f'<tr><th scope="row">{h["hand"] + 1}<small class="detail">bid {h["bid"]}</small></th>{"".join(cells)}{extra}</tr>')
+        last_head = "Lead (A)" if pagat else "Totals"
+        body = "".join(rows) or '<tr><td colspan="4" class="muted">No hand finished yet.</td></tr>'
         note = ("Points: spades their value, other aces 1, 10♦ 6. 100 ahead wins a baazi; under 9 in a hand loses one."
                 if pagat else "Points: spades their value, other aces 1, 10♦ 2; +4 for more cards. Sweeps 50.")
-        return ('<div class="panel sheet" role="region" aria-label="score sheet"><p class="panel-title">Score sheet '
-                f'<span class="muted small">· {self.score_line(v)}</span></p><div class="sheet-scroll"><table>'
-                f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}<th scope="col" rowspan="2">{last_head}</th></tr><tr>{sub}</tr></thead>'
-                f'<tbody>{body}</tbody></table></div><p class="muted small">{note}</p>'
-                + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>")
+        return ('<div class="panel sheet" role="region" aria-label="score sheet"><div class="panel-head">'
+                '<p class="panel-title">Score sheet</p>'
+                + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>"
+                f'<p class="muted small">{self.score_line(v)}</p><table>'
+                f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">{last_head}</th></tr></thead>'
+                f'<tbody>{body}</tbody></table><p class="muted small">{note}</p></div>')
 
     def hand_summary_html(self, game, entry: dict) -> str:
+        """The end-of-hand table: one row per team, narrow enough for a 320 px screen."""
         v = game.view(self.seats[0])
         rows = []
         for t in TEAMS:
             pts, bonus = self.split_points(v, entry, t)
             sweeps = entry["sweeps"][t]
-            sw = (" + ".join(str(x) for x in sweeps) if sweeps else "—")
-            rows.append(f'<tr data-team="{t}"><th scope="row">{esc(self.team_name(t))}</th><td>{entry["cards"][t]}</td>'
+            sw = (f'{sum(sweeps)}<small class="detail"><span aria-hidden="true">×</span>{len(sweeps)}'
+                  f'<span class="visually-hidden"> {"sweep" if len(sweeps) == 1 else "sweeps"}</span></small>'
+                  if sweeps else "—")
+            rows.append(f'<tr data-team="{t}"><th scope="row">{self.team_head(t)}</th><td>{entry["cards"][t]}</td>'
                         f'<td>{pts}</td><td>{"+" + str(bonus) if bonus else "—"}</td><td>{sw}</td>'
                         f'<td class="pts">{entry["score"][t]}</td></tr>')
         left = entry["leftover"]
@@ -496,23 +602,29 @@ class Table:
             lt = "The teams are level" if lead == 0 else f'{self.team_short(TEAMS[0] if lead > 0 else TEAMS[1])} leads by {abs(lead)}'
             baazis = " · ".join(f"{self.team_short(t)} {entry['baazis'][t]}" for t in TEAMS)
             foot = f'<p class="totals-line">{esc(bz)}{lt}. Baazis: {baazis}.</p>'
-        return ('<table class="summary"><thead><tr><th></th><th>cards</th><th>card points</th><th>majority</th>'
-                '<th>sweeps</th><th>hand</th></tr></thead>'
+        return ('<table class="summary seep-summary"><thead><tr><th scope="col"><span class="visually-hidden">team</span></th>'
+                '<th scope="col">cards</th><th scope="col" title="card points">pts</th><th scope="col" title="majority of cards">+4</th>'
+                '<th scope="col">sweeps</th><th scope="col">hand</th></tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table>{lo}{foot}')
 
     def game_over_html(self, game) -> str:
+        """Who won, and the final scores (plain text marks: no emoji font needed)."""
         v = game.view(self.seats[0])
         w = v["winner"]
         sc = v["scores"]
         if "totals" in sc:
-            detail = " · ".join(f"{self.team_name(t)} <b>{sc['totals'][t]}</b>" for t in TEAMS)
+            detail = " · ".join(f"{esc(self.team_name(t))} <b>{sc['totals'][t]}</b>" for t in TEAMS)
         else:
-            detail = "Baazis: " + " · ".join(f"{self.team_name(t)} <b>{sc['baazis'][t]}</b>" for t in TEAMS)
-        return (f'<p class="winner">🏆 {esc(self.team_name(w)) if w else "Nobody"} wins!</p><p>{detail}</p>'
+            detail = "Baazis: " + " · ".join(f"{esc(self.team_name(t))} <b>{sc['baazis'][t]}</b>" for t in TEAMS)
+        return (f'<p class="winner"><span class="winner-mark" aria-hidden="true">★</span> '
+                f'{esc(self.team_name(w)) if w else "Nobody"} wins!</p><p>{detail}</p>'
                 f'<p class="muted small">{plural(len(v["history"]), "hand")} played.</p>')
 
     # ---- the game log in words ------------------------------------------------------------------------
     def describe(self, action: str, actor: str, before: dict, after: dict, game) -> str:
+        """The move ``action`` of ``actor`` in words, for the log (``before``/``after``: the
+        actor's views around it).  The app calls it after every move it applies, so it also keeps
+        the cards of a captured house for the next render (``taken_house``)."""
         name = self.names.get(actor, actor)
         w = action.split()
         verb = w[0]
@@ -526,6 +638,9 @@ class Table:
             c, rest = w[1], w[2:]
             val = _card(c).value
             had_house = any(h["value"] == val for h in before["floor"]["houses"])
+            # kept for last_play(): the view after this move no longer shows the house's cards
+            self.taken_house = (len(game.actions), next((h["cards"] for h in before["floor"]["houses"]
+                                                         if h["value"] == val), []))
             took = []
             if had_house:
                 took.append(f"the {val}-house")
