@@ -174,8 +174,17 @@ def replay(data: str | bytes | dict) -> Game:
     return game
 
 
+def load_json(data: str | bytes | bytearray) -> Any:
+    """JSON text (or UTF-8 bytes) to Python values, refusing what is too big or too deep first.
+
+    Raises ``RecordError``.  Use it for any JSON that comes from a file or from storage: plain
+    ``json.loads`` of text nested thousands deep is a fatal stack overflow in Pyodide.
+    """
+    return _decode(data)
+
+
 def _decode(data: str | bytes | bytearray) -> Any:
-    """JSON text (or UTF-8 bytes) to Python values, refusing what is too big or too deep first."""
+    """See ``load_json``."""
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"too big to be a game record ({len(data):,} bytes; the limit is {MAX_RECORD_BYTES:,})")
     if isinstance(data, (bytes, bytearray)):

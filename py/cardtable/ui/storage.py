@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..game import RecordError
-from ..record import ReplayError, dumps, replay
+from ..record import ReplayError, dumps, load_json, replay
 
 VERSION = "v1"
 PREFIX = "cardtable/"
@@ -199,8 +199,8 @@ class SaveStore:
         if v is None:
             return {}
         try:
-            return json.loads(str(v))
-        except (ValueError, RecursionError):
+            return load_json(str(v))
+        except (RecordError, RecursionError):
             return _NOT_JSON
 
     def load(self, game_id: str):
@@ -252,10 +252,10 @@ class SaveStore:
         except (RecordError, ReplayError) as err:
             e.error = str(err)[:300]
             try:
-                data = json.loads(raw) if len(raw) <= 2_000_000 else None
+                data = load_json(raw)
                 g = data.get("game") if isinstance(data, dict) else None
                 e.game = g if isinstance(g, str) else None
-            except (ValueError, RecursionError):
+            except (RecordError, RecursionError):
                 pass
             return e
         except Exception as err:  # a bug must not hide the other saves

@@ -422,7 +422,7 @@ class Table:
         cards = "".join(card_face(_card(t), act=f"ui:hand:{t}", playable=picking,
                                   selected=(t == self.card) if picking else None) for t in v["hand"])
         team = v["team"]
-        info = (f'{esc(self.names[seat])} · {self.team_name(team)}'
+        info = (f'{esc(self.names[seat])} · {esc(self.team_name(team))}'
                 + (" · Dealer" if v["dealer"] == seat else "")
                 + (" · Bidder" + (f' {v["bid"]}' if v["bid"] else "") if v["bidder"] == seat else ""))
         owned = [h["value"] for h in v["floor"]["houses"] if seat in h["owners"]]
@@ -505,9 +505,9 @@ class Table:
         w = v["winner"]
         sc = v["scores"]
         if "totals" in sc:
-            detail = " · ".join(f"{self.team_name(t)} <b>{sc['totals'][t]}</b>" for t in TEAMS)
+            detail = " · ".join(f"{esc(self.team_name(t))} <b>{sc['totals'][t]}</b>" for t in TEAMS)
         else:
-            detail = "Baazis: " + " · ".join(f"{self.team_name(t)} <b>{sc['baazis'][t]}</b>" for t in TEAMS)
+            detail = "Baazis: " + " · ".join(f"{esc(self.team_name(t))} <b>{sc['baazis'][t]}</b>" for t in TEAMS)
         return (f'<p class="winner">🏆 {esc(self.team_name(w)) if w else "Nobody"} wins!</p><p>{detail}</p>'
                 f'<p class="muted small">{plural(len(v["history"]), "hand")} played.</p>')
 
