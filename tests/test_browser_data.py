@@ -19,9 +19,38 @@ import pytest
 from cardtable.record import games, replay
 from cardtable.ui.storage import _sig
 from cardtable.record import dumps
-from conftest import screenshot, wait_ready
+from conftest import PageWatch, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def shared(browser, site):
+    """One page for the whole file (booting Python is the slow part): each test starts from home."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.watch = PageWatch(page, site.origin)
+    page.goto(site.url)
+    wait_ready(page)
+    yield page
+    context.close()
+
+
+@pytest.fixture()
+def home_page(shared):
+    """The shared page on the home screen, with no notice left from an earlier test."""
+    page = shared
+    for _ in range(4):
+        if page.locator("html[data-screen=home]").count() and not page.locator("#app .overlay").count():
+            break
+        for sel in ['#app .overlay [data-act="cancel"]', '#app .overlay [data-act="nav:home"]',
+                    '#app .overlay [data-act="next-hand"]', '[data-act="nav:home"]']:
+            if page.locator(sel).count():
+                page.locator(sel).first.click()
+                break
+    page.evaluate("document.querySelector('.notice')?.remove()")
+    assert page.locator("html[data-screen=home]").count() == 1
+    return page
 
 INJECTED = ["<u id=inj1>B</u>", "<b id=inj2 class=ov>x", "<a href=x id=inj3>a</a>", "<img id=inj4 src=x>"]
 INJ_SELECTOR = "#inj1, #inj2, #inj3, #inj4"
@@ -53,10 +82,8 @@ def no_injection(page) -> None:
 
 
 # ---- storage that always starts ------------------------------------------------------------------
-def test_damaged_storage_never_stops_the_app_and_is_listed(watched_page, site):
-    page = watched_page
-    page.goto(site.url)
-    wait_ready(page)
+def test_damaged_storage_never_stops_the_app_and_is_listed(home_page):
+    page = home_page
     rec = played("dummy-spades", 5, 10, players=["Ana", "Ben", "Chloé"])
     text = dumps(rec)
     good_meta = {"updated": 1, "sig": _sig(text), "game": "dummy-spades", "players": ["Ana", "Ben", "Chloé"],
@@ -98,10 +125,8 @@ def test_damaged_storage_never_stops_the_app_and_is_listed(watched_page, site):
 # ---- names are text ------------------------------------------------------------------------------
 @pytest.mark.parametrize("game, seats, options", [("seep", 4, {"target": 60}),
                                                   ("dummy-spades", 3, {"losing_limit": -200})])
-def test_html_looking_names_stay_text_on_every_screen(watched_page, site, game, seats, options):
-    page = watched_page
-    page.goto(site.url)
-    wait_ready(page)
+def test_html_looking_names_stay_text_on_every_screen(home_page, game, seats, options):
+    page = home_page
     names = INJECTED[:seats]
     long_name = "W" * 200_000
     # a finished match: table, game-over dialog, score sheet, log, saved-games list
@@ -114,6 +139,7 @@ def test_html_looking_names_stay_text_on_every_screen(watched_page, site, game, 
     assert "W" * 24 in body and "W" * 25 not in body     # names trimmed to 24 characters on import
     screenshot(page, f"data-names-{game}-over")
     page.click('.game-over [data-act="nav:home"]')
+    page.wait_for_selector("html[data-screen=home]", state="attached")
     no_injection(page)
     assert names[0] in page.inner_text(".save-list")
     # a game one move before the end of its first hand: hand-off, table, log, score sheet, summary
@@ -167,10 +193,8 @@ BAD_FILES = [
 ]
 
 
-def test_every_bad_import_is_a_message_and_nothing_saved_changes(watched_page, site):
-    page = watched_page
-    page.goto(site.url)
-    wait_ready(page)
+def test_every_bad_import_is_a_message_and_nothing_saved_changes(home_page):
+    page = home_page
     import_file(page, json.dumps(played("seep", 3, 8)), name="good.json")
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
     page.click('[data-act="nav:home"]')
@@ -189,11 +213,10 @@ def test_every_bad_import_is_a_message_and_nothing_saved_changes(watched_page, s
 
 
 # ---- import keeps who plays each seat; a saved game is offered, not copied --------------------------
-def test_an_imported_game_against_computers_goes_on_against_computers(watched_page, site):
+def test_an_imported_game_against_computers_goes_on_against_computers(home_page):
     pytest.importorskip("cardtable.bots")
-    page = watched_page
-    page.goto(site.url)
-    wait_ready(page)
+    page = home_page
+    count_before = len([k for k in storage(page) if k.startswith("cardtable/v1/game/")])
     rec = played("dummy-spades", 21, 0, players=["Ana", "Ben", "Chloé"])
     rec["controllers"] = {"p0": "casual", "p1": "human", "p2": "casual"}
     import_file(page, json.dumps(rec))
@@ -212,18 +235,16 @@ def test_an_imported_game_against_computers_goes_on_against_computers(watched_pa
     page.click(f'.import-dup [data-act="open:{last}"]')
     page.wait_for_selector(".bid-panel", state="attached", timeout=60_000)
     games_saved = [k for k in storage(page) if k.startswith("cardtable/v1/game/")]
-    assert games_saved == [f"cardtable/v1/game/{last}"]
+    assert f"cardtable/v1/game/{last}" in games_saved and len(games_saved) == count_before + 1
+    page.click('[data-act="nav:home"]')
     assert page.watch.page_errors == []
 
 
 # ---- two windows -------------------------------------------------------------------------------------
-def test_two_windows_never_lose_each_others_moves(context, site):
-    a, b = context.new_page(), context.new_page()
+def test_two_windows_never_lose_each_others_moves(home_page, site):
+    a, b = home_page, home_page.context.new_page()
     errors = []
-    for p in (a, b):
-        p.on("pageerror", lambda e: errors.append(str(e)))
-    a.goto(site.url)
-    wait_ready(a)
+    b.on("pageerror", lambda e: errors.append(str(e)))
     a.click('[data-act="new:dummy-spades"]')
     a.fill("#ng-seed", "4242")
     a.click('[data-act="start"]')
@@ -258,4 +279,6 @@ def test_two_windows_never_lose_each_others_moves(context, site):
     a.wait_for_function("() => document.body.innerText.includes('went on in another window')", timeout=20_000)
     assert actions(a) == newer
     screenshot(a, "data-two-windows")
-    assert errors == []
+    assert errors == [] and a.watch.page_errors == []
+    b.close()
+    a.click('[data-act="nav:home"]')
