@@ -32,7 +32,8 @@ from .storage import SaveConflict, SaveStore, StorageFull
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
 BOT_PAUSE_MS = 700      # people should be able to follow a computer's play
 BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
-LOG_DESCRIBED = 200     # opening a game describes in full only its last actions (the log shows fewer)
+LOG_DESCRIBED = 200     # opening a game describes in full at most its last 200 actions (the log shows fewer)
+LOG_WORK = 100_000      # ... and fewer in a long game: described actions x actions stays under this
 OTHER_WINDOW = "This game went on in another window — here is the latest position."
 
 
@@ -336,17 +337,19 @@ class App:
     def replay_with_log(self, text):
         """Replay a record (JSON text or a parsed dict) and build its log, in time linear in its length.
 
-        Only the last ``LOG_DESCRIBED`` actions are described in full (the log panel shows fewer):
-        describing needs the acting seat's view before and after, and a view holds the whole
-        history, so describing every action would make opening a long game quadratic.  Earlier
-        actions get a plain line: who, and the action in notation.
+        Describing an action needs the acting seat's view before and after it, and a view holds
+        the whole history, so describing every action would make opening a long game quadratic
+        (a 20,000-action record took 79 s).  So only the last ``LOG_DESCRIBED`` actions are
+        described in full, and in a long game fewer (at most ``LOG_WORK // len(actions)``, at least
+        the last one, which the status line shows): the work stays linear in the record's length.
+        Earlier actions get a plain line: who, and the action in notation.
         """
         record = parse_record(text)
         game = new_game(record)
         table = self.table_for(game)
         log: list[str] = []
         actions = record["actions"]
-        first_described = max(0, len(actions) - LOG_DESCRIBED)
+        first_described = max(0, len(actions) - max(1, min(LOG_DESCRIBED, LOG_WORK // max(1, len(actions)))))
         for i, action in enumerate(actions):
             actor = game.to_act
             described = i >= first_described and actor is not None
