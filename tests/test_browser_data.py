@@ -282,3 +282,31 @@ def test_two_windows_never_lose_each_others_moves(home_page, site):
     assert errors == [] and a.watch.page_errors == []
     b.close()
     a.click('[data-act="nav:home"]')
+
+
+# ---- if Python cannot start anyway: export the raw saved data, or start without it ----------------------
+BREAK_GETITEM = """Storage.prototype.getItem = function () { throw new Error("storage is broken (test)"); };"""
+
+
+def test_the_boot_screen_offers_the_saved_data_and_a_start_without_it(browser, site, tmp_path):
+    context = browser.new_context(accept_downloads=True)
+    page = context.new_page()
+    page.goto(site.url + "web/manifest.webmanifest")        # same origin: seed the storage first
+    page.evaluate("""() => { localStorage.setItem('cardtable/v1/game/x', '{"format": "cardtable/1"}');
+                             localStorage.setItem('cardtable/v1/meta/x', '{"updated": "yesterday"}'); }""")
+    page.add_init_script(BREAK_GETITEM)                    # Python's start-up now fails reading it
+    page.goto(site.url)
+    page.wait_for_selector("[data-rescue=download]", timeout=120_000)
+    assert page.locator("html[data-ready]").count() == 0
+    with page.expect_download() as dl:
+        page.click("[data-rescue=download]")
+    path = tmp_path / "saved.json"
+    dl.value.save_as(path)
+    assert json.loads(path.read_text()) == {"cardtable/v1/game/x": '{"format": "cardtable/1"}',
+                                            "cardtable/v1/meta/x": '{"updated": "yesterday"}'}
+    screenshot(page, "data-rescue")
+    page.click("[data-rescue=start-without]")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    assert "Started without your saved games" in page.inner_text(".notice")
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('cardtable/')).length") == 2
+    context.close()

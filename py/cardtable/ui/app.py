@@ -27,7 +27,7 @@ from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
 from . import home
 from .markup import button, dialog, esc
-from .storage import SaveConflict, SaveStore, StorageFull
+from .storage import DictStore, SaveConflict, SaveStore, StorageFull
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
 BOT_PAUSE_MS = 700      # people should be able to follow a computer's play
@@ -35,6 +35,8 @@ BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
 LOG_DESCRIBED = 200     # opening a game describes in full at most its last 200 actions (the log shows fewer)
 LOG_WORK = 100_000      # ... and fewer in a long game: described actions x actions stays under this
 OTHER_WINDOW = "This game went on in another window — here is the latest position."
+WITHOUT_SAVES = ("Started without your saved games, as you asked: nothing is saved during this visit. "
+                 "They are still stored; reload the app normally to see them.")
 
 
 def _present(x) -> bool:
@@ -82,7 +84,7 @@ def new_id() -> str:
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
-        self.saves = SaveStore(BrowserStore(window.localStorage))
+        self.saves = SaveStore(BrowserStore(window.localStorage) if not _without_saves() else DictStore())
         self.screen = "home"          # home | new:<game> | rules:<game> | table
         self.game = None
         self.game_id: Optional[str] = None
@@ -105,6 +107,7 @@ class App:
         for ev, fn in self._proxies.items():
             self.root.addEventListener(ev, fn)
         window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
+        self.notice = WITHOUT_SAVES if _without_saves() else ""
 
     # ---- rendering ------------------------------------------------------------------------------
     def render(self) -> None:
@@ -655,6 +658,14 @@ class App:
                 self.render()
         except Exception as err:  # never let an event from another window break this one
             window.console.error(f"cardtable: storage event: {err!r}")
+
+def _without_saves() -> bool:
+    """True when the boot screen's rescue asked to start without the saved data (``?without-saves``)."""
+    try:
+        return "without-saves" in str(window.location.search)
+    except Exception:
+        return False
+
 
 def _cut(text: str, limit: int = 200) -> str:
     """One line of at most ``limit`` characters (messages echo values from files)."""
