@@ -169,3 +169,16 @@ def test_one_line_cuts_long_runs_and_line_breaks():
 def test_nesting_depth_ignores_brackets_in_strings():
     assert nesting_depth('{"a": "[[[[[", "b": [[1]]}') == 3
     assert nesting_depth('"\\"[[[" ') == 0
+
+
+def test_deal_refuses_unusable_seeds_in_one_line():
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["deal", "\udc80"]) == 2
+        assert main(["deal", "9" * 5000]) == 2
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 2 and all(len(line) <= MAX_ERROR_CHARS for line in lines)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["deal", "42"]) == 0
+    assert len(out.getvalue().split()) == 52

@@ -181,3 +181,12 @@ def test_a_game_deleted_in_another_window_is_saved_again():
     rev = saves.save("g", record(actions=["bid 3"]))
     saves.delete("g")
     assert saves.save("g", record(actions=["bid 3", "bid 4"]), base_rev=rev) == rev + 1
+
+
+def test_the_list_shows_names_of_at_most_24_characters():
+    saves = SaveStore(DictStore())
+    long = {**record(), "players": ["A" * 200_000, "Ben", "Chloé"]}
+    saves.save("g", long, game=replay(long))
+    saves.store.setItem("cardtable/v1/game/h", json.dumps(long))
+    for e in saves.list():
+        assert e.players[0] == "A" * 24

@@ -72,7 +72,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    text = args.seed
+    if len(text) > 1000:
+        return _fail(f"deal: a seed is at most 1000 characters, not {len(text):,}")
+    try:
+        seed: int | str = int(text) if text.lstrip("-").isascii() and text.lstrip("-").isdigit() else text
+        text.encode("utf-8")
+    except (ValueError, UnicodeEncodeError):
+        return _fail(f"deal: not a usable seed: {text!a}")
     print(" ".join(format_cards(shuffled_deck(seed))))
     return 0
 
@@ -124,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as err:  # a bug of ours: still one line, and named as ours
+        return _fail(f"internal error in {args.command} ({type(err).__name__}: {err}); please report it")
 
 
 def _quiet_stdout() -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..game import RecordError
-from ..record import ReplayError, dumps, load_json, replay
+from ..record import NAME_MAX, ReplayError, dumps, load_json, replay
 
 VERSION = "v1"
 PREFIX = "cardtable/"
@@ -244,7 +244,7 @@ class SaveStore:
         raw = self.raw(game_id) or ""
         if meta.get("sig") and meta["sig"] == _sig(raw) and "game" in meta:
             # written by this app with its summary: no need to replay it just to list it
-            e.game, e.players = meta.get("game"), list(meta.get("players") or [])
+            e.game, e.players = meta.get("game"), [p[:NAME_MAX] for p in meta.get("players") or []]
             e.over, e.totals = bool(meta.get("over")), str(meta.get("totals") or "")
             return e
         try:
@@ -263,7 +263,7 @@ class SaveStore:
             return e
         e.game = game.name
         rec = game.to_record()
-        e.players = list(rec.get("players") or [])
+        e.players = [p[:NAME_MAX] for p in rec.get("players") or []]  # the list shows names, not essays
         s = game.summary()
         e.over = bool(s.get("over"))
         e.totals = totals_text(s, e.players)
