@@ -42,7 +42,11 @@ export function offerRescue(boot) {
   try { count = Object.keys(savedData()).length; } catch (e) { count = 0; }
   const box = document.createElement("div");
   box.className = "rescue";
+  // laid out here (CSSOM, allowed by the CSP) so that the rescue needs no stylesheet of its own
+  Object.assign(box.style, { display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "0.5rem",
+                             marginTop: "1.25rem", maxWidth: "28rem", textAlign: "center" });
   const p = document.createElement("p");
+  p.style.flexBasis = "100%";
   p.textContent = count
     ? "You can keep a copy of your saved games (" + count + " stored entries) as a file, or start " +
       "without them this time. Nothing is deleted."
