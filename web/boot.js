@@ -23,6 +23,7 @@ function fail(reason) {
   again.textContent = "Reload";
   again.addEventListener("click", () => location.reload());
   boot.append(more, again);
+  import("./rescue.js").then((m) => m.offerRescue(boot)).catch(() => {}); // export or skip saved data
 }
 
 addEventListener("error", (e) => {

@@ -2,48 +2,84 @@
 
 ``replay FILE``  replays a game record (``-`` reads standard input) and prints one JSON object.
 ``deal SEED``    prints a shuffled deck for a seed (a quick check of the seeded shuffle).
+
+Whatever the input, the command never prints a traceback: a bad record or file exits with status 2
+and ONE line on standard error of at most ``MAX_ERROR_CHARS`` characters (long values are cut with
+"…"); a closed output pipe (``replay game.json | head -c 10``) ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 
 from . import __version__
 from .cards import format_cards, shuffled_deck
 from .game import RecordError
-from .record import ReplayError, replay
+from .record import MAX_RECORD_BYTES, ReplayError, replay
+
+MAX_ERROR_CHARS = 200
+"""The longest error line the commands print."""
+
+_LONG_RUN = re.compile(r"\S{61,}")
 
 
-def _read(path: str) -> str:
+def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``message`` as one line of at most ``limit`` characters: line breaks become spaces, any run of
+    over 60 non-space characters (an echoed value) is cut to 40 with "…", then the whole is cut."""
+    text = " ".join(str(message).split())
+    text = _LONG_RUN.sub(lambda m: m.group()[:40] + "…", text)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _fail(message: str) -> int:
+    print(one_line(message), file=sys.stderr)
+    return 2
+
+
+def _read(path: str) -> bytes:
+    """The file's bytes, at most one more than the record size limit (the parser says it is too big)."""
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+        return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    with open(path, "rb") as f:
+        return f.read(MAX_RECORD_BYTES + 1)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        text = _read(args.file)
+        data = _read(args.file)
     except OSError as err:
-        print(f"cannot read {args.file}: {err.strerror or err}", file=sys.stderr)
-        return 2
+        return _fail(f"cannot read {args.file}: {err.strerror or err}")
     try:
-        game = replay(text)
+        game = replay(data)
+        text = json.dumps(game.summary(), ensure_ascii=False, indent=args.indent)
     except ReplayError as err:
-        print(str(err), file=sys.stderr)
-        return 2
+        return _fail(str(err))
     except RecordError as err:
-        print(f"record: {err}", file=sys.stderr)
-        return 2
-    json.dump(game.summary(), sys.stdout, ensure_ascii=False, indent=args.indent)
-    sys.stdout.write("\n")
+        return _fail(f"record: {err}")
+    except (RecursionError, MemoryError) as err:
+        return _fail(f"record: too large or too deeply nested to replay ({type(err).__name__})")
+    except Exception as err:  # a bug of ours: still one line, and named as ours
+        return _fail(f"internal error while replaying ({type(err).__name__}: {err}); please report it")
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
     return 0
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    text = args.seed
+    if len(text) > 1000:
+        return _fail(f"deal: a seed is at most 1000 characters, not {len(text):,}")
+    try:
+        seed: int | str = int(text) if text.lstrip("-").isascii() and text.lstrip("-").isdigit() else text
+        text.encode("utf-8")
+    except (ValueError, UnicodeEncodeError):
+        return _fail(f"deal: not a usable seed: {text!a}")
     print(" ".join(format_cards(shuffled_deck(seed))))
     return 0
 
@@ -88,7 +124,25 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # a bug of ours: still one line, and named as ours
+        return _fail(f"internal error in {args.command} ({type(err).__name__}: {err}); please report it")
+
+
+def _quiet_stdout() -> None:
+    """The reader of our output went away (``| head``): point stdout at devnull so the interpreter's
+    final flush does not print a BrokenPipeError, as the Python docs recommend."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (e.g. captured in tests)
+        pass
 
 
 if __name__ == "__main__":

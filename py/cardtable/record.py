@@ -14,6 +14,7 @@ every action goes through the game's ``apply``, exactly as a click or a computer
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .game import Game, IllegalAction, RecordError
@@ -21,7 +22,45 @@ from .game import Game, IllegalAction, RecordError
 FORMAT = "cardtable/1"
 """The record format this version writes and reads.  A later version extends, never bends."""
 
-_KNOWN_FIELDS = {"format", "game", "options", "players", "seed", "deals", "actions"}
+_KNOWN_FIELDS = {"format", "game", "options", "players", "seed", "deals", "actions", "controllers"}
+
+MAX_RECORD_BYTES = 2_000_000
+"""The largest record read (2 MB, about 170,000 actions): a bigger file is refused before parsing."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a record may have (a real one has 5 levels).  Checked
+before the JSON is parsed, so a file nested 100,000 deep is refused instead of exhausting the stack
+(in Pyodide a deep recursion is a fatal error of the whole page, not a Python exception)."""
+
+MAX_ACTION_CHARS = 200
+"""The longest action text accepted; the longest legal action of either game is under 60."""
+
+NAME_MAX = 24
+"""The longest player name kept: the app trims longer names (on the form and on import)."""
+
+CONTROLLERS_FIELD = "controllers"
+"""Optional record field: who plays each seat, ``{"p0": "human", "p1": "casual", ...}``.
+
+Written by the app's Export so that an imported game goes on with the same computer players;
+``replay`` checks only its shape (an object of seat -> text) and otherwise ignores it, so records
+written before it existed stay valid.  Values other than ``human`` name a computer level; the app
+treats a level it does not know as a person."""
+
+
+def short(value: Any, limit: int = 40) -> str:
+    """``repr``-like text of a value for an error message, cut to about ``limit`` characters with "…".
+
+    Error messages echo bad values; a 10 MB name must not become a 10 MB message.
+    """
+    if isinstance(value, str):
+        text = json.dumps(value[: limit + 1], ensure_ascii=False)
+        if len(value) > limit:
+            text = text[: limit + 1] + '…"'
+        return text
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "an object"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class ReplayError(ValueError):
@@ -31,7 +70,7 @@ class ReplayError(ValueError):
         self.index = index
         self.action = action
         self.reason = reason
-        super().__init__(f"action {index} {json.dumps(action, ensure_ascii=False)}: {reason}")
+        super().__init__(f"action {index} {short(action)}: {reason}")
 
 
 def games() -> dict[str, type[Game]]:
@@ -47,27 +86,30 @@ def parse_record(data: str | bytes | dict) -> dict:
     Raises ``RecordError`` with a clear reason for anything malformed.  Unknown extra fields are
     kept (a later version may add some) but not used.
     """
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as err:
-            raise RecordError(f"not JSON: {err}") from None
+    if isinstance(data, (str, bytes, bytearray)):
+        data = _decode(data)
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
+    _check_text(data)
     fmt = data.get("format")
     if fmt is None:
         raise RecordError('missing "format" (expected "cardtable/1")')
     if fmt != FORMAT:
-        raise RecordError(f"unknown format {fmt!r} (this version reads {FORMAT!r})")
+        raise RecordError(f"unknown format {short(fmt)} (this version reads {FORMAT!r})")
     game = data.get("game")
-    if game not in games():
+    if not isinstance(game, str) or game not in games():
         known = ", ".join(sorted(games()))
-        raise RecordError(f"unknown game {game!r} (known: {known})")
+        raise RecordError(f"unknown game {short(game)} (known: {known})")
     options = data.get("options", {})
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise RecordError('"options" must be an object')
+    for key, value in options.items():
+        if isinstance(value, float):
+            raise RecordError(f"option {short(key)} must be a whole number, not {short(value)}")
+        if value is not None and not isinstance(value, (str, int, bool)):
+            raise RecordError(f"option {short(key)} must be a number, text, true/false or null, not {short(value)}")
     players = data.get("players")
     if players is not None and (
         not isinstance(players, list) or not all(isinstance(p, str) for p in players)
@@ -81,6 +123,10 @@ def parse_record(data: str | bytes | dict) -> dict:
         deals = []
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
         raise RecordError('"deals" must be a list of objects')
+    for k, d in enumerate(deals):
+        dealer = d.get("dealer")
+        if dealer is not None and not isinstance(dealer, str):
+            raise RecordError(f"deal {k}: the dealer must be a seat such as \"p0\", not {short(dealer)}")
     actions = data.get("actions", [])
     if actions is None:
         actions = []
@@ -88,7 +134,15 @@ def parse_record(data: str | bytes | dict) -> dict:
         raise RecordError('"actions" must be a list of strings')
     for i, a in enumerate(actions):
         if not isinstance(a, str):
-            raise RecordError(f"action {i} {json.dumps(a)}: an action is a string")
+            raise RecordError(f"action {i} {short(a)}: an action is a string")
+        if len(a) > MAX_ACTION_CHARS:
+            raise RecordError(f"action {i} {short(a)}: too long to be an action ({len(a):,} characters)")
+    controllers = data.get(CONTROLLERS_FIELD)
+    if controllers is not None and (
+        not isinstance(controllers, dict) or not all(isinstance(v, str) for v in controllers.values())
+    ):
+        raise RecordError(f'"{CONTROLLERS_FIELD}" must be an object naming who plays each seat, '
+                          'such as {"p0": "human", "p1": "casual"}')
     if seed is None and not deals:
         raise RecordError('a record needs a "seed" or "deals"')
     out = dict(data)
@@ -115,7 +169,73 @@ def replay(data: str | bytes | dict) -> Game:
             game.apply(action)
         except (IllegalAction, RecordError) as err:  # RecordError: e.g. a later deal that does not fit
             raise ReplayError(i, action, str(err)) from None
+        except ValueError:  # e.g. a number too long for int(): malformed, so illegal
+            raise ReplayError(i, action, "not an action of this game") from None
     return game
+
+
+def load_json(data: str | bytes | bytearray) -> Any:
+    """JSON text (or UTF-8 bytes) to Python values, refusing what is too big or too deep first.
+
+    Raises ``RecordError``.  Use it for any JSON that comes from a file or from storage: plain
+    ``json.loads`` of text nested thousands deep is a fatal stack overflow in Pyodide.
+    """
+    return _decode(data)
+
+
+def _decode(data: str | bytes | bytearray) -> Any:
+    """See ``load_json``."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"too big to be a game record ({len(data):,} bytes; the limit is {MAX_RECORD_BYTES:,})")
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise RecordError(f"not UTF-8 text (byte 0x{data[err.start]:02x} at position {err.start})") from None
+    data = data.removeprefix("\ufeff")  # a byte-order mark some editors write
+    if len(data.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
+        raise RecordError(f"too big to be a game record (the limit is {MAX_RECORD_BYTES:,} bytes)")
+    depth = nesting_depth(data)
+    if depth > MAX_DEPTH:
+        raise RecordError(f"not a game record: arrays and objects nested {depth:,} deep (a record has a few levels)")
+    try:
+        return json.loads(data)
+    except RecursionError:  # cannot happen after the depth check; kept as a guard
+        raise RecordError("not a game record: nested too deeply") from None
+    except ValueError as err:
+        raise RecordError(f"not JSON: {str(err)[:120]}") from None
+
+
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do not count).
+
+    Linear in the text; used to refuse hostile files before ``json.loads`` recurses into them.
+    """
+    depth = deepest = 0
+    for m in _JSON_TOKENS.finditer(text):
+        tok = m.group()
+        if tok in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif tok in "]}":
+            depth -= 1
+    return deepest
+
+
+def _check_text(data: dict) -> None:
+    """Refuse strings that are not text: JSON may escape a lone surrogate (``"\\udc80"``), which
+    cannot be written as UTF-8 and breaks seeding, printing and saving."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise RecordError(f"holds a broken character (a lone surrogate, {err.object[err.start:err.end]!a}) "
+                          "where text was expected") from None
+    except (TypeError, ValueError) as err:  # e.g. NaN is fine to json; anything else is not a record
+        raise RecordError(f"not a game record: {err}") from None
 
 
 def dumps(record: dict) -> str:

@@ -24,14 +24,19 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
-from ..record import ReplayError, new_game, parse_record
+from ..record import CONTROLLERS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
 from . import home
 from .markup import button, dialog, esc
-from .storage import SaveStore, StorageFull
+from .storage import DictStore, SaveConflict, SaveStore, StorageFull
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
 BOT_PAUSE_MS = 700      # people should be able to follow a computer's play
 BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
+LOG_DESCRIBED = 200     # opening a game describes in full at most its last 200 actions (the log shows fewer)
+LOG_WORK = 100_000      # ... and fewer in a long game: described actions x actions stays under this
+OTHER_WINDOW = "This game went on in another window — here is the latest position."
+WITHOUT_SAVES = ("Started without your saved games, as you asked: nothing is saved during this visit. "
+                 "They are still stored; reload the app normally to see them.")
 
 
 def _present(x) -> bool:
@@ -79,7 +84,7 @@ def new_id() -> str:
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
-        self.saves = SaveStore(BrowserStore(window.localStorage))
+        self.saves = SaveStore(BrowserStore(window.localStorage) if not _without_saves() else DictStore())
         self.screen = "home"          # home | new:<game> | rules:<game> | table
         self.game = None
         self.game_id: Optional[str] = None
@@ -101,6 +106,8 @@ class App:
         }
         for ev, fn in self._proxies.items():
             self.root.addEventListener(ev, fn)
+        window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
+        self.notice = WITHOUT_SAVES if _without_saves() else ""
 
     # ---- rendering ------------------------------------------------------------------------------
     def render(self) -> None:
@@ -175,6 +182,8 @@ class App:
                           button(label, act, cls="btn", key="next").replace("<button ", "<button data-autofocus ", 1)
                           + button("Export game", "export", cls="btn ghost", key="export-hand"),
                           cls="hand-summary")
+        if kind == "import-dup":
+            return self.import_dup_html()
         if kind == "over":
             body = self.table.game_over_html(self.game)
             return dialog("Game over", body,
@@ -239,6 +248,9 @@ class App:
             return
         elif verb == "move":
             self.human_move(arg)
+            return
+        elif verb == "data":
+            self.data_act(arg)
             return
         elif verb == "ui":
             action = self.table.handle(arg, self.game, self.viewer, self)
@@ -310,27 +322,51 @@ class App:
         try:
             game, log = self.replay_with_log(self.saves.raw(game_id) or "")
         except (RecordError, ReplayError) as err:
-            self.notice = f"That saved game cannot be opened: {err}"
+            self.notice = f"That saved game cannot be opened: {_cut(str(err))}"
             self.screen = "home"
             self.render()
             return
-        meta = self.saves.meta(game_id)
-        self.open_game(game, game_id, meta.get("controllers") or {}, log)
+        except Exception as err:  # a bug must not leave the page dead
+            self.notice = f"That saved game cannot be opened ({type(err).__name__}: {_cut(str(err))})"
+            self.screen = "home"
+            self.render()
+            return
+        controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
+        self.open_game(game, game_id, controllers, log)
+        self._revs()[game_id] = self.saves.revision(game_id)
+        self.banner = note
         self.advance()
 
-    def replay_with_log(self, text: str):
+    def replay_with_log(self, text):
+        """Replay a record (JSON text or a parsed dict) and build its log, in time linear in its length.
+
+        Describing an action needs the acting seat's view before and after it, and a view holds
+        the whole history, so describing every action would make opening a long game quadratic
+        (a 20,000-action record took 79 s).  So only the last ``LOG_DESCRIBED`` actions are
+        described in full, and in a long game fewer (at most ``LOG_WORK // len(actions)``, at least
+        the last one, which the status line shows): the work stays linear in the record's length.
+        Earlier actions get a plain line: who, and the action in notation.
+        """
         record = parse_record(text)
         game = new_game(record)
         table = self.table_for(game)
         log: list[str] = []
-        for i, action in enumerate(record["actions"]):
+        actions = record["actions"]
+        first_described = max(0, len(actions) - max(1, min(LOG_DESCRIBED, LOG_WORK // max(1, len(actions)))))
+        for i, action in enumerate(actions):
             actor = game.to_act
-            before = game.view(actor) if actor else None
+            described = i >= first_described and actor is not None
+            before = game.view(actor) if described else None
             try:
                 canonical = game.apply(action)
-            except IllegalAction as err:
+            except (IllegalAction, RecordError) as err:
                 raise ReplayError(i, action, str(err)) from None
-            log.append(table.describe(canonical, actor, before, game.view(actor), game))
+            except ValueError:
+                raise ReplayError(i, action, "not an action of this game") from None
+            if described:
+                log.append(table.describe(canonical, actor, before, game.view(actor), game))
+            else:
+                log.append(f"{table.name_of(actor) if actor else ''}: {canonical}")
         return game, log
 
     def open_game(self, game, game_id: str, controllers: dict, log: list[str]) -> None:
@@ -411,13 +447,20 @@ class App:
         return True
 
     def autosave(self) -> None:
+        """Save the game, unless another window saved a newer version: then follow that one."""
+        revs = self._revs()
         try:
-            self.saves.save(self.game_id, self.game.to_record(), self.controllers, game=self.game)
+            revs[self.game_id] = self.saves.save(self.game_id, self.game.to_record(), self.controllers,
+                                                 game=self.game, base_rev=revs.get(self.game_id))
             if self.banner.startswith("Storage is full"):
                 self.banner = ""
         except StorageFull:
             self.banner = ("Storage is full: this game is not being saved any more. "
                            "Export it to keep it, or delete old saved games.")
+        except SaveConflict:
+            # this window's move is not saved; after the current event, show the newer game instead
+            gid = self.game_id
+            window.setTimeout(create_once_callable(lambda: self.follow_other_window(gid)), 0)
 
     def play_again(self) -> None:
         record = self.game.to_record()
@@ -454,7 +497,9 @@ class App:
 
     # ---- files ------------------------------------------------------------------------------------
     def export(self) -> None:
-        text = json.dumps(self.game.to_record(), ensure_ascii=False, indent=1)
+        record = self.game.to_record()
+        record[CONTROLLERS_FIELD] = dict(self.controllers)  # who plays each seat; replay ignores it
+        text = json.dumps(record, ensure_ascii=False, indent=1)
         blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=_js_object))
         url = window.URL.createObjectURL(blob)
         a = document.createElement("a")
@@ -466,17 +511,166 @@ class App:
         window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
     def import_text(self, text: str, filename: str) -> None:
+        """Open a game file: any problem is a message on the home screen and nothing saved changes.
+
+        Names are trimmed to ``NAME_MAX`` characters; the seats' players come from the record's
+        ``controllers`` (unknown levels become people, with a notice); a game that is already
+        saved is offered to be opened instead of being copied.
+        """
+        name = _cut(str(filename), 60)
         try:
-            game, log = self.replay_with_log(text)
+            record = parse_record(text)
+            if isinstance(record.get("players"), list):
+                record["players"] = [" ".join(p.split())[:NAME_MAX] for p in record["players"]]
+            game, log = self.replay_with_log(record)
         except (RecordError, ReplayError) as err:
-            self.notice = f"{filename} is not a game Card Table can open: {err}"
+            return self.import_refused(f"{name} is not a game Card Table can open: {_cut(str(err))}")
+        except Exception as err:  # anything else is still a message, never a dead page
+            return self.import_refused(f"{name} could not be opened ({type(err).__name__}: {_cut(str(err))})")
+        controllers, note = self.checked_controllers(record.get(CONTROLLERS_FIELD) or {}, game)
+        same = self.saved_copy_of(record)
+        if same is not None:
+            self.pending_import = (game, log, controllers, note, same)
+            self.dialog = ("import-dup", same)
             self.screen = "home"
             self.render()
             return
-        game_id = new_id()
-        self.open_game(game, game_id, {}, log)
+        self.open_imported(game, log, controllers, note)
+
+
+    # ---- safe data: imports, other windows, unknown players (issue #12) -------------------------
+    def _revs(self) -> dict:
+        """The revision of each game this window loaded or saved last (see ``SaveStore.save``)."""
+        return self.__dict__.setdefault("revs", {})
+
+    def import_refused(self, message: str) -> None:
+        self.notice = message
+        self.dialog = None
+        self.screen = "home"
+        self.render()
+
+    def open_imported(self, game, log, controllers, note, game_id: Optional[str] = None) -> None:
+        self.open_game(game, game_id or new_id(), controllers, log)
         self.autosave()
+        self.banner = note
         self.advance()
+
+    def checked_controllers(self, controllers, game) -> tuple[dict, str]:
+        """Who plays each seat, with any value this version does not know turned into a person.
+
+        Returns the controllers and a notice naming the seats that changed ("" when none did).
+        """
+        try:
+            from ..bots import LEVELS
+            known = {"human", *LEVELS} if bots_available() else {"human"}
+        except ImportError:
+            known = {"human"}
+        names = list(game.to_record().get("players") or [])
+        out, changed = {}, []
+        items = controllers.items() if isinstance(controllers, dict) else []
+        for seat, kind in items:
+            if seat not in game.seats:
+                continue
+            if isinstance(kind, str) and kind in known:
+                out[seat] = kind
+            else:
+                out[seat] = "human"
+                i = game.seats.index(seat)
+                changed.append(names[i] if i < len(names) else seat)
+        note = ""
+        if changed:
+            who = ", ".join(changed)
+            note = _cut(f"{who}: the computer player named in the saved data is not one this version knows, "
+                        f"so a person plays {'that seat' if len(changed) == 1 else 'those seats'}.", 300)
+        return out, note
+
+    def saved_copy_of(self, record: dict) -> Optional[str]:
+        """The id of a saved game that is this record (the same deal and moves, or one of them
+        further on), or None."""
+        same_fields = ("game", "options", "players", "seed", "deals")
+        want = [record.get(k) for k in same_fields]
+        acts = list(record.get("actions") or [])
+        mine = new_game(record).to_record()
+        for entry in self.saves.list():
+            if entry.error or entry.game != record.get("game"):
+                continue
+            try:
+                saved = parse_record(self.saves.raw(entry.id) or "")
+                game = new_game(saved)
+                norm = game.to_record()
+            except Exception:
+                continue
+            if [norm.get(k) for k in same_fields] != [mine.get(k) for k in same_fields]:
+                continue
+            theirs = list(saved.get("actions") or [])
+            n = min(len(theirs), len(acts))
+            if [a.lower() for a in theirs[:n]] == [a.lower() for a in acts[:n]]:
+                return entry.id
+        return None
+
+    def import_dup_html(self) -> str:
+        gid = self.dialog[1]
+        game, log = self.pending_import[0], self.pending_import[1]
+        saved_n = self.saves.action_count(gid)
+        body = (f"<p>This file is a game you already have saved ({saved_n} moves saved, {len(log)} in the file).</p>"
+                "<p>Open the saved game, or import the file as a separate game?</p>")
+        return dialog("Already saved", body,
+                      button("Open the saved game", f"open:{gid}", cls="btn", key="open-saved")
+                      .replace("<button ", "<button data-autofocus ", 1)
+                      + button("Import as a new game", "data:import-copy", cls="btn ghost", key="import-copy")
+                      + button("Cancel", "cancel", cls="btn ghost", key="cancel"), cls="import-dup")
+
+    def data_act(self, arg: str) -> None:
+        if arg == "import-copy" and getattr(self, "pending_import", None):
+            game, log, controllers, note, _ = self.pending_import
+            self.pending_import = None
+            self.dialog = None
+            self.open_imported(game, log, controllers, note)
+            return
+        self.render()
+
+    def follow_other_window(self, game_id: str) -> None:
+        """Show the newest saved version of the open game (another window saved moves)."""
+        if self.game is None or self.game_id != game_id or self.saves.raw(game_id) is None:
+            return
+        try:
+            game, log = self.replay_with_log(self.saves.raw(game_id) or "")
+        except Exception as err:
+            self.banner = _cut(f"This game was changed in another window and cannot be opened here: {err}", 300)
+            self.render()
+            return
+        controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
+        self.open_game(game, game_id, controllers, log)
+        self._revs()[game_id] = self.saves.revision(game_id)
+        self.banner = OTHER_WINDOW + (" " + note if note else "")
+        self.advance()
+
+    def on_storage(self, event) -> None:
+        """Another window changed the store: follow the open game, or refresh the home screen."""
+        try:
+            key = str(event.key) if _present(event.key) else None
+            gid = self.game_id
+            if self.screen == "table" and self.game is not None and gid:
+                if key is None or key.endswith("/" + gid):
+                    if self.saves.raw(gid) is not None and self.saves.revision(gid) != self._revs().get(gid):
+                        self.follow_other_window(gid)
+            elif self.screen == "home" and not self.dialog:
+                self.render()
+        except Exception as err:  # never let an event from another window break this one
+            window.console.error(f"cardtable: storage event: {err!r}")
+
+def _without_saves() -> bool:
+    """True when the boot screen's rescue asked to start without the saved data (``?without-saves``)."""
+    try:
+        return "without-saves" in str(window.location.search)
+    except Exception:
+        return False
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    """One line of at most ``limit`` characters (messages echo values from files)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _int(value, default: int) -> int:

@@ -8,7 +8,14 @@ game to continue.  Nothing here touches the browser: the store is anything with 
 tests), so the rules for corrupt saves and a full quota are tested in CPython.
 
 A save that cannot be read -- not JSON, an unknown format, a record that no longer replays, a key
-written by a newer version -- is listed with its reason and is never deleted without asking.
+written by a newer version, a note (meta entry) of the wrong shape or with no game -- is listed
+with its reason and is never deleted without asking.  Nothing stored can stop the listing: every
+value read is checked for its type, and a bug reading one entry is that entry's reason.
+
+Two windows of the app share the store.  Each save carries a revision (``rev`` in the note) and
+the number of actions (``n``); ``save(..., base_rev=r)`` writes only if the store still holds
+revision ``r`` and never replaces a longer game with a shorter one, else it raises ``SaveConflict``
+and the window reloads the newer game instead of overwriting it.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..game import RecordError
-from ..record import ReplayError, dumps, replay
+from ..record import NAME_MAX, ReplayError, dumps, load_json, replay
 
 VERSION = "v1"
 PREFIX = "cardtable/"
@@ -31,6 +38,14 @@ LAST_KEY = PREFIX + VERSION + "/last"
 
 class StorageFull(Exception):
     """The browser refused to store more (quota exceeded); the game goes on unsaved."""
+
+
+class SaveConflict(Exception):
+    """The store holds a newer (or longer) version of the game than the one this window loaded."""
+
+    def __init__(self, stored_rev: int):
+        self.stored_rev = stored_rev
+        super().__init__(f"the saved game is at revision {stored_rev}")
 
 
 @dataclass
@@ -93,14 +108,24 @@ class SaveStore:
         self.clock = clock
 
     # ---- writing ------------------------------------------------------------------------------
-    def save(self, game_id: str, record: dict, controllers: Optional[dict] = None, game=None) -> None:
-        """Save a game's record; raises ``StorageFull`` (nothing else is lost) when over quota.
+    def save(self, game_id: str, record: dict, controllers: Optional[dict] = None, game=None,
+             base_rev: Optional[int] = None) -> int:
+        """Save a game's record and return its new revision.
 
+        Raises ``StorageFull`` (nothing else is lost) when over quota.  With ``base_rev`` (the
+        revision this window loaded or last saved), raises ``SaveConflict`` instead of writing when
+        another window saved since, or when the stored game has more actions than ``record``.
         With ``game`` (the live game the record comes from) the list entry is noted in the meta
         entry, with a signature of the record, so listing saves need not replay them.
         """
+        stored = self.revision(game_id)
+        if base_rev is not None and self.raw(game_id) is not None:
+            if stored != base_rev or self.action_count(game_id) > len(record.get("actions") or []):
+                raise SaveConflict(stored)
+        rev = max(stored, base_rev or 0) + 1
         text = dumps(record)
-        meta: dict[str, Any] = {"updated": self.clock(), "controllers": controllers or {}}
+        meta: dict[str, Any] = {"updated": self.clock(), "controllers": controllers or {}, "rev": rev,
+                                "n": len(record.get("actions") or [])}
         if game is not None:
             s = game.summary()
             players = list(record.get("players") or [])
@@ -114,6 +139,17 @@ class SaveStore:
             if _is_quota_error(err):
                 raise StorageFull(str(err)) from None
             raise
+        return rev
+
+    def revision(self, game_id: str) -> int:
+        """The stored game's revision (0 when it has none or its note is unreadable)."""
+        rev = self.meta(game_id).get("rev")
+        return rev if _is_int(rev) and rev >= 0 else 0
+
+    def action_count(self, game_id: str) -> int:
+        """How many actions the stored game has, from its note (0 if the note does not say)."""
+        n = self.meta(game_id).get("n")
+        return n if _is_int(n) and n >= 0 else 0
 
     def delete(self, game_id: str) -> None:
         self.store.removeItem(GAME_KEY + game_id)
@@ -147,12 +183,25 @@ class SaveStore:
         return None if v is None else str(v)
 
     def meta(self, game_id: str) -> dict:
+        """The game's note with only the fields of the right type (a damaged field is left out)."""
+        return _clean_meta(self._meta_json(game_id))[0]
+
+    def meta_problem(self, game_id: str) -> Optional[str]:
+        """Why the game's note is damaged, or None when it is fine (or absent)."""
+        return _clean_meta(self._meta_json(game_id))[1]
+
+    def controllers(self, game_id: str) -> dict[str, str]:
+        """Who plays each seat, as noted (``{}`` when unknown)."""
+        return dict(self.meta(game_id).get("controllers") or {})
+
+    def _meta_json(self, game_id: str) -> Any:
         v = self.store.getItem(META_KEY + game_id)
-        try:
-            m = json.loads(str(v)) if v is not None else {}
-            return m if isinstance(m, dict) else {}
-        except ValueError:
+        if v is None:
             return {}
+        try:
+            return load_json(str(v))
+        except (RecordError, RecursionError):
+            return _NOT_JSON
 
     def load(self, game_id: str):
         """The game replayed from its save; raises ``RecordError``/``ReplayError`` with the reason."""
@@ -162,47 +211,108 @@ class SaveStore:
         return replay(text)
 
     def list(self) -> list[SavedGame]:
-        """Every saved game, newest first, including the ones that cannot be opened (with why)."""
+        """Every saved game, newest first, including the ones that cannot be opened (with why).
+
+        Also listed, as entries that cannot be opened: keys of another version, and notes that are
+        damaged or belong to no game (their ``id`` is the full key, for ``delete_key``).
+        """
         entries: list[SavedGame] = []
-        for k in self.keys():
-            if k.startswith(GAME_KEY):
-                entries.append(self._entry(k[len(GAME_KEY):]))
-            elif k.startswith(PREFIX) and not k.startswith(PREFIX + VERSION + "/"):
-                entries.append(SavedGame(id=k, error=f"saved by another version of Card Table ({k.split('/')[1]}); "
-                                         "this version cannot open it"))
+        keys = self.keys()
+        games = {k[len(GAME_KEY):] for k in keys if k.startswith(GAME_KEY)}
+        for k in keys:
+            try:
+                if k.startswith(GAME_KEY):
+                    entries.append(self._entry(k[len(GAME_KEY):]))
+                elif k.startswith(META_KEY):
+                    gid = k[len(META_KEY):]
+                    if gid not in games:
+                        entries.append(SavedGame(id=k, error="a note about a saved game that is no longer here"))
+                    elif self.meta_problem(gid):
+                        entries.append(SavedGame(id=k, error=f"the note about saved game {gid} is damaged "
+                                                 f"({self.meta_problem(gid)}); the game itself still opens"))
+                elif k.startswith(PREFIX) and not k.startswith(PREFIX + VERSION + "/"):
+                    entries.append(SavedGame(id=k, error=f"saved by another version of Card Table "
+                                             f"({k.split('/')[1]}); this version cannot open it"))
+            except Exception as err:  # a bug must not hide the other saves
+                entries.append(SavedGame(id=k, error=f"cannot be read ({type(err).__name__}: {str(err)[:120]})"))
         entries.sort(key=lambda e: -e.updated)
         return entries
 
     def _entry(self, game_id: str) -> SavedGame:
         meta = self.meta(game_id)
-        e = SavedGame(id=game_id, updated=float(meta.get("updated") or 0),
-                      controllers=dict(meta.get("controllers") or {}))
+        e = SavedGame(id=game_id, updated=meta.get("updated", 0.0), controllers=dict(meta.get("controllers") or {}))
         raw = self.raw(game_id) or ""
-        if meta.get("sig") and meta["sig"] == _sig(raw):
+        if meta.get("sig") and meta["sig"] == _sig(raw) and "game" in meta:
             # written by this app with its summary: no need to replay it just to list it
-            e.game, e.players = meta.get("game"), list(meta.get("players") or [])
+            e.game, e.players = meta.get("game"), [p[:NAME_MAX] for p in meta.get("players") or []]
             e.over, e.totals = bool(meta.get("over")), str(meta.get("totals") or "")
             return e
         try:
             game = self.load(game_id)
         except (RecordError, ReplayError) as err:
-            e.error = str(err)
+            e.error = str(err)[:300]
             try:
-                data = json.loads(self.raw(game_id) or "")
-                e.game = data.get("game") if isinstance(data, dict) else None
-            except ValueError:
+                data = load_json(raw)
+                g = data.get("game") if isinstance(data, dict) else None
+                e.game = g if isinstance(g, str) else None
+            except (RecordError, RecursionError):
                 pass
             return e
         except Exception as err:  # a bug must not hide the other saves
-            e.error = f"cannot be opened ({type(err).__name__}: {err})"
+            e.error = f"cannot be opened ({type(err).__name__}: {str(err)[:120]})"
             return e
         e.game = game.name
         rec = game.to_record()
-        e.players = list(rec.get("players") or [])
+        e.players = [p[:NAME_MAX] for p in rec.get("players") or []]  # the list shows names, not essays
         s = game.summary()
         e.over = bool(s.get("over"))
         e.totals = totals_text(s, e.players)
         return e
+
+
+_NOT_JSON = object()
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _clean_meta(m: Any) -> tuple[dict, Optional[str]]:
+    """A note's fields that have the right type, and the first problem found (None if none)."""
+    if m is _NOT_JSON:
+        return {}, "not JSON"
+    if not isinstance(m, dict):
+        return {}, "not an object"
+    out: dict[str, Any] = {}
+    problems = []
+    checks = {
+        "updated": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) < 1e13,
+        "controllers": lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values()),
+        "rev": _is_int, "n": _is_int, "sig": lambda v: isinstance(v, str),
+        "game": lambda v: isinstance(v, str), "over": lambda v: isinstance(v, bool),
+        "totals": lambda v: isinstance(v, str),
+        "players": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    }
+    for k, ok in checks.items():
+        if k in m:
+            if ok(m[k]):
+                out[k] = m[k]
+            else:
+                problems.append(f"{k} is {_kind(m[k])}")
+    if "updated" in out:
+        out["updated"] = float(out["updated"])
+    if problems and "sig" in out:
+        del out["sig"]  # the summary fields cannot be trusted: list the game by replaying it
+    return out, ("; ".join(problems) if problems else None)
+
+
+def _kind(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, str):
+        return "the text " + (json.dumps(v[:20], ensure_ascii=False) + ("…" if len(v) > 20 else ""))
+    return {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
+        type(v), type(v).__name__)
 
 
 def _sig(text: str) -> str:

@@ -1,0 +1,72 @@
+// The boot screen's way out when Python cannot start (web/boot.js calls offerRescue from fail()).
+//
+// Whatever went wrong, the saved games must not be the reason a player loses them.  Two buttons:
+// * "Download my saved data": every localStorage entry under "cardtable/" as one JSON file
+//   ({"cardtable/v1/game/<id>": "<the entry's text>", ...}), exactly as stored;
+// * "Start without my saved data": reloads with ?without-saves, which makes the app use an empty
+//   store for this visit only.  Nothing is deleted: a normal reload uses the saved data again.
+// Entries are read by property access (localStorage[key]), not getItem, so a broken Storage API
+// method does not stop the download.
+
+const PREFIX = "cardtable/";
+
+function savedData() {
+  const out = {};
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(PREFIX)) out[key] = String(localStorage[key]);
+  }
+  return out;
+}
+
+function download() {
+  const text = JSON.stringify(savedData(), null, 1);
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "cardtable-saved-data-" + new Date().toISOString().slice(0, 10) + ".json";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function startWithout() {
+  const url = new URL(location.href);
+  url.searchParams.set("without-saves", "1");
+  location.replace(url.href);
+}
+
+export function offerRescue(boot) {
+  if (!boot || boot.querySelector(".rescue")) return;
+  let count = 0;
+  try { count = Object.keys(savedData()).length; } catch (e) { count = 0; }
+  const box = document.createElement("div");
+  box.className = "rescue";
+  // laid out here (CSSOM, allowed by the CSP) so that the rescue needs no stylesheet of its own
+  Object.assign(box.style, { display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "0.5rem",
+                             marginTop: "1.25rem", maxWidth: "28rem", textAlign: "center" });
+  const p = document.createElement("p");
+  p.style.flexBasis = "100%";
+  p.textContent = count
+    ? "You can keep a copy of your saved games (" + count + " stored entries) as a file, or start " +
+      "without them this time. Nothing is deleted."
+    : "You can start with an empty table this time. Nothing is deleted.";
+  box.append(p);
+  if (count) {
+    const dl = document.createElement("button");
+    dl.type = "button";
+    dl.className = "btn";
+    dl.dataset.rescue = "download";
+    dl.textContent = "Download my saved data";
+    dl.addEventListener("click", download);
+    box.append(dl);
+  }
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "btn ghost";
+  go.dataset.rescue = "start-without";
+  go.textContent = "Start without my saved data";
+  go.addEventListener("click", startWithout);
+  box.append(go);
+  boot.append(box);
+}
