@@ -409,3 +409,158 @@ def test_the_score_sheet_is_four_columns():
     assert len(rows) == 3
     for row in rows:
         assert len(re.findall(r"<t[hd][ >]", row)) == 4
+
+
+# ---- two players (issue #17): each player his own side, both halves, the options shown ----------------
+TWO = ["Ana", "Ben"]
+HOUSE = {"first_sweep": 50, "majority_tie": "split"}
+
+
+def make_two(seed, preset="sweep-seed", players=TWO, **options):
+    return new_game({"format": "cardtable/1", "game": "seep", "seed": seed,
+                     "options": {"preset": preset, "seats": 2, **options}, "players": players, "actions": []})
+
+
+def play_two(game, table, app, rng, seat_pages, until_hands=1):
+    """Play ``game`` at random (a selection going on some turns) until ``until_hands`` hands are
+    done, rendering every seat's table after every move: ``seat_pages(seat, html, before)``."""
+    before = None
+    while not game.over and len(table.hand_entries(game)) < until_hands:
+        actor = game.to_act
+        view = game.view(actor)
+        if view["phase"] == "play" and rng.random() < 0.5:
+            table.handle("hand:" + rng.choice(view["hand"]), game, actor, app)
+            if view["floor"]["loose"] and rng.random() < 0.5:
+                table.handle("floor:" + rng.choice(view["floor"]["loose"]), game, actor, app)
+        for seat in table.seats:
+            table.panel = rng.choice([None, "sheet", "log"])
+            seat_pages(seat, table.render(game, seat, app), before)
+        before = game.view(actor)
+        canonical = game.apply(rng.choice(game.legal_actions()))
+        table.after_move(game)
+        app.log.append(table.describe(canonical, actor, before, game.view(actor), game))
+
+
+@pytest.mark.parametrize("preset", ["sweep-seed", "seep-pagat"])
+def test_two_players_html_shows_only_what_the_seat_may_see(preset):
+    """A whole two-player hand (both halves) seen by each player after every move: his own hand,
+    the floor and the last play; never a card of the opponent's hand; one other seat on the table."""
+    game = make_two(4, preset)
+    table = Table(game)
+    assert table.seats == ("p0", "p1") and table.sides == ("p0", "p1")
+    app = FakeApp(table.seats)
+    checked = {"p0": 0, "p1": 0}
+    second_half = []
+
+    def check(seat, html, before):
+        v = game.view(seat)
+        other = "p1" if seat == "p0" else "p0"
+        shown = set(CARD_ATTR.findall(html))
+        allowed = seep_shown(v, before)
+        assert shown <= allowed, (seat, shown - allowed)
+        assert set(v["hand"]) <= shown
+        for c in set(game.view(other)["hand"]) - allowed:
+            assert Card.parse(c).name not in html
+        # the row of other seats holds the opponent only, named as such; no team letters
+        assert html.count('class="seat pos-') == 1 and 'class="seat pos-top' in html
+        assert f'aria-label="{TWO[int(other[1])]}, your opponent, ' in html
+        assert "Team A" not in html and "Team B" not in html and 'class="team-tag' not in html
+        if "· second half ·" in html:
+            second_half.append(v["hand_counts"])
+        checked[seat] += 1
+
+    play_two(game, table, app, random.Random(preset), check)
+    assert checked["p0"] > 48 and checked["p1"] > 48
+    # the second half was played, and its start said once in the log
+    assert second_half and second_half[0] == {"p0": 12, "p1": 12}
+    assert sum("Second half: 12 more cards each" in line for line in app.log) == 1
+
+
+@pytest.mark.parametrize("preset", ["sweep-seed", "seep-pagat"])
+def test_two_players_sides_are_named_by_the_players(preset):
+    game = make_two(6, preset, baazis=1) if preset == "seep-pagat" else make_two(6, preset, target=100)
+    table = Table(game)
+    app = FakeApp(table.seats)
+    play_two(game, table, app, random.Random(3), lambda *a: None)
+    entry = table.hand_entries(game)[0]
+    html = table.hand_summary_html(game, entry)
+    rows = re.findall(r'<tr data-team="(p[01])"><th scope="row"><span class="team-head">(\w+)</span>', html)
+    assert rows == [("p0", "Ana"), ("p1", "Ben")]
+    for t in ("p0", "p1"):
+        assert f'<td class="pts">{entry["score"][t]}</td>' in html
+    if preset == "sweep-seed":
+        assert f'Totals: Ana {entry["totals"]["p0"]} · Ben {entry["totals"]["p1"]}' in html
+    else:
+        assert "Baazis: Ana " in html and "Team" not in html
+    v = game.view("p0")
+    assert "Two players" in html
+    pile = table.piles_html(v)
+    assert re.findall(r'class="pile-name" title="(\w+)">(\w+)<', pile) == [("Ana", "Ana"), ("Ben", "Ben")]
+    table.panel = "sheet"
+    sheet = table.render(game, "p0", app)
+    assert '<span class="team-head">Ana</span>' in sheet and '<span class="team-head">Ben</span>' in sheet
+    assert "Team" not in table.score_line(v)
+    while not game.over:
+        game.apply(random.Random(len(game.actions)).choice(game.legal_actions()))
+    over = table.game_over_html(game)
+    assert f"{ {'p0': 'Ana', 'p1': 'Ben'}[game.winner]} wins!" in over
+
+
+@pytest.mark.parametrize("players,options,note", [
+    (4, {}, ""),
+    (4, HOUSE, "House rules: first sweep 50; 26–26 split +2 each"),
+    (2, {}, "Two players"),
+    (2, {"first_sweep": 50}, "Two players · House rules: first sweep 50"),
+    (2, HOUSE, "Two players · House rules: first sweep 50; 26–26 split +2 each"),
+])
+def test_options_that_are_not_the_default_are_shown(players, options, note):
+    """The score sheet and the hand summary name the house rules and a two-player game; the floor
+    says them at the bid; nothing is said for the defaults."""
+    if players == 2:
+        game = make_two(8, **options)
+    else:
+        game = new_game({"format": "cardtable/1", "game": "seep", "seed": 8, "options": options,
+                         "players": NAMES, "actions": []})
+    table = Table(game)
+    app = FakeApp(table.seats)
+    bid_html = table.render(game, game.to_act, app)
+    table.panel = "sheet"
+    sheet = table.render(game, "p0", app)
+    rng = random.Random(8)
+    while not table.hand_entries(game):
+        game.apply(rng.choice(game.legal_actions()))
+    summary = table.hand_summary_html(game, table.hand_entries(game)[0])
+    for html in (bid_html, sheet, summary):
+        if note:
+            assert f'class="rules-note' in html and note in html
+        else:
+            assert "rules-note" not in html and "House rules" not in html
+
+
+def test_a_split_majority_shows_two_each():
+    """Under ``majority_tie: split`` a 26–26 hand shows +2 for each side, and +4 otherwise."""
+    game = make_two(1, **HOUSE)
+    table = Table(game)
+    v = game.view("p0")
+    tie = {"cards": {"p0": 26, "p1": 26}, "points": {"p0": 52, "p1": 52}, "totals": {"p0": 52, "p1": 52}}
+    assert table.split_points(v, tie, "p0") == (50, 2) and table.split_points(v, tie, "p1") == (50, 2)
+    more = {"cards": {"p0": 27, "p1": 25}, "points": {"p0": 60, "p1": 44}, "totals": {"p0": 60, "p1": 44}}
+    assert table.split_points(v, more, "p0") == (56, 4) and table.split_points(v, more, "p1") == (44, 0)
+    plain = make_two(1)
+    assert Table(plain).split_points(plain.view("p0"), tie, "p0") == (52, 0)
+
+
+def test_two_player_names_are_text():
+    game = make_two(3, players=HOSTILE[:2], target=100)
+    table = Table(game)
+    app = FakeApp(table.seats)
+    pages = []
+    play_two(game, table, app, random.Random(5), lambda seat, html, before: pages.append(html), until_hands=2)
+    entry = table.hand_entries(game)[0]
+    pages += [table.hand_summary_html(game, entry), table.game_over_html(game), "".join(app.log)]
+    for html in pages[:-1]:
+        made = elements(html)
+        assert not any("pwn" in cls for _, cls in made)
+        assert not any(tag in ("script", "i") for tag, _ in made)
+        assert "onclick" not in html.replace("onclick=&quot;x", "")
+    assert "&lt;b class=&quot;pwn&quot;&gt;Ana&lt;/b&gt;" in pages[-3]

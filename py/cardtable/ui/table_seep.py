@@ -12,6 +12,14 @@ landscape screen web/seep.css puts the panel beside the board and the hand acros
 Seats: the viewer at the bottom.  Play passes to the right (counter-clockwise): the row reads
 previous player (left), partner (opposite), next player (right).
 
+Two players (option ``seats: 2``): the row holds the one opponent, and each player is his own
+side, named by the player ("Ana") where four players read "Team A (Ana & Chloé)".  Everything
+keyed by side (piles, sweeps, score sheet, summary) loops over ``self.sides``, the game's own.
+The second half of a two-player hand (12 more cards each, no new floor cards) is said in the log
+line of the play that emptied both hands and on the floor caption.  Options that are not the
+default (``seats``, the house rules ``first_sweep`` and ``majority_tie``) are named on the score
+sheet, the hand summary and, briefly, under the floor.
+
 Every play is seen: ``last_play`` reads the last entry of the view's log; the house it made or
 the card it threw is outlined and labelled ("just built by Ben"), and a capture shows the card
 played and the cards taken over the floor, with the log line in words.
@@ -47,7 +55,22 @@ def _sym(text: str) -> str:
 
 
 def team_of(seat: str) -> str:
+    """The four-player team of ``seat`` (a two-player table uses ``Table.side_of``)."""
     return TEAMS[SEATS.index(seat) % 2]
+
+
+def options_note(options: dict) -> str:
+    """The options a table shows because they are not the default, in words ("" when none):
+    'Two players · House rules: first sweep 50; 26–26 split +2 each'."""
+    parts = []
+    if options.get("first_sweep", 25) != 25:
+        parts.append(f"first sweep {options['first_sweep']}")
+    if options.get("majority_tie", "none") == "split":
+        parts.append("26–26 split +2 each")
+    out = "Two players" if options.get("seats", 4) == 2 else ""
+    if parts:
+        out += (" · " if out else "") + "House rules: " + "; ".join(parts)
+    return out
 
 
 def value_word(v: int) -> str:
@@ -98,6 +121,9 @@ class Table:
     stylesheet = "web/seep.css"
 
     def __init__(self, game) -> None:
+        self.seats = tuple(game.seats)         # ("p0".."p3"), or ("p0", "p1") with two players
+        self.sides = tuple(game.sides)         # ("p0p2", "p1p3"), or ("p0", "p1")
+        self.two = len(self.seats) == 2
         self.names = dict(zip(self.seats, (game.to_record().get("players") or list(self.seats))))
         self.card: Optional[str] = None        # the hand card picked
         self.loose: list[str] = []             # loose floor cards picked, in the order tapped
@@ -112,11 +138,29 @@ class Table:
     def name_of(self, seat: str) -> str:
         return self.names.get(seat, seat)
 
+    def side_of(self, seat: str) -> str:
+        """The side (scoring unit) of ``seat``: its team with four players, itself with two."""
+        return seat if self.two else team_of(seat)
+
+    def letter(self, side: str) -> str:
+        """'A' or 'B': the side's colour in class names (and its team letter with four players)."""
+        return "AB"[self.sides.index(side)]
+
     def team_name(self, team: str) -> str:
+        """Plain text (escape it): 'Team A (Ana & Chloé)', or the player's name with two."""
+        if self.two:
+            return self.name_of(team)
         a, b = team[:2], team[2:]
         return f"Team {TEAM_LETTER[team]} ({self.names[a]} & {self.names[b]})"
 
+    def baazi_mark(self, team: str) -> str:
+        """Who won a baazi, in a narrow cell: the team letter, or the player's name with two."""
+        return self.name_of(team) if self.two else TEAM_LETTER[team]
+
     def team_short(self, team: str) -> str:
+        """Plain text (escape it): 'Team A', or the player's name with two."""
+        if self.two:
+            return self.name_of(team)
         return f"Team {TEAM_LETTER[team]}"
 
     # ---- protocol used by the app ---------------------------------------------------------------
@@ -228,8 +272,12 @@ class Table:
 
     # ---- the table --------------------------------------------------------------------------------
     def layout(self, seat: str) -> dict[str, str]:
-        i = SEATS.index(seat)
-        return {pos: SEATS[(i + k) % 4] for k, pos in enumerate(POSITIONS)}
+        """Position -> seat; with two players only "bottom" (the viewer) and "top" (the opponent)."""
+        n = len(self.seats)
+        i = self.seats.index(seat)
+        if n == 2:
+            return {"bottom": seat, "top": self.seats[1 - i]}
+        return {pos: self.seats[(i + k) % n] for k, pos in enumerate(POSITIONS)}
 
     def render(self, game, seat: str, app) -> str:
         """The table as ``seat`` sees it: the board (seats, floor, piles) over the dock (prompt and
@@ -251,9 +299,10 @@ class Table:
         parts.append(self.topbar(v))
         if app.banner:
             parts.append(f'<p class="banner" role="alert">{esc(app.banner)}</p>')
-        parts.append('<div class="seep-board"><div class="seep-seats">')
+        parts.append(f'<div class="seep-board"><div class="seep-seats{" two" if self.two else ""}">')
         for pos in ("left", "top", "right"):
-            parts.append(self.seat_box(v, where[pos], pos))
+            if pos in where:
+                parts.append(self.seat_box(v, where[pos], pos))
         parts.append("</div>")
         parts.append(self.floor_html(v, my_turn, last, app))
         parts.append(self.piles_html(v))
@@ -301,13 +350,17 @@ class Table:
         return out
 
     def score_line(self, v: dict) -> str:
+        sides = self.sides
         sc = v["scores"]
         if "totals" in sc:
-            return " · ".join(f'{self.team_short(t)} <b>{sc["totals"][t]}</b>' for t in TEAMS) + \
+            return " · ".join(f'{esc(self.team_short(t))} <b>{sc["totals"][t]}</b>' for t in sides) + \
                 f' <span class="muted">(to {sc["target"]})</span>'
         lead = sc["lead"]
-        lead_txt = "level" if lead == 0 else f'{self.team_short(TEAMS[0] if lead > 0 else TEAMS[1])} leads by {abs(lead)}'
-        baazis = "–".join(str(sc["baazis"][t]) for t in TEAMS)
+        lead_txt = "level" if lead == 0 else f'{esc(self.team_short(sides[0] if lead > 0 else sides[1]))} leads by {abs(lead)}'
+        if self.two:
+            baazis = " ".join(f'{esc(self.team_short(t))} <b>{sc["baazis"][t]}</b>' for t in sides)
+            return f'{lead_txt} · baazis {baazis} <span class="muted">(to {sc["baazis_to_win"]})</span>'
+        baazis = "–".join(str(sc["baazis"][t]) for t in sides)
         return f'{lead_txt} · baazis A–B <b>{baazis}</b> <span class="muted">(to {sc["baazis_to_win"]})</span>'
 
     def topbar(self, v: dict) -> str:
@@ -316,8 +369,8 @@ class Table:
     def seat_box(self, v: dict, s: str, pos: str) -> str:
         """Another seat, compact: name, team, cards held, and Dealer / Bid marks."""
         turn = v["to_act"] == s and not v["over"]
-        team = team_of(s)
-        letter = TEAM_LETTER[team]
+        team = self.side_of(s)
+        letter = self.letter(team)
         cls = f"seat pos-{pos} team-{letter.lower()}" + (" turn" if turn else "")
         marks = ""
         if v["dealer"] == s:
@@ -326,11 +379,12 @@ class Table:
             marks += '<span class="role role-bidder">' + (f'Bid {v["bid"]}' if v["bid"] else "Bidder") + "</span>"
         partner = pos == "top" and team == v["team"]
         n = v["hand_counts"][s]
-        label = (f"{self.name_of(s)}, team {letter}" + (", your partner" if partner else "")
-                 + f", {plural(n, 'card')}" + (", to play" if turn else ""))
+        who = ", your opponent" if self.two else f", team {letter}" + (", your partner" if partner else "")
+        label = f"{self.name_of(s)}{who}, {plural(n, 'card')}" + (", to play" if turn else "")
+        tag = "" if self.two else (f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}" '
+                                   f'aria-hidden="true">{letter}</span>')
         return (f'<div class="{cls}" role="group" aria-label="{esc(label)}">'
-                f'<span class="seat-line"><span class="name">{esc(self.name_of(s))}</span>'
-                f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}" aria-hidden="true">{letter}</span></span>'
+                f'<span class="seat-line"><span class="name">{esc(self.name_of(s))}</span>{tag}</span>'
                 f'<span class="seat-line"><span class="count" aria-hidden="true"><span class="card back small"></span>{n}</span>'
                 f'{marks}</span></div>')
 
@@ -362,7 +416,7 @@ class Table:
                      f'<span class="house-cards">{cards}</span>'
                      f'<span class="house-owners">{esc(owners)}</span>'
                      + (f'<span class="just-tag" aria-hidden="true">just {PAST[last["verb"]]}</span>' if just else ""))
-            hcls = f"house {kind}" + "".join(f" owner-{TEAM_LETTER[team_of(o)].lower()}" for o in h["owners"][:1])
+            hcls = f"house {kind}" + "".join(f" owner-{self.letter(self.side_of(o)).lower()}" for o in h["owners"][:1])
             hcls += " just" if just else ""
             if picking:
                 sel = val in self.houses
@@ -386,11 +440,30 @@ class Table:
         else:
             body = (f'<div class="houses">{"".join(houses)}</div>' if houses else "") + \
                    f'<div class="loose-cards">{"".join(loose)}</div>'
-        cap = f'Hand {v["hand_number"]} · dealer {esc(self.name_of(v["dealer"]))}'
+        cap = f'Hand {v["hand_number"]}'
+        half = self.half(v)
+        if half == 2:
+            cap += " · second half"
+        cap += f' · dealer {esc(self.name_of(v["dealer"]))}'
         if v["bid"]:
             cap += f' · {esc(self.name_of(v["bidder"]))} bid <b>{v["bid"]}</b>'
+        note = ""
+        if half == 2 and self.plays(v) == 24:
+            # the first turn of the second half: say what just happened (said in the log line too)
+            note = '<p class="half-note">Second half: 12 more cards each, the floor stays as it is.</p>'
+        rules = options_note(v["options"])
+        rules_html = f'<p class="rules-note muted">{esc(rules)}</p>' if rules and v["phase"] == "bid" else ""
         return (f'<div class="floor" role="region" aria-label="the floor"><p class="floor-caption">{cap}</p>'
-                f'{self.last_play_html(v, last, app)}<div class="floor-body">{body}</div></div>')
+                f'{rules_html}{note}{self.last_play_html(v, last, app)}<div class="floor-body">{body}</div></div>')
+
+    @staticmethod
+    def plays(v: dict) -> int:
+        """Plays made so far this hand (bids and redeals are not plays)."""
+        return sum(1 for e in v["log"] if e["action"].split()[0] in PLAYS)
+
+    def half(self, v: dict) -> int:
+        """1 or 2: which half of a two-player hand is being played (always 1 with four)."""
+        return 2 if self.two and self.plays(v) >= 24 else 1
 
     def last_play_html(self, v: dict, last: Optional[dict], app) -> str:
         """The last thing done, in words; for a capture also the card played and the cards taken
@@ -410,13 +483,13 @@ class Table:
 
     def piles_html(self, v: dict) -> str:
         out = []
-        for t in TEAMS:
+        for t in self.sides:
             sweeps = v["sweeps"][t]
             sw = "".join(f'<span class="sweep-mark" title="sweep">Sweep +{p}</span>' for p in sweeps)
             last = v["last_capturer"]
-            lc = '<span class="muted small">last capture</span>' if last and team_of(last) == t else ""
-            out.append(f'<div class="pile team-{TEAM_LETTER[t].lower()}{" mine" if t == v["team"] else ""}">'
-                       f'<span class="pile-name" title="{esc(self.team_name(t))}">{self.team_short(t)}</span>'
+            lc = '<span class="muted small">last capture</span>' if last and self.side_of(last) == t else ""
+            out.append(f'<div class="pile team-{self.letter(t).lower()}{" mine" if t == v["team"] else ""}">'
+                       f'<span class="pile-name" title="{esc(self.team_name(t))}">{esc(self.team_short(t))}</span>'
                        f'<span class="pile-count" aria-label="{plural(v["captured"][t], "card")} captured">'
                        f'<span class="card back small" aria-hidden="true"></span><b>{v["captured"][t]}</b></span>{lc}{sw}</div>')
         return f'<div class="piles" aria-label="captured piles">{"".join(out)}</div>'
@@ -512,10 +585,12 @@ class Table:
         cards = "".join(card_face(_card(t), act=f"ui:hand:{t}", playable=picking,
                                   selected=(t == self.card) if picking else None) for t in v["hand"])
         team = v["team"]
-        letter = TEAM_LETTER[team]
-        info = (f'<span class="name">{esc(self.names[seat])}</span>'
-                f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}">{letter}</span>'
-                f'<span class="partner">with {esc(self.name_of(SEATS[(SEATS.index(seat) + 2) % 4]))}</span>'
+        letter = self.letter(team)
+        info = f'<span class="name">{esc(self.names[seat])}</span>'
+        if not self.two:
+            info += (f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}">{letter}</span>'
+                     f'<span class="partner">with {esc(self.name_of(SEATS[(SEATS.index(seat) + 2) % 4]))}</span>')
+        info += (''
                 + ('<span class="role role-dealer">Dealer</span>' if v["dealer"] == seat else "")
                 + ('<span class="role role-bidder">' + (f'Bid {v["bid"]}' if v["bid"] else "Bidder") + "</span>"
                    if v["bidder"] == seat else ""))
@@ -527,16 +602,22 @@ class Table:
                 f'<div class="my-info">{info}</div><div class="hand-cards" aria-label="your cards">{cards}</div></div>')
 
     # ---- panels -------------------------------------------------------------------------------------
-    def split_points(self, v_or_opts: dict, h: dict, t: str) -> tuple[int, int]:
-        """(card points, majority bonus) of team ``t`` in hand entry ``h``."""
-        other = TEAMS[1 - TEAMS.index(t)]
+    def split_points(self, v: dict, h: dict, t: str) -> tuple[int, int]:
+        """(card points, majority bonus) of side ``t`` in hand entry ``h`` (``v``: a view, for the
+        options: under the house rule ``majority_tie: split`` a 26–26 tie gives 2 to each)."""
+        other = self.sides[1 - self.sides.index(t)]
         bonus = 0
         if "totals" in h and h["cards"][t] > h["cards"][other]:
             bonus = 4
+        elif "totals" in h and h["cards"][t] == h["cards"][other] and v["options"].get("majority_tie") == "split":
+            bonus = 2
         return h["points"][t] - bonus, bonus
 
     def team_head(self, team: str) -> str:
-        """'Team A' over its players' names, for a narrow column head or row head."""
+        """'Team A' over its players' names, for a narrow column head or row head (with two
+        players, the player's name)."""
+        if self.two:
+            return f'<span class="team-head">{esc(self.name_of(team))}</span>'
         a, b = team[:2], team[2:]
         return (f'<span class="team-head">{self.team_short(team)}</span>'
                 f'<span class="team-names">{esc(self.names[a])} &amp; {esc(self.names[b])}</span>')
@@ -545,11 +626,12 @@ class Table:
         """The score sheet: one row per hand, each team's hand score over its details (cards,
         card points, sweeps), so it fits a 320 px screen without a sideways scroll."""
         pagat = "totals" not in v["scores"]
-        head = "".join(f'<th scope="col">{self.team_head(t)}</th>' for t in TEAMS)
+        sides = self.sides
+        head = "".join(f'<th scope="col">{self.team_head(t)}</th>' for t in sides)
         rows = []
         for h in v["history"]:
             cells = []
-            for t in TEAMS:
+            for t in sides:
                 pts, bonus = self.split_points(v, h, t)
                 sweeps = sum(h["sweeps"][t])
                 detail = (f'{plural(h["cards"][t], "card")} · {pts} pts' + (f" +{bonus}" if bonus else "")
@@ -557,26 +639,29 @@ class Table:
                 cells.append(f'<td class="pts"><b>{h["score"][t]}</b><small class="detail">{detail}</small></td>')
             if pagat:
                 extra = f'<td class="pts">{h["lead"]:+d}' + (
-                    f'<small class="detail">baazi {TEAM_LETTER[h["baazi"]["team"]]}</small>' if h.get("baazi") else "") + "</td>"
+                    f'<small class="detail">baazi {esc(self.baazi_mark(h["baazi"]["team"]))}</small>' if h.get("baazi") else "") + "</td>"
             else:
-                extra = f'<td class="pts">{h["totals"]["p0p2"]}–{h["totals"]["p1p3"]}</td>'
+                extra = f'<td class="pts">{h["totals"][sides[0]]}–{h["totals"][sides[1]]}</td>'
             rows.append(f'<tr><th scope="row">{h["hand"] + 1}<small class="detail">bid {h["bid"]}</small></th>{"".join(cells)}{extra}</tr>')
-        last_head = "Lead (A)" if pagat else "Totals"
+        last_head = ("Lead (A)" if not self.two else f"Lead ({esc(self.name_of(sides[0]))})") if pagat else "Totals"
         body = "".join(rows) or '<tr><td colspan="4" class="muted">No hand finished yet.</td></tr>'
         note = ("Points: spades their value, other aces 1, 10♦ 6. 100 ahead wins a baazi; under 9 in a hand loses one."
                 if pagat else "Points: spades their value, other aces 1, 10♦ 2; +4 for more cards. Sweeps 50.")
+        rules = options_note(v["options"])
+        rules_html = f'<p class="rules-note"><b>{esc(rules)}</b></p>' if rules else ""
         return ('<div class="panel sheet" role="region" aria-label="score sheet"><div class="panel-head">'
                 '<p class="panel-title">Score sheet</p>'
                 + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>"
-                f'<p class="muted small">{self.score_line(v)}</p><table>'
+                f'{rules_html}<p class="muted small">{self.score_line(v)}</p><table>'
                 f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">{last_head}</th></tr></thead>'
                 f'<tbody>{body}</tbody></table><p class="muted small">{note}</p></div>')
 
     def hand_summary_html(self, game, entry: dict) -> str:
         """The end-of-hand table: one row per team, narrow enough for a 320 px screen."""
         v = game.view(self.seats[0])
+        sides = self.sides
         rows = []
-        for t in TEAMS:
+        for t in sides:
             pts, bonus = self.split_points(v, entry, t)
             sweeps = entry["sweeps"][t]
             sw = (f'{sum(sweeps)}<small class="detail"><span aria-hidden="true">×</span>{len(sweeps)}'
@@ -593,16 +678,21 @@ class Table:
         else:
             lo = '<p class="leftover">The floor was empty at the end.</p>'
         if "totals" in entry:
-            tot = " · ".join(f"{self.team_short(t)} {entry['totals'][t]}" for t in TEAMS)
-            foot = f'<p class="totals-line">Totals: {tot} (to {v["options"].get("target", 500)})</p>'
+            tot = " · ".join(f"{self.team_short(t)} {entry['totals'][t]}" for t in sides)
+            foot = f'<p class="totals-line">{esc(f"Totals: {tot}")} (to {v["options"].get("target", 500)})</p>'
         else:
             b = entry.get("baazi")
-            bz = f'{self.team_name(b["team"])} wins a baazi ({"a 100-point lead" if b["reason"] == "lead" else "the others scored under 9"}). ' if b else ""
+            other = "the other scored under 9" if self.two else "the others scored under 9"
+            bz = f'{self.team_name(b["team"])} wins a baazi ({"a 100-point lead" if b["reason"] == "lead" else other}). ' if b else ""
             lead = entry["lead"]
-            lt = "The teams are level" if lead == 0 else f'{self.team_short(TEAMS[0] if lead > 0 else TEAMS[1])} leads by {abs(lead)}'
-            baazis = " · ".join(f"{self.team_short(t)} {entry['baazis'][t]}" for t in TEAMS)
-            foot = f'<p class="totals-line">{esc(bz)}{lt}. Baazis: {baazis}.</p>'
-        return ('<table class="summary seep-summary"><thead><tr><th scope="col"><span class="visually-hidden">team</span></th>'
+            level = "The players are level" if self.two else "The teams are level"
+            lt = level if lead == 0 else f'{self.team_short(sides[0] if lead > 0 else sides[1])} leads by {abs(lead)}'
+            baazis = " · ".join(f"{self.team_short(t)} {entry['baazis'][t]}" for t in sides)
+            foot = f'<p class="totals-line">{esc(bz + lt)}. Baazis: {esc(baazis)}.</p>'
+        rules = options_note(v["options"])
+        if rules:
+            foot += f'<p class="rules-note muted small">{esc(rules)}</p>'
+        return (f'<table class="summary seep-summary"><thead><tr><th scope="col"><span class="visually-hidden">{"player" if self.two else "team"}</span></th>'
                 '<th scope="col">cards</th><th scope="col" title="card points">pts</th><th scope="col" title="majority of cards">+4</th>'
                 '<th scope="col">sweeps</th><th scope="col">hand</th></tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table>{lo}{foot}')
@@ -613,9 +703,9 @@ class Table:
         w = v["winner"]
         sc = v["scores"]
         if "totals" in sc:
-            detail = " · ".join(f"{esc(self.team_name(t))} <b>{sc['totals'][t]}</b>" for t in TEAMS)
+            detail = " · ".join(f"{esc(self.team_name(t))} <b>{sc['totals'][t]}</b>" for t in self.sides)
         else:
-            detail = "Baazis: " + " · ".join(f"{esc(self.team_name(t))} <b>{sc['baazis'][t]}</b>" for t in TEAMS)
+            detail = "Baazis: " + " · ".join(f"{esc(self.team_name(t))} <b>{sc['baazis'][t]}</b>" for t in self.sides)
         return (f'<p class="winner"><span class="winner-mark" aria-hidden="true">★</span> '
                 f'{esc(self.team_name(w)) if w else "Nobody"} wins!</p><p>{detail}</p>'
                 f'<p class="muted small">{plural(len(v["history"]), "hand")} played.</p>')
@@ -659,12 +749,14 @@ class Table:
                 f" and {' '.join(_sym(x) for x in rest)}" if rest else "")
         else:
             return f"{name}: {action}"
-        team = team_of(actor)
+        team = self.side_of(actor)
         same_hand = after["hand_number"] == before["hand_number"] and not after["history"][len(before["history"]):]
         sweeps_after = after["sweeps"][team] if same_hand else after["history"][-1]["sweeps"][team]
         if len(sweeps_after) > len(before["sweeps"][team]):
             text += f" — a sweep! +{sweeps_after[-1]}"
+        if same_hand and self.two and self.plays(after) == 24:
+            text += ". Second half: 12 more cards each"
         if not same_hand:
             h = after["history"][-1]
-            text += ". Hand over: " + ", ".join(f"{self.team_short(t)} {h['score'][t]}" for t in TEAMS)
+            text += ". Hand over: " + ", ".join(f"{self.team_short(t)} {h['score'][t]}" for t in self.sides)
         return text
