@@ -494,6 +494,13 @@ def test_two_players_sides_are_named_by_the_players(preset):
         assert "Baazis: Ana " in html and "Team" not in html
     v = game.view("p0")
     assert "Two players" in html
+    # under the summary dialog the table behind shows no hand (the next deal's cards are dealt)
+    assert any(game.view(seat)["hand"] for seat in table.seats)
+    for seat in table.seats:
+        app.dialog = ("hand", entry)
+        assert CARD_ATTR.findall(table.render(game, seat, app)) == []
+        app.dialog = None
+        assert set(game.view(seat)["hand"]) <= set(CARD_ATTR.findall(table.render(game, seat, app)))
     pile = table.piles_html(v)
     assert re.findall(r'class="pile-name" title="(\w+)">(\w+)<', pile) == [("Ana", "Ana"), ("Ben", "Ben")]
     table.panel = "sheet"
@@ -564,3 +571,38 @@ def test_two_player_names_are_text():
         assert not any(tag in ("script", "i") for tag, _ in made)
         assert "onclick" not in html.replace("onclick=&quot;x", "")
     assert "&lt;b class=&quot;pwn&quot;&gt;Ana&lt;/b&gt;" in pages[-3]
+
+
+def test_a_card_with_many_moves_lists_a_few_and_asks_for_floor_cards():
+    """A hand card alone offers at most MAX_OFFERS moves, the simplest first (a throw or a plain
+    capture is always among them); the rest are reached by tapping floor cards."""
+    from cardtable.ui.table_seep import MAX_OFFERS
+    rng = random.Random(11)
+    capped = 0
+    for seed in range(12):
+        game = make_two(seed)
+        table = Table(game)
+        app = FakeApp(table.seats)
+        while not game.over and len(game.actions) < 49:
+            seat = game.to_act
+            legal = game.legal_actions()
+            if game.phase == "play":
+                for card in game.view(seat)["hand"]:
+                    mine = [a for a in legal if a.split()[1:2] == [card] or
+                            (a.split()[0] in ("build", "cement", "raise") and a.split()[2] == card)]
+                    table.handle("clear", game, seat, app)
+                    table.handle("hand:" + card, game, seat, app)
+                    html = table.render(game, seat, app)
+                    assert set(table.offers) <= set(mine) and len(table.offers) <= MAX_OFFERS
+                    assert [a for a in mine if len(a.split()) == 2][:MAX_OFFERS - 1] == \
+                        [a for a in table.offers if len(a.split()) == 2]
+                    if len(mine) > MAX_OFFERS:
+                        capped += 1
+                        more = len(mine) - len(table.offers)
+                        assert f"{more} more moves with {Card.parse(card).symbol}" in html
+                    else:
+                        assert sorted(table.offers) == sorted(mine) and "more move" not in html
+                table.handle("clear", game, seat, app)
+            game.apply(rng.choice(legal))
+            table.after_move(game)
+    assert capped > 0

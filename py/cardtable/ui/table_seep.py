@@ -27,7 +27,9 @@ played and the cards taken over the floor, with the log line in words.
 Composing a move: tap a hand card (``ui:hand:<card>``), then loose floor cards
 (``ui:floor:<card>``) and/or a house (``ui:house:<value>``).  The table lists what that
 selection would do: the legal actions as buttons (``ui:do:<i>``), and the moves it would be but
-the rules forbid, each with the engine's reason.  ``ui:clear`` drops the selection.
+the rules forbid, each with the engine's reason.  ``ui:clear`` drops the selection.  A hand card
+alone lists its simplest moves only, at most ``MAX_OFFERS`` (an ace on a crowded floor may build
+a dozen ways, which would push the hand off a phone), and says how many more floor cards reach.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ TEAMS = ("p0p2", "p1p3")
 TEAM_LETTER = {"p0p2": "A", "p1p3": "B"}
 VALUE_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 PLAYS = ("throw", "capture", "build", "raise", "cement")
+SECOND_HALF = ". Second half: 12 more cards each"   # added to the log line of a two-player hand's 24th play
+MAX_OFFERS = 4   # a hand card alone lists at most this many moves (more would push the hand off a phone)
 PAST = {"throw": "thrown", "capture": "captured", "build": "built", "raise": "raised", "cement": "cemented"}
 
 
@@ -129,6 +133,7 @@ class Table:
         self.loose: list[str] = []             # loose floor cards picked, in the order tapped
         self.houses: list[int] = []            # house values picked
         self.offers: list[str] = []            # the legal actions offered at the last render
+        self.more = 0                          # legal moves of the hand card alone not listed
         self.panel: Optional[str] = None       # "sheet" | "log" | None
         # the cards of a house the last move captured, as (len(actions) after it, cards): the view
         # after the move no longer holds them, so describe() keeps them from the view before it
@@ -226,9 +231,17 @@ class Table:
         v = game.view(seat)
         if v["phase"] != "play" or v["to_act"] != seat or self.card is None or self.card not in v["hand"]:
             return []
+        self.more = 0
         if not self.loose and not self.houses:
-            return [a for a in v["legal"] if a.split()[1:2] == [self.card] or
-                    (a.split()[0] in ("build", "cement", "raise") and a.split()[2] == self.card)]
+            # the card alone: every move it has, the simplest first; a card with many (an ace on a
+            # crowded floor can build a dozen ways) lists a few and asks for floor cards instead
+            out = sorted((a for a in v["legal"] if a.split()[1:2] == [self.card] or
+                          (a.split()[0] in ("build", "cement", "raise") and a.split()[2] == self.card)),
+                         key=lambda a: len(a.split()))
+            if len(out) > MAX_OFFERS:
+                self.more = len(out) - (MAX_OFFERS - 1)
+                out = out[:MAX_OFFERS - 1]
+            return out
         return game.actions_using(self.card, self.selection())
 
     def refused(self, game, offers: list[str]) -> list[tuple[str, str]]:
@@ -315,7 +328,10 @@ class Table:
         if my_turn and v["phase"] == "play":
             parts.append(self.move_panel(game, v, seat))
         parts.append("</div>")
-        parts.append(self.my_hand(v, seat, my_turn))
+        # under the end-of-hand summary (read by everyone at the table) the next deal's cards of
+        # whoever played last stay hidden: the hand is shown again after the hand-off
+        summary = (getattr(app, "dialog", None) or ("",))[0] == "hand"
+        parts.append(self.my_hand({**v, "hand": []} if summary else v, seat, my_turn and not summary))
         parts.append("</div>")
         if self.panel == "sheet":
             parts.append(self.sheet_html(v))
@@ -470,6 +486,8 @@ class Table:
         (they have left the floor, so this is where they are seen)."""
         redeal = v["phase"] == "bid" and v["log"] and v["log"][-1]["action"] == "redeal"
         text = app.log[-1] if app is not None and app.log and not redeal else ""
+        if self.half(v) == 2 and self.plays(v) == 24:
+            text = text.replace(SECOND_HALF, "")    # said by the note over it
         if not text and not last:
             return ""
         cards = ""
@@ -569,7 +587,10 @@ class Table:
         if not offers and not refused:
             why = '<li class="why"><span class="why-reason">that selection is no move: pick cards that add up, or a house</span></li>'
         ask = ""
-        if len(offers) > 1:
+        if self.more:
+            ask = (f'<span class="ask muted small">{plural(self.more, "more move")} with {_sym(self.card)}: '
+                   'tap the floor cards or the house to use.</span>')
+        elif len(offers) > 1:
             ask = '<span class="ask muted small">Several moves: which one?</span>'
         elif not offers:
             ask = '<span class="ask muted small">No legal move with this selection.</span>'
@@ -755,7 +776,7 @@ class Table:
         if len(sweeps_after) > len(before["sweeps"][team]):
             text += f" — a sweep! +{sweeps_after[-1]}"
         if same_hand and self.two and self.plays(after) == 24:
-            text += ". Second half: 12 more cards each"
+            text += SECOND_HALF
         if not same_hand:
             h = after["history"][-1]
             text += ". Hand over: " + ", ".join(f"{self.team_short(t)} {h['score'][t]}" for t in self.sides)

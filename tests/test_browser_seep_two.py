@@ -1,0 +1,103 @@
+"""Two-player Seep (issue #17) played in real Chromium by two people passing one phone.
+
+The new-game form does not offer ``seats`` yet, so the game is started by importing a record
+file with no action through the home screen's import input.  One page serves every check: a
+whole hand, both halves, at 360 x 740.
+"""
+
+import json
+
+import pytest
+
+from cardtable.record import replay
+from conftest import current_record, dom_cards, export_and_replay, screenshot, wait_ready
+from test_browser_seep import FITTING, SUMMARY_FITS, check_fits, check_privacy, take_turn
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("cardtable.games.seep")
+
+HOUSE_NOTE = "Two players · House rules: first sweep 50; 26–26 split +2 each"
+
+
+def import_record(page, record: dict) -> None:
+    page.set_input_files("#import-file", files=[{"name": "two.json", "mimeType": "application/json",
+                                                 "buffer": json.dumps(record).encode()}])
+
+
+def plays(record: dict) -> int:
+    return sum(1 for a in record["actions"] if a.split()[0] not in ("bid", "redeal"))
+
+
+def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, tmp_path):
+    """On each person's turn the hand and the panel are in view and only that person's cards (and
+    the table) are in the page; a hand-off shows no card; the second half is announced; the
+    summary names the two players; the exported record replays to the scores shown."""
+    page = watched_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site.url)
+    wait_ready(page)
+    import_record(page, {"format": "cardtable/1", "game": "seep", "players": ["Ana", "Ben"], "seed": 11,
+                         "options": {"seats": 2, "first_sweep": 50, "majority_tie": "split"}, "actions": []})
+    page.wait_for_selector("html[data-screen=handoff], .seep.table")
+    seen, checks, shots = set(), [], set()
+    half_seen = False
+
+    def check(page, what):
+        checks.append(what)
+        try:
+            check_fits(page, what)
+        except AssertionError:
+            screenshot(page, f"seep-two-360x740-{what}-failed")
+            raise
+        if what not in shots:
+            shots.add(what)
+            screenshot(page, f"seep-two-360x740-{what}")
+
+    for _ in range(200):
+        if page.locator(".hand-summary").count():
+            break
+        who = check_privacy(page)   # a hand-off: no card at all; a turn: the engine's view only
+        seen.add(who)
+        if who in ("p0", "p1"):
+            # the one other seat is the opponent; no team letters with two players
+            seats = page.locator(".seep-seats .seat")
+            assert seats.count() == 1
+            assert ", your opponent, " in seats.get_attribute("aria-label")
+            assert page.locator(".team-tag").count() == 0
+            if plays(current_record(page)) == 24 and not half_seen:
+                half_seen = True
+                assert page.locator(".half-note").inner_text() == \
+                    "Second half: 12 more cards each, the floor stays as it is."
+                assert page.locator(".hand-cards .card").count() == 12
+                assert "second half" in page.locator(".floor-caption").inner_text()
+                assert "Second half" not in page.locator(".floor .last-log").inner_text()   # said once
+                check_fits(page, "second-half")
+                screenshot(page, "seep-two-360x740-second-half")
+                # the score sheet names the options that are not the default, and fits
+                page.click('[data-act="ui:panel:sheet"]')
+                assert HOUSE_NOTE in page.locator(".panel.sheet .rules-note").inner_text()
+                assert page.evaluate("(() => { const s = document.querySelector('.panel.sheet');"
+                                     " return s.scrollWidth <= s.clientWidth && document.documentElement.scrollWidth <= innerWidth; })()")
+                screenshot(page, "seep-two-360x740-sheet")
+                page.click('.panel.sheet [data-act="ui:panel:sheet"]')
+        take_turn(page, check)
+    assert page.locator(".hand-summary").count() == 1
+    # under the summary, read by both, no hand is in the page (the next deal's cards included)
+    assert replay(current_record(page)).view("p0")["floor"]["loose"] == [] and dom_cards(page) == []
+    assert seen == {"p0", "p1", "handoff"} and half_seen
+    assert checks.count("compose") == 48 and checks.count("bid") == 1
+    assert checks.count("handoff") >= 45          # the phone changes hands before nearly every turn
+    # the summary: two rows named by the players, the options, and it fits the phone
+    assert page.evaluate(SUMMARY_FITS) == FITTING
+    screenshot(page, "seep-two-360x740-hand-summary")
+    rows = page.locator(".hand-summary table.summary tbody tr")
+    assert [r.get_attribute("data-team") for r in rows.all()] == ["p0", "p1"]
+    assert [r.locator("th").inner_text() for r in rows.all()] == ["Ana", "Ben"]
+    assert HOUSE_NOTE in page.locator(".hand-summary .rules-note").inner_text()
+    shown = {r.get_attribute("data-team"): int(r.locator("td.pts").inner_text()) for r in rows.all()}
+    record, result = export_and_replay(page, tmp_path)
+    assert record["options"]["seats"] == 2 and len(record["actions"]) == 49
+    assert len(result["hands"]) == 1 and shown == result["hands"][0]["score"]
+    totals = page.locator(".hand-summary .totals-line").inner_text()
+    assert f"Ana {result['totals']['p0']}" in totals and f"Ben {result['totals']['p1']}" in totals
+    page.watch.assert_clean()
