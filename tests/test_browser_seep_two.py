@@ -2,7 +2,9 @@
 
 The new-game form does not offer ``seats`` yet, so the game is started by importing a record
 file with no action through the home screen's import input.  One page serves every check: a
-whole hand, both halves, at 360 x 740.
+whole hand, both halves: under ``sweep-seed`` with both house rules on a phone held upright,
+under ``seep-pagat`` on a phone on its side; at the first turn of the second half (the biggest
+hand) the table is also checked at the two other sizes with a move being composed.
 """
 
 import json
@@ -16,7 +18,12 @@ from test_browser_seep import FITTING, SUMMARY_FITS, check_fits, check_privacy, 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.seep")
 
-HOUSE_NOTE = "Two players · House rules: first sweep 50; 26–26 split +2 each"
+SIZES = {"360x740": (360, 740), "740x360": (740, 360), "1280x800": (1280, 800)}
+CASES = {  # preset: (options, the words naming them, screen size)
+    "sweep-seed": ({"first_sweep": 50, "majority_tie": "split"},
+                   "Two players · House rules: first sweep 50; 26–26 split +2 each", "360x740"),
+    "seep-pagat": ({"first_sweep": 50}, "Two players · House rules: first sweep 50", "740x360"),
+}
 
 
 def import_record(page, record: dict) -> None:
@@ -28,16 +35,19 @@ def plays(record: dict) -> int:
     return sum(1 for a in record["actions"] if a.split()[0] not in ("bid", "redeal"))
 
 
-def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, tmp_path):
+@pytest.mark.parametrize("preset", CASES)
+def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, tmp_path, preset):
     """On each person's turn the hand and the panel are in view and only that person's cards (and
     the table) are in the page; a hand-off shows no card; the second half is announced; the
     summary names the two players; the exported record replays to the scores shown."""
     page = watched_page
-    page.set_viewport_size({"width": 360, "height": 740})
+    options, note, size = CASES[preset]
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(site.url)
     wait_ready(page)
     import_record(page, {"format": "cardtable/1", "game": "seep", "players": ["Ana", "Ben"], "seed": 11,
-                         "options": {"seats": 2, "first_sweep": 50, "majority_tie": "split"}, "actions": []})
+                         "options": {"seats": 2, "preset": preset, **options}, "actions": []})
     page.wait_for_selector("html[data-screen=handoff], .seep.table")
     seen, checks, shots = set(), [], set()
     half_seen = False
@@ -47,11 +57,11 @@ def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, t
         try:
             check_fits(page, what)
         except AssertionError:
-            screenshot(page, f"seep-two-360x740-{what}-failed")
+            screenshot(page, f"seep-two-{size}-{what}-failed")
             raise
         if what not in shots:
             shots.add(what)
-            screenshot(page, f"seep-two-360x740-{what}")
+            screenshot(page, f"seep-two-{size}-{what}")
 
     for _ in range(200):
         if page.locator(".hand-summary").count():
@@ -69,16 +79,24 @@ def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, t
                 assert page.locator(".half-note").inner_text() == \
                     "Second half: 12 more cards each, the floor stays as it is."
                 assert page.locator(".hand-cards .card").count() == 12
-                assert "second half" in page.locator(".floor-caption").inner_text()
+                assert "second half" in page.locator(".floor-caption").text_content()   # hidden on a short screen
                 assert "Second half" not in page.locator(".floor .last-log").inner_text()   # said once
                 check_fits(page, "second-half")
-                screenshot(page, "seep-two-360x740-second-half")
+                screenshot(page, f"seep-two-{size}-second-half")
+                # a card picked: the hand and the move panel are in view at every size
+                page.locator(".hand-cards button.card").first.click()
+                for other, (w, h) in SIZES.items():
+                    page.set_viewport_size({"width": w, "height": h})
+                    check_fits(page, "compose")
+                    screenshot(page, f"seep-two-{preset}-{other}-second-half-compose")
+                page.set_viewport_size({"width": width, "height": height})
+                page.click('[data-act="ui:clear"]')
                 # the score sheet names the options that are not the default, and fits
                 page.click('[data-act="ui:panel:sheet"]')
-                assert HOUSE_NOTE in page.locator(".panel.sheet .rules-note").inner_text()
+                assert note in page.locator(".panel.sheet .rules-note").inner_text()
                 assert page.evaluate("(() => { const s = document.querySelector('.panel.sheet');"
                                      " return s.scrollWidth <= s.clientWidth && document.documentElement.scrollWidth <= innerWidth; })()")
-                screenshot(page, "seep-two-360x740-sheet")
+                screenshot(page, f"seep-two-{size}-sheet")
                 page.click('.panel.sheet [data-act="ui:panel:sheet"]')
         take_turn(page, check)
     assert page.locator(".hand-summary").count() == 1
@@ -89,15 +107,20 @@ def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, t
     assert checks.count("handoff") >= 45          # the phone changes hands before nearly every turn
     # the summary: two rows named by the players, the options, and it fits the phone
     assert page.evaluate(SUMMARY_FITS) == FITTING
-    screenshot(page, "seep-two-360x740-hand-summary")
+    screenshot(page, f"seep-two-{size}-hand-summary")
     rows = page.locator(".hand-summary table.summary tbody tr")
     assert [r.get_attribute("data-team") for r in rows.all()] == ["p0", "p1"]
     assert [r.locator("th").inner_text() for r in rows.all()] == ["Ana", "Ben"]
-    assert HOUSE_NOTE in page.locator(".hand-summary .rules-note").inner_text()
+    assert note in page.locator(".hand-summary .rules-note").inner_text()
     shown = {r.get_attribute("data-team"): int(r.locator("td.pts").inner_text()) for r in rows.all()}
     record, result = export_and_replay(page, tmp_path)
     assert record["options"]["seats"] == 2 and len(record["actions"]) == 49
     assert len(result["hands"]) == 1 and shown == result["hands"][0]["score"]
     totals = page.locator(".hand-summary .totals-line").inner_text()
-    assert f"Ana {result['totals']['p0']}" in totals and f"Ben {result['totals']['p1']}" in totals
+    if preset == "sweep-seed":
+        assert f"Ana {result['totals']['p0']}" in totals and f"Ben {result['totals']['p1']}" in totals
+    else:
+        lead = result["lead"]
+        assert (f"{'Ana' if lead > 0 else 'Ben'} leads by {abs(lead)}" if lead else "The players are level") in totals
+        assert "Baazis: Ana 0 · Ben 0" in totals or "wins a baazi" in totals
     page.watch.assert_clean()

@@ -498,7 +498,8 @@ def test_two_players_sides_are_named_by_the_players(preset):
     assert any(game.view(seat)["hand"] for seat in table.seats)
     for seat in table.seats:
         app.dialog = ("hand", entry)
-        assert CARD_ATTR.findall(table.render(game, seat, app)) == []
+        html = table.render(game, seat, app)
+        assert CARD_ATTR.findall(html) == [] and "bid-panel" not in html
         app.dialog = None
         assert set(game.view(seat)["hand"]) <= set(CARD_ATTR.findall(table.render(game, seat, app)))
     pile = table.piles_html(v)

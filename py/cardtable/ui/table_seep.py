@@ -297,7 +297,11 @@ class Table:
         bid or move panel, then the hand).  The dock keeps to the bottom of the screen and the
         board scrolls above it, so on a turn the whole hand and the panel are in view on a phone."""
         v = game.view(seat)
-        my_turn = v["to_act"] == seat and not app.handoff_to and app.controllers.get(seat) == "human"
+        # under the end-of-hand summary (read by everyone at the table) the next deal's cards of
+        # whoever played last stay hidden, and so does his bid panel: shown after the hand-off
+        summary = (getattr(app, "dialog", None) or ("",))[0] == "hand"
+        my_turn = (v["to_act"] == seat and not app.handoff_to and app.controllers.get(seat) == "human"
+                   and not summary)
         if not my_turn or v["phase"] != "play":
             self.card = None if not my_turn else self.card
         if self.card is not None and self.card not in v["hand"]:
@@ -328,10 +332,7 @@ class Table:
         if my_turn and v["phase"] == "play":
             parts.append(self.move_panel(game, v, seat))
         parts.append("</div>")
-        # under the end-of-hand summary (read by everyone at the table) the next deal's cards of
-        # whoever played last stay hidden: the hand is shown again after the hand-off
-        summary = (getattr(app, "dialog", None) or ("",))[0] == "hand"
-        parts.append(self.my_hand({**v, "hand": []} if summary else v, seat, my_turn and not summary))
+        parts.append(self.my_hand({**v, "hand": []} if summary else v, seat, my_turn))
         parts.append("</div>")
         if self.panel == "sheet":
             parts.append(self.sheet_html(v))
