@@ -153,13 +153,14 @@ def dom_cards(page) -> list[str]:
 
 def snapshot(page) -> dict:
     """What the page shows, read in one go (a timer cannot change the screen halfway through):
-    ``screen``, ``viewer`` (the seat whose table is shown, or None), ``cards`` (as ``dom_cards``)
-    and ``hand_over`` (the last trick of a hand is on the table, the next hand not shown)."""
+    ``screen``, ``viewer`` (the seat whose table is shown, or None), ``cards`` (as ``dom_cards``),
+    ``hand`` (the cards of the viewer's hand) and ``hand_over`` (the last trick of a hand is on the table, the next hand not shown)."""
     return page.evaluate("""() => {
         const t = document.querySelector('#app .table');
         return {screen: document.documentElement.dataset.screen || '',
                 viewer: t ? t.dataset.viewer : null,
                 cards: [...document.querySelectorAll('#app [data-card]')].map(e => e.dataset.card),
+                hand: [...document.querySelectorAll('#app .my-hand [data-card]')].map(e => e.dataset.card),
                 hand_over: !!document.querySelector('.table.hand-over')};
     }""")
 

@@ -149,14 +149,14 @@ class App:
         if name != was:
             window.scrollTo(0, 0)
         active = document.activeElement
-        if _present(active) and active != document.body and self.root.contains(active) and not active.disabled:
+        if _present(active) and active != document.body and self.root.contains(active) and not active.hasAttribute("disabled"):
             return  # morphing kept the focused element: leave the focus where it is
         target = None
         if _present(key):
             target = self.root.querySelector(f'[data-key="{_css_escape(str(key))}"]')
-        if not _present(target) or target.disabled:
+        if not _present(target) or target.hasAttribute("disabled"):
             target = self.root.querySelector("[data-autofocus]")
-        if _present(target) and not target.disabled:
+        if _present(target) and not target.hasAttribute("disabled"):
             target.focus(to_js({"preventScroll": True}, dict_converter=_js_object))
 
     def arm_handoff(self) -> None:
@@ -310,7 +310,7 @@ class App:
     # ---- events -----------------------------------------------------------------------------------
     def on_click(self, event) -> None:
         el = event.target.closest("[data-act]") if _present(event.target) else None
-        if not _present(el) or el.disabled:
+        if not _present(el) or el.hasAttribute("disabled"):
             return
         act = str(el.dataset.act)
         try:

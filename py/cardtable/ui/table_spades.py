@@ -152,7 +152,8 @@ class Table:
         return "".join(parts)
 
     def topbar(self, v: dict) -> str:
-        last = button("Last trick", "ui:panel:last", cls="btn ghost small", key="last",
+        last = button('Last<span class="wide-only"> trick</span>', "ui:panel:last", cls="btn ghost small", key="last",
+                      aria_label="Last trick",
                       disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
         totals = " · ".join(f'{esc(self.names[s])} <b>{v["totals"][s]}</b>' for s in self.seats)
         return table_topbar("Dummy Spades", totals, self.panel, extra_tools=last)
@@ -183,8 +184,8 @@ class Table:
         cards too, small, when it is exposed and the viewer is not playing from it)."""
         turn = v["acting_hand"] == hand and v["phase"] != "over" and not self.collecting
         cls = f"seat pos-{pos}" + (" turn" if turn else "") + (" dummy" if hand == "dummy" else "")
-        name = self.name_of(hand).capitalize() if hand == "dummy" else self.name_of(hand)
-        role = self.role(v, hand)
+        name = "Dummy" if hand == "dummy" else self.name_of(hand)
+        role = "" if hand == "dummy" else self.role(v, hand)
         n = 0 if final else v["hand_counts"][hand]
         bid = self.bid_text(v, hand) if hand != "dummy" else ""
         facts = [f'<span class="count" title="cards in hand"><span class="mini-back" aria-hidden="true"></span>{n}</span>',
