@@ -143,6 +143,7 @@ class App:
             self.root.innerHTML = html
         name = self.screen_name()
         document.documentElement.dataset.screen = name
+        document.documentElement.dataset.speed = self.settings["speed"]  # paces the CSS animations
         self.sync_history()
         if name == "handoff" and not self.handoff_armed and self.arm_timer is None:
             self.arm_timer = window.setTimeout(create_once_callable(self.arm_handoff), HANDOFF_GUARD_MS)
