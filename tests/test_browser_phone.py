@@ -88,18 +88,33 @@ def shoot(page, shots: set, name: str) -> None:
         screenshot(page, name)
 
 
+LAYOUT = """() => {
+    const box = e => e.getBoundingClientRect();
+    const name = e => e.dataset.key || e.textContent.trim().slice(0, 20);
+    const outside = sel => [...document.querySelectorAll(sel)].filter(e => { const r = box(e);
+        return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; }).map(name);
+    return {
+        overflow: document.documentElement.scrollWidth - innerWidth,
+        hand: outside('.my-hand .hand-cards .card'),
+        panel: outside('.action-panel button, .action-panel .card'),
+        small: [...document.querySelectorAll('.action-panel button, .hand-cards button.card, .topbar button')].filter(e => {
+            const r = box(e); return r.width > 0 && (r.width < 43.5 || r.height < 43.5); }).map(name),
+        heights: [...document.querySelectorAll('.table > *')].map(e => e.className.split(' ')[0] + ' ' + Math.round(box(e).height)),
+    };
+}"""
+
+
 def check_turn(page, size: str, shots: set) -> None:
     """A person's turn: the whole hand and every control to act are in view, nothing too wide,
-    and only what this seat may see is in the page."""
-    assert overflow(page) <= 0
-    heights = page.evaluate("[...document.querySelectorAll('.table > *')].map(e => e.className.split(' ')[0] + ' '"
-                            " + Math.round(e.getBoundingClientRect().height))")
-    assert out_of_view(page, ".my-hand .hand-cards .card") == [], heights
-    assert out_of_view(page, ".action-panel button, .action-panel .card") == [], heights
-    assert too_small(page, ".action-panel button, .hand-cards button.card, .topbar button") == []
-    viewer = page.get_attribute(".table", "data-viewer")
-    view = replay(current_record(page)).view(viewer)
-    shown = set(dom_cards(page))
+    every tap target at least 44×44, and only what this seat may see is in the page."""
+    lay = page.evaluate(LAYOUT)
+    assert lay["overflow"] <= 0
+    assert lay["hand"] == [], lay["heights"]
+    assert lay["panel"] == [], lay["heights"]
+    assert lay["small"] == []
+    snap = snapshot(page)
+    view = replay(current_record(page)).view(snap["viewer"])
+    shown = set(snap["cards"])
     assert shown <= spades_visible(view)
     assert set(view["hand"]) <= shown
     phase = view["phase"]
