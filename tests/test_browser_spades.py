@@ -6,7 +6,7 @@ import pytest
 
 from cardtable.record import replay
 from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, saved_records, screenshot,
-                      spades_visible, start_from_form, wait_ready)
+                      settle, snapshot, spades_visible, start_from_form, wait_ready)
 from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -17,16 +17,21 @@ pytest.importorskip("cardtable.games.dummy_spades")
 
 
 def check_privacy(page) -> str:
-    """At a hand-off no card at all; at a turn only what the engine lets that seat see."""
-    if page.locator("html[data-screen=handoff]").count():
-        assert dom_cards(page) == []
-        assert "of spades" not in page.locator("#app").inner_html()
-        return "handoff"
-    viewer = page.get_attribute(".table", "data-viewer")
+    """At a hand-off and at the end-of-hand summary no card at all; at a turn only what the engine
+    lets that seat see (read in one snapshot: a finished trick's timer may change the screen)."""
+    snap = snapshot(page)
+    if snap["screen"] in ("handoff", "summary"):
+        assert snap["cards"] == []
+        assert "of spades" not in page.locator("#app").inner_html() or snapshot(page)["screen"] != snap["screen"]
+        return snap["screen"]
+    viewer = snap["viewer"]
     view = replay(current_record(page)).view(viewer)
     visible = spades_visible(view)
-    shown = set(dom_cards(page))
+    shown = set(snap["cards"])
     assert shown <= visible, shown - visible
+    if snap["hand_over"]:  # the last trick of a hand, before the summary: none of the next hand
+        assert snap["hand"] == []
+        return viewer
     assert set(view["hand"]) <= shown  # the seat's own hand is there
     return viewer
 
@@ -35,17 +40,30 @@ def start_game(page, url, seed, names=("Ana", "Ben", "Chloé"), variant=None):
     start_from_form(page, url, "dummy-spades", seed, names, {"#ng-variant": variant})
 
 
+STATE = """() => {
+    if (document.documentElement.dataset.screen === 'handoff') return 'handoff';
+    if (document.documentElement.dataset.screen === 'summary') return 'summary';
+    if (document.querySelector('.table.collecting')) return 'collect';
+    if (document.querySelector('.bid-panel')) return 'bid';
+    if (document.querySelector('button.card.playable')) return 'play';
+    return '';
+}"""
+
+
 def take_turn(page, bid=None):
-    """Whoever is shown acts: tap through a hand-off, bid, or play the first legal card."""
-    if page.locator("html[data-screen=handoff]").count():
+    """Whoever is shown acts: tap through a hand-off, collect a trick, bid, or play the first legal card."""
+    page.wait_for_function(STATE, timeout=30_000)
+    state = page.evaluate(STATE)
+    if state == "handoff":
         page.click('[data-act="ready"]')
-        return "ready"
-    if page.locator(".bid-panel").count():
+    elif state == "collect":
+        settle(page)
+    elif state == "bid":
         page.click(f'[data-act="ui:bid:{bid if bid is not None else 3}"]')
         page.click('[data-act="ui:confirm-bid"]')
-        return "bid"
-    page.locator("button.card.playable").first.click()
-    return "play"
+    elif state == "play":
+        page.locator("button.card.playable").first.click()
+    return state
 
 
 def test_a_whole_hand_of_three_people_matches_replay_of_the_export(watched_page, site, tmp_path):
@@ -85,8 +103,12 @@ def test_reload_mid_hand_resumes_the_same_position(watched_page, site):
     start_game(page, site.url, seed=77)
     for _ in range(14):  # a hand-off or two, the bids and a few cards
         take_turn(page)
-    if page.locator("html[data-screen=handoff]").count():
+    while take_turn(page) in ("handoff", "collect"):  # on to a seat's turn (take_turn acts once more)
+        pass
+    page.wait_for_function(STATE)
+    while page.evaluate(STATE) in ("handoff", "collect"):
         take_turn(page)
+        page.wait_for_function(STATE)
     reload_and_resume(page)
     check_privacy(page)
     page.watch.assert_clean()
@@ -105,6 +127,7 @@ def test_a_corrupt_save_is_reported_and_another_save_still_opens(watched_page, s
     }""")
     page.reload()
     wait_ready(page)
+    page.click('[data-act="nav:home"]')  # a reload comes back to the game: go home from there
     broken = page.locator('.save.broken')
     assert broken.count() == 3
     text = page.locator(".saves").inner_text()
@@ -130,6 +153,8 @@ def test_a_corrupt_save_is_reported_and_another_save_still_opens(watched_page, s
 def test_table_screenshots_and_keyboard_play(page, site, size):
     page.set_viewport_size(size)
     start_game(page, site.url, seed=31)
+    page.wait_for_selector('[data-act="ready"]:not([disabled])')  # it ignores taps for a moment
+    page.wait_for_function("document.activeElement && document.activeElement.dataset.act === 'ready'")
     page.keyboard.press("Enter")  # the hand-off button has the focus
     assert page.locator(".table").count() == 1
     # cards are buttons with names like "Queen of spades"
@@ -147,7 +172,8 @@ def test_table_screenshots_and_keyboard_play(page, site, size):
         take_turn(page)
         if page.locator(".table.phase-play .spot:not(.empty)").count() >= 2:
             break
-    assert page.locator(".seat.dummy .suit-rows").count() == 1
+    # the dummy face up: on its chip, or full size in the panel when the declarer plays from it
+    assert page.locator(".seat.dummy .suit-rows, .dummy-panel .dummy-cards").count() == 1
     screenshot(page, f"spades-play-{name}")
 
 
@@ -237,6 +263,9 @@ def test_peeked_dummy_cards_are_shown_only_to_the_peeker(watched_page, site):
     game = replay(current_record(page))
     seen = {c for c in game.view(peeker)["dummy_slots"] if c}
     assert len(seen) == 3
+    # the peeker sees the peeked cards at once, then hides them before the hand-off
+    assert seen <= set(page.eval_on_selector_all(".reveal-panel [data-card]", "els => els.map(e => e.dataset.card)"))
+    page.click('[data-act="release"]')
     # the next player is handed the device and sees none of the peeked cards
     assert page.locator("html[data-screen=handoff]").count() == 1 and dom_cards(page) == []
     page.click('[data-act="ready"]')

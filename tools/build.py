@@ -78,6 +78,17 @@ def copy_runtime() -> None:
             shutil.copy2(src, out / src.name)
 
 
+def copy_morphdom() -> None:
+    """The DOM-morphing library (morphdom, MIT, from npm) that web/morph.js imports."""
+    src = NODE / "morphdom" / "dist" / "morphdom-esm.js"
+    if not src.is_file():
+        fail("node_modules/morphdom is missing: run `npm ci` first")
+    out = DIST / "runtime" / "morphdom"
+    out.mkdir(parents=True)
+    shutil.copy2(src, out / src.name)
+    shutil.copy2(NODE / "morphdom" / "LICENSE", out / "LICENSE")
+
+
 def content_version(paths: list[Path], extra: bytes = b"") -> str:
     """A short hash of the app's own files: changes whenever the app changes."""
     h = hashlib.sha256(extra)
@@ -96,6 +107,7 @@ def build() -> dict:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_runtime()
+    copy_morphdom()
 
     shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
     app = DIST / "app"

@@ -6,10 +6,23 @@ listens for clicks on ``[data-act]`` elements, and sends every move through the 
 ``legal_actions -> apply``.  A game's table module is imported only when a game of that kind is
 opened, to keep start-up light.
 
-Acts (``data-act`` values): ``nav:home``, ``new:<game>``, ``rules:<game>``, ``start``,
-``open:<id>``, ``delete:<id>``, ``confirm-delete:<id>``, ``cancel``, ``export``, ``ready`` (the
-hand-off tap), ``next-hand``, ``play-again``, ``move:<action>`` (an engine action), and
-``ui:<anything>`` (handled by the table module: selections, score sheet, last trick).
+Acts (``data-act`` values): ``nav:home``, ``new:<game>``, ``quick:<game>`` (you against the
+computer), ``rules:<game>``, ``start``, ``open:<id>``, ``delete:<id>``, ``confirm-delete:<id>``,
+``cancel``, ``export``, ``ready`` (the hand-off tap), ``release`` (collect a finished trick, end a
+peek), ``next-hand``, ``play-again``, ``speed:<slow|normal|fast>``, ``move:<action>`` (an engine
+action), and ``ui:<anything>`` (handled by the table module: selections, sheets).
+
+Redraws morph ``#app`` to the new markup (``window.cardtableMorph``, web/morph.js) so elements,
+focus and transitions survive; ``innerHTML`` is the fallback when that script did not load.
+
+Pass and play cannot leak: a hand-off screen holds no card and its button stays disabled for
+``HANDOFF_GUARD_MS`` (a double tap on the last card cannot press it), and the end-of-hand summary
+is drawn on its own, without the table (the next hand is already dealt behind it).  A move after
+which the table has something to show (a finished trick, cards just peeked at) *holds* the
+screen -- for the pace's ``collect_ms`` or until a tap -- before the next hand-off or computer move.
+
+Each screen is a history entry (``#home``, ``#new/<game>``, ``#rules/<game>``, ``#game/<id>``):
+Back from a game comes home, and a reload reopens the same screen (a game on its hand-off).
 """
 
 from __future__ import annotations
@@ -27,16 +40,18 @@ from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
 from . import home
 from .markup import button, dialog, esc
+from .settings import SETTINGS_KEY, dump_settings, pace, parse_settings
 from .storage import DictStore, SaveConflict, SaveStore, StorageFull
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
-BOT_PAUSE_MS = 700      # people should be able to follow a computer's play
+BOT_PAUSE_MS = 700      # people should be able to follow a computer's play (the normal pace)
 BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
 LOG_DESCRIBED = 200     # opening a game describes in full at most its last 200 actions (the log shows fewer)
 LOG_WORK = 100_000      # ... and fewer in a long game: described actions x actions stays under this
 OTHER_WINDOW = "This game went on in another window — here is the latest position."
 WITHOUT_SAVES = ("Started without your saved games, as you asked: nothing is saved during this visit. "
                  "They are still stored; reload the app normally to see them.")
+HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
 
 
 def _present(x) -> bool:
@@ -100,12 +115,24 @@ class App:
         self.pending_hand: Optional[dict] = None
         self.bot_timer = None
         self.bot_thinking = False
+        self.hold: Optional[str] = None   # "trick" | "reveal": the table shows what just happened
+        self.hold_timer = None
+        self.hold_hands_before = 0
+        self.handoff_armed = False        # the hand-off button takes taps (after HANDOFF_GUARD_MS)
+        self.arm_timer = None
+        self.form_preset: Optional[str] = None   # the Seep scoring chosen on the new-game form
+        self.settings = parse_settings(_local_get(SETTINGS_KEY))
+        self.route_now = ""               # the location hash the last render left
         self._proxies = {
             "click": create_proxy(self.on_click),
             "change": create_proxy(self.on_change),
+            "keydown": create_proxy(self.on_key),
+            "popstate": create_proxy(self.on_popstate),
         }
-        for ev, fn in self._proxies.items():
-            self.root.addEventListener(ev, fn)
+        self.root.addEventListener("click", self._proxies["click"])
+        self.root.addEventListener("change", self._proxies["change"])
+        document.addEventListener("keydown", self._proxies["keydown"])
+        window.addEventListener("popstate", self._proxies["popstate"])
         window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
         self.notice = WITHOUT_SAVES if _without_saves() else ""
 
@@ -113,20 +140,110 @@ class App:
     def render(self) -> None:
         focused = document.activeElement
         key = focused.getAttribute("data-key") if _present(focused) and focused.getAttribute else None
-        self.root.innerHTML = self.screen_html()
-        document.documentElement.dataset.screen = self.screen_name()
+        was = document.documentElement.getAttribute("data-screen")
+        was = str(was) if _present(was) else ""
+        html = self.screen_html()
+        morph = getattr(window, "cardtableMorph", None)
+        if _present(morph):
+            morph(self.root, html)
+        else:
+            self.root.innerHTML = html
+        name = self.screen_name()
+        document.documentElement.dataset.screen = name
+        document.documentElement.dataset.speed = self.settings["speed"]  # paces the CSS animations
+        self.sync_history()
+        if name == "handoff" and not self.handoff_armed and self.arm_timer is None:
+            self.arm_timer = window.setTimeout(create_once_callable(self.arm_handoff), HANDOFF_GUARD_MS)
+        if name != was:
+            window.scrollTo(0, 0)
+        active = document.activeElement
+        if _present(active) and active != document.body and self.root.contains(active) and not active.hasAttribute("disabled"):
+            return  # morphing kept the focused element: leave the focus where it is
         target = None
         if _present(key):
             target = self.root.querySelector(f'[data-key="{_css_escape(str(key))}"]')
-        if not _present(target) or target.disabled:
+        if not _present(target) or target.hasAttribute("disabled"):
             target = self.root.querySelector("[data-autofocus]")
-        if _present(target):
+        if _present(target) and not target.hasAttribute("disabled"):
             target.focus(to_js({"preventScroll": True}, dict_converter=_js_object))
+
+    def arm_handoff(self) -> None:
+        """The hand-off's guard time is over: its button takes taps from now on."""
+        self.arm_timer = None
+        if self.handoff_to:
+            self.handoff_armed = True
+            self.render()
 
     def screen_name(self) -> str:
         if self.screen == "table" and self.handoff_to:
             return "handoff"
+        if self.screen == "table" and self.dialog and self.dialog[0] in ("hand", "over"):
+            return "summary"
         return self.screen.split(":")[0]
+
+    # ---- history: one entry per screen --------------------------------------------------------
+    def route(self) -> str:
+        """The location hash of the screen shown now."""
+        if self.screen == "table" and self.game_id:
+            return f"#game/{self.game_id}"
+        if self.screen.startswith("new:"):
+            return f"#new/{self.screen[4:]}"
+        if self.screen.startswith("rules:"):
+            return f"#rules/{self.screen[6:]}"
+        return "#home"
+
+    def sync_history(self) -> None:
+        """Home is the bottom entry and any other screen the one entry above it, so Back from any
+        screen lands on home and never leaves the app."""
+        route = self.route()
+        if route == self.route_now:
+            return
+        if route == str(window.location.hash):
+            self.route_now = route
+            return
+        state = to_js({"cardtable": route}, dict_converter=_js_object)
+        if route == "#home":
+            window.history.back()   # to the home entry under this one; popstate finds home drawn
+        elif self.route_now in ("", "#home"):
+            window.history.pushState(state, "", route)
+        else:
+            window.history.replaceState(state, "", route)
+        self.route_now = route
+
+    def on_popstate(self, event) -> None:
+        route = str(window.location.hash)
+        self.route_now = route
+        if route == self.route():
+            return
+        self.go_to_route(route)
+
+    def go_to_route(self, route: str) -> None:
+        """Show the screen a location hash names (Back, Forward, a reload)."""
+        if self.game is not None:
+            self.close_game()   # every move is saved already
+        kind, _, arg = route.lstrip("#").partition("/")
+        if kind == "game" and arg and self.saves.raw(arg):
+            self.open_saved(arg)
+            if self.game is not None and not self.game.over and self.dialog is None:
+                self.cancel_bot()
+                # nobody has been handed the device yet: never show a hand unasked
+                seat = self.game.to_act
+                humans = self.humans()
+                self.viewer = None
+                self.handoff_to = seat if self.controllers.get(seat) == "human" else (humans[0] if humans else None)
+                self.handoff_armed = False
+                self.advance_bots_only()
+                self.render()
+            return
+        if kind in ("new", "rules") and arg in home.GAME_TITLES:
+            self.screen = f"{kind}:{arg}"
+        else:
+            self.screen = "home"
+        self.render()
+
+    def advance_bots_only(self) -> None:
+        if self.game is not None and self.game.to_act and self.controllers.get(self.game.to_act, "human") != "human":
+            self.schedule_bot()
 
     def screen_html(self) -> str:
         now = time.time()
@@ -134,9 +251,10 @@ class App:
             saves = self.saves.list()
             last_id = self.saves.last_id()
             last = next((s for s in saves if s.id == last_id), None)
-            html = home.home_html(saves, last, now, self.notice)
+            html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
+                                  bots=bots_available())
         elif self.screen.startswith("new:"):
-            html = home.new_game_html(self.screen[4:], bots_available())
+            html = home.new_game_html(self.screen[4:], bots_available(), preset=self.form_preset)
         elif self.screen.startswith("rules:"):
             html = home.rules_html(self.screen[6:])
         elif self.screen == "table":
@@ -148,17 +266,24 @@ class App:
         return html
 
     def table_html(self) -> str:
+        if self.dialog and self.dialog[0] in ("hand", "over"):
+            # the summary stands alone: the next hand is dealt already, and none of it may show
+            return f'<section class="summary-screen" aria-label="{esc(self.game_title())}"></section>'
         if self.handoff_to:
             name = self.table.name_of(self.handoff_to)
             banner = f'<p class="banner" role="alert">{esc(self.banner)}</p>' if self.banner else ""
-            return ('<section class="handoff" aria-live="polite"><div class="handoff-card">' + banner +
-                    '<div class="handoff-fan" aria-hidden="true"><span class="card back"></span><span class="card back"></span></div>'
+            ready = button(f"I am {esc(name)} — show my cards", "ready", cls="btn big", key="ready",
+                           disabled=not self.handoff_armed)
+            # the button sits high on the screen, far from where the last player's cards were
+            return ('<section class="handoff" aria-live="polite"><div class="handoff-card">'
                     f'<h1>Pass the device to {esc(name)}</h1>'
-                    f'<p>Only {esc(name)} should look at the screen now.</p>'
-                    + button(f"I am {esc(name)} — show my cards", "ready", cls="btn big", key="ready").replace(
-                        "<button ", "<button data-autofocus ", 1)
+                    + ready.replace("<button ", "<button data-autofocus ", 1)
+                    + f'<p>Only {esc(name)} should look at the screen now.</p>' + banner
+                    + '<div class="handoff-fan" aria-hidden="true"><span class="card back"></span><span class="card back"></span></div>'
                     + f'<p class="muted small">{esc(self.game_title())}</p>'
-                    + button("Home", "nav:home", cls="btn ghost small", key="home") + "</div></section>")
+                    + "</div>"
+                    + button("⌂ Home", "nav:home", cls="btn ghost small handoff-home", key="home", aria_label="Home")
+                    + "</section>")
         seat = self.viewer or self.game.to_act or self.table.seats[0]
         return self.table.render(self.game, seat, self)
 
@@ -195,7 +320,7 @@ class App:
     # ---- events -----------------------------------------------------------------------------------
     def on_click(self, event) -> None:
         el = event.target.closest("[data-act]") if _present(event.target) else None
-        if not _present(el) or el.disabled:
+        if not _present(el) or el.hasAttribute("disabled"):
             return
         act = str(el.dataset.act)
         try:
@@ -205,13 +330,34 @@ class App:
             window.console.error(f"cardtable: {act}: {err!r}")
             self.render()
 
+    def on_key(self, event) -> None:
+        """Escape closes a sheet or the delete question."""
+        if str(event.key) != "Escape":
+            return
+        if self.screen == "table" and self.table is not None and getattr(self.table, "panel", None):
+            self.table.panel = None
+            self.render()
+        elif self.dialog and self.dialog[0] == "delete":
+            self.dialog = None
+            self.render()
+
     def dispatch(self, act: str) -> None:
         verb, _, arg = act.partition(":")
         if verb == "nav" and arg == "home":
             self.close_game()
             self.screen = "home"
         elif verb == "new":
+            self.form_preset = None
             self.screen = f"new:{arg}"
+        elif verb == "quick":
+            self.start_against_computer(arg)
+            return
+        elif verb == "speed" and arg in ("slow", "normal", "fast"):
+            self.settings["speed"] = arg
+            _local_set(SETTINGS_KEY, dump_settings(self.settings))
+        elif verb == "release":
+            self.release_hold()
+            return
         elif verb == "rules":
             self.screen = f"rules:{arg}"
         elif verb == "start":
@@ -237,10 +383,15 @@ class App:
             self.export()
             return
         elif verb == "ready":
+            if not self.handoff_armed or not self.handoff_to:
+                return
             self.viewer = self.handoff_to
             self.handoff_to = None
+            self.handoff_armed = False
         elif verb == "next-hand":
             self.dialog = ("over",) if self.game.over else None
+            if len(self.humans()) > 1:
+                self.viewer = None  # the next hand's first player is handed the device
             self.advance()
             return
         elif verb == "play-again":
@@ -261,6 +412,10 @@ class App:
 
     def on_change(self, event) -> None:
         target = event.target
+        if target.id == "ng-preset":
+            self.form_preset = str(target.value)
+            self.render()
+            return
         if target.id == "import-file" and target.files.length:
             file = target.files.item(0)
             file.text().then(create_once_callable(lambda text: self.import_text(str(text), str(file.name))))
@@ -284,7 +439,7 @@ class App:
         names, kinds = [], {}
         for i in range(n):
             name = str(document.getElementById(f"ng-name-{i}").value).strip() or home.DEFAULT_NAMES[i]
-            names.append(name[:20])
+            names.append(name[:NAME_MAX])
             kinds[f"p{i}"] = str(document.getElementById(f"ng-kind-{i}").value)
         if game == "dummy-spades":
             options = {"target": int(document.getElementById("ng-target").value),
@@ -304,6 +459,19 @@ class App:
         return record, kinds
 
     def start_from_form(self) -> bool:
+        form = document.getElementById("new-game")
+        values = {el.id: str(el.value) for el in form.querySelectorAll("input[type=number]")}
+        errors = home.form_errors(values)
+        for field_id in values:
+            note = document.getElementById(f"{field_id}-error")
+            if _present(note):
+                note.textContent = errors.get(field_id, "")
+        if errors:
+            document.getElementById("ng-error").textContent = "Check the numbers marked above."
+            first = document.getElementById(next(iter(errors)))
+            if _present(first):
+                first.focus()
+            return False
         record, kinds = self.read_form()
         if len(set(n.casefold() for n in record["players"])) < len(record["players"]):
             document.getElementById("ng-error").textContent = "Give every player a different name."
@@ -383,8 +551,23 @@ class App:
         self.dialog = ("over",) if game.over else None
         self.screen = "table"
 
+    def start_against_computer(self, game_name: str) -> None:
+        """One tap from home: you in the first seat, computers at the default level elsewhere."""
+        if game_name not in home.SEATS:
+            return
+        n = home.SEATS[game_name]
+        names = ["You"] + home.DEFAULT_NAMES[1:n]
+        kinds = {f"p{i}": ("human" if i == 0 else home.DEFAULT_LEVEL) for i in range(n)}
+        record = {"format": "cardtable/1", "game": game_name, "options": {}, "players": names,
+                  "seed": random.SystemRandom().randrange(1, 2 ** 31), "actions": []}
+        self.open_game(new_game(record), new_id(), kinds, log=[])
+        self.autosave()
+        self.advance()
+
     def close_game(self) -> None:
         self.cancel_bot()
+        self.cancel_hold()
+        self.cancel_arm()
         self.game = None
         self.table = None
         self.dialog = None
@@ -405,6 +588,7 @@ class App:
         humans = self.humans()
         if self.viewer is None and len(humans) == 1:
             self.viewer = humans[0]
+        before = self.handoff_to
         seat = game.to_act
         if self.dialog is None and seat is not None:
             if self.controllers.get(seat) == "human":
@@ -415,6 +599,8 @@ class App:
                     # several people and nobody holds the device yet: it goes to the first of them
                     self.handoff_to = humans[0]
                 self.schedule_bot()
+        if self.handoff_to != before:
+            self.cancel_arm()   # a new hand-off starts its guard time afresh
         self.render()
 
     def human_move(self, action: str) -> None:
@@ -438,13 +624,67 @@ class App:
         self.table.after_move(game)
         self.log.append(self.table.describe(canonical, actor, before, game.view(actor), game))
         self.autosave()
-        hands = self.table.hand_entries(game)
+        hold = self.hold_for(canonical, actor, before)
+        if hold:
+            self.hold = hold
+            self.hold_hands_before = hands_before
+            self.render()
+            if hold == "trick":
+                ms = pace(self.settings["speed"]).collect_ms
+                self.hold_timer = window.setTimeout(create_once_callable(self.release_hold), ms)
+            return True
+        self.finish_move(hands_before)
+        return True
+
+    def finish_move(self, hands_before: int) -> None:
+        """After a move (and after its hold): the end-of-hand summary, or on to the next turn."""
+        hands = self.table.hand_entries(self.game)
         if len(hands) > hands_before:
             self.dialog = ("hand", hands[-1])
-        elif game.over:
+        elif self.game.over:
             self.dialog = ("over",)
         self.advance()
-        return True
+
+    def hold_for(self, action: str, actor: str, before: dict) -> Optional[str]:
+        """Whether the table keeps showing what this move did before the game goes on.
+
+        Only when someone is watching (a seat holds the device, no hand-off is up).  A peek is held
+        only when the device is about to pass to another person: the peeker sees the cards first."""
+        ask = getattr(self.table, "hold_after", None)
+        if ask is None or self.viewer is None or self.handoff_to:
+            return None
+        kind = ask(action, actor, before, self.game)
+        if kind == "reveal":
+            nxt = self.game.to_act
+            if nxt is None or self.controllers.get(nxt) != "human" or nxt == self.viewer:
+                self.table.release()
+                return None
+        return kind
+
+    def release_hold(self) -> None:
+        """The trick is collected (time or a tap), the peeker is done: the game goes on."""
+        if self.hold_timer is not None:
+            window.clearTimeout(self.hold_timer)
+            self.hold_timer = None
+        if not self.hold or self.game is None:
+            return
+        self.hold = None
+        self.table.release()
+        self.finish_move(self.hold_hands_before)
+
+    def cancel_hold(self) -> None:
+        if self.hold_timer is not None:
+            window.clearTimeout(self.hold_timer)
+            self.hold_timer = None
+        if self.hold and self.table is not None:
+            self.table.release()
+        self.hold = None
+
+    def cancel_arm(self) -> None:
+        if self.arm_timer is not None:
+            window.clearTimeout(self.arm_timer)
+            self.arm_timer = None
+        self.handoff_armed = False
 
     def autosave(self) -> None:
         """Save the game, unless another window saved a newer version: then follow that one."""
@@ -474,7 +714,8 @@ class App:
 
     # ---- computer players -------------------------------------------------------------------------
     def schedule_bot(self) -> None:
-        self.bot_timer = window.setTimeout(create_once_callable(self.bot_move), BOT_PAUSE_MS)
+        ms = pace(self.settings["speed"]).computer_ms
+        self.bot_timer = window.setTimeout(create_once_callable(self.bot_move), ms)
 
     def cancel_bot(self) -> None:
         if self.bot_timer is not None:
@@ -484,7 +725,7 @@ class App:
     def bot_move(self) -> None:
         self.bot_timer = None
         game = self.game
-        if game is None or game.to_act is None or self.dialog is not None:
+        if game is None or game.to_act is None or self.dialog is not None or self.hold:
             return
         seat = game.to_act
         level = self.controllers.get(seat, "human")
@@ -673,6 +914,22 @@ def _cut(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _local_get(key: str) -> Optional[str]:
+    """A localStorage value as text (None when missing or when storage cannot be read)."""
+    try:
+        v = window.localStorage.getItem(key)
+    except Exception:  # storage disabled by the browser
+        return None
+    return str(v) if _present(v) else None
+
+
+def _local_set(key: str, value: str) -> None:
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:  # full or disabled: the setting lasts for this visit only
+        pass
+
+
 def _int(value, default: int) -> int:
     try:
         return int(str(value))
@@ -694,7 +951,16 @@ APP: Optional[App] = None
 def start() -> None:
     global APP
     APP = App()
-    APP.render()
+    route = str(window.location.hash)
+    if route not in ("", "#", "#home"):
+        # a reload on another screen: put home under it, so Back still lands in the app
+        window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=_js_object), "", "#home")
+        APP.route_now = "#home"
+        APP.go_to_route(route)
+    else:
+        window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=_js_object), "", "#home")
+        APP.route_now = "#home"
+        APP.render()
     APP.root.hidden = False
     boot = document.getElementById("boot")
     if _present(boot):

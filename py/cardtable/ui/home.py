@@ -6,6 +6,7 @@ import datetime
 from typing import Optional
 
 from .. import rules
+from ..record import NAME_MAX
 from .markdown import to_html
 from .markup import button, esc
 from .storage import SavedGame
@@ -14,6 +15,10 @@ GAME_TITLES = rules.TITLES
 SEATS = {"dummy-spades": 3, "seep": 4}
 DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dev"]
 KINDS = [("human", "Person"), ("casual", "Computer — quick"), ("strong", "Computer — strong")]
+DEFAULT_LEVEL = "casual"   # "Play against the computer" and the form's computer seats
+SPEED_NAMES = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")]
+# the number fields of the new-game form: (lowest, highest, step, what the message calls it)
+NUMBER_FIELDS = {"ng-target": (50, 5000, 50, "The target"), "ng-baazis": (1, 9, 1, "The number of baazis")}
 SPADES_VARIANTS = [("no-peeky", "No Peeky (standard)"), ("three-peeky", "Three Peeky"), ("four-peeky", "Four Peeky"),
                    ("flip-1", "Flip 1"), ("flip-2", "Flip 2"), ("flip-3", "Flip 3"), ("flip-4", "Flip 4")]
 
@@ -31,7 +36,17 @@ def when(ts: float, now: float) -> str:
     return datetime.datetime.fromtimestamp(ts).strftime("%d %b %Y")
 
 
-def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, notice: str = "") -> str:
+def players_text(s: SavedGame) -> str:
+    """The players of a saved game, computers marked: "Ana, Ben (computer), Chloé"."""
+    out = []
+    for i, name in enumerate(s.players):
+        kind = s.controllers.get(f"p{i}", "human")
+        out.append(name + (" (computer)" if kind != "human" else ""))
+    return ", ".join(out)
+
+
+def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, notice: str = "",
+              speed: str = "normal", bots: bool = True) -> str:
     parts = ['<section class="home">',
              '<header class="home-head"><h1>Card Table</h1>'
              '<p class="muted">Pass the device around, or play against the computer. Works offline.</p></header>']
@@ -40,7 +55,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     if last and not last.error:
         parts.append('<div class="continue">'
                      + button(f"Continue {esc(GAME_TITLES.get(last.game, last.game))} "
-                              f"<span class=\"sub\">{esc(', '.join(last.players))} · {esc(last.totals)}</span>",
+                              f"<span class=\"sub\">{esc(players_text(last))} · {esc(last.totals)}</span>",
                               f"open:{last.id}", cls="btn big", key="continue")
                      + "</div>")
     parts.append('<div class="tiles">')
@@ -48,9 +63,14 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
         blurb = ("Three players and a dummy: bid, declare, and play two hands."
                  if g == "dummy-spades" else "Two partnerships: capture, build houses, sweep the floor.")
         parts.append(f'<article class="tile tile-{g}"><h2>{esc(title)}</h2><p>{esc(blurb)}</p>'
-                     f'<div class="tile-buttons">{button("New game", f"new:{g}", key=f"new:{g}")}'
-                     f'{button("Rules", f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}</div></article>')
+                     f'<div class="tile-buttons">'
+                     + (button("Play against the computer", f"quick:{g}", key=f"quick:{g}") if bots else "")
+                     + button("New game", f"new:{g}", cls="btn" + (" ghost" if bots else ""), key=f"new:{g}")
+                     + f'{button("Rules", f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}</div></article>')
     parts.append("</div>")
+    chips = "".join(button(label, f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
+                    for v, label in SPEED_NAMES)
+    parts.append(f'<div class="speed" role="group" aria-label="Speed of play"><span>Speed of play</span>{chips}</div>')
     parts.append('<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">Saved games</h2>')
     if not saves:
         parts.append('<p class="muted">No saved games yet. Every move is saved as you play.</p>')
@@ -71,19 +91,52 @@ def save_row(s: SavedGame, now: float) -> str:
         return (f'<li class="save broken" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> '
                 f'<span class="save-id">({esc(s.id)})</span><br><span class="error">Cannot be opened: {esc(s.error)}</span></div>'
                 f'<div class="save-buttons">{button("Delete", f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
-    status = "finished" if s.over else when(s.updated, now)
+    status = "finished" if s.over else "last played " + when(s.updated, now)
     return (f'<li class="save" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> · '
-            f'{esc(", ".join(s.players))}<br><span class="muted">{esc(s.totals)} · {esc(status)}</span></div>'
+            f'{esc(players_text(s))}<br><span class="muted">{esc(s.totals)} · {esc(status)}</span></div>'
             f'<div class="save-buttons">{button("Open", f"open:{s.id}", cls="btn small", key=f"open:{s.id}")}'
             f'{button("Delete", f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
 
 
 def _select(id_: str, options: list[tuple[str, str]], value: str, label: str) -> str:
     opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(t)}</option>' for v, t in options)
-    return f'<label class="field"><span>{esc(label)}</span><select id="{id_}">{opts}</select></label>'
+    return f'<label class="field"><span>{esc(label)}</span><select id="{id_}" data-keep>{opts}</select></label>'
 
 
-def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str]] = None) -> str:
+def _number(id_: str, label: str, value: int) -> str:
+    """A number field with its range, and a place next to it for the message refusing a wrong one."""
+    lo, hi, step, _ = NUMBER_FIELDS[id_]
+    return (f'<label class="field"><span>{esc(label)} ({lo}–{hi})</span>'
+            f'<input id="{id_}" type="number" inputmode="numeric" min="{lo}" max="{hi}" step="{step}" value="{value}" '
+            f'data-keep aria-describedby="{id_}-error"></label><p id="{id_}-error" class="error field-error" role="alert"></p>')
+
+
+def form_errors(values: dict[str, str]) -> dict[str, str]:
+    """Messages for the number fields of the new-game form that hold no allowed value.
+
+    >>> form_errors({"ng-target": "7"})
+    {'ng-target': 'The target must be a multiple of 50 from 50 to 5000.'}
+    >>> form_errors({"ng-target": "500", "ng-baazis": "3"})
+    {}
+    """
+    out = {}
+    for id_, text in values.items():
+        if id_ not in NUMBER_FIELDS:
+            continue
+        lo, hi, step, what = NUMBER_FIELDS[id_]
+        rule = f"{what} must be a multiple of {step} from {lo} to {hi}." if step > 1 else f"{what} must be a whole number from {lo} to {hi}."
+        try:
+            n = int(str(text).strip())
+        except ValueError:
+            out[id_] = rule
+            continue
+        if not lo <= n <= hi or (n - lo) % step:
+            out[id_] = rule
+    return out
+
+
+def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str]] = None,
+                  preset: Optional[str] = None) -> str:
     n = SEATS[game]
     names = (last_names or [])[:n] + DEFAULT_NAMES[len(last_names or []):n]
     kinds = KINDS if bots_available else KINDS[:1]
@@ -96,7 +149,7 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
             seat_note = " (team A)" if i % 2 == 0 else " (team B)"
         parts.append('<div class="player-row">'
                      f'<label class="field"><span>Seat {i + 1}{seat_note}</span>'
-                     f'<input id="ng-name-{i}" value="{esc(names[i])}" maxlength="20" autocomplete="off"></label>'
+                     f'<input id="ng-name-{i}" value="{esc(names[i])}" maxlength="{NAME_MAX}" autocomplete="off" data-keep></label>'
                      + _select(f"ng-kind-{i}", kinds, "human", "Played by") + "</div>")
     if not bots_available:
         parts.append('<p class="muted small">Computer players are coming soon: every seat is a person for now.</p>')
@@ -107,18 +160,20 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
         parts.append('<label class="check"><input type="checkbox" id="ng-limit"> '
                      '<span>End the game when a player falls to −200</span></label>')
     else:
+        preset = preset if preset in ("sweep-seed", "seep-pagat") else "sweep-seed"
         parts.append(_select("ng-preset", [("sweep-seed", "Sweep — cumulative score to a target"),
                                            ("seep-pagat", "Seep (pagat) — 100-point lead wins a baazi")],
-                             "sweep-seed", "Scoring"))
-        parts.append('<label class="field"><span>Target score (Sweep)</span>'
-                     '<input id="ng-target" type="number" inputmode="numeric" min="50" max="5000" step="50" value="500"></label>')
-        parts.append('<label class="field"><span>Baazis to win (Seep, pagat)</span>'
-                     '<input id="ng-baazis" type="number" inputmode="numeric" min="1" max="9" value="1"></label>')
+                             preset, "Scoring"))
+        # only the chosen scoring's number (the other is not in the form at all)
+        if preset == "sweep-seed":
+            parts.append(_number("ng-target", "Target score", 500))
+        else:
+            parts.append(_number("ng-baazis", "Baazis to win", 1))
         parts.append(_select("ng-firstplay", [("pagat", "Build, capture or throw the bid value (standard)"),
                                               ("seed", "Build on one floor card, or throw any card (old rule)")],
                              "pagat", "Bidder's first play"))
     parts.append('<label class="field"><span>Deal number (optional: the same number deals the same cards)</span>'
-                 '<input id="ng-seed" inputmode="numeric" autocomplete="off" placeholder="random"></label>')
+                 '<input id="ng-seed" inputmode="numeric" autocomplete="off" placeholder="random" data-keep></label>')
     parts.append("</fieldset>")
     parts.append('<p id="ng-error" class="error" role="alert"></p>')
     parts.append('<div class="form-buttons">' + button("Start", "start", cls="btn big", key="start")

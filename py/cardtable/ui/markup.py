@@ -1,8 +1,10 @@
 """Small HTML helpers shared by every screen.  Pure Python: a screen is a function view -> HTML.
 
-The page sets ``innerHTML`` once per render and listens for clicks on ``[data-act]`` elements, so
-a screen's buttons carry their action in ``data-act`` (``"move:play QS"``, ``"nav:home"``).  No
-inline styles and no inline scripts (the content security policy forbids both).
+The page morphs ``#app`` to each new render (web/morph.js) and listens for clicks on ``[data-act]``
+elements, so a screen's buttons carry their action in ``data-act`` (``"move:play QS"``,
+``"nav:home"``) and a stable ``data-key`` (what the morph matches elements by, and what keeps the
+focus across redraws).  No inline styles and no inline scripts (the content security policy
+forbids both).
 """
 
 from __future__ import annotations
@@ -97,21 +99,34 @@ def dialog(title: str, body: str, buttons: str, cls: str = "") -> str:
 
 
 def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_tools: str = "") -> str:
-    """The bar over every table: Home, the game and its running score, the panels, Export."""
-    sheet = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet")
+    """The bar over every table: Home, the game and its running score, the sheets, Export.
+
+    One line at 320 px and up: Home and Export are icons with names for screen readers."""
+    scores = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet")
     log = button("Log", "ui:panel:log", cls="btn ghost small", key="log", pressed=panel == "log")
     return ('<header class="topbar">'
-            + button("⌂ Home", "nav:home", cls="btn ghost small", key="home", aria_label="Home")
+            + button("⌂", "nav:home", cls="btn ghost small icon", key="home", aria_label="Home", title="Home")
             + f'<div class="title"><span class="game-name">{esc(game_title)}</span>'
             f'<span class="totals">{totals_html}</span></div>'
-            + f'<div class="tools">{extra_tools}{sheet}{log}'
-            + button("Export", "export", cls="btn ghost small", key="export", title="Download this game as a file")
+            + f'<div class="tools">{extra_tools}{scores}{log}'
+            + button("⤓", "export", cls="btn ghost small icon", key="export", aria_label="Export",
+                     title="Download this game as a file")
             + "</div></header>")
 
 
+def sheet(title_html: str, body: str, close_act: str, kind: str) -> str:
+    """A sheet over the table (Scores, Log, Last trick): rises from the bottom, closed by its
+    Close button (or Escape, which the app handles).  ``title_html`` is trusted markup."""
+    return (f'<div class="sheet-overlay" data-key="sheet-overlay"><div class="panel sheet-panel {kind}" role="dialog" '
+            f'aria-modal="true" aria-labelledby="sheet-title">'
+            f'<div class="sheet-head"><h2 class="panel-title" id="sheet-title">{title_html}</h2>'
+            + button("Close", close_act, cls="btn ghost small", key=f"close-{kind}").replace("<button ", "<button data-autofocus ", 1)
+            + f'</div><div class="sheet-body">{body}</div></div></div>')
+
+
 def log_panel(log: list[str], limit: int = 80) -> str:
-    """The game log in words, newest first."""
+    """The game log in words, newest first, as a sheet."""
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-limit:]))
-    return ('<div class="panel log" role="log" aria-label="game log"><p class="panel-title">Game log</p>'
-            f'<ol class="log-list" reversed>{items or "<li>Nothing yet.</li>"}</ol>'
-            + button("Close", "ui:panel:log", cls="btn ghost small", key="close-log") + "</div>")
+    start = max(len(log), 1)
+    return sheet("Game log", f'<ol class="log-list" reversed start="{start}" role="log">{items or "<li>Nothing yet.</li>"}</ol>',
+                 "ui:panel:log", "log")

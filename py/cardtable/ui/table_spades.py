@@ -5,6 +5,12 @@ Pure Python (no browser import): ``Table.render(game, seat)`` returns HTML built
 around the table in play order with the viewer at the bottom: before the bidding p0 -> p1 -> p2 ->
 dummy, afterwards declarer -> left defender -> dummy -> right defender, so the exposed dummy sits
 opposite the declarer, between the defenders.
+
+The screen is built for a phone held by the person whose turn it is: the others are compact
+chips (name, role, cards, bid, tricks) over the trick, and at the bottom the panel needed to act
+(bid, peek/flip slots, the dummy's cards when the declarer plays from it) and the hand, which
+``web/app.css`` keeps inside the viewport.  After the fourth card of a trick the app *holds* the
+screen (``hold_after``): the trick stays with its winner marked until collected.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card, SUITS
-from .markup import backs, button, card_back, card_face, esc, join_words, log_panel, plural, table_topbar
+from .markup import button, card_back, card_face, esc, join_words, log_panel, plural, sheet, table_topbar
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -31,6 +37,8 @@ class Table:
         self.nils: set[str] = set()        # nil switches being composed
         self.slots: set[int] = set()       # peek/flip slots being chosen
         self.panel: Optional[str] = None   # "sheet" | "log" | "last" | None
+        self.collecting: Optional[dict] = None   # a finished trick still on the table (+ "final")
+        self.revealing = False             # the peeker is looking at the cards just peeked at
 
     # ---- names ----------------------------------------------------------------------------------
     def name_of(self, hand: str) -> str:
@@ -54,6 +62,26 @@ class Table:
         self.slots = set()
         if self.panel == "last":
             self.panel = None
+
+    def hold_after(self, action: str, actor: str, before: dict, game) -> Optional[str]:
+        """What the table keeps showing after ``action``: "trick" when it finished a trick (kept
+        in ``collecting`` with its winner), "reveal" after a peek; None when play just goes on."""
+        words = action.split()
+        if words[0] == "play" and len((before.get("trick") or {}).get("plays") or []) == 3:
+            after = game.view(self.seats[0])
+            new_hand = after["hand_number"] != before["hand_number"]
+            trick = after["previous_tricks"][-1] if new_hand else after["last_trick"]
+            self.collecting = dict(trick, final=new_hand or after["over"])
+            return "trick"
+        if words[0] == "peek":
+            self.revealing = True
+            return "reveal"
+        return None
+
+    def release(self) -> None:
+        """The held trick is collected (or the peek seen): back to the plain table."""
+        self.collecting = None
+        self.revealing = False
 
     def handle(self, arg: str, game, viewer: str, app) -> Optional[str]:
         """A ``ui:`` tap: compose a bid, peek or flip; toggle panels.  Returns an action to apply."""
@@ -83,34 +111,49 @@ class Table:
 
     def render(self, game, seat: str, app) -> str:
         v = game.view(seat)
-        my_turn = v["to_act"] == seat and not app.handoff_to and app.controllers.get(seat) == "human"
+        held = bool(getattr(app, "hold", None))
+        my_turn = (v["to_act"] == seat and not app.handoff_to and app.controllers.get(seat) == "human"
+                   and not held)
+        final = bool(self.collecting and self.collecting.get("final"))
         where = self.layout(v)
-        parts = [f'<section class="table spades phase-{v["phase"]}" data-viewer="{esc(seat)}">']
+        acting = "dummy" if my_turn and v["phase"] == "play" and v["acting_hand"] == "dummy" else (
+            "hand" if my_turn else "none")
+        parts = [f'<section class="table spades phase-{v["phase"]}{" collecting" if self.collecting else ""}'
+                 f'{" hand-over" if final else ""}" data-viewer="{esc(seat)}" data-acting="{acting}">']
         parts.append(self.topbar(v))
         if app.banner:
             parts.append(f'<p class="banner" role="alert">{esc(app.banner)}</p>')
-        parts.append('<div class="felt">')
-        for pos in ("top", "left", "right"):
-            parts.append(self.seat_box(v, where[pos], pos, my_turn))
-        parts.append(self.trick_area(v, where))
+        parts.append('<div class="opponents">')
+        for pos in ("left", "top", "right"):
+            parts.append(self.seat_box(v, where[pos], pos, my_turn, final))
         parts.append("</div>")
+        parts.append(self.trick_area(v, where))
         parts.append(self.status(v, seat, app, my_turn))
+        action = ""
         if app.error and my_turn:
-            parts.append(f'<p class="error move-error" role="alert">{esc(app.error)}</p>')
-        if my_turn and v["phase"] == "bid":
-            parts.append(self.bid_panel(v, seat))
+            action += f'<p class="error move-error" role="alert">{esc(app.error)}</p>'
+        if self.revealing:
+            action += self.reveal_panel(v)
+        elif my_turn and v["phase"] == "bid":
+            action += self.bid_panel(v, seat)
         elif my_turn and v["phase"] in ("peek", "flip"):
-            parts.append(self.slot_panel(v))
-        parts.append(self.my_hand(v, seat, my_turn))
+            action += self.slot_panel(v)
+        elif acting == "dummy":
+            action += self.dummy_panel(v)
+        parts.append(f'<div class="action-panel">{action}</div>' if action else "")
+        parts.append(self.my_hand(v, seat, my_turn, final))
         if self.panel == "sheet":
             parts.append(self.sheet_html(v))
         elif self.panel == "log":
             parts.append(log_panel(app.log))
+        elif self.panel == "last":
+            parts.append(self.last_trick_sheet(v, where))
         parts.append("</section>")
         return "".join(parts)
 
     def topbar(self, v: dict) -> str:
-        last = button("Last trick", "ui:panel:last", cls="btn ghost small", key="last",
+        last = button('Last<span class="wide-only"> trick</span>', "ui:panel:last", cls="btn ghost small", key="last",
+                      aria_label="Last trick",
                       disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
         totals = " · ".join(f'{esc(self.names[s])} <b>{v["totals"][s]}</b>' for s in self.seats)
         return table_topbar("Dummy Spades", totals, self.panel, extra_tools=last)
@@ -136,59 +179,58 @@ class Table:
             t += " · nil " + ", ".join("own" if n == hand else ("dummy" if n == "dummy" else self.names[n]) for n in nils)
         return t
 
-    def seat_box(self, v: dict, hand: str, pos: str, my_turn: bool) -> str:
-        turn = v["acting_hand"] == hand and v["phase"] != "over"
+    def seat_box(self, v: dict, hand: str, pos: str, my_turn: bool, final: bool = False) -> str:
+        """A compact chip for another hand: name, role, cards, bid, tricks (the dummy's face-up
+        cards too, small, when it is exposed and the viewer is not playing from it)."""
+        turn = v["acting_hand"] == hand and v["phase"] != "over" and not self.collecting
         cls = f"seat pos-{pos}" + (" turn" if turn else "") + (" dummy" if hand == "dummy" else "")
-        name = self.name_of(hand).capitalize() if hand == "dummy" else self.name_of(hand)
-        role = self.role(v, hand)
+        name = "Dummy" if hand == "dummy" else self.name_of(hand)
+        role = "" if hand == "dummy" else self.role(v, hand)
+        n = 0 if final else v["hand_counts"][hand]
+        bid = self.bid_text(v, hand) if hand != "dummy" else ""
+        facts = [f'<span class="count" title="cards in hand"><span class="mini-back" aria-hidden="true"></span>{n}</span>',
+                 f'<span class="tricks">{plural(v["tricks_won"][hand], "trick")}</span>']
+        if bid:
+            facts.insert(1, f'<span class="bid">{esc(bid)}</span>')
+        label = f"{name}{', ' + role.lower() if role else ''}, {plural(n, 'card')}" + (f", {bid}" if bid and bid != '…' else "") \
+            + f", {plural(v['tricks_won'][hand], 'trick')}"
         head = (f'<div class="seat-head"><span class="name">{esc(name)}</span>'
-                + (f'<span class="role role-{role.lower()}">{role}</span>' if role else "")
-                + f'<span class="tricks" title="tricks won">{plural(v["tricks_won"][hand], "trick")}</span>'
-                + (f'<span class="bid">{esc(self.bid_text(v, hand))}</span>' if hand != "dummy" else "")
-                + "</div>")
-        if hand == "dummy":
+                + (f'<span class="role role-{role.lower()}">{role}</span>' if role else "") + "</div>"
+                + f'<div class="seat-facts">{"".join(facts)}</div>')
+        body = ""
+        if hand == "dummy" and not final:
             body = self.dummy_body(v, my_turn)
-        else:
-            n = v["hand_counts"][hand]
-            body = backs(n, f"{self.name_of(hand)}: {plural(n, 'card')}") + f'<span class="count">{n}</span>'
-        return f'<div class="{cls}" aria-label="{esc(name)}">{head}<div class="seat-body">{body}</div></div>'
+            if body:
+                body = f'<div class="seat-body">{body}</div>'
+        return (f'<div class="{cls}" role="group" aria-label="{esc(label)}" data-key="seat:{hand}">'
+                f'{head}{body}</div>')
 
     def dummy_body(self, v: dict, my_turn: bool) -> str:
+        """The dummy's visible cards, small and not tappable ("" when nothing of it is seen)."""
         if v["dummy_exposed"]:
-            playable = set(_legal_cards(v)) if my_turn and v["acting_hand"] == "dummy" else set()
-            return self.suit_rows(v["dummy"], playable, "dummy")
-        # face down: 13 slots; a slot shows a card only when this seat may see it
-        choosing = my_turn and v["phase"] in ("peek", "flip")
-        if not choosing and not any(v["dummy_slots"] or []) and not any(v["peeks"].values()):
-            n = v["hand_counts"]["dummy"]
-            return backs(n, f"the dummy: {n} cards face down") + f'<span class="count">{n}</span>'
+            if my_turn and v["acting_hand"] == "dummy":
+                return '<p class="muted small">Its cards are below: play one.</p>'
+            return self.suit_rows(v["dummy"], set(), "dummy", tappable=False)
         faceup_public = set()
         for s in self.seats:
             for n in v["flips"].get(s) or []:
                 faceup_public.add(n)
-        out = ['<div class="slots">']
+        out = []
         for i, text in enumerate(v["dummy_slots"] or [], start=1):
             peekers = [self.names[s] for s in self.seats if i in (v["peeks"].get(s) or [])]
+            if text is None and not peekers:
+                continue
             note = f" — peeked by {join_words(peekers)}" if peekers else ""
             if text is not None:
-                face = card_face(_card(text), small=True, extra_cls="slot-card" + (" flipped" if i in faceup_public else " peeked"),
-                                 label_suffix=f", dummy slot {i}{note}")
-                inner = face
+                inner = card_face(_card(text), small=True, extra_cls="slot-card" + (" flipped" if i in faceup_public else " peeked"),
+                                  label_suffix=f", dummy slot {i}{note}")
             else:
                 inner = card_back(label=f"dummy slot {i}, face down{note}", small=True, extra_cls="slot-card")
-            if choosing and (text is None or v["phase"] == "peek"):
-                selected = i in self.slots
-                free = v["phase"] == "peek" or i not in faceup_public
-                out.append(f'<button type="button" class="slot pick{" selected" if selected else ""}" data-act="ui:slot:{i}" '
-                           f'data-key="slot:{i}" aria-pressed="{"true" if selected else "false"}"'
-                           f'{"" if free else " disabled"} aria-label="Dummy slot {i}">{inner}<span class="slot-no">{i}</span></button>')
-            else:
-                out.append(f'<span class="slot">{inner}<span class="slot-no">{i}</span>'
-                           + ('<span class="peek-mark" aria-hidden="true">◉</span>' if peekers else "") + "</span>")
-        out.append("</div>")
-        return "".join(out)
+            out.append(f'<span class="slot">{inner}<span class="slot-no">{i}</span>'
+                       + ('<span class="peek-mark" aria-hidden="true">◉</span>' if peekers else "") + "</span>")
+        return f'<div class="slots">{"".join(out)}</div>' if out else ""
 
-    def suit_rows(self, cards: list[str], playable: set[str], who: str) -> str:
+    def suit_rows(self, cards: list[str], playable: set[str], who: str, tappable: bool = True) -> str:
         by_suit = {s: [] for s in SUITS}
         for t in cards:
             by_suit[t[-1]].append(t)
@@ -196,39 +238,59 @@ class Table:
         for s in SUITS:
             if not by_suit[s]:
                 continue
-            cs = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, small=True,
-                                   label_suffix=" (dummy)") for t in by_suit[s])
+            cs = "".join(card_face(_card(t), act=f"move:play {t}" if tappable else None, playable=t in playable,
+                                   small=True, label_suffix=" (dummy)") for t in by_suit[s])
             rows.append(f'<div class="suit-row"><span class="suit-sym{" red" if s in "HD" else ""}" aria-hidden="true">'
                         f'{SUIT_SYMBOL[s]}</span>{cs}</div>')
         return f'<div class="suit-rows" aria-label="{esc(who)} cards">{"".join(rows)}</div>'
 
     def trick_area(self, v: dict, where: dict[str, str]) -> str:
-        show_last = self.panel == "last"
-        trick = None
-        if show_last:
-            trick = v["last_trick"] or (v["previous_tricks"][-1] if v["previous_tricks"] else None)
-        elif v["trick"]:
-            trick = v["trick"]
+        """The centre: the trick being played, or a finished one waiting to be collected (its
+        winner marked; a tap collects it)."""
+        trick = self.collecting or v["trick"]
         played = {p["hand"]: p["card"] for p in (trick or {}).get("plays", [])}
-        winner = (trick or {}).get("winner") or (trick or {}).get("winning")
+        winner = (trick or {}).get("winner") if self.collecting else (trick or {}).get("winning")
         spots = []
         for pos, hand in where.items():
             t = played.get(hand)
             if t:
                 win = " winning" if hand == winner else ""
-                spots.append(f'<div class="spot spot-{pos}{win}">{card_face(_card(t), extra_cls="played", label_suffix=f", played by {self.name_of(hand)}")}</div>')
-            else:
-                spots.append(f'<div class="spot spot-{pos} empty"></div>')
+                spots.append(f'<div class="spot spot-{pos}{win}" data-key="spot:{pos}">'
+                             f'{card_face(_card(t), extra_cls="played", label_suffix=f", played by {self.name_of(hand)}")}</div>')
         caption = ""
-        if show_last and trick:
-            caption = f'<p class="trick-caption">Last trick — won by {esc(self.name_of(trick["winner"]))}</p>'
+        collect = ""
+        if self.collecting:
+            w = self.name_of(winner)
+            caption = f'<p class="trick-caption won">{esc(w.capitalize() if winner == "dummy" else w)} wins the trick</p>'
+            collect = button("Collect", "release", cls="btn small collect", key="collect",
+                             aria_label=f"Collect the trick for {w}")
         elif v["phase"] == "play" and not played:
             lead = v["acting_hand"]
             caption = f'<p class="trick-caption">{esc(self.name_of(lead).capitalize() if lead == "dummy" else self.name_of(lead))} to lead' + (
                 " · spades broken" if v["spades_broken"] else "") + "</p>"
         elif v["phase"] in ("bid", "peek", "flip"):
             caption = f'<p class="trick-caption">Hand {v["hand_number"] + 1} · dealer {esc(self.names[v["dealer"]])}</p>'
-        return f'<div class="trick" aria-label="{"last trick" if show_last else "current trick"}">{"".join(spots)}{caption}</div>'
+        act = ' data-act="release"' if self.collecting else ""
+        to = f" to-{next((p for p, h in where.items() if h == winner), 'bottom')}" if self.collecting else ""
+        return (f'<div class="trick{to}" aria-label="{"finished trick" if self.collecting else "current trick"}"{act}>'
+                f'{"".join(spots)}{caption}{collect}</div>')
+
+    def last_trick_sheet(self, v: dict, where: dict[str, str]) -> str:
+        """The "Last trick" sheet: who played what, and who won it."""
+        trick = v["last_trick"] or (v["previous_tricks"][-1] if v["previous_tricks"] else None)
+        if not trick:
+            body = '<p class="muted">No trick has been played yet.</p>'
+        else:
+            items = []
+            for p in trick["plays"]:
+                who = self.name_of(p["hand"])
+                face = card_face(_card(p["card"]), extra_cls="played", label_suffix=f", played by {who}")
+                wins = " — wins" if p["hand"] == trick["winner"] else ""
+                items.append(f"<li>{face}<span>{esc(who)}{wins}</span></li>")
+            items = "".join(items)
+            body = (f'<p>Won by <b>{esc(self.name_of(trick["winner"]))}</b>.</p>'
+                    f'<ol class="last-trick-cards">{items}</ol>')
+        return sheet("Last trick", body, "ui:panel:last", "last")
 
     def status(self, v: dict, seat: str, app, my_turn: bool) -> str:
         if v["over"]:
@@ -246,19 +308,48 @@ class Table:
             doing = {"bid": "bidding", "peek": "peeking at the dummy", "flip": "turning up dummy cards"}.get(
                 v["phase"], "playing from the dummy" if v["acting_hand"] == "dummy" else "playing")
             text = f"{name} is {doing}" + ("…" if kind == "human" else " (computer)…")
+        if self.collecting:
+            w = self.collecting.get("winner")
+            text = f"{self.name_of(w).capitalize() if w == 'dummy' else self.name_of(w)} wins the trick."
+            if self.collecting.get("final") and not v["over"]:
+                text += " Hand over — the scores are next."
         last = f'<span class="last-log">{esc(app.log[-1])}</span>' if app.log else ""
         return f'<div class="status" role="status" aria-live="polite"><strong>{esc(text)}</strong>{last}</div>'
 
-    def my_hand(self, v: dict, seat: str, my_turn: bool) -> str:
+    def my_hand(self, v: dict, seat: str, my_turn: bool, final: bool = False) -> str:
         playable = set(_legal_cards(v)) if my_turn and v["acting_hand"] == seat else set()
-        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable) for t in v["hand"])
+        # after the last trick the next hand is dealt already: none of it shows until its turn comes
+        shown = [] if final else v["hand"]
+        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable) for t in shown)
         role = self.role(v, seat)
         info = f'{esc(self.names[seat])}' + (f" · {role}" if role else "") + f" · {plural(v['tricks_won'][seat], 'trick')}"
         bid = self.bid_text(v, seat)
         if bid and bid != "…":
             info += f" · {esc(bid)}"
         return (f'<div class="my-hand{" turn" if my_turn and v["acting_hand"] == seat else ""}">'
-                f'<div class="my-info">{info}</div><div class="hand-cards" aria-label="your cards">{cards}</div></div>')
+                f'<div class="my-info">{info}</div><div class="hand-cards" role="group" aria-label="your cards">{cards}</div></div>')
+
+    def dummy_panel(self, v: dict) -> str:
+        """The declarer plays from the dummy: its cards, full size, next to the declarer's hand."""
+        playable = set(_legal_cards(v))
+        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=" (dummy)")
+                        for t in v["dummy"])
+        return (f'<div class="panel dummy-panel"><p class="panel-title">Play from the dummy</p>'
+                f'<div class="hand-cards dummy-cards" role="group" aria-label="the dummy\'s cards">{cards}</div></div>')
+
+    def reveal_panel(self, v: dict) -> str:
+        """Right after a peek: the peeker sees the cards, then hides them before the hand-off."""
+        seat = v["seat"]
+        mine = v["peeks"].get(seat) or []
+        faces = "".join(card_face(_card(v["dummy_slots"][i - 1]), extra_cls="peeked",
+                                  label_suffix=f", dummy slot {i}")
+                        for i in mine if v["dummy_slots"][i - 1])
+        return ('<div class="panel reveal-panel"><p class="panel-title">'
+                + esc(f"You peeked at dummy slots {join_words([str(i) for i in mine])}") + "</p>"
+                f'<div class="reveal-cards">{faces}</div>'
+                '<p class="muted small">Remember them: only you have seen them.</p>'
+                + button("Done — hide them", "release", cls="btn big", key="reveal-done").replace(
+                    "<button ", "<button data-autofocus ", 1) + "</div>")
 
     def bid_panel(self, v: dict, seat: str) -> str:
         bids = "".join(button(str(n), f"ui:bid:{n}", cls="btn chip" + (" on" if self.bid == n else ""), key=f"bid:{n}",
@@ -284,14 +375,25 @@ class Table:
                 + "</div>")
 
     def slot_panel(self, v: dict) -> str:
+        """Peek or flip: the dummy's 13 face-down slots as buttons, and the confirm button."""
         n = _slot_count(v)
         verb = "Peek at" if v["phase"] == "peek" else "Turn up"
         ok = len(self.slots) == n
+        faceup_public = {i for s in self.seats for i in (v["flips"].get(s) or [])}
+        picks = []
+        for i, text in enumerate(v["dummy_slots"] or [], start=1):
+            free = v["phase"] == "peek" or (text is None and i not in faceup_public)
+            selected = i in self.slots
+            inner = (card_face(_card(text), small=True, extra_cls="slot-card") if text is not None
+                     else '<span class="card back small slot-card" aria-hidden="true"></span>')
+            picks.append(f'<button type="button" class="slot pick{" selected" if selected else ""}" data-act="ui:slot:{i}" '
+                         f'data-key="slot:{i}" aria-pressed="{"true" if selected else "false"}"{"" if free else " disabled"} '
+                         f'aria-label="Dummy slot {i}">{inner}<span class="slot-no">{i}</span></button>')
         label = f"{verb} slots {', '.join(map(str, sorted(self.slots)))}" if ok else f"Choose {plural(n, 'slot')} of the dummy"
         note = ("Only you will see them; everyone sees which slots you chose." if v["phase"] == "peek"
                 else "They stay face up for everyone.")
         return ('<div class="panel slot-panel"><p class="panel-title">' + esc(f"{verb} {n} dummy cards") + "</p>"
-                f'<p class="muted small">{note} Tap the slots on the dummy above.</p>'
+                f'<p class="muted small">{note}</p><div class="slot-picks">{"".join(picks)}</div>'
                 + button(esc(label), f"ui:confirm-{v['phase']}", cls="btn big", key="confirm-slots", disabled=not ok) + "</div>")
 
     # ---- panels -------------------------------------------------------------------------------------
@@ -314,12 +416,12 @@ class Table:
                       for s in self.seats)
         body = "".join(rows) or f'<tr><td colspan="{1 + 3 * len(self.seats)}" class="muted">No hand finished yet.</td></tr>'
         target = v["options"].get("target", 300)
-        return ('<div class="panel sheet" role="region" aria-label="score sheet"><p class="panel-title">Score sheet '
-                f'<span class="muted small">· play to {target}</span></p><div class="sheet-scroll"><table>'
-                f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}</tr><tr>{sub}</tr></thead>'
-                f'<tbody>{body}</tbody><tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table></div>'
-                '<p class="muted small">Tricks are each side\'s: the declarer\'s with the dummy, the defenders\' together. N = nil declared.</p>'
-                + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>")
+        return sheet(f'Score sheet <span class="muted small">· play to {target}</span>',
+                     f'<div class="sheet-scroll"><table>'
+                     f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}</tr><tr>{sub}</tr></thead>'
+                     f'<tbody>{body}</tbody><tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table></div>'
+                     '<p class="muted small">Tricks are each side\'s: the declarer\'s with the dummy, the defenders\' together. N = nil declared.</p>',
+                     "ui:panel:sheet", "sheet")
 
     def hand_summary_html(self, game, entry: dict) -> str:
         decl = entry["declarer"]
@@ -344,7 +446,7 @@ class Table:
         w = v["winner"]
         ranking = sorted(self.seats, key=lambda s: -v["totals"][s])
         items = "".join(f'<li>{esc(self.names[s])} — <b>{v["totals"][s]}</b></li>' for s in ranking)
-        return (f'<p class="winner">★ {esc(self.names[w]) if w else "Nobody"} wins!</p><ol class="ranking">{items}</ol>'
+        return (f'<p class="winner"><span class="trophy" aria-hidden="true">★</span> {esc(self.names[w]) if w else "Nobody"} wins!</p><ol class="ranking">{items}</ol>'
                 f'<p class="muted small">{plural(len(v["history"]), "hand")} played.</p>')
 
     # ---- the game log in words ------------------------------------------------------------------------
