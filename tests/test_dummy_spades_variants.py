@@ -9,7 +9,11 @@ known in advance and written out here by hand from the rule book.
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -143,6 +147,24 @@ def test_mirror_hand_with_a_spadeless_player_and_a_spadeless_dummy():
     # the next hand is dealt and starts in the play at once (dealer p0: p1 leads; p0 declares)
     assert g.hand_number == 1 and g.phase == "play" and g.to_act == "p1" and g.declarer == "p0"
     assert g.to_record()["actions"] == g.actions and all(a.startswith("play") for a in g.actions)
+
+
+def test_replay_prints_the_mirror_contracts(tmp_path):
+    g = game([MIRROR_DEAL, MIRROR_DEAL | {"dealer": "p0"}], bidding="mirror", bag_penalty=110)
+    finish_hand(g)
+    rec = g.to_record()
+    assert rec["options"]["bidding"] == "mirror" and rec["options"]["bag_penalty"] == 110
+    f = tmp_path / "mirror.json"
+    f.write_text(json.dumps(rec), encoding="utf-8")
+    root = Path(__file__).resolve().parents[1]
+    p = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(f)], cwd=root,
+                       env={**os.environ, "PYTHONPATH": str(root / "py")}, capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out == g.summary()
+    assert out["hands"][0]["bids"] == {"p0": 8, "p1": 5, "p2": 5}
+    assert out["hands"][0]["nils"] == {"p0": ["dummy"], "p1": [], "p2": ["p2"]}
 
 
 def test_mirror_declarer_ties_go_to_the_first_in_bidding_order_and_defenders_share_a_contract():
