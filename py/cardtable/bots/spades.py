@@ -12,6 +12,11 @@ Everything here starts from ``view`` (``DummySpades.view(seat)``) and nothing el
   people who bid before us hold hands that make their bids under the rule above); the people
   still to bid are assumed to bid by that rule, which fixes the declarer; the hand is played out with the policy below and scored;
   the bid with the best mean of *our points minus the best other's* wins.
+* Suicide (option ``bidding``): the same two bidders over the legal Suicide bids only; the
+  rule-based one (``suicide_bid_rule``, ``suicide_nil``) bids at least 4 and names its nil on its
+  own hand when the hand is nil-like, else on a hand where the nil will not count (the dummy when
+  it defends, another person when it may declare).  Mirror has no bids: the card-play samples
+  give every person exactly the spades his automatic bid says (``Position.sample_mirror``).
 * Card play, casual: nil hands duck (highest card that loses), their partner covers, bust
   opponents' nils by ducking under them; otherwise win cheaply, cash boss cards, lead low from
   long suits, discard low from short suits.
