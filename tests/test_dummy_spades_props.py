@@ -140,8 +140,10 @@ def mirror_hidden(g: DummySpades, v: dict) -> None:
     if g.options["bidding"] != "mirror":
         assert v["mirror_bids"] is None
         return
-    if g.phase != "play":
+    if g.phase in ("peek", "flip"):
         assert v["mirror_bids"] is None and set(v["bids"].values()) == {None}
+        return
+    if g.over:     # the last hand's bids stay, as in the other biddings
         return
     assert v["mirror_bids"] == {s: (g.hands[i] & 0x1FFF).bit_count() + sum(
         1 for t in v["tricks"] + ([v["trick"]] if v["trick"] else [])
