@@ -105,13 +105,15 @@ def test_registered_and_described():
     assert REGISTRY["dummy-spades"] is DummySpades
     assert DummySpades.name == "dummy-spades"
     assert DummySpades.seats == ("p0", "p1", "p2")
-    assert DummySpades.default_options == {"target": 300, "variant": "no-peeky", "losing_limit": None}
+    assert DummySpades.default_options == {"target": 300, "variant": "no-peeky", "losing_limit": None,
+                                           "bidding": "standard", "bag_penalty": 100}
     g = new_game(record(seed=1))
     assert isinstance(g, DummySpades) and g.actions == [] and g.hand_number == 0
 
 
 def test_options_filled_and_validated():
-    assert DummySpades(seed=1).options == {"target": 300, "variant": "no-peeky", "losing_limit": None}
+    assert DummySpades(seed=1).options == {"target": 300, "variant": "no-peeky", "losing_limit": None,
+                                           "bidding": "standard", "bag_penalty": 100}
     assert DummySpades(seed=1, options={"target": 500, "losing_limit": -200}).options["target"] == 500
     for bad, words in [({"target": 400}, "target"), ({"target": True}, "target"),
                        ({"variant": "five-peeky"}, "variant"), ({"losing_limit": -100}, "losing_limit"),
@@ -820,7 +822,7 @@ def test_cli_replay_bad_record_exit_2(tmp_path):
 
 VIEW_KEYS = {"game", "seat", "hand_number", "players", "options", "phase", "dealer", "bidding_order",
              "declarer", "defenders", "play_order", "to_act", "acting_hand", "legal", "hand",
-             "hand_counts", "dummy_exposed", "dummy", "dummy_slots", "peeks", "flips", "bids", "nils",
+             "hand_counts", "dummy_exposed", "dummy", "dummy_slots", "peeks", "flips", "mirror_bids", "bids", "nils",
              "nil_applies", "trick", "last_trick", "tricks", "previous_tricks", "tricks_won",
              "spades_broken", "totals", "bags", "history", "over", "winner"}
 

@@ -5,7 +5,10 @@
   empty until the game is over, no view holds a card its seat may not see, a refused action
   changes nothing; and at the end that the record replays to the same summary and views.
 * A plain loop plays a few thousand more hands with the fast API (``random_playout``) and checks
-  every hand's score against an independent scorer written here from the rule book.
+  every hand's score against an independent scorer written here from the rule book, and every
+  Mirror hand's automatic contracts against the deal.
+* Both draw the options of issue #17 too: ``bidding`` (standard, mirror, suicide) and the house
+  rule ``bag_penalty`` (100, 110).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from hypothesis import strategies as st
 
 from cardtable.cards import CARDS
 from cardtable.game import IllegalAction
-from cardtable.games.dummy_spades import VARIANTS, DummySpades, score_hand
+from cardtable.games.dummy_spades import VARIANTS, DummySpades, deal_from_seed, score_hand
 from cardtable.record import replay
 
 SEATS = ("p0", "p1", "p2")
@@ -38,8 +41,8 @@ def nil_applies(bidder: str, hand: str, declarer: str) -> bool:
     return bidder != declarer and hand != declarer
 
 
-def oracle(entry: dict, bags_before: dict) -> tuple[dict, dict, dict]:
-    """(points, bags taken, bags after) of one summary entry."""
+def oracle(entry: dict, bags_before: dict, penalty: int = 100) -> tuple[dict, dict, dict]:
+    """(points, bags taken, bags after) of one summary entry; ``penalty`` per ten bags."""
     decl, tricks = entry["declarer"], entry["tricks"]
     defenders = [s for s in SEATS if s != decl]
     side = {decl: tricks[decl] + tricks["dummy"]}
@@ -53,7 +56,7 @@ def oracle(entry: dict, bags_before: dict) -> tuple[dict, dict, dict]:
             if nil_applies(s, h, decl):
                 pts += 100 if tricks[h] == 0 else -100
         total = bags_before[s] + bags
-        pts -= 100 * (total // 10)
+        pts -= penalty * (total // 10)
         points[s], taken[s], after[s] = pts, bags, total % 10
     return points, taken, after
 
@@ -64,7 +67,10 @@ def check_history(g: DummySpades) -> None:
     totals = {p: 0 for p in SEATS}
     for e in s["hands"]:
         assert sum(e["tricks"].values()) == 13
-        points, taken, bags = oracle(e, bags)
+        points, taken, bags = oracle(e, bags, g.options["bag_penalty"])
+        if g.options["bidding"] == "suicide":
+            assert all(b >= 4 for b in e["bids"].values())
+            assert all(len(n) == 1 for n in e["nils"].values())
         assert e["score"] == points and e["bags"] == taken, e
         for p in SEATS:
             totals[p] += points[p]
@@ -128,9 +134,30 @@ def allowed(g: DummySpades, seat: str) -> set:
     return ok
 
 
+def mirror_hidden(g: DummySpades, v: dict) -> None:
+    """Mirror: the declarer's contract and a dummy nil (they tell the dummy's spades) are not
+    shown before the dummy is turned up; the automatic bids are public once the play starts."""
+    if g.options["bidding"] != "mirror":
+        assert v["mirror_bids"] is None
+        return
+    if g.phase in ("peek", "flip"):
+        assert v["mirror_bids"] is None and set(v["bids"].values()) == {None}
+        return
+    if g.over:     # the last hand's bids stay, as in the other biddings
+        return
+    assert v["mirror_bids"] == {s: (g.hands[i] & 0x1FFF).bit_count() + sum(
+        1 for t in v["tricks"] + ([v["trick"]] if v["trick"] else [])
+        for p in t["plays"] if p["hand"] == s and p["card"].endswith("S")) for i, s in enumerate(SEATS)}
+    if not g.dummy_exposed:
+        assert v["bids"][g.declarer] is None and v["nils"][g.declarer] is None
+    else:
+        assert None not in v["bids"].values()
+
+
 def check_views(g: DummySpades) -> None:
     for seat in SEATS:
         v = g.view(seat)
+        mirror_hidden(g, v)
         assert json.loads(json.dumps(v)) == v
         seen = mentioned({k: x for k, x in v.items() if k != "previous_tricks"}, set())
         leak = seen - allowed(g, seat)
@@ -163,6 +190,10 @@ def check_refusal(g: DummySpades, rng: random.Random) -> None:
 def pick(g: DummySpades, rng: random.Random) -> str:
     """A random legal action; bids lean low so that matches last several hands."""
     legal = g.legal_actions()
+    if g.phase == "bid" and g.options["bidding"] == "suicide":
+        if rng.random() < 0.8:
+            return f"bid {rng.randint(4, 6)} nil {rng.choice(HANDS)}"
+        return rng.choice(legal)
     if g.phase == "bid" and rng.random() < 0.8:
         n = rng.randint(0, 5)
         if rng.random() < 0.1:
@@ -175,10 +206,13 @@ def pick(g: DummySpades, rng: random.Random) -> str:
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), variant=st.sampled_from(sorted(VARIANTS)),
-       target=st.sampled_from([300, 500]), limit=st.sampled_from([None, -200]))
-def test_random_matches_keep_every_invariant(seed, variant, target, limit):
+       target=st.sampled_from([300, 500]), limit=st.sampled_from([None, -200]),
+       bidding=st.sampled_from(["standard", "mirror", "suicide"]),
+       penalty=st.sampled_from([100, 110]))
+def test_random_matches_keep_every_invariant(seed, variant, target, limit, bidding, penalty):
     rng = random.Random(seed)
-    g = DummySpades(seed=seed, options={"variant": variant, "target": target, "losing_limit": limit})
+    g = DummySpades(seed=seed, options={"variant": variant, "target": target, "losing_limit": limit,
+                                        "bidding": bidding, "bag_penalty": penalty})
     max_hands = 4
     while not g.over and g.hand_number < max_hands:
         legal = g.legal_actions()
@@ -231,7 +265,9 @@ def test_thousands_of_fast_random_hands():
     variants = sorted(VARIANTS)
     while hands < 4000:
         opts = {"variant": variants[matches % len(variants)], "losing_limit": -200 if matches % 2 else None,
-                "target": 500 if matches % 3 == 0 else 300}
+                "target": 500 if matches % 3 == 0 else 300,
+                "bidding": ("standard", "mirror", "suicide")[matches // 2 % 3],
+                "bag_penalty": 110 if matches % 5 < 2 else 100}
         g = DummySpades(seed=rng.randrange(1 << 30), options=opts)
         matches += 1
         for _ in range(40):
@@ -252,10 +288,35 @@ def test_thousands_of_fast_random_hands():
                 masks = g.hands
                 assert [m.bit_count() for m in masks] == [13] * 4
                 assert masks[0] | masks[1] | masks[2] | masks[3] == (1 << 52) - 1
-                assert g.phase in ("peek", "flip", "bid")
+                assert g.phase in ("peek", "flip", "bid") or (g.phase == "play" and not g.completed
+                                                              and opts["bidding"] == "mirror")
         check_history(g)
+        if opts["bidding"] == "mirror":
+            check_mirror_contracts(g)
         if matches % 8 == 0:
             r = replay(g.to_record())
             assert r.summary() == g.summary()
             assert all(r.view(s) == g.view(s) for s in SEATS)
     assert matches > 10
+
+
+def check_mirror_contracts(g: DummySpades) -> None:
+    """Each Mirror hand's declarer, contracts and nils, recomputed from its seeded deal as the
+    rule book says (1.8): bids = spades held, declarer the highest (first bidder on ties), his
+    contract his + the dummy's spades, each defender's both defenders' spades; no spade, a nil."""
+    for k, e in enumerate(g.summary()["hands"]):
+        masks, _ = deal_from_seed(g.seed, k)
+        spades = {h: (masks[i] & 0x1FFF).bit_count() for i, h in enumerate(HANDS)}
+        first = SEATS.index(e["dealer"]) + 1
+        order = [SEATS[(first + i) % 3] for i in range(3)]
+        top = max(spades[s] for s in SEATS)
+        decl = next(s for s in order if spades[s] == top)
+        defs = [s for s in SEATS if s != decl]
+        assert e["declarer"] == decl
+        want = {s: spades[decl] + spades["dummy"] if s == decl else spades[defs[0]] + spades[defs[1]]
+                for s in SEATS}
+        assert e["bids"] == want
+        for s in SEATS:
+            nils = ([s] if spades[s] == 0 else []) + (["dummy"] if s == decl and spades["dummy"] == 0
+                                                      else [])
+            assert e["nils"][s] == nils

@@ -12,6 +12,11 @@ Everything here starts from ``view`` (``DummySpades.view(seat)``) and nothing el
   people who bid before us hold hands that make their bids under the rule above); the people
   still to bid are assumed to bid by that rule, which fixes the declarer; the hand is played out with the policy below and scored;
   the bid with the best mean of *our points minus the best other's* wins.
+* Suicide (option ``bidding``): the same two bidders over the legal Suicide bids only; the
+  rule-based one (``suicide_bid_rule``, ``suicide_nil``) bids at least 4 and names its nil on its
+  own hand when the hand is nil-like, else on a hand where the nil will not count (the dummy when
+  it defends, another person when it may declare).  Mirror has no bids: the card-play samples
+  give every person exactly the spades his automatic bid says (``Position.sample_mirror``).
 * Card play, casual: nil hands duck (highest card that loses), their partner covers, bust
   opponents' nils by ducking under them; otherwise win cheaply, cash boss cards, lead low from
   long suits, discard low from short suits.
@@ -38,8 +43,8 @@ import time
 from typing import Optional
 
 from ..games.dummy_spades import (ALL_CARDS, BEATS, DUMMY, HANDS, NEXT_HAND, NIL_APPLIES,
-                                  NON_SPADES, SEATS, SPADES, SUIT_MASK, _playout, cards_of, mask_of,
-                                  score_hand)
+                                  NON_SPADES, SEATS, SPADES, SUICIDE_MIN, SUIT_MASK, _playout,
+                                  cards_of, mask_of, score_hand)
 from .common import idx, mask_of_texts
 
 _HI = {h: i for i, h in enumerate(HANDS)}
@@ -146,6 +151,35 @@ def bid_rule(est: float, nil: bool, dummy_est: float, top: int) -> int:
     return bid
 
 
+def suicide_bid_rule(est: float, nil: bool, dummy_est: float, top: int) -> int:
+    """The rule-based side bid in Suicide (at least ``SUICIDE_MIN``), as ``bid_rule``: a seat
+    that can outbid ``top`` (and is not nil) declares; the others defend with at most ``top``."""
+    partner = (13.0 - est) / 3.0 + 0.3 * dummy_est
+    team = (0.0 if nil else est) + partner
+    want = int(round(team - 0.3))
+    if want > top and not nil:
+        return max(SUICIDE_MIN, min(13, want))
+    bid = max(SUICIDE_MIN, min(int(round(team)), 13 - max(top, 0)) - 1)
+    if top >= SUICIDE_MIN:
+        bid = min(bid, top)  # a tie keeps the earlier bidder declarer
+    return bid
+
+
+def suicide_nil(me: int, order: list, bid: int, top: int, nil: bool) -> int:
+    """The hand a Suicide bid names nil on (every bid names exactly one).
+
+    A nil hand names itself.  Otherwise the nil goes where it will not count (rule book 1.3.5):
+    on the dummy when we defend (a bid not above ``top`` never declares), on another person
+    when we may declare (a declarer's nil on a defender is ignored) -- the last of them in the
+    bidding order, the likeliest to outbid us and so to declare himself.
+    """
+    if nil:
+        return me
+    if 0 <= top and bid <= top:
+        return DUMMY
+    return [x for x in order if x != me][-1]
+
+
 def choose_bid(view: dict) -> str:
     legal = set(view["legal"])
     me = view["seat"]
@@ -154,6 +188,12 @@ def choose_bid(view: dict) -> str:
     prev = [b for b in (view.get("bids") or {}).values() if b is not None]
     top = max(prev) if prev else -1
     nil = _is_nil_hand(own)
+    if (view.get("options") or {}).get("bidding") == "suicide":
+        bid = suicide_bid_rule(estimate_tricks(own), nil, estimate_tricks(dummy_known), top)
+        order = [SEATS.index(s) for s in view["bidding_order"]]
+        h = suicide_nil(SEATS.index(me), order, bid, top, nil)
+        action = f"bid {bid} nil {HANDS[h]}"
+        return action if action in legal else sorted(legal)[0]
     bid = bid_rule(estimate_tricks(own), nil, estimate_tricks(dummy_known), top)
     action = f"bid {bid} nil {me}" if nil else f"bid {bid}"
     if action in legal:
@@ -365,9 +405,15 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
     pub_est = estimate_tricks(public)
     bags = [(view.get("bags") or {}).get(s, 0) for s in SEATS]
     est_own = estimate_tricks(own)
-    cands = [(b, 0) for b in range(14)]
-    if est_own < NIL_EST:
-        cands += [(b, 1 << me) for b in range(14)]
+    suicide = (view.get("options") or {}).get("bidding") == "suicide"
+    rule = suicide_bid_rule if suicide else bid_rule
+    if suicide:
+        # every legal Suicide bid: a side bid of 4-13 with one nil (on a hand of ours or not)
+        cands = [(b, 1 << h) for b in range(SUICIDE_MIN, 14) for h in range(4)]
+    else:
+        cands = [(b, 0) for b in range(14)]
+        if est_own < NIL_EST:
+            cands += [(b, 1 << me) for b in range(14)]
     pool = cards_of(ALL_CARDS & ~own & ~dknown)
     others = [x for x in range(3) if x != me]
     nd = 13 - dknown.bit_count()
@@ -393,7 +439,7 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
             miss = 0
             for x, bx, nl, tx in checks:
                 est, nil = _est_nil(h0 if x == others[0] else h1)
-                d = bid_rule(est, nil, pub_est, tx) - bx
+                d = rule(est, nil, pub_est, tx) - bx
                 miss += (d if d > 0 else -d) + (3 if nil != nl else 0)
             if miss <= BID_TOL:
                 break
@@ -412,9 +458,12 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
             top = max(top0, b)
             for x in later:
                 e, nl = model[x]
-                bx = bid_rule(e, nl, pub_est, top)
+                bx = rule(e, nl, pub_est, top)
                 bids[x] = bx
-                nils[x] = (1 << x) if nl else 0
+                if suicide:
+                    nils[x] = 1 << suicide_nil(x, order, bx, top, nl)
+                else:
+                    nils[x] = (1 << x) if nl else 0
                 if bx > top:
                     top = bx
             decl = next(x for x in order if bids[x] == top)
@@ -431,7 +480,7 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
             break
     best = max(range(len(cands)), key=lambda i: totals[i])
     b, nm = cands[best]
-    action = f"bid {b} nil {SEATS[me]}" if nm else f"bid {b}"
+    action = f"bid {b} nil {','.join(HANDS[h] for h in range(4) if nm >> h & 1)}" if nm else f"bid {b}"
     return action if action in set(view["legal"]) else choose_bid(view)
 
 
@@ -441,6 +490,46 @@ NIL_EST = 2.0
 
 
 # ---- the position, read from the view --------------------------------------------------------------
+
+def _deal_avoiding(pool: list, need: list, voids: list, rng: random.Random) -> list:
+    """Deal the cards of ``pool`` into four masks of ``need[h]`` cards, no card to a hand void
+    in its suit when that can be done: uniform shuffles first, then card by card (the suits
+    with the fewest hands able to take them first) in proportion to the room left, restarting
+    when a card has nowhere to go; as a last resort a void is broken."""
+    for _ in range(8):
+        rng.shuffle(pool)
+        out, i = [0, 0, 0, 0], 0
+        for h in range(4):
+            m = mask_of(pool[i:i + need[h]])
+            i += need[h]
+            if m & voids[h]:
+                break
+            out[h] = m
+        else:
+            return out
+    takers = {c: sum(1 for h in range(4) if need[h] and not voids[h] >> c & 1) for c in pool}
+    pool = sorted(pool, key=lambda c: takers[c])
+    for attempt in range(30):
+        out = [0, 0, 0, 0]
+        left = need[:]
+        for c in pool:
+            bit = 1 << c
+            ok = [h for h in range(4) if left[h] and not voids[h] & bit]
+            if not ok:
+                if attempt < 29:
+                    break
+                ok = [h for h in range(4) if left[h]]
+            r = rng.random() * sum(left[h] for h in ok)
+            for h in ok:
+                r -= left[h]
+                if r < 0:
+                    break
+            out[h] |= bit
+            left[h] -= 1
+        else:
+            return out
+    return out
+
 
 class Position:
     """The play position as the seat to act sees it (masks, ints: the engine's fast types)."""
@@ -496,6 +585,17 @@ class Position:
                 self.bid_checks.append((x, by_hand[x], b, s in (vn.get(s) or []), top))
             if b > top:
                 top = b
+        bidding = (view.get("options") or {}).get("bidding")
+        self.rule = suicide_bid_rule if bidding == "suicide" else bid_rule
+        # Mirror: the bids are the spades each person held (exact, public); the view's bids are
+        # contracts, not rule-based bids, so they are not checked against the rule.
+        mb = view.get("mirror_bids")
+        self.mirror_spades = [mb[s] for s in SEATS] if bidding == "mirror" and mb else None
+        self.decl_bid_hidden = False
+        if self.mirror_spades is not None:
+            self.bid_checks = []
+            self.decl_bid_hidden = vb.get(SEATS[self.decl]) is None
+        self.by_hand = by_hand
         self.trick = [idx(p["card"]) for p in tr["plays"]]
         self.leader = _HI[tr["leader"]] if tr.get("leader") else self.cur
         self.win_card = self.win_hand = self.lead_suit = -1
@@ -543,13 +643,15 @@ class Position:
         miss = 0
         for h, pm, b, nl, top in self.bid_checks:
             est, nil = _est_nil(hands[h] | pm)
-            d = bid_rule(est, nil, 0.0, top) - b
+            d = self.rule(est, nil, 0.0, top) - b
             miss += (d if d > 0 else -d) + (3 if nil != nl else 0)
         return miss
 
     def sample_bids(self, rng: random.Random, tries: int, tol: int) -> list:
         """A sample preferring deals whose hands explain the bids made (rejection sampling:
         the first of ``tries`` deals within ``tol``, else the best one seen)."""
+        if self.mirror_spades is not None:
+            return self.sample_mirror(rng)
         best, bm = None, 1 << 30
         for _ in range(tries):
             hs = self.sample_any(rng)
@@ -561,6 +663,49 @@ class Position:
             if m < bm:
                 best, bm = hs, m
         return best
+
+    def sample_mirror(self, rng: random.Random) -> list:
+        """Mirror: a deal in which every person's original hand holds exactly the spades his
+        automatic bid says (the dummy gets the spades left), voids honoured.
+
+        Before the dummy is turned up the declarer's contract (his spades plus the dummy's) is
+        not shown: it is set here from the sampled dummy, with a nil on a spadeless dummy.
+        """
+        known = self.known
+        need = [self.counts[h] - known[h].bit_count() for h in range(4)]
+        unseen_sp = self.unseen & SPADES
+        sp_need = [0, 0, 0, 0]
+        for h in range(3):
+            if need[h] > 0:
+                sp_need[h] = (self.mirror_spades[h] - (self.by_hand[h] & SPADES).bit_count()
+                              - (known[h] & SPADES).bit_count())
+        if need[DUMMY] > 0:
+            sp_need[DUMMY] = unseen_sp.bit_count() - sum(sp_need[:3])
+        if (sum(sp_need) != unseen_sp.bit_count()
+                or any(not 0 <= sp_need[h] <= need[h] for h in range(4))):
+            return self.sample_any(rng)   # inconsistent counts (should not happen)
+        hands = known[:]
+        sp = cards_of(unseen_sp)
+        rng.shuffle(sp)
+        i = 0
+        for h in range(4):
+            hands[h] |= mask_of(sp[i:i + sp_need[h]])
+            i += sp_need[h]
+        rest = [need[h] - sp_need[h] for h in range(4)]
+        dealt = _deal_avoiding(cards_of(self.unseen & ~SPADES), rest, self.voids, rng)
+        for h in range(4):
+            hands[h] |= dealt[h]
+        if self.decl_bid_hidden:
+            d = self.decl
+            dsp = (hands[DUMMY] | self.by_hand[DUMMY]) & SPADES
+            self.bids[d] = self.mirror_spades[d] + dsp.bit_count()
+            if dsp:
+                self.nils[d] &= ~(1 << DUMMY)
+                self.nil_hands &= ~(1 << DUMMY)
+            else:
+                self.nils[d] |= 1 << DUMMY
+                self.nil_hands |= 1 << DUMMY
+        return hands
 
     def sample(self, rng: random.Random) -> Optional[list]:
         """Four hand masks consistent with the view (None if the voids cannot be honoured)."""

@@ -32,7 +32,9 @@ Seats and hands
 
 Phases of a hand (``phase``)
     ``"peek"`` (three-peeky / four-peeky variants) or ``"flip"`` (flip-N variants), then ``"bid"``,
-    then ``"play"``; ``"over"`` once the match has a winner.  The bidding order is the three people
+    then ``"play"``; ``"over"`` once the match has a winner.  In Mirror (option ``bidding``) there
+    is no ``"bid"`` phase: each person's bid is the number of spades he holds, and the play starts
+    as soon as the bidding would have (``_start_bidding``).  The bidding order is the three people
     clockwise from the dealer's left; the peek and flip rounds use the same order.  When the 13th
     trick of a hand is taken the hand is scored at once and, unless the match is over, the next hand
     is dealt at once: there is no "hand over" pause in the state.  ``history`` (and the view's
@@ -41,7 +43,9 @@ Phases of a hand (``phase``)
 Notation (the actor is never named: it is always ``to_act``)
     ``bid 4``, ``bid 4 nil p1,dummy``  team bid 0-13 and nil declarations on hands.  A player names
                                       his own seat for a nil on his own hand.  Canonical nil order
-                                      p0, p1, p2, dummy, comma-separated.
+                                      p0, p1, p2, dummy, comma-separated.  In Suicide every bid
+                                      names exactly one nil and bids at least 4 (``bid 5 nil
+                                      dummy``); in Mirror there are no bid actions at all.
     ``peek 1 5 9``                    the dummy slots (1-13) a player looks at; ascending.
     ``flip 2 7``                      the dummy slots a player turns face up; ascending.
     ``play TD``                       a card (``10D``, ``t♦`` accepted); a dummy card is played by
@@ -50,6 +54,9 @@ Notation (the actor is never named: it is always ``to_act``)
 Records
     ``{"format": "cardtable/1", "game": "dummy-spades", "options": {"target": 300, "variant":
     "no-peeky", "losing_limit": null}, "players": [...], "seed": 42, "deals": [...], "actions": [...]}``.
+    The later options ``bidding`` (``"standard"``, ``"mirror"``, ``"suicide"``) and
+    ``bag_penalty`` (100 or 110) are written only when they are not the default, so records
+    made before them are unchanged.
     Hand ``k`` (counting from 0) is ``deals[k]`` when the record gives it, else it is dealt from the
     seed: the deck is ``cards.shuffled_deck(cards.hand_rng(seed, k))``; p0 gets ``deck[0:13]``, p1
     ``deck[13:26]``, p2 ``deck[26:39]`` and the dummy ``deck[39:52]``, which are its face-down slots
@@ -108,6 +115,16 @@ VARIANTS: dict[str, tuple[int, int]] = {
 """Variant name -> (cards each player peeks at, cards each player flips)."""
 TARGETS = (300, 500)
 LOSING_LIMITS = (None, -200)
+BIDDINGS = ("standard", "mirror", "suicide")
+"""Option ``bidding``: free bids (standard), automatic bids = spades held (mirror), every bid
+with exactly one nil and a side bid of at least 4 (suicide).  Rule book 1.8."""
+BAG_PENALTIES = (100, 110)
+"""House rule ``bag_penalty``: points lost per ten bags (110: the ten bags are lost too)."""
+SUICIDE_MIN = 4
+"""In Suicide the side bid is at least this."""
+_NEW_OPTIONS = {"bidding": "standard", "bag_penalty": 100}
+# Options added after the first records were written: a record states them only when they are
+# not the default, so the record of a game without them is what it always was.
 
 # ---- card tables (card index = suit * 13 + rank - 2, suits S H D C, so spades are 0..12) ------
 
@@ -163,6 +180,9 @@ BID_BASE = 64
 PEEK_BASE = 1 << 14
 FLIP_BASE = 1 << 15
 ALL_BID_MOVES: tuple[int, ...] = tuple(BID_BASE + 16 * n + nm for n in range(14) for nm in range(16))
+SUICIDE_BID_MOVES: tuple[int, ...] = tuple(BID_BASE + 16 * n + (1 << h)
+                                           for n in range(SUICIDE_MIN, 14) for h in range(4))
+"""The legal bids in Suicide: a side bid of 4 to 13 with a nil on exactly one hand."""
 _SLOT_COMBOS: dict[int, tuple[int, ...]] = {
     n: tuple(sum(1 << i for i in combo) for combo in itertools.combinations(range(13), n))
     for n in range(1, 5)
@@ -230,6 +250,7 @@ def score_hand(
     nils: Sequence[int],
     tricks: Sequence[int],
     bags_before: Sequence[int],
+    penalty: int = 100,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Score one hand for each person; returns ``(points, bags_taken, bags_after)``.
 
@@ -240,8 +261,9 @@ def score_hand(
         >>> score_hand(0, [7, 5, 6], [0, 0, 0], [4, 3, 2, 4], [0, 0, 0])
         ((71, 50, -60), (1, 0, 0), (1, 0, 0))
 
-    ``points`` include the bag penalty: -100 each time a person's bags reach 10 (several times in
-    one hand if need be); ``bags_after`` are what is left.
+    ``points`` include the bag penalty: -``penalty`` (100, or 110 under that house rule) each
+    time a person's bags reach 10 (several times in one hand if need be); ``bags_after`` are what
+    is left.
     """
     decl_side = tricks[declarer] + tricks[DUMMY]
     def_side = tricks[(declarer + 1) % 3] + tricks[(declarer + 2) % 3]
@@ -260,7 +282,7 @@ def score_hand(
                 pts += 100 if tricks[h] == 0 else -100
         total_bags = bags_before[i] + bags
         while total_bags >= 10:
-            pts -= 100
+            pts -= penalty
             total_bags -= 10
         points.append(pts)
         taken.append(bags)
@@ -411,6 +433,12 @@ def _check_options(options: Optional[dict]) -> dict:
     ll = out["losing_limit"]
     if isinstance(ll, bool) or ll not in LOSING_LIMITS:
         raise RecordError(f'option "losing_limit" must be null or -200, not {ll!r}')
+    b = out["bidding"]
+    if not isinstance(b, str) or b not in BIDDINGS:
+        raise RecordError(f'option "bidding" must be one of {", ".join(BIDDINGS)}, not {b!r}')
+    bp = out["bag_penalty"]
+    if isinstance(bp, bool) or bp not in BAG_PENALTIES:
+        raise RecordError(f'option "bag_penalty" must be 100 or 110, not {bp!r}')
     return out
 
 
@@ -498,7 +526,8 @@ class DummySpades(Game):
 
     name = "dummy-spades"
     seats = SEATS
-    default_options = {"target": 300, "variant": "no-peeky", "losing_limit": None}
+    default_options = {"target": 300, "variant": "no-peeky", "losing_limit": None,
+                       "bidding": "standard", "bag_penalty": 100}
 
     # ---- construction -------------------------------------------------------------------------
     def __init__(self, seed: int | str | None = None, options: Optional[dict] = None,
@@ -516,6 +545,9 @@ class DummySpades(Game):
         self.players = _check_players(players)
         self._deals = _check_deals(deals)
         self._peek_n, self._flip_n = VARIANTS[self.options["variant"]]
+        self._mirror = self.options["bidding"] == "mirror"
+        self._suicide = self.options["bidding"] == "suicide"
+        self._penalty = self.options["bag_penalty"]
         first = self._deals[0][0] if self._deals else None
         if first is None:
             if seed is None:
@@ -556,13 +588,13 @@ class DummySpades(Game):
         self._dealer = (self._first_dealer + k) % 3
         self.hands = list(masks)
         self.slots = slots                  # dummy card of slot i+1
-        self.phase_id = PEEK if self._peek_n else FLIP if self._flip_n else BID
         self.step = 0                       # 0, 1, 2: who acts in the peek/flip/bid round
         self.peeks = [0, 0, 0]              # slot masks
         self.flips = [0, 0, 0]
         self.faceup = 0                     # slot mask of flipped cards
-        self.bids = [-1, -1, -1]
+        self.bids = [-1, -1, -1]            # contracts as they count for scoring
         self.nils = [0, 0, 0]
+        self.mirror_bids: Optional[tuple[int, ...]] = None   # Mirror: spades held by p0, p1, p2
         self._declarer = -1
         self._next = NEXT_HAND[0]
         self.cur = self.leader = (self._dealer + 1) % 3
@@ -571,6 +603,37 @@ class DummySpades(Game):
         self.broken = False
         self.tricks_won = [0, 0, 0, 0]
         self.completed: list[tuple[int, tuple[int, ...], int]] = []   # (leader, cards, winner)
+        self.phase_id = PEEK if self._peek_n else FLIP if self._flip_n else BID
+        if self.phase_id == BID:
+            self._start_bidding()
+
+    def _start_bidding(self) -> None:
+        # Standard and Suicide: the bid round starts.  Mirror: the bids make themselves (rule
+        # book 1.8) and the play starts at once.
+        self.phase_id = BID
+        if not self._mirror:
+            return
+        hands = self.hands
+        spades = [(hands[i] & SPADES).bit_count() for i in range(4)]
+        order = self.bidding_order
+        top = max(spades[:3])
+        decl = next(s for s in order if spades[s] == top)
+        ld, rd = (decl + 1) % 3, (decl + 2) % 3
+        bids = [0, 0, 0]
+        bids[decl] = spades[decl] + spades[DUMMY]
+        bids[ld] = bids[rd] = spades[ld] + spades[rd]
+        nils = [(1 << i) if spades[i] == 0 else 0 for i in range(3)]
+        if spades[DUMMY] == 0:
+            nils[decl] |= 1 << DUMMY     # a spadeless dummy: an automatic nil for the declarer
+        self.mirror_bids = tuple(spades[:3])
+        self.bids, self.nils = bids, nils
+        self._begin_play(decl)
+
+    def _begin_play(self, decl: int) -> None:
+        self._declarer = decl
+        self._next = NEXT_HAND[decl]
+        self.phase_id = PLAY
+        self.cur = self.leader = self.bidding_order[0]   # the first bidder makes the opening lead
 
     # ---- copying --------------------------------------------------------------------------
     def clone(self) -> "DummySpades":
@@ -691,7 +754,7 @@ class DummySpades(Game):
         if ph == PLAY:
             return cards_of(self.legal_mask())
         if ph == BID:
-            return list(ALL_BID_MOVES)
+            return list(SUICIDE_BID_MOVES if self._suicide else ALL_BID_MOVES)
         if ph == PEEK:
             return [PEEK_BASE + s for s in _SLOT_COMBOS[self._peek_n]]
         down = [i for i in range(13) if not self.faceup >> i & 1]
@@ -706,6 +769,10 @@ class DummySpades(Game):
         if ph == PLAY:
             return 0 <= m < 52 and bool(self.legal_mask() >> m & 1)
         if ph == BID:
+            if self._suicide:
+                nils = (m - BID_BASE) & 15
+                return BID_BASE + 16 * SUICIDE_MIN <= m < BID_BASE + 224 and nils & (nils - 1) == 0 \
+                    and nils != 0
             return BID_BASE <= m < BID_BASE + 224
         if ph == PEEK:
             s = m - PEEK_BASE
@@ -751,15 +818,11 @@ class DummySpades(Game):
             return
         self.step = 0
         if ph != BID:
-            self.phase_id = BID
+            self._start_bidding()
             return
         # The bidding is over: the highest bid declares, the first to make it on ties.
-        order = self.bidding_order
         top = max(self.bids)
-        self._declarer = next(s for s in order if self.bids[s] == top)
-        self._next = NEXT_HAND[self._declarer]
-        self.phase_id = PLAY
-        self.cur = self.leader = order[0]   # the first bidder makes the opening lead
+        self._begin_play(next(s for s in self.bidding_order if self.bids[s] == top))
 
     def _play(self, c: int) -> None:
         h = self.cur
@@ -790,7 +853,8 @@ class DummySpades(Game):
 
     def _end_hand(self) -> None:
         decl = self._declarer
-        points, taken, after = score_hand(decl, self.bids, self.nils, self.tricks_won, self.bags)
+        points, taken, after = score_hand(decl, self.bids, self.nils, self.tricks_won, self.bags,
+                                          self._penalty)
         self.history.append((self._dealer, decl, tuple(self.bids), tuple(self.nils),
                              tuple(self.tricks_won), points, taken))
         for i in range(3):
@@ -824,7 +888,8 @@ class DummySpades(Game):
         rnd = (rng or random).random
         while self.phase_id != PLAY:
             if self.phase_id == BID:
-                self._do(BID_BASE + 16 * int(rnd() * 14) + int(rnd() * 16))
+                bid_moves = SUICIDE_BID_MOVES if self._suicide else ALL_BID_MOVES
+                self._do(bid_moves[int(rnd() * len(bid_moves))])
             else:
                 ms = self.legal_moves()
                 self._do(ms[int(rnd() * len(ms))])
@@ -858,7 +923,7 @@ class DummySpades(Game):
         tw = self.tricks_won[:]
         random_cards(hs, tw, self._next, self.cur, self.trick, self.win_card, self.win_hand,
                      self.lead_suit, self.broken, len(self.completed), (rng or random).random, [], [])
-        points, _, _ = score_hand(self._declarer, self.bids, self.nils, tw, self.bags)
+        points, _, _ = score_hand(self._declarer, self.bids, self.nils, tw, self.bags, self._penalty)
         return tuple(tw), points
 
     # ---- string API ---------------------------------------------------------------------------
@@ -944,6 +1009,11 @@ class DummySpades(Game):
                 if nils >> h & 1:
                     raise IllegalAction(f"{HANDS[h]} is named twice")
                 nils |= 1 << h
+        if self._suicide:
+            if nils.bit_count() != 1:
+                raise IllegalAction("in Suicide every bid names exactly one nil")
+            if n < SUICIDE_MIN:
+                raise IllegalAction(f"in Suicide the side bid is at least {SUICIDE_MIN}")
         return BID_BASE + 16 * n + nils
 
     def _parse_slots(self, verb: str, args: list[str]) -> int:
@@ -1003,8 +1073,17 @@ class DummySpades(Game):
 
         ``game seat hand_number players options phase dealer bidding_order declarer defenders
         play_order to_act acting_hand legal hand hand_counts dummy_exposed dummy dummy_slots
-        peeks flips bids nils nil_applies trick last_trick tricks previous_tricks tricks_won
-        spades_broken totals bags history over winner``.
+        peeks flips mirror_bids bids nils nil_applies trick last_trick tricks previous_tricks
+        tricks_won spades_broken totals bags history over winner``.
+
+        ``options`` holds every option, defaults included (``bidding``, ``bag_penalty`` ...).
+        ``bids`` are the contracts as they count for scoring (None: not made, or not shown yet).
+        In Mirror (``options["bidding"] == "mirror"``) nobody bids: ``mirror_bids`` (None in the
+        other biddings) are the automatic bids, the spades each person held, public from the
+        start of the play; ``bids`` are the contracts they make (declarer: his spades plus the
+        dummy's; each defender: both defenders' spades) and ``nils`` the automatic nils; the
+        declarer's contract and a spadeless dummy's nil stay None / unlisted until the dummy is
+        turned up, since they tell how many spades it holds.
         """
         if seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r} (seats are p0, p1, p2)")
@@ -1018,11 +1097,18 @@ class DummySpades(Game):
             known = self.faceup | self.peeks[s]
             slots_view = [CARD_TEXT[c] if known >> i & 1 else None for i, c in enumerate(self.slots)]
         bid_done = [i for i in range(3) if self.bids[i] >= 0]
+        nils = self.nils[:]
+        if self._mirror and decl >= 0 and not exposed:
+            # The declarer's contract and a dummy nil tell the dummy's spades: hidden until the
+            # dummy is turned up.
+            bid_done.remove(decl)
+            nils[decl] &= ~(1 << DUMMY)
         if decl >= 0:
             ld, rd = (decl + 1) % 3, (decl + 2) % 3
             defenders = [SEATS[ld], SEATS[rd]]
             play_order = [HANDS[decl], HANDS[ld], "dummy", HANDS[rd]]
-            nil_applies = {SEATS[i]: _nil_names(self.nils[i] & NIL_APPLIES[decl][i]) for i in range(3)}
+            nil_applies = {SEATS[i]: (_nil_names(nils[i] & NIL_APPLIES[decl][i])
+                                      if i in bid_done else None) for i in range(3)}
         else:
             defenders = play_order = nil_applies = None
         trick = None
@@ -1059,8 +1145,10 @@ class DummySpades(Game):
                       for i in range(3)},
             "flips": {SEATS[i]: (_slot_numbers(self.flips[i]) if self.flips[i] else None)
                       for i in range(3)},
+            "mirror_bids": (dict(zip(SEATS, self.mirror_bids)) if self.mirror_bids is not None
+                            else None),
             "bids": {SEATS[i]: (self.bids[i] if i in bid_done else None) for i in range(3)},
-            "nils": {SEATS[i]: (_nil_names(self.nils[i]) if i in bid_done else None)
+            "nils": {SEATS[i]: (_nil_names(nils[i]) if i in bid_done else None)
                      for i in range(3)},
             "nil_applies": nil_applies,
             "trick": trick,
@@ -1098,8 +1186,9 @@ class DummySpades(Game):
 
     def to_record(self) -> dict:
         """The game record; ``record.replay(g.to_record())`` rebuilds this very state."""
-        rec: dict[str, Any] = {"format": "cardtable/1", "game": self.name,
-                               "options": dict(self.options)}
+        options = {k: v for k, v in self.options.items()
+                   if k not in _NEW_OPTIONS or v != _NEW_OPTIONS[k]}
+        rec: dict[str, Any] = {"format": "cardtable/1", "game": self.name, "options": options}
         if self.players is not None:
             rec["players"] = list(self.players)
         rec["seed"] = self.seed
