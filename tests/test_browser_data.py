@@ -43,6 +43,8 @@ def home_page(shared):
     for _ in range(4):
         if page.locator("html[data-screen=home]").count() and not page.locator("#app .overlay").count():
             break
+        if page.locator(".sheet-overlay").count():
+            page.keyboard.press("Escape")
         for sel in ['#app .overlay [data-act="cancel"]', '#app .overlay [data-act="nav:home"]',
                     '#app .overlay [data-act="next-hand"]', '[data-act="nav:home"]']:
             if page.locator(sel).count():
@@ -161,7 +163,8 @@ def test_html_looking_names_stay_text_on_every_screen(home_page, game, seats, op
         page.click(f'[data-act="ui:panel:{panel}"] >> nth=0')
         no_injection(page)
         assert names[1] in page.inner_text("#app")
-        page.click(f'[data-act="ui:panel:{panel}"] >> nth=0')
+        page.keyboard.press("Escape")   # sheets open over the table and close with Escape
+        page.wait_for_selector(".sheet-overlay", state="detached")
     screenshot(page, f"data-names-{game}-table")
     # the last move of the hand: pick from the legal moves the page offers
     if game == "seep":
