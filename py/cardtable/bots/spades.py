@@ -40,7 +40,7 @@ from typing import Optional
 from ..games.dummy_spades import (ALL_CARDS, BEATS, DUMMY, HANDS, NEXT_HAND, NIL_APPLIES,
                                   NON_SPADES, SEATS, SPADES, SUIT_MASK, _playout, cards_of, mask_of,
                                   score_hand)
-from .common import idx, mask_of_texts
+from .common import idx, mask_of_texts, run_steps
 
 _HI = {h: i for i, h in enumerate(HANDS)}
 
@@ -337,7 +337,13 @@ def bid_utility(me: int):
 
 
 def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
-    """The bid with the best mean result over deals of the unseen cards.
+    """``strong_bid_steps`` run to the end."""
+    return run_steps(strong_bid_steps(view, budget, rng))
+
+
+def strong_bid_steps(view: dict, budget: float, rng: random.Random):
+    """The bid with the best mean result over deals of the unseen cards (a generator that yields
+    after each sample; time away from it does not count against ``budget``).
 
     Each sample deals the cards we cannot see to the other two people and the dummy; the people
     still to bid answer with the rule-based bid (``bid_rule``) for their sampled hand; that fixes
@@ -429,6 +435,9 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
             totals[i] += util(score_hand(decl, bids, nils, tw, bags)[0])
         if time.perf_counter() >= end:
             break
+        away = time.perf_counter()
+        yield
+        end += time.perf_counter() - away
     best = max(range(len(cands)), key=lambda i: totals[i])
     b, nm = cands[best]
     action = f"bid {b} nil {SEATS[me]}" if nm else f"bid {b}"
@@ -783,18 +792,24 @@ class Position:
 # ---- entry point ------------------------------------------------------------------------------
 
 def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
+    """``choose_steps`` run to the end."""
+    return run_steps(choose_steps(view, level, budget, rng))
+
+
+def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
+    """The decision as a generator (see ``cardtable.bots.think``): returns the action text."""
     phase = view["phase"]
     legal = view["legal"]
     if phase == "bid":
         if level == "strong":
-            return strong_bid(view, budget, rng)
+            return (yield from strong_bid_steps(view, budget, rng))
         return choose_bid(view)
     if phase in ("peek", "flip"):
         return legal[int(rng.random() * len(legal))]
     pos = Position(view)
     if level == "casual" or len(pos.legal) == 1:
         return "play " + view_text(pos.casual())
-    return "play " + view_text(search(pos, budget, rng))
+    return "play " + view_text((yield from search_steps(pos, budget, rng)))
 
 
 def view_text(c: int) -> str:
@@ -803,7 +818,13 @@ def view_text(c: int) -> str:
 
 
 def search(pos: Position, budget: float, rng: random.Random) -> int:
-    """Flat determinized Monte Carlo over the legal cards until the deadline."""
+    """``search_steps`` run to the end."""
+    return run_steps(search_steps(pos, budget, rng))
+
+
+def search_steps(pos: Position, budget: float, rng: random.Random):
+    """Flat determinized Monte Carlo over the legal cards until the deadline (a generator that
+    yields after each sample; time away from it does not count against ``budget``)."""
     end = time.perf_counter() + budget
     # cards of one suit with only played cards between them are the same card: try one of each
     cands = []
@@ -828,6 +849,9 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
         visits += 1
         if time.perf_counter() >= end:
             break
+        away = time.perf_counter()
+        yield
+        end += time.perf_counter() - away
     best = max(range(n), key=lambda i: totals[i])
     # keep the rule-based card unless the search finds a better one (by MARGIN points per sample)
     pref = pos.casual()

@@ -32,6 +32,7 @@ from .storage import SaveStore, StorageFull
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
 BOT_PAUSE_MS = 700      # people should be able to follow a computer's play
 BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
+BOT_SLICE_S = 0.012     # longest stretch of thinking before the browser gets the main thread back
 
 
 def _present(x) -> bool:
@@ -434,11 +435,19 @@ class App:
         self.bot_timer = window.setTimeout(create_once_callable(self.bot_move), BOT_PAUSE_MS)
 
     def cancel_bot(self) -> None:
+        """Stop a computer's turn: the pause before it, or its search between two slices."""
         if self.bot_timer is not None:
             window.clearTimeout(self.bot_timer)
             self.bot_timer = None
 
     def bot_move(self) -> None:
+        """A computer's turn, thought in slices of at most BOT_SLICE_S between browser tasks.
+
+        The search (``cardtable.bots.think``) yields every few milliseconds; each slice runs it
+        until BOT_SLICE_S have passed, then hands the main thread back to the browser with a
+        ``setTimeout(0)`` (``cancel_bot`` clears it), so taps are answered while a computer thinks.
+        A decision is applied only if the game is still the one it was made for.
+        """
         self.bot_timer = None
         game = self.game
         if game is None or game.to_act is None or self.dialog is not None:
@@ -447,10 +456,38 @@ class App:
         level = self.controllers.get(seat, "human")
         if level == "human":
             return
-        from ..bots import choose_action
+        from ..bots import think
 
-        action = choose_action(game.name, game.view(seat), level, budget=BOT_BUDGET_S, seed=len(game.actions))
-        self.apply(action)
+        moves_before = len(game.actions)
+        steps = think(game.name, game.view(seat), level, budget=BOT_BUDGET_S, seed=moves_before)
+
+        def still_current() -> bool:
+            return (self.game is game and len(game.actions) == moves_before and game.to_act == seat
+                    and self.controllers.get(seat) == level and self.dialog is None)
+
+        def apply_if_current(action: str) -> None:
+            self.bot_timer = None
+            if still_current():
+                self.apply(action)
+
+        def run_slice() -> None:
+            self.bot_timer = None
+            if not still_current():
+                return
+            stop = time.perf_counter() + BOT_SLICE_S
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    action = done.value
+                    # apply (and draw) in a task of its own, not on top of a slice of thinking
+                    self.bot_timer = window.setTimeout(create_once_callable(lambda: apply_if_current(action)), 0)
+                    return
+                if time.perf_counter() >= stop:
+                    break
+            self.bot_timer = window.setTimeout(create_once_callable(run_slice), 0)
+
+        run_slice()
 
     # ---- files ------------------------------------------------------------------------------------
     def export(self) -> None:
