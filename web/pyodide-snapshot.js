@@ -49,6 +49,7 @@ async function inflate(body, size) {
   const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
   const raw = new Uint8Array(await new Response(stream).arrayBuffer());
   if (raw.length !== size) throw new Error(`snapshot is ${raw.length} bytes, expected ${size}`);
+  performance.mark("cardtable:snapshot-inflated");
   return raw;
 }
 
@@ -87,6 +88,8 @@ async function forget(cache, why) {
 }
 
 export async function loadPyodide(options = {}) {
+  // performance marks (cardtable:*) let bench/bench_startup.py show where a start's time goes
+  performance.mark("cardtable:load-pyodide");
   const config = { ...options, indexURL: INDEX_URL };
   let found = null;
   try {
@@ -94,6 +97,7 @@ export async function loadPyodide(options = {}) {
   } catch (err) {
     console.warn("Card Table: could not look for a start-up snapshot:", err);
   }
+  performance.mark("cardtable:snapshot-looked-up");
   if (found) {
     try {
       const pyodide = await loadPlain({ ...config, _loadSnapshot: found.raw });
@@ -103,11 +107,14 @@ export async function loadPyodide(options = {}) {
         throw new Error("the restored interpreter does not compute");
       }
       root.dataset.snapshot = "used";
+      performance.mark("cardtable:pyodide-ready");
       return pyodide;
     } catch (err) {
       await forget(found.cache, err && err.message ? err.message.split("\n")[0] : String(err));
     }
   }
   if (!root.dataset.snapshot) root.dataset.snapshot = "none";
-  return loadPlain(config);
+  const pyodide = await loadPlain(config);
+  performance.mark("cardtable:pyodide-ready");
+  return pyodide;
 }

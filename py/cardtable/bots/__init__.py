@@ -43,7 +43,8 @@ def think(game_name: str, view: dict, level: str = "casual", budget: float = 0.2
     milliseconds apart), and returns the action (``StopIteration.value``) when done.
 
     The thinking budget counts only the time spent inside the generator: whoever drives it may
-    pause between steps for as long as it likes.  Garbage collection stays off while it runs.
+    pause between steps for as long as it likes.  Garbage collection stays off until it ends or
+    is closed (a dropped generator is closed when it is freed).
     """
     legal = view.get("legal") or []
     if not legal:
@@ -63,24 +64,25 @@ def think(game_name: str, view: dict, level: str = "casual", budget: float = 0.2
         raise ValueError(f"no computer player for {game_name!r}")
     action = None
     steps = mod.choose_steps(view, level, budget, rng)
-    while True:
-        gc_was = gc.isenabled()
-        gc.disable()  # no collector pause in the middle of a timed search
-        try:
-            next(steps)
-        except StopIteration as done:
-            action = done.value
-            break
-        except ValueError:
-            raise
-        except Exception:  # a bot bug must never stall a table: fall back to a legal move
-            if STRICT:
+    gc_was = gc.isenabled()
+    gc.disable()  # no collector pause in the middle of a timed search, nor between its slices
+    try:
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                action = done.value
+                break
+            except ValueError:
                 raise
-            break
-        finally:
-            if gc_was:
-                gc.enable()
-        yield
+            except Exception:  # a bot bug must never stall a table: fall back to a legal move
+                if STRICT:
+                    raise
+                break
+            yield
+    finally:  # also when the caller drops the search half-way (the generator is closed)
+        if gc_was:
+            gc.enable()
     if action not in legal:
         action = random_legal(view, rng)
     return action

@@ -249,6 +249,9 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
     if not moves:
         return legal[0]
     clock = time.perf_counter
+    away = clock()
+    yield  # the reading of the view and the first deal were a step of their own
+    end += clock() - away
     rated = []
     for t, m in moves.items():  # many loose cards can mean many moves: mind the deadline
         rated.append((_heuristic(k, g, m) if clock() < end else -1e9, t))
@@ -256,6 +259,9 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
     if level == "casual" or len(scored) == 1:
         return scored[0][1]
     cands = [t for _, t in scored[:8]]
+    away = clock()
+    yield  # and so was the rating of every move
+    end += clock() - away
     return (yield from search_steps(k, cands, scored, end + budget * 0.5, rng))
 
 

@@ -825,6 +825,7 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
 def search_steps(pos: Position, budget: float, rng: random.Random):
     """Flat determinized Monte Carlo over the legal cards until the deadline (a generator that
     yields after each sample; time away from it does not count against ``budget``)."""
+    yield  # reading the position from the view was a step of its own
     end = time.perf_counter() + budget
     # cards of one suit with only played cards between them are the same card: try one of each
     cands = []
