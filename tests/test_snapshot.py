@@ -150,33 +150,34 @@ def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site)
     assert csp_violations(page) == []
 
 
+STASH = """async ([url, put]) => {
+  // the good snapshot kept aside under another URL (a query string), where the loader never looks
+  const stash = await caches.open("card-table-test-stash");
+  if (!put) {
+    for (const name of await caches.keys()) {
+      const hit = await (await caches.open(name)).match(url);
+      if (hit) return stash.put(url + "?stash", hit);
+    }
+    throw new Error("no snapshot to stash");
+  }
+  const good = await stash.match(url + "?stash");
+  for (const name of await caches.keys()) {
+    if (name !== "card-table-test-stash") await (await caches.open(name)).put(url, good.clone());
+  }
+}"""
+
+
 @pytest.mark.browser
-@pytest.mark.parametrize("how", ["damaged-gzip", "garbage-memory"])
-def test_a_corrupt_snapshot_falls_back_to_a_normal_boot_and_is_deleted(page, site, how):
+def test_a_bad_snapshot_never_breaks_a_start(page, site):
+    """Another version's snapshot is not used (nor deleted); a corrupt one falls back to a normal
+    boot in the same page load and is deleted.  One page, several starts."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     watch_csp(page)
     _first_start(page, site.url)
     url = page.evaluate("new URL('runtime/pyodide-snapshot.bin', location.href).href")
-    assert page.evaluate(TAMPER, [url, how]) >= 1
+    page.evaluate(STASH, [url, False])
 
-    page.reload()
-    wait_ready(page)
-    assert _snapshot_state(page) == "failed"
-    _usable(page)
-    assert page.evaluate(CACHED, url) is None, "the bad snapshot was not deleted"
-    assert errors == []
-    assert csp_violations(page) == []
-
-    page.reload()  # and the next start is a plain one
-    wait_ready(page)
-    assert _snapshot_state(page) == "none"
-
-
-@pytest.mark.browser
-def test_a_snapshot_of_another_version_is_not_used(page, site):
-    _first_start(page, site.url)
-    url = page.evaluate("new URL('runtime/pyodide-snapshot.bin', location.href).href")
     assert page.evaluate(TAMPER, [url, "other-version"]) >= 1
     page.reload()
     wait_ready(page)
@@ -184,6 +185,22 @@ def test_a_snapshot_of_another_version_is_not_used(page, site):
     _usable(page)
     # not ours to delete: it belongs to the version that made it
     assert '"app":"another-version"' in page.evaluate(CACHED, url).replace(" ", "")
+
+    for how in ("damaged-gzip", "garbage-memory"):
+        page.evaluate(STASH, [url, True])
+        assert page.evaluate(TAMPER, [url, how]) >= 1
+        page.reload()
+        wait_ready(page)
+        assert _snapshot_state(page) == "failed", how
+        _usable(page)
+        assert page.evaluate(CACHED, url) is None, f"the bad snapshot ({how}) was not deleted"
+
+    page.reload()  # and the next start is a plain one
+    wait_ready(page)
+    assert _snapshot_state(page) == "none"
+    _usable(page)
+    assert errors == []
+    assert csp_violations(page) == []
 
 
 @pytest.mark.browser
