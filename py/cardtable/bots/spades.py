@@ -343,7 +343,7 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
 
 def strong_bid_steps(view: dict, budget: float, rng: random.Random):
     """The bid with the best mean result over deals of the unseen cards (a generator that yields
-    after each sample; time away from it does not count against ``budget``).
+    after each play-out and each sample; time away from it does not count against ``budget``).
 
     Each sample deals the cards we cannot see to the other two people and the dummy; the people
     still to bid answer with the rule-based bid (``bid_rule``) for their sampled hand; that fixes
@@ -432,6 +432,9 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random):
                 tw = policy_cards(hands[:], [0, 0, 0, 0], NEXT_HAND[decl], leader, 0, 0, -1, 0,
                                   False, 0, decl, applied, rnd, EPS)
                 plays[key] = tw
+                away = time.perf_counter()
+                yield  # after each play-out
+                end += time.perf_counter() - away
             totals[i] += util(score_hand(decl, bids, nils, tw, bags)[0])
         if time.perf_counter() >= end:
             break
@@ -824,7 +827,7 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
 
 def search_steps(pos: Position, budget: float, rng: random.Random):
     """Flat determinized Monte Carlo over the legal cards until the deadline (a generator that
-    yields after each sample; time away from it does not count against ``budget``)."""
+    yields after each play-out; time away from it does not count against ``budget``)."""
     yield  # reading the position from the view was a step of its own
     end = time.perf_counter() + budget
     # cards of one suit with only played cards between them are the same card: try one of each
@@ -847,12 +850,12 @@ def search_steps(pos: Position, budget: float, rng: random.Random):
         hands = pos.sample_bids(rng, BID_TRIES, BID_TOL) if BID_TRIES else pos.sample_any(rng)
         for i, c in enumerate(cands):
             totals[i] += util(pos.prollout(hands, c, rnd, EPS))
+            away = time.perf_counter()
+            yield  # after each play-out: early in a hand, one sample is a dozen of them
+            end += time.perf_counter() - away
         visits += 1
         if time.perf_counter() >= end:
             break
-        away = time.perf_counter()
-        yield
-        end += time.perf_counter() - away
     best = max(range(n), key=lambda i: totals[i])
     # keep the rule-based card unless the search finds a better one (by MARGIN points per sample)
     pref = pos.casual()
