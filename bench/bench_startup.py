@@ -7,7 +7,11 @@ Measured: the time from navigation start to a usable home screen, i.e. ``perform
 pages served side by side from one temporary copy of dist/, on a free loopback port with
 tools/serve.py's ``make_server``:
 
-  app            index.html: the app as shipped (PyScript main thread, its CSP, the cardtable zip)
+  app            index.html: the app as shipped (PyScript main thread, its CSP, the cardtable zip);
+                 warm, it starts from the memory snapshot (runtime/pyodide-snapshot.bin, which the
+                 service worker precached; checked: <html data-snapshot="used">), cold it cannot
+  app, no snap   the app as it was before the snapshot: PyScript's interpreter is plain
+                 runtime/pyodide/pyodide.mjs (no wrapper, no snapshot); the yardstick for cold starts
   bare PyScript  PyScript with an empty script: same runtime files, same interpreter config; the
                  script only sets data-ready (this isolates the app's own overhead)
   bare Pyodide   plain ``loadPyodide`` from runtime/pyodide/pyodide.mjs, then data-ready (no PyScript)
@@ -24,6 +28,7 @@ figures are medians.  This is a script that prints figures, never a test.  Build
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -70,7 +75,8 @@ INSTALL = """<!doctype html>
 """
 INSTALL_JS = """navigator.serviceWorker.register("./sw.js");"""
 
-PAGES = {"app": "index.html", "bare PyScript": "bare-pyscript.html", "bare Pyodide": "bare-pyodide.html"}
+PAGES = {"app": "index.html", "app, no snap": "index-plain.html", "bare PyScript": "bare-pyscript.html",
+         "bare Pyodide": "bare-pyodide.html"}
 
 # Records when <html data-ready> appears, measured from navigation start, and when PyScript says
 # its interpreter is up ("py:ready", PyScript pages only).
@@ -98,6 +104,14 @@ def prepare_site(tmp: Path) -> Path:
                        "bare-pyodide.html": BARE_PYODIDE, "bare-pyodide.js": BARE_PYODIDE_JS,
                        "install.html": INSTALL, "install.js": INSTALL_JS}.items():
         (site / name).write_text(text, encoding="utf-8")
+    # the app without the snapshot wrapper: the same page with a config naming Pyodide directly
+    config = json.loads((site / "app" / "pyscript.json").read_text())
+    config["interpreter"] = "../runtime/pyodide/pyodide.mjs"
+    (site / "app" / "pyscript-plain.json").write_text(json.dumps(config))
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert 'config="app/pyscript.json"' in index
+    (site / "index-plain.html").write_text(index.replace('config="app/pyscript.json"', 'config="app/pyscript-plain.json"'),
+                                           encoding="utf-8")
     write_service_worker(site, "bench")
     return site
 
@@ -108,7 +122,10 @@ def load(context, url: str, warm: bool) -> tuple[float, float | None]:
         page.add_init_script(READY_PROBE)
         page.goto(url)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
-        ready, py_ready = page.evaluate("[window.__readyAt, window.__pyReadyAt ?? null]")
+        ready, py_ready, snap = page.evaluate(
+            "[window.__readyAt, window.__pyReadyAt ?? null, document.documentElement.dataset.snapshot ?? null]")
+        if url.endswith("/index.html") and snap != ("used" if warm else "none"):
+            raise RuntimeError(f"{url}: snapshot state {snap!r} in a {'warm' if warm else 'cold'} run")
         if warm:
             served_by_worker = page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0")
             if not served_by_worker:
@@ -150,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"app version {version}; load average {os.getloadavg()[0]:.1f}", flush=True)
 
                 for i in range(args.runs):  # cold: a fresh context for every load
-                    for name in names[i % 3:] + names[:i % 3]:
+                    for name in names[i % len(names):] + names[:i % len(names)]:
                         context = browser.new_context()
                         try:
                             ready, py_ready = load(context, base + PAGES[name], warm=False)
@@ -173,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
                     load(context, base + PAGES[name], warm=True)
                     contexts[name] = context
                 for i in range(args.runs):
-                    for name in names[i % 3:] + names[:i % 3]:
+                    for name in names[i % len(names):] + names[:i % len(names)]:
                         ready, py_ready = load(contexts[name], base + PAGES[name], warm=True)
                         warm[name].append(ready)
                         if py_ready is not None:
@@ -197,17 +214,24 @@ def main(argv: list[str] | None = None) -> int:
         c, w = cold[name], warm[name]
         print(f"{name:<15}{med(c):>8.0f} [{min(c):>5.0f}-{max(c):>5.0f}]{med(w):>12.0f} [{min(w):>5.0f}-{max(w):>5.0f}]")
     print()
-    for bare in ("bare PyScript", "bare Pyodide"):
-        rc, rw = med(cold["app"]) / med(cold[bare]), med(warm["app"]) / med(warm[bare])
-        print(f"app / {bare:<14} cold {rc:.3f} ({(rc - 1) * 100:+.1f}%)   warm {rw:.3f} ({(rw - 1) * 100:+.1f}%)")
+    for app in ("app", "app, no snap"):
+        for bare in ("bare PyScript", "bare Pyodide"):
+            rc, rw = med(cold[app]) / med(cold[bare]), med(warm[app]) / med(warm[bare])
+            print(f"{app + ' / ' + bare:<28} cold {rc:.3f} ({(rc - 1) * 100:+.1f}%)   "
+                  f"warm {rw:.3f} ({(rw - 1) * 100:+.1f}%)")
+    rc, rw = med(cold["app"]) / med(cold["app, no snap"]), med(warm["app"]) / med(warm["app, no snap"])
+    print(f"{'app / app, no snap':<28} cold {rc:.3f} ({(rc - 1) * 100:+.1f}%)   warm {rw:.3f} ({(rw - 1) * 100:+.1f}%)")
+    print("goals (issue #14): app / bare PyScript warm <= 0.45; app / app, no snap cold <= 1.05")
     # Wall-clock medians move with whatever else the machine is doing; the part of the boot that
     # is the app's alone -- from PyScript's interpreter being up to the home screen -- does not.
     print("PyScript's interpreter up (py:ready), median ms: " + ", ".join(
         f"{mode} {name} {med(xs):.0f}" for (mode, name), xs in sorted(py_up.items())))
-    own = med(after_py["app"]) - med(after_py["bare PyScript"])
-    print(f"\nfrom py:ready to data-ready (cold and warm runs together): app {med(after_py['app']):.0f} ms, "
-          f"bare PyScript {med(after_py['bare PyScript']):.0f} ms; the app's own Python start-up is "
-          f"{own:.0f} ms = {own / med(warm['bare PyScript']) * 100:.1f}% of a warm bare boot")
+    own = med(after_py["app, no snap"]) - med(after_py["bare PyScript"])
+    print(f"\nfrom py:ready to data-ready (cold and warm runs together): app, no snap "
+          f"{med(after_py['app, no snap']):.0f} ms, bare PyScript {med(after_py['bare PyScript']):.0f} ms; the app's "
+          f"own Python start-up is {own:.0f} ms = {own / med(warm['bare PyScript']) * 100:.1f}% of a warm bare boot")
+    print(f"app (engines imported in the snapshot when warm): cold {med(after_py['app'][:len(cold['app'])]):.0f} ms, "
+          f"warm {med(after_py['app'][len(cold['app']):]):.0f} ms from py:ready to data-ready")
     return 0
 
 

@@ -10,6 +10,7 @@ dist/ holds:
   app/pyscript.json           PyScript config: local interpreter, the package zip
   runtime/pyodide/            Pyodide's five run-time files (from node_modules/pyodide)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
+  runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
 Nothing is fetched from outside the site's own origin.  The build prints the size of dist/ and
 of the app's own code and assets (everything but runtime/).
@@ -19,8 +20,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import gzip
+import os
+import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -118,6 +124,7 @@ def build() -> dict:
         "interpreter": "../runtime/pyodide/pyodide.mjs",
         "files": {"./cardtable.zip": "./*"},
     }
+    use_snapshot_loader(config)
     (app / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
     own = [p for p in DIST.rglob("*") if p.is_file() and "runtime" not in p.relative_to(DIST).parts[:1]]
@@ -125,6 +132,7 @@ def build() -> dict:
     version = content_version(own, template.encode())
     (DIST / "index.html").write_text(template.replace("{{VERSION}}", version), encoding="utf-8")
 
+    write_snapshot(version)
     _post_build_steps(version)
 
     files = [p for p in DIST.rglob("*") if p.is_file()]
@@ -135,8 +143,76 @@ def build() -> dict:
         "dist_files": len(files),
         "app_bytes": size_of(own),
         "app_files": len(own),
+        "snapshot_bytes": (DIST / SNAPSHOT).stat().st_size if (DIST / SNAPSHOT).is_file() else 0,
     }
     return report
+
+
+SNAPSHOT = "runtime/pyodide-snapshot.bin"
+SNAPSHOT_MAGIC = b"CTSNAP1\n"
+SNAPSHOT_LOADER = "../web/pyodide-snapshot.js"  # relative to app/pyscript.json
+
+
+def use_snapshot_loader(config: dict) -> None:
+    """Point PyScript's ``interpreter`` at web/pyodide-snapshot.js, which wraps Pyodide's loadPyodide.
+
+    PyScript imports the module its ``interpreter`` names and calls its ``loadPyodide``; the wrapper
+    boots from the memory snapshot when Cache Storage holds a matching one, else exactly as before.
+    """
+    config["interpreter"] = SNAPSHOT_LOADER
+
+
+def snapshot_modules() -> list[str]:
+    """The cardtable modules imported into the snapshot: every one that never touches the browser.
+
+    A module that imports ``js``, ``pyscript`` or ``pyodide`` would capture Node's objects at
+    snapshot time, so it is left to be imported in the page as usual.
+    """
+    pkg = ROOT / "py"
+    browser = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", re.M)
+    mods = []
+    for f in package_files():
+        if f.suffix != ".py" or f.name in {"__main__.py", "main.py"} or browser.search(f.read_text(encoding="utf-8")):
+            continue
+        parts = list(f.relative_to(pkg).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        mods.append(".".join(parts))
+    return mods
+
+
+def write_snapshot(version: str) -> bool:
+    """Write dist/runtime/pyodide-snapshot.bin: Pyodide started, stdlib and engines imported.
+
+    Made at build time in Node (tools/make_snapshot.mjs, a few seconds), so a player's device never
+    pays for it.  The file is ``CTSNAP1\\n`` + one JSON line (``app`` = this build's version,
+    ``pyodide`` = Pyodide's version, ``bytes`` = the raw size) + the gzipped snapshot.  The page only
+    uses it from Cache Storage (the service worker precaches it after the first start), so a first
+    visit never waits for it.  Any failure here leaves the site without a snapshot, which still works.
+    Set CARDTABLE_SNAPSHOT=0 to build without one.
+    """
+    if os.environ.get("CARDTABLE_SNAPSHOT", "1") == "0":
+        return False
+    node = shutil.which("node")
+    if not node:
+        print("build: no `node`, so no start-up snapshot (the app starts the slow way)", file=sys.stderr)
+        return False
+    pyodide_version = json.loads((NODE / "pyodide" / "package.json").read_text())["version"]
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp) / "snapshot.raw"
+        run = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), str(NODE / "pyodide"), str(raw),
+                              str(DIST / "app" / "cardtable.zip"), *snapshot_modules()],
+                             capture_output=True, text=True)
+        if run.returncode != 0 or not raw.is_file():
+            print("build: the start-up snapshot failed (the app starts the slow way):\n" + "\n".join(
+                line for line in run.stderr.splitlines() if len(line) < 300)[-2000:],
+                  file=sys.stderr)
+            return False
+        data = raw.read_bytes()
+    header = json.dumps({"app": version, "pyodide": pyodide_version, "bytes": len(data)}, sort_keys=True)
+    body = gzip.compress(data, compresslevel=6, mtime=0)
+    (DIST / SNAPSHOT).write_bytes(SNAPSHOT_MAGIC + header.encode() + b"\n" + body)
+    return True
 
 
 def _post_build_steps(version: str) -> None:
@@ -156,6 +232,11 @@ def main() -> int:
     budget = "within" if r["app_bytes"] <= APP_BUDGET else "OVER"
     print(f"app's own code and assets: {r['app_files']} files, {kb(r['app_bytes'])} "
           f"({budget} the {kb(APP_BUDGET)} budget; runtime excluded)")
+    if r["snapshot_bytes"]:
+        print(f"start-up snapshot: {SNAPSHOT}, {r['snapshot_bytes'] / 1e6:,.2f} MB "
+              "(gzipped; precached by the service worker, used from the second start)")
+    else:
+        print("start-up snapshot: none (every start boots Python from scratch)")
     return 0
 
 

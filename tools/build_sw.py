@@ -17,6 +17,13 @@ What the generated worker does:
 * activate: delete this app's older caches, then claim the open pages.
 * fetch: same-origin GETs are answered from the cache first (query strings ignored); navigations
   inside the scope fall back to the cached index.html; anything else goes to the network.
+
+The start-up snapshot (runtime/pyodide-snapshot.bin, ~6.7 MB gzipped, ~31 MB once inflated in
+memory) is precached like every other file, so it arrives in the background after the first start
+(the worker is registered only once the first start has settled) and lives in this version's cache:
+an update brings the new version's snapshot and deletes the old one with the old cache.  The page
+never fetches it; web/pyodide-snapshot.js reads it from Cache Storage directly, and deletes it
+from there if it cannot be used.
 """
 
 from __future__ import annotations

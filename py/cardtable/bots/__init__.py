@@ -10,6 +10,12 @@ It decides from the per-seat ``view`` only (never the hidden state):
   the best mean result wins.  It thinks until ``budget`` seconds (``time.perf_counter``) are
   spent, so a slow device plays weaker, not slower.
 
+``think(...)`` is the same decision as a generator that yields between batches of samples, for a
+caller that must not block (the page runs it in slices of a few milliseconds between browser
+tasks, see ``cardtable.ui.app``); time spent away from the generator does not count against the
+budget, so a sliced search makes the same decisions as ``choose_action`` for the same samples.
+``choose_action`` simply drives ``think`` to the end.
+
 Per-game logic lives in ``spades.py`` and ``seep.py``; ``arena.py`` plays bots against each other.
 """
 
@@ -18,9 +24,9 @@ from __future__ import annotations
 import gc
 import random
 
-from .common import LEVELS, random_legal
+from .common import LEVELS, random_legal, run_steps
 
-__all__ = ["choose_action", "LEVELS"]
+__all__ = ["choose_action", "think", "LEVELS"]
 
 STRICT = False
 """Tests set this: a bot error is raised instead of falling back to a random legal move."""
@@ -29,6 +35,17 @@ STRICT = False
 def choose_action(game_name: str, view: dict, level: str = "casual", budget: float = 0.25,
                   seed: int = 0) -> str:
     """One legal action (canonical text from ``view["legal"]``) for the seat of ``view``."""
+    return run_steps(think(game_name, view, level, budget, seed))
+
+
+def think(game_name: str, view: dict, level: str = "casual", budget: float = 0.25, seed: int = 0):
+    """``choose_action`` as a generator: yields ``None`` between batches of search work (a few
+    milliseconds apart), and returns the action (``StopIteration.value``) when done.
+
+    The thinking budget counts only the time spent inside the generator: whoever drives it may
+    pause between steps for as long as it likes.  Garbage collection stays off until it ends or
+    is closed (a dropped generator is closed when it is freed).
+    """
     legal = view.get("legal") or []
     if not legal:
         raise ValueError("the seat of this view has nothing to do")
@@ -39,23 +56,31 @@ def choose_action(game_name: str, view: dict, level: str = "casual", budget: flo
         return random_legal(view, rng)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    if game_name == "dummy-spades":
+        from . import spades as mod
+    elif game_name == "seep":
+        from . import seep as mod
+    else:
+        raise ValueError(f"no computer player for {game_name!r}")
+    action = None
+    steps = mod.choose_steps(view, level, budget, rng)
     gc_was = gc.isenabled()
-    gc.disable()  # no collector pause in the middle of a timed search
+    gc.disable()  # no collector pause in the middle of a timed search, nor between its slices
     try:
-        if game_name == "dummy-spades":
-            from . import spades as mod
-        elif game_name == "seep":
-            from . import seep as mod
-        else:
-            raise ValueError(f"no computer player for {game_name!r}")
-        action = mod.choose(view, level, budget, rng)
-    except ValueError:
-        raise
-    except Exception:  # a bot bug must never stall a table: fall back to a legal move
-        if STRICT:
-            raise
-        action = None
-    finally:
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                action = done.value
+                break
+            except ValueError:
+                raise
+            except Exception:  # a bot bug must never stall a table: fall back to a legal move
+                if STRICT:
+                    raise
+                break
+            yield
+    finally:  # also when the caller drops the search half-way (the generator is closed)
         if gc_was:
             gc.enable()
     if action not in legal:

@@ -30,3 +30,12 @@ def deadline(budget: float) -> float:
 def random_legal(view: dict, rng: random.Random) -> str:
     legal = view["legal"]
     return legal[int(rng.random() * len(legal))]
+
+
+def run_steps(steps):
+    """Drive a search generator (one that yields between batches of work) to the end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value

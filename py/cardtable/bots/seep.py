@@ -29,7 +29,7 @@ import time
 
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
                           RAISE, SEATS, THROW, VAL, Seep, _canon, _Deal)
-from .common import idx
+from .common import idx, run_steps
 
 _SI = {s: i for i, s in enumerate(SEATS)}
 _FILLER = idx("2H")  # a card worth no points, stands for already captured cards
@@ -246,6 +246,12 @@ def _text_moves(g: Seep, legal: list) -> dict:
 
 
 def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
+    """``choose_steps`` run to the end."""
+    return run_steps(choose_steps(view, level, budget, rng))
+
+
+def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
+    """The decision as a generator (see ``cardtable.bots.think``): returns the action text."""
     legal = view["legal"]
     if view["phase"] == "bid":
         return choose_bid(view)
@@ -257,6 +263,9 @@ def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
     if not moves:
         return legal[0]
     clock = time.perf_counter
+    away = clock()
+    yield  # the reading of the view and the first deal were a step of their own
+    end += clock() - away
     rated = []
     for t, m in moves.items():  # many loose cards can mean many moves: mind the deadline
         rated.append((_heuristic(k, g, m) if clock() < end else -1e9, t))
@@ -264,11 +273,20 @@ def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
     if level == "casual" or len(scored) == 1:
         return scored[0][1]
     cands = [t for _, t in scored[:8]]
-    return search(k, cands, scored, end + budget * 0.5, rng)
+    away = clock()
+    yield  # and so was the rating of every move
+    end += clock() - away
+    return (yield from search_steps(k, cands, scored, end + budget * 0.5, rng))
 
 
 def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random) -> str:
-    """Round-robin play-outs of the candidates on shared samples until the deadline."""
+    """``search_steps`` run to the end."""
+    return run_steps(search_steps(k, cands, scored, end, rng))
+
+
+def search_steps(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random):
+    """Round-robin play-outs of the candidates on shared samples until the deadline (a generator
+    that yields after each play-out; time away from it does not count: ``end`` moves on)."""
     n = len(cands)
     totals = [0.0] * n
     counts = [0] * n
@@ -294,6 +312,9 @@ def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Rand
             if clock() >= end:
                 out_of_time = True
                 break
+            away = clock()
+            yield
+            end += clock() - away
     # only candidates that were played out compete (the casual order breaks near-ties)
     tried = [i for i in range(n) if counts[i]]
     if not tried:

@@ -45,7 +45,7 @@ from typing import Optional
 from ..games.dummy_spades import (ALL_CARDS, BEATS, DUMMY, HANDS, NEXT_HAND, NIL_APPLIES,
                                   NON_SPADES, SEATS, SPADES, SUICIDE_MIN, SUIT_MASK, _playout,
                                   cards_of, mask_of, score_hand)
-from .common import idx, mask_of_texts
+from .common import idx, mask_of_texts, run_steps
 
 _HI = {h: i for i, h in enumerate(HANDS)}
 
@@ -377,7 +377,13 @@ def bid_utility(me: int):
 
 
 def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
-    """The bid with the best mean result over deals of the unseen cards.
+    """``strong_bid_steps`` run to the end."""
+    return run_steps(strong_bid_steps(view, budget, rng))
+
+
+def strong_bid_steps(view: dict, budget: float, rng: random.Random):
+    """The bid with the best mean result over deals of the unseen cards (a generator that yields
+    after each play-out and each sample; time away from it does not count against ``budget``).
 
     Each sample deals the cards we cannot see to the other two people and the dummy; the people
     still to bid answer with the rule-based bid (``bid_rule``) for their sampled hand; that fixes
@@ -475,9 +481,15 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
                 tw = policy_cards(hands[:], [0, 0, 0, 0], NEXT_HAND[decl], leader, 0, 0, -1, 0,
                                   False, 0, decl, applied, rnd, EPS)
                 plays[key] = tw
+                away = time.perf_counter()
+                yield  # after each play-out
+                end += time.perf_counter() - away
             totals[i] += util(score_hand(decl, bids, nils, tw, bags)[0])
         if time.perf_counter() >= end:
             break
+        away = time.perf_counter()
+        yield
+        end += time.perf_counter() - away
     best = max(range(len(cands)), key=lambda i: totals[i])
     b, nm = cands[best]
     action = f"bid {b} nil {','.join(HANDS[h] for h in range(4) if nm >> h & 1)}" if nm else f"bid {b}"
@@ -928,18 +940,24 @@ class Position:
 # ---- entry point ------------------------------------------------------------------------------
 
 def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
+    """``choose_steps`` run to the end."""
+    return run_steps(choose_steps(view, level, budget, rng))
+
+
+def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
+    """The decision as a generator (see ``cardtable.bots.think``): returns the action text."""
     phase = view["phase"]
     legal = view["legal"]
     if phase == "bid":
         if level == "strong":
-            return strong_bid(view, budget, rng)
+            return (yield from strong_bid_steps(view, budget, rng))
         return choose_bid(view)
     if phase in ("peek", "flip"):
         return legal[int(rng.random() * len(legal))]
     pos = Position(view)
     if level == "casual" or len(pos.legal) == 1:
         return "play " + view_text(pos.casual())
-    return "play " + view_text(search(pos, budget, rng))
+    return "play " + view_text((yield from search_steps(pos, budget, rng)))
 
 
 def view_text(c: int) -> str:
@@ -948,7 +966,14 @@ def view_text(c: int) -> str:
 
 
 def search(pos: Position, budget: float, rng: random.Random) -> int:
-    """Flat determinized Monte Carlo over the legal cards until the deadline."""
+    """``search_steps`` run to the end."""
+    return run_steps(search_steps(pos, budget, rng))
+
+
+def search_steps(pos: Position, budget: float, rng: random.Random):
+    """Flat determinized Monte Carlo over the legal cards until the deadline (a generator that
+    yields after each play-out; time away from it does not count against ``budget``)."""
+    yield  # reading the position from the view was a step of its own
     end = time.perf_counter() + budget
     # cards of one suit with only played cards between them are the same card: try one of each
     cands = []
@@ -970,6 +995,9 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
         hands = pos.sample_bids(rng, BID_TRIES, BID_TOL) if BID_TRIES else pos.sample_any(rng)
         for i, c in enumerate(cands):
             totals[i] += util(pos.prollout(hands, c, rnd, EPS))
+            away = time.perf_counter()
+            yield  # after each play-out: early in a hand, one sample is a dozen of them
+            end += time.perf_counter() - away
         visits += 1
         if time.perf_counter() >= end:
             break

@@ -46,6 +46,7 @@ from .storage import DictStore, SaveConflict, SaveStore, StorageFull
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
 BOT_PAUSE_MS = 700      # people should be able to follow a computer's play (the normal pace)
 BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
+BOT_SLICE_S = 0.012     # longest stretch of thinking before the browser gets the main thread back
 LOG_DESCRIBED = 200     # opening a game describes in full at most its last 200 actions (the log shows fewer)
 LOG_WORK = 100_000      # ... and fewer in a long game: described actions x actions stays under this
 OTHER_WINDOW = "This game went on in another window — here is the latest position."
@@ -718,11 +719,19 @@ class App:
         self.bot_timer = window.setTimeout(create_once_callable(self.bot_move), ms)
 
     def cancel_bot(self) -> None:
+        """Stop a computer's turn: the pause before it, or its search between two slices."""
         if self.bot_timer is not None:
             window.clearTimeout(self.bot_timer)
             self.bot_timer = None
 
     def bot_move(self) -> None:
+        """A computer's turn, thought in slices of at most BOT_SLICE_S between browser tasks.
+
+        The search (``cardtable.bots.think``) yields every few milliseconds; each slice runs it
+        until BOT_SLICE_S have passed, then hands the main thread back to the browser with a
+        ``setTimeout(0)`` (``cancel_bot`` clears it), so taps are answered while a computer thinks.
+        A decision is applied only if the game is still the one it was made for.
+        """
         self.bot_timer = None
         game = self.game
         if game is None or game.to_act is None or self.dialog is not None or self.hold:
@@ -731,10 +740,43 @@ class App:
         level = self.controllers.get(seat, "human")
         if level == "human":
             return
-        from ..bots import choose_action
+        from ..bots import think
 
-        action = choose_action(game.name, game.view(seat), level, budget=BOT_BUDGET_S, seed=len(game.actions))
-        self.apply(action)
+        moves_before = len(game.actions)
+        steps = think(game.name, game.view(seat), level, budget=BOT_BUDGET_S, seed=moves_before)
+
+        def still_current() -> bool:
+            return (self.game is game and len(game.actions) == moves_before and game.to_act == seat
+                    and self.controllers.get(seat) == level and self.dialog is None)
+
+        def apply_if_current(action: str) -> None:
+            self.bot_timer = None
+            if still_current():
+                began = window.performance.now()
+                self.apply(action)
+                window.performance.measure("cardtable:bot-apply", to_js({"start": began}, dict_converter=_js_object))
+
+        def run_slice() -> None:
+            self.bot_timer = None
+            if not still_current():
+                return
+            began = window.performance.now()
+            stop = time.perf_counter() + BOT_SLICE_S
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    action = done.value
+                    # apply (and draw) in a task of its own, not on top of a slice of thinking
+                    self.bot_timer = window.setTimeout(create_once_callable(lambda: apply_if_current(action)), 0)
+                    break
+                if time.perf_counter() >= stop:
+                    self.bot_timer = window.setTimeout(create_once_callable(run_slice), 0)
+                    break
+            # a User Timing entry per slice, so bench/bench_longtask.py can tell thinking from drawing
+            window.performance.measure("cardtable:bot-slice", to_js({"start": began}, dict_converter=_js_object))
+
+        run_slice()
 
     # ---- files ------------------------------------------------------------------------------------
     def export(self) -> None:

@@ -1,0 +1,188 @@
+"""Does the page stay responsive while computer players think?  Long tasks and tap latency during
+a whole hand of computer play, in headless Chromium.
+
+    .venv/bin/python bench/bench_longtask.py [--hands 1] [--level strong]
+
+For each game (Dummy Spades with 3 seats, Seep with 4), every seat is a computer player of
+``--level``; the hand is played from the deal to the hand summary while the script taps the
+*Scores* button (it opens and closes the score sheet) about once a second, as a player would.
+
+Printed, per game, start-up excluded (only what happens after *Start* is pressed counts):
+* long tasks: a ``PerformanceObserver`` for ``longtask`` (tasks over 50 ms): the count and the
+  longest; the goal is none.
+* tap latency: for each tap, from the input's timestamp (``event.timeStamp``, so the time it waited
+  for the main thread counts) to the first animation frame after the app handled it, i.e. until the
+  answer can be on screen; median and worst.  Goal: within 100 ms.  Also the Event Timing API's
+  worst ``click`` duration (input to next paint, reported only above 16 ms).
+
+By default the page is a second visit (service worker installed, Python restored from the start-up
+snapshot, the engines and bots already imported); ``--cold`` plays on a first visit instead.
+
+A script that prints figures, never a test; the machine's load average is printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+
+from serve import make_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+PROBE = """
+window.__longTasks = [];
+window.__taps = [];
+window.__eventDurations = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === "click" || e.name === "pointerdown") window.__eventDurations.push([e.startTime, e.duration]);
+    }
+  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+} catch {}
+document.addEventListener("click", (e) => {
+  const t0 = e.timeStamp;
+  // the app's own click handler runs in this same task; the next frame shows its answer
+  requestAnimationFrame(() => window.__taps.push([t0, performance.now() - t0]));
+}, true);
+"""
+
+GAMES = {"dummy-spades": 3, "seep": 4}
+
+
+CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
+  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), { once: true }))"""
+
+
+def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = True) -> dict:
+    page.goto(base)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    if warm:  # as a player's second visit: the service worker installed, Python from the snapshot
+        page.evaluate(CONTROLLED)
+        page.goto(base)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        snap = page.evaluate("document.documentElement.dataset.snapshot")
+        if snap != "used":
+            print(f"  (warning: the start-up snapshot was not used: {snap})", flush=True)
+    page.click(f'[data-act="new:{game}"]')
+    for i in range(GAMES[game]):
+        page.select_option(f"#ng-kind-{i}", level)
+    page.fill("#ng-seed", str(seed))
+    since = page.evaluate("performance.now()")
+    page.click('[data-act="start"]')
+    taps = 0
+    deadline = time.monotonic() + 900
+    while not page.locator(".hand-summary").count():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{game}: the hand did not end within 15 minutes")
+        sheet = page.locator('[data-act="ui:panel:sheet"]').first
+        try:
+            sheet.click(timeout=2_000)
+            taps += 1
+        except Exception:
+            pass  # the table was redrawn under the click, or the hand just ended: try again
+        page.wait_for_timeout(900)
+    long_tasks, tap_ms, events = page.evaluate(
+        "(t) => [window.__longTasks.filter(([s]) => s >= t), window.__taps.filter(([s]) => s >= t),"
+        " window.__eventDurations.filter(([s]) => s >= t)]", since)
+    slices, applies = page.evaluate(
+        "(t) => ['cardtable:bot-slice', 'cardtable:bot-apply'].map((n) => performance.getEntriesByName(n)"
+        ".filter((e) => e.startTime >= t).map((e) => [e.startTime, e.duration]))", since)
+
+    def kind(start: float, duration: float) -> str:
+        for name, spans in (("thinking", slices), ("drawing", applies)):
+            if any(s < start + duration and start < s + d for s, d in spans):
+                return name
+        return "other"
+
+    moves = page.evaluate("JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
+                          "localStorage.getItem('cardtable/v1/last'))).actions.length")
+    return {"long": [d for _, d in long_tasks],
+            "long thinking": [d for s, d in long_tasks if kind(s, d) == "thinking"],
+            "long drawing": [d for s, d in long_tasks if kind(s, d) == "drawing"],
+            "slices": [d for _, d in slices], "applies": [d for _, d in applies], "taps": [d for _, d in tap_ms][1:],  # [0] is Start
+            "events": [d for _, d in events], "moves": moves, "seconds": (page.evaluate("performance.now()") - since) / 1000}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=1, help="hands per game (default 1)")
+    ap.add_argument("--level", default="strong", choices=["casual", "strong"])
+    ap.add_argument("--cold", action="store_true",
+                    help="play on a first visit (no service worker, no snapshot: modules load on first use)")
+    args = ap.parse_args(argv)
+    if not (DIST / "index.html").is_file():
+        import subprocess
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(DIST, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    results = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"Chromium {browser.version}, {os.cpu_count()} CPUs, level {args.level}, "
+                  f"load average {os.getloadavg()[0]:.1f}", flush=True)
+            for game in GAMES:
+                for h in range(args.hands):
+                    context = browser.new_context()
+                    page = context.new_page()
+                    page.add_init_script(PROBE)
+                    r = play_hand(page, base, game, args.level, seed=100 + h, warm=not args.cold)
+                    context.close()
+                    for k, v in r.items():
+                        results.setdefault(game, {}).setdefault(k, [])
+                        results[game][k] += v if isinstance(v, list) else [v]
+                    lt = max(r["long"], default=0)
+                    print(f"  {game} hand {h + 1}: {r['moves']} moves in {r['seconds']:.0f} s, "
+                          f"{len(r['long'])} long tasks (longest {lt:.0f} ms), {len(r['taps'])} taps", flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+    print()
+    print(f"{'game':<14}{'long tasks':>11}{'longest':>9}{'taps':>6}{'tap median':>12}{'tap worst':>11}"
+          f"{'event worst':>13}")
+    for game, r in results.items():
+        taps = r["taps"]
+        print(f"{game:<14}{len(r['long']):>11}{max(r['long'], default=0):>7.0f}ms{len(taps):>6}"
+              f"{statistics.median(taps) if taps else 0:>10.0f}ms{max(taps, default=0):>9.0f}ms"
+              f"{max(r['events'], default=0):>11.0f}ms")
+    print()
+    print("long tasks by what ran in them (thinking = a slice of computer search; drawing = applying a")
+    print("computer's move and redrawing the table; other = everything else, e.g. people's taps):")
+    for game, r in results.items():
+        other = len(r["long"]) - len(r["long thinking"]) - len(r["long drawing"])
+        sl = sorted(r["slices"])
+        print(f"  {game:<13} thinking {len(r['long thinking'])} (longest {max(r['long thinking'], default=0):.0f} ms), "
+              f"drawing {len(r['long drawing'])} (longest {max(r['long drawing'], default=0):.0f} ms), other {other}; "
+              f"{len(sl)} slices: median {statistics.median(sl) if sl else 0:.1f} ms, "
+              f"p95 {sl[int(len(sl) * 0.95)] if sl else 0:.1f} ms, longest {max(sl, default=0):.0f} ms; "
+              f"applying a move: median {statistics.median(r['applies']) if r['applies'] else 0:.0f} ms, "
+              f"longest {max(r['applies'], default=0):.0f} ms")
+    print("goals (issue #14): no long task over 50 ms during computer play; a tap answered within 100 ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

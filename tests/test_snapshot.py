@@ -1,0 +1,223 @@
+"""The start-up memory snapshot (web/pyodide-snapshot.js, made by tools/build.py in Node).
+
+It rests on Pyodide's private snapshot API, so the first checks fail loudly if a Pyodide upgrade
+changes it.  The browser checks prove it never breaks a start: a damaged snapshot or one of another
+version falls back to a normal boot in the same page load, offline starts work with and without it,
+and a whole hand is played on an app started from it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import urllib.request
+
+import pytest
+
+from conftest import ROOT, PageWatch, wait_ready
+from csp import csp_violations, wait_until, watch_csp
+
+SNAPSHOT = "runtime/pyodide-snapshot.bin"
+MAGIC = b"CTSNAP1\n"
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+PYODIDE = "314.0.7"  # the snapshot API below is private: re-check it before changing this pin
+
+
+def _read(dist) -> tuple[dict, bytes]:
+    data = (dist / SNAPSHOT).read_bytes()
+    assert data.startswith(MAGIC)
+    end = data.index(b"\n", len(MAGIC))
+    return json.loads(data[len(MAGIC):end]), data[end + 1:]
+
+
+# --- without a browser -------------------------------------------------------------------------
+
+
+def test_pyodide_is_pinned_to_the_version_whose_private_snapshot_api_we_use():
+    pkg = json.loads((ROOT / "package.json").read_text())
+    assert pkg["dependencies"]["pyodide"] == PYODIDE, "re-check the snapshot API before moving this pin"
+    installed = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+    assert installed == PYODIDE, "node_modules holds another Pyodide: run npm ci"
+    loader = (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").read_text()
+    assert "_loadSnapshot" in loader and "restoreSnapshot" in loader, "Pyodide's loadPyodide lost _loadSnapshot"
+    asm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text()
+    assert "makeMemorySnapshot" in asm and "_makeSnapshot" in asm, "Pyodide lost makeMemorySnapshot"
+
+
+def test_the_build_ships_a_snapshot_keyed_to_this_app_and_this_pyodide(dist):
+    header, body = _read(dist)
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    assert f'data-version="{header["app"]}"' in html
+    assert header["pyodide"] == PYODIDE
+    raw = gzip.decompress(body)
+    assert len(raw) == header["bytes"] > 16 * 1024 * 1024  # the whole wasm memory of a started CPython
+    config = json.loads((dist / "app" / "pyscript.json").read_text())
+    assert config["interpreter"] == "../web/pyodide-snapshot.js"
+    sw = (dist / "sw.js").read_text(encoding="utf-8")
+    assert f'"{SNAPSHOT}"' in sw, "the service worker must precache the snapshot"
+
+
+# --- in the browser ----------------------------------------------------------------------------
+
+# Replace the cached snapshot (in every cache holding it) by what `how` makes of its bytes.
+TAMPER = """async ([url, how]) => {
+  let n = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const hit = await cache.match(url);
+    if (!hit) continue;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    const end = bytes.indexOf(10, 8);
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, end)));
+    let out;
+    if (how === "damaged-gzip") {
+      out = bytes.slice();
+      for (let i = end + 5000; i < end + 5100; i++) out[i] ^= 0x5a;
+    } else if (how === "garbage-memory") {
+      // a well-formed file whose memory image is nonsense: only Pyodide's restore can notice
+      const raw = new Uint8Array(header.bytes);
+      for (let i = 0; i < raw.length; i += 4096) raw[i] = (i * 7919) & 255;
+      const gz = new Uint8Array(await new Response(new Blob([raw]).stream()
+        .pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+      const head = bytes.subarray(0, end + 1);
+      out = new Uint8Array(head.length + gz.length);
+      out.set(head); out.set(gz, head.length);
+    } else if (how === "other-version") {
+      const head = new TextEncoder().encode("CTSNAP1\\n" + JSON.stringify({ ...header, app: "another-version" }) + "\\n");
+      const body = bytes.subarray(end + 1);
+      out = new Uint8Array(head.length + body.length);
+      out.set(head); out.set(body, head.length);
+    } else if (how === "delete") {
+      await cache.delete(url); n++; continue;
+    }
+    await cache.put(url, new Response(out));
+    n++;
+  }
+  return n;
+}"""
+
+CACHED = """async (url) => {
+  for (const name of await caches.keys()) {
+    const hit = await (await caches.open(name)).match(url);
+    if (hit) return new TextDecoder().decode(new Uint8Array(await hit.arrayBuffer()).subarray(0, 200)).split("\\n")[1];
+  }
+  return null;
+}"""
+
+
+def _snapshot_state(page) -> str:
+    return page.evaluate("document.documentElement.dataset.snapshot || ''")
+
+
+def _first_start(page, url) -> None:
+    """A first visit: no snapshot used; wait until the service worker controls the page (and so
+    holds the precached snapshot)."""
+    page.goto(url)
+    wait_ready(page)
+    assert _snapshot_state(page) == "none"
+    wait_until(page, CONTROLLED)
+
+
+def _usable(page) -> None:
+    """The home screen works: open a new-game form and go back."""
+    assert page.locator("html[data-boot-failed]").count() == 0
+    page.click('[data-act="new:dummy-spades"]')
+    page.wait_for_selector("#ng-seed")
+
+
+@pytest.mark.browser
+def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site):
+    from test_browser_bots import person_acts, record, start
+
+    watch = PageWatch(page, site.origin)
+    watch_csp(page)
+    _first_start(page, site.url)
+    url = page.evaluate("new URL('runtime/pyodide-snapshot.bin', location.href).href")
+    assert page.evaluate(CACHED, url) is not None, "the service worker did not precache the snapshot"
+
+    start(page, site.url, seed=99)  # navigates again: this start comes from the snapshot
+    assert _snapshot_state(page) == "used"
+    steps = []
+    for _ in range(60):
+        steps.append(person_acts(page))
+        if steps[-1] == "over":
+            break
+    assert steps[-1] == "over", steps
+    rec = record(page)
+    assert len([a for a in rec["actions"] if a.startswith("play")]) == 52
+    assert _snapshot_state(page) == "used"  # the same page load, all along
+    watch.assert_clean()
+    assert csp_violations(page) == []
+
+
+STASH = """async ([url, put]) => {
+  // the good snapshot kept aside under another URL (a query string), where the loader never looks
+  const stash = await caches.open("card-table-test-stash");
+  if (!put) {
+    for (const name of await caches.keys()) {
+      const hit = await (await caches.open(name)).match(url);
+      if (hit) return stash.put(url + "?stash", hit);
+    }
+    throw new Error("no snapshot to stash");
+  }
+  const good = await stash.match(url + "?stash");
+  for (const name of await caches.keys()) {
+    if (name !== "card-table-test-stash") await (await caches.open(name)).put(url, good.clone());
+  }
+}"""
+
+
+@pytest.mark.browser
+def test_a_bad_snapshot_never_breaks_a_start(page, site):
+    """Another version's snapshot is not used (nor deleted); a corrupt one falls back to a normal
+    boot in the same page load and is deleted.  One page, several starts."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    watch_csp(page)
+    _first_start(page, site.url)
+    url = page.evaluate("new URL('runtime/pyodide-snapshot.bin', location.href).href")
+    page.evaluate(STASH, [url, False])
+
+    assert page.evaluate(TAMPER, [url, "other-version"]) >= 1
+    page.reload()
+    wait_ready(page)
+    assert _snapshot_state(page) == "stale"
+    _usable(page)
+    # not ours to delete: it belongs to the version that made it
+    assert '"app":"another-version"' in page.evaluate(CACHED, url).replace(" ", "")
+
+    for how in ("damaged-gzip", "garbage-memory"):
+        page.evaluate(STASH, [url, True])
+        assert page.evaluate(TAMPER, [url, how]) >= 1
+        page.reload()
+        wait_ready(page)
+        assert _snapshot_state(page) == "failed", how
+        _usable(page)
+        assert page.evaluate(CACHED, url) is None, f"the bad snapshot ({how}) was not deleted"
+
+    page.reload()  # and the next start is a plain one
+    wait_ready(page)
+    assert _snapshot_state(page) == "none"
+    _usable(page)
+    assert errors == []
+    assert csp_violations(page) == []
+
+
+@pytest.mark.browser
+def test_offline_start_with_and_without_the_snapshot(page, own_site):
+    _first_start(page, own_site.url)
+    own_site.stop()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(own_site.url, timeout=5)
+
+    page.reload()
+    wait_ready(page)
+    assert _snapshot_state(page) == "used"
+    _usable(page)
+
+    url = page.evaluate("new URL('runtime/pyodide-snapshot.bin', location.href).href")
+    assert page.evaluate(TAMPER, [url, "delete"]) >= 1
+    page.reload()
+    wait_ready(page)
+    assert _snapshot_state(page) == "none"
+    _usable(page)

@@ -1,0 +1,120 @@
+// Pyodide's loadPyodide, starting from a memory snapshot when the browser holds a good one.
+//
+// PyScript imports the module its config's `interpreter` names (app/pyscript.json points here) and
+// calls its `loadPyodide(...)`; everything else PyScript does is unchanged.  Starting CPython inside
+// WebAssembly is most of a start-up (2-3 s on a phone-class CPU); restoring a snapshot of an
+// interpreter that has already started (and imported the standard library and the rules engines)
+// skips all of that.
+//
+// Where the snapshot comes from: tools/build.py makes it at build time in Node and ships it as
+// runtime/pyodide-snapshot.bin; the service worker precaches it with the rest of the site AFTER the
+// first start.  This module never fetches it: it only looks in Cache Storage, so a first visit (or a
+// browser without a service worker) boots exactly as before, with nothing extra on its critical path.
+//
+// It must never break a start:
+// * the file carries its own header (app version, Pyodide version, size) and is only used when both
+//   versions match this page (`<html data-version>`) and this Pyodide; any other is left alone;
+// * gzip's checksum and the size catch a damaged file; Pyodide checks its own build id;
+// * if anything goes wrong while restoring, the snapshot is deleted from the cache and Pyodide
+//   boots normally in the same page load.
+// The outcome is left in `<html data-snapshot>`: "used", "none" (no snapshot cached), "stale" (only
+// snapshots of another version) or "failed" (one was found but could not be used).
+//
+// Uses Pyodide's private snapshot options (`_loadSnapshot`), pinned with pyodide 314.0.7 in
+// package.json; tests/test_snapshot.py fails loudly if an upgrade changes them.
+import { loadPyodide as loadPlain, version } from "../runtime/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
+export const SNAPSHOT_URL = new URL("../runtime/pyodide-snapshot.bin", import.meta.url).href;
+const MAGIC = "CTSNAP1\n";
+const root = document.documentElement;
+
+/** The header of a snapshot file and its gzipped body, or null when it is not one of ours. */
+function parse(bytes) {
+  if (new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) return null;
+  const end = bytes.indexOf(10, MAGIC.length); // the header line ends with "\n"
+  if (end < 0 || end > 4096) return null;
+  try {
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(MAGIC.length, end)));
+    return { header, body: bytes.subarray(end + 1) };
+  } catch {
+    return null;
+  }
+}
+
+/** The raw snapshot (a promise), checked against its declared size; gzip checks its own CRC. */
+async function inflate(body, size) {
+  const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const raw = new Uint8Array(await new Response(stream).arrayBuffer());
+  if (raw.length !== size) throw new Error(`snapshot is ${raw.length} bytes, expected ${size}`);
+  performance.mark("cardtable:snapshot-inflated");
+  return raw;
+}
+
+/** The first cached snapshot made for this app and this Pyodide: {cache, raw (a promise)} or null. */
+async function findSnapshot() {
+  if (!globalThis.caches || !globalThis.DecompressionStream) return null;
+  const app = root.dataset.version;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const response = await cache.match(SNAPSHOT_URL);
+    if (!response) continue;
+    const file = parse(new Uint8Array(await response.arrayBuffer()));
+    if (!file) {
+      await forget(cache, "its header is damaged");
+      continue;
+    }
+    if (file.header.app !== app || file.header.pyodide !== version) {
+      root.dataset.snapshot = "stale"; // another version's: not ours to use, nor to delete
+      continue;
+    }
+    const raw = inflate(file.body, file.header.bytes);
+    raw.catch(() => {}); // its failure is handled where it is awaited
+    return { cache, raw };
+  }
+  return null;
+}
+
+async function forget(cache, why) {
+  console.warn(`Card Table: the start-up snapshot cannot be used (${why}); starting normally.`);
+  root.dataset.snapshot = "failed";
+  try {
+    await cache.delete(SNAPSHOT_URL);
+  } catch {
+    // nothing more to do: the next version's worker replaces it anyway
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  // performance marks (cardtable:*) let bench/bench_startup.py show where a start's time goes
+  performance.mark("cardtable:load-pyodide");
+  const config = { ...options, indexURL: INDEX_URL };
+  let found = null;
+  try {
+    found = await findSnapshot();
+  } catch (err) {
+    console.warn("Card Table: could not look for a start-up snapshot:", err);
+  }
+  performance.mark("cardtable:snapshot-looked-up");
+  if (found) {
+    try {
+      const pyodide = await loadPlain({ ...config, _loadSnapshot: found.raw });
+      // A restored interpreter must run Python; and the snapshot's random state is the same on
+      // every start, so `random` is reseeded from the system (the games use their own seeds).
+      if (pyodide.runPython("import random; random.seed(); 6 * 7") !== 42) {
+        throw new Error("the restored interpreter does not compute");
+      }
+      root.dataset.snapshot = "used";
+      performance.mark("cardtable:pyodide-ready");
+      return pyodide;
+    } catch (err) {
+      await forget(found.cache, err && err.message ? err.message.split("\n")[0] : String(err));
+    }
+  }
+  if (!root.dataset.snapshot) root.dataset.snapshot = "none";
+  const pyodide = await loadPlain(config);
+  performance.mark("cardtable:pyodide-ready");
+  return pyodide;
+}
