@@ -412,6 +412,7 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random):
     bags = [(view.get("bags") or {}).get(s, 0) for s in SEATS]
     est_own = estimate_tricks(own)
     suicide = (view.get("options") or {}).get("bidding") == "suicide"
+    penalty = (view.get("options") or {}).get("bag_penalty", 100)
     rule = suicide_bid_rule if suicide else bid_rule
     if suicide:
         # every legal Suicide bid: a side bid of 4-13 with one nil (on a hand of ours or not)
@@ -484,7 +485,7 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random):
                 away = time.perf_counter()
                 yield  # after each play-out
                 end += time.perf_counter() - away
-            totals[i] += util(score_hand(decl, bids, nils, tw, bags)[0])
+            totals[i] += util(score_hand(decl, bids, nils, tw, bags, penalty)[0])
         if time.perf_counter() >= end:
             break
         away = time.perf_counter()
@@ -598,6 +599,7 @@ class Position:
             if b > top:
                 top = b
         bidding = (view.get("options") or {}).get("bidding")
+        self.penalty = (view.get("options") or {}).get("bag_penalty", 100)   # house rule: 100 or 110
         self.rule = suicide_bid_rule if bidding == "suicide" else bid_rule
         # Mirror: the bids are the spades each person held (exact, public); the view's bids are
         # contracts, not rule-based bids, so they are not checked against the rule.
@@ -819,7 +821,7 @@ class Position:
         if done < 13:
             policy_cards(hands, tw, nxt, cur, n, wbit, wh, lead, broken, done, self.decl,
                          self.nil_hands, rnd, eps)
-        return score_hand(self.decl, self.bids, self.nils, tw, self.bags)[0]
+        return score_hand(self.decl, self.bids, self.nils, tw, self.bags, self.penalty)[0]
 
     def rollout(self, hands: list, c: int, rnd) -> tuple:
         """Play card ``c`` from the acting hand, then random cards to the end; the hand's points."""
@@ -849,7 +851,7 @@ class Position:
         if done < 13:
             _playout(hands, tw, self.nxt, cur, leader, trick, win_card, win_hand, lead_suit,
                      broken, done, rnd, None, None)
-        return score_hand(self.decl, self.bids, self.nils, tw, self.bags)[0]
+        return score_hand(self.decl, self.bids, self.nils, tw, self.bags, self.penalty)[0]
 
 
     # ---- rule-based play ------------------------------------------------------------------------
