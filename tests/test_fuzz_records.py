@@ -16,9 +16,7 @@ and reproduces exactly.
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import io
 import json
 import os
 import random
@@ -30,6 +28,7 @@ import pytest
 
 from cardtable.__main__ import MAX_ERROR_CHARS, main
 from cardtable.record import games, parse_record
+from test_cli_robust import run as run_inprocess
 
 CASES = 3000
 SEED = 20261123
@@ -120,18 +119,6 @@ def encode(rec, rnd: random.Random) -> bytes:
         depth = rnd.choice([40, 1000, 100_000])
         data = b"[" * depth + data + b"]" * depth
     return data
-
-
-def run_inprocess(data: bytes) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    stdin = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(["replay", "-"])
-    finally:
-        sys.stdin = stdin
-    return status, out.getvalue(), err.getvalue()
 
 
 def assert_clean_refusal(status: int, out: str, err: str, case: str) -> None:

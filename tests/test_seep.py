@@ -107,7 +107,7 @@ def tracked_hand(seed: int, **options):
     return g, piles, last
 
 
-def card_points(cards, ten_of_diamonds: int) -> int:
+def card_points(cards, ten_of_diamonds: int = 2) -> int:
     pts = 0
     for t in cards:
         c = Card.parse(t)

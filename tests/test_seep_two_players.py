@@ -25,6 +25,7 @@ from cardtable.cards import CARDS, Card, hand_rng, shuffled_deck
 from cardtable.game import RecordError
 from cardtable.games.seep import Seep, deal_from_deck
 from cardtable.record import replay
+from test_seep import card_points
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO = ("p0", "p1")
@@ -35,19 +36,6 @@ def record(*deals: dict, actions=(), seed=None, **options) -> dict:
     if seed is not None:
         rec["seed"] = seed
     return rec
-
-
-def card_points(cards, ten_of_diamonds: int = 2) -> int:
-    pts = 0
-    for t in cards:
-        c = Card.parse(t)
-        if c.suit == "S":
-            pts += c.value
-        elif c.rank == 14:
-            pts += 1
-        elif str(c) == "TD":
-            pts += ten_of_diamonds
-    return pts
 
 
 # ---- a whole two-player hand from an explicit deal ----------------------------------------------
