@@ -317,7 +317,7 @@ class Table:
             caption = f'<p class="trick-caption">{esc(self.name_of(lead).capitalize() if lead == "dummy" else self.name_of(lead))} to lead' + (
                 " · spades broken" if v["spades_broken"] else "") + "</p>"
             if v["mirror_bids"] is not None and not v["tricks"]:
-                caption += self.mirror_caption(v)
+                caption = caption[:-4] + self.mirror_caption(v) + "</p>"
         elif v["phase"] in ("bid", "peek", "flip"):
             caption = f'<p class="trick-caption">Hand {v["hand_number"] + 1} · dealer {esc(self.names[v["dealer"]])}</p>'
         act = ' data-act="release"' if self.collecting else ""
@@ -326,11 +326,10 @@ class Table:
                 f'{"".join(spots)}{caption}{collect}</div>')
 
     def mirror_caption(self, v: dict) -> str:
-        """Mirror, before the first card: the bids made by the deal, in one line."""
-        held = ", ".join(f"{self.names[s]} {v['mirror_bids'][s]}" for s in v["bidding_order"])
+        """Mirror, before the first card: where the bids came from (the chips show them)."""
         decl = self.names.get(v["declarer"], "") if v["declarer"] else ""
-        return (f'<p class="trick-caption mirror-note">Mirror: bids are the spades held — {esc(held)}'
-                + (f"; {esc(decl)} declares" if decl else "") + ".</p>")
+        return ('<small class="mirror-note">Mirror: each bid is the spades held'
+                + (f"; {esc(decl)} declares" if decl else "") + ".</small>")
 
     def last_trick_sheet(self, v: dict, where: dict[str, str]) -> str:
         """The "Last trick" sheet: who played what, and who won it."""
