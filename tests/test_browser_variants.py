@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import current_record, export_and_replay, screenshot, wait_ready
+from test_browser_phone import LAYOUT
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.dummy_spades")
@@ -46,10 +47,16 @@ def start_spades(page, url, seed: int, selects: dict) -> None:
     page.click('[data-act="start"]')
 
 
+def fits(page) -> None:
+    """A person's turn on the phone: the whole hand and every control to act are in view."""
+    lay = page.evaluate(LAYOUT)
+    assert lay["overflow"] <= 0 and lay["hand"] == [] and lay["panel"] == [], lay
+
+
 def suicide_bid(page) -> None:
     """Only the legal bids are enabled: no side bid under 4, confirm only once one nil is named."""
     panel = page.locator(".bid-panel")
-    assert "name exactly one nil, and bid at least 4" in panel.inner_text()
+    assert "one nil, side bid 4 or more" in panel.inner_text()
     for n in range(14):
         assert page.locator(f'[data-act="ui:bid:{n}"]').is_disabled() == (n < 4)
     assert page.locator('[data-act="ui:confirm-bid"]').is_disabled()
@@ -59,6 +66,7 @@ def suicide_bid(page) -> None:
     page.click('[data-act="ui:nil:p0"]')                               # one nil: it replaces the dummy's
     assert page.locator('.switch[aria-checked="true"]').count() == 1
     screenshot(page, "variants-suicide-bid")
+    fits(page)
     page.click('[data-act="ui:confirm-bid"]')
 
 
@@ -83,6 +91,7 @@ def play_hand(page, bidding: str) -> dict:
             continue
         if seen["play"] == 0:
             screenshot(page, f"variants-{bidding}-table")
+            fits(page)
             if bidding == "mirror":
                 assert "♠" in page.locator(".my-info").inner_text()   # the automatic bid: spades held
         seen["play"] += 1

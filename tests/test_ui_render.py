@@ -244,7 +244,7 @@ def test_suicide_bid_panel_enables_only_legal_bids():
     app = FakeApp(table.seats)
     seat = game.to_act
     html = table.render(game, seat, app)
-    assert "name exactly one nil, and bid at least 4" in html
+    assert "one nil, side bid 4 or more" in html
     chips = re.findall(r'(<button[^>]*data-act="ui:bid:(\d+)"[^>]*>)', html)
     assert len(chips) == 14 and {int(n) for tag, n in chips if "disabled" not in tag} == set(range(4, 14))
     assert re.search(r'disabled[^>]*data-act="ui:confirm-bid"|data-act="ui:confirm-bid"[^>]*disabled', html)

@@ -29,7 +29,7 @@ from .markup import button, card_back, card_face, esc, join_words, log_panel, pl
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUICIDE_RULE = "Suicide: name exactly one nil, and bid at least 4 for your side."
+SUICIDE_RULE = "Suicide: one nil, side bid 4 or more."
 
 
 def rules_note(options: dict) -> str:
@@ -441,10 +441,11 @@ class Table:
             " with nil" if self.nils else "")
         if suicide and self.bid is not None and not self.nils:
             confirm_label = "Choose the nil"
-        rule = f'<p class="muted small rule-line">{esc(SUICIDE_RULE)}</p>' if suicide else ""
+        # in Suicide the rule takes the title's place (one line: the hand stays in view on a phone)
+        title = (f'<p class="panel-title rule-line">{esc(SUICIDE_RULE)}</p>' if suicide
+                 else '<p class="panel-title">How many tricks will your side take?</p>')
         return ('<div class="panel bid-panel" aria-label="bidding">'
-                '<p class="panel-title">How many tricks will your side take?</p>'
-                f'{rule}{so_far}<div class="chips">{bids}</div><div class="switches">{sw}</div>'
+                f'{title}{so_far}<div class="chips">{bids}</div><div class="switches">{sw}</div>'
                 + button(confirm_label, "ui:confirm-bid", cls="btn big", key="confirm-bid", disabled=not ready)
                 + "</div>")
 
