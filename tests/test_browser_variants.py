@@ -92,8 +92,10 @@ def play_hand(page, bidding: str) -> dict:
         if seen["play"] == 0:
             screenshot(page, f"variants-{bidding}-table")
             fits(page)
-            if bidding == "mirror":
+            if bidding == "mirror":   # deal 12: Ana leads before the dummy is turned up; Chloé declares
                 assert "♠" in page.locator(".my-info").inner_text()   # the automatic bid: spades held
+                assert page.locator(".mirror-note").inner_text() == "Mirror: each bid is the spades held; Chloé declares."
+                assert "contract ?" in page.locator('[data-key="seat:p2"]').inner_text()   # waits for the dummy
         seen["play"] += 1
         page.locator(".action-panel button.card.playable, .my-hand.turn button.card.playable").first.click()
     raise AssertionError("the hand did not end")
@@ -107,7 +109,7 @@ def test_mirror_and_suicide_hands_from_the_form(watched_page, site, tmp_path):
                         "Mirror bidding · Bags: 110 per ten, bags lost"),
              "suicide": ({"#ng-bidding": "suicide"}, {"bidding": "suicide"}, "Suicide bidding")}
     for bidding, (selects, options, words) in cases.items():
-        start_spades(page, site.url, 17, selects)
+        start_spades(page, site.url, 12, selects)
         page.wait_for_selector(".table")
         record = current_record(page)
         assert {k: record["options"].get(k) for k in options} == options
@@ -143,6 +145,8 @@ def test_two_player_seep_from_the_form(watched_page, site):
     page.select_option("#ng-majority-tie", "split")
     page.fill("#ng-seed", "11")
     screenshot(page, "variants-form-seep-two")
+    page.locator("#ng-first-sweep").scroll_into_view_if_needed()
+    screenshot(page, "variants-form-seep-two-house-rules")
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     page.click('[data-act="start"]')
     page.wait_for_selector("html[data-screen=handoff], .seep.table")

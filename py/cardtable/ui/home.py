@@ -198,7 +198,7 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
              f'<form id="new-game" data-game="{esc(game)}" class="new-game" novalidate>',
              '<fieldset><legend>Players</legend>']
     if game == "seep":
-        parts.append(_select("ng-seats", SEEP_SEATS, str(n), "Players"))
+        parts.append(_select("ng-seats", SEEP_SEATS, str(n), "Number of players"))
     for i in range(n):
         seat_note = ""
         if game == "seep" and n == 4:
