@@ -160,3 +160,99 @@ def test_saved_games_tell_themselves_apart():
     row = save_row(SavedGame(id="x", game="dummy-spades", players=["You", "Ben", "Chloé"], totals="You 40 · Ben 3",
                              updated=1000.0, controllers={"p0": "human", "p1": "casual", "p2": "strong"}), 1030.0)
     assert "You, Ben (computer), Chloé (computer)" in row and "You 40" in row and "last played just now" in row
+
+
+# ---- issue #17: the new options on the form and the Mirror / Suicide table ---------------------------
+def test_the_form_writes_the_new_options_only_when_not_the_default():
+    from cardtable.ui.home import form_options, new_game_html
+
+    spades_form = new_game_html("dummy-spades", True)
+    assert 'id="ng-bidding"' in spades_form and 'id="ng-bag-penalty"' in spades_form
+    assert "<legend>House rules</legend>" in spades_form
+    base = {"ng-target": "300", "ng-variant": "no-peeky", "ng-bidding": "standard", "ng-bag-penalty": "100"}
+    assert form_options("dummy-spades", base) == {"target": 300, "variant": "no-peeky", "losing_limit": None}
+    chosen = form_options("dummy-spades", {**base, "ng-bidding": "suicide", "ng-bag-penalty": "110"}, limit=True)
+    assert chosen == {"target": 300, "variant": "no-peeky", "losing_limit": -200, "bidding": "suicide",
+                      "bag_penalty": 110}
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 3, "options": chosen})
+    assert game.to_record()["options"]["bidding"] == "suicide"   # the engine takes them as the form writes them
+
+    four = new_game_html("seep", True)
+    assert four.count('id="ng-name-') == 4 and "(team A)" in four
+    assert 'id="ng-majority-tie"' in four and 'id="ng-first-sweep"' in four
+    two = new_game_html("seep", True, last_names=["Zoé", "Yann", "Xavier", "Will"], seats=2)
+    assert two.count('id="ng-name-') == 2 and "(team A)" not in two and 'value="Zoé"' in two
+    assert '<option value="2" selected>' in two
+    # the 26-26 rule is only offered with the scoring that has it
+    assert 'id="ng-majority-tie"' not in new_game_html("seep", True, preset="seep-pagat", seats=2)
+    seep = {"ng-seats": "4", "ng-preset": "sweep-seed", "ng-firstplay": "pagat", "ng-target": "500",
+            "ng-majority-tie": "none", "ng-first-sweep": "25"}
+    assert form_options("seep", seep) == {"preset": "sweep-seed", "first_play": "pagat", "target": 500}
+    every = form_options("seep", {**seep, "ng-seats": "2", "ng-majority-tie": "split", "ng-first-sweep": "50"})
+    assert every == {"preset": "sweep-seed", "first_play": "pagat", "target": 500, "seats": 2,
+                     "majority_tie": "split", "first_sweep": 50}
+    # a stale majority_tie value is not written under seep-pagat (the engine would refuse it)
+    pagat = form_options("seep", {**seep, "ng-preset": "seep-pagat", "ng-baazis": "2", "ng-majority-tie": "split"})
+    assert pagat == {"preset": "seep-pagat", "first_play": "pagat", "baazis": 2}
+    for options in (every, pagat):
+        seep_game = new_game({"format": "cardtable/1", "game": "seep", "seed": 1, "options": options,
+                              "players": ["Ana", "Ben"] if options.get("seats") == 2 else None})
+        assert {k: v for k, v in seep_game.to_record()["options"].items() if k in options} == options
+
+
+MIRROR_DEAL = {"dealer": "p2", "hands": {
+    "p0": "AS KS QS JS TS 9S 8S 2D 3D 4D 5D 6D 7D".split(),
+    "p1": "7S 6S 5S 4S 3S 2S 8D 9D TD JD QD KD AD".split(),
+    "p2": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC".split(),
+    "dummy": "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH".split()}}
+
+
+def _mirror_game(actions=()):
+    from cardtable.record import replay
+
+    return replay({"format": "cardtable/1", "game": "dummy-spades", "players": ["Ana", "Ben", "Chloé"],
+                   "options": {"bidding": "mirror", "bag_penalty": 110}, "deals": [MIRROR_DEAL],
+                   "actions": list(actions)})
+
+
+def test_mirror_has_no_bid_panel_and_hides_the_dummys_spades_until_it_is_turned_up():
+    game = _mirror_game()
+    table = SpadesTable(game)
+    app = FakeApp(table.seats)
+    view = game.view("p0")
+    assert view["phase"] == "play" and view["declarer"] == "p0" and view["mirror_bids"] == {"p0": 7, "p1": 6, "p2": 0}
+    for seat in table.seats:
+        html = table.render(game, seat, app)
+        assert "bid-panel" not in html and "ui:bid:" not in html
+        assert "7♠ · contract ?" in html           # Ana's contract waits for the dummy
+        assert "contract 7" not in html and "nil dummy" not in html and "dummy, " not in html
+        assert "0♠" in html and "nil own" in html   # Chloé has no spade: an automatic nil
+        assert "Mirror: each bid is the spades held" in html
+    rng = random.Random(1)
+    while not game.view("p0")["dummy_exposed"]:
+        game.apply(rng.choice(game.legal_actions()))
+    html = table.render(game, "p1", app)
+    assert "7♠ · contract 7 · nil dummy" in html   # the spadeless dummy: a nil credited to Ana
+    table.panel = "sheet"
+    assert "Mirror bidding · Bags: 110 per ten, bags lost" in table.render(game, "p1", app)
+
+
+def test_suicide_bid_panel_enables_only_legal_bids():
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 5, "players": ["Ana", "Ben", "Chloé"],
+                     "options": {"bidding": "suicide"}})
+    table = SpadesTable(game)
+    app = FakeApp(table.seats)
+    seat = game.to_act
+    html = table.render(game, seat, app)
+    assert "one nil, side bid 4 or more" in html
+    chips = re.findall(r'(<button[^>]*data-act="ui:bid:(\d+)"[^>]*>)', html)
+    assert len(chips) == 14 and {int(n) for tag, n in chips if "disabled" not in tag} == set(range(4, 14))
+    assert re.search(r'disabled[^>]*data-act="ui:confirm-bid"|data-act="ui:confirm-bid"[^>]*disabled', html)
+    table.handle("bid:5", game, seat, app)
+    table.handle("nil:dummy", game, seat, app)
+    table.handle("nil:p1", game, seat, app)        # a second nil replaces the first: exactly one
+    assert table.nils == {"p1"}
+    html = table.render(game, seat, app)
+    confirm = re.search(r'<button[^>]*data-act="ui:confirm-bid"[^>]*>', html).group(0)
+    assert "disabled" not in confirm
+    assert table.handle("confirm-bid", game, seat, app) == "bid 5 nil p1"

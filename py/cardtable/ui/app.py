@@ -122,6 +122,7 @@ class App:
         self.handoff_armed = False        # the hand-off button takes taps (after HANDOFF_GUARD_MS)
         self.arm_timer = None
         self.form_preset: Optional[str] = None   # the Seep scoring chosen on the new-game form
+        self.form_seats: Optional[int] = None    # ... and its number of players (4 or 2)
         self.settings = parse_settings(_local_get(SETTINGS_KEY))
         self.route_now = ""               # the location hash the last render left
         self._proxies = {
@@ -255,7 +256,8 @@ class App:
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
                                   bots=bots_available())
         elif self.screen.startswith("new:"):
-            html = home.new_game_html(self.screen[4:], bots_available(), preset=self.form_preset)
+            html = home.new_game_html(self.screen[4:], bots_available(), preset=self.form_preset,
+                                      seats=self.form_seats)
         elif self.screen.startswith("rules:"):
             html = home.rules_html(self.screen[6:])
         elif self.screen == "table":
@@ -349,6 +351,7 @@ class App:
             self.screen = "home"
         elif verb == "new":
             self.form_preset = None
+            self.form_seats = None
             self.screen = f"new:{arg}"
         elif verb == "quick":
             self.start_against_computer(arg)
@@ -417,6 +420,10 @@ class App:
             self.form_preset = str(target.value)
             self.render()
             return
+        if target.id == "ng-seats":
+            self.form_seats = _int(target.value, 4)
+            self.render()
+            return
         if target.id == "import-file" and target.files.length:
             file = target.files.item(0)
             file.text().then(create_once_callable(lambda text: self.import_text(str(text), str(file.name))))
@@ -436,23 +443,15 @@ class App:
     def read_form(self) -> tuple[dict, dict]:
         form = document.getElementById("new-game")
         game = str(form.dataset.game)
-        n = home.SEATS[game]
+        values = {str(el.id): str(el.value) for el in form.querySelectorAll("select, input") if el.id}
+        n = 2 if game == "seep" and values.get("ng-seats") == "2" else home.SEATS[game]
         names, kinds = [], {}
         for i in range(n):
             name = str(document.getElementById(f"ng-name-{i}").value).strip() or home.DEFAULT_NAMES[i]
             names.append(name[:NAME_MAX])
             kinds[f"p{i}"] = str(document.getElementById(f"ng-kind-{i}").value)
-        if game == "dummy-spades":
-            options = {"target": int(document.getElementById("ng-target").value),
-                       "variant": str(document.getElementById("ng-variant").value),
-                       "losing_limit": -200 if document.getElementById("ng-limit").checked else None}
-        else:
-            preset = str(document.getElementById("ng-preset").value)
-            options = {"preset": preset, "first_play": str(document.getElementById("ng-firstplay").value)}
-            if preset == "sweep-seed":
-                options["target"] = _int(document.getElementById("ng-target").value, 500)
-            else:
-                options["baazis"] = _int(document.getElementById("ng-baazis").value, 1)
+        limit = game == "dummy-spades" and bool(document.getElementById("ng-limit").checked)
+        options = home.form_options(game, values, limit)
         seed_text = str(document.getElementById("ng-seed").value).strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else (seed_text or random.SystemRandom().randrange(1, 2 ** 31))
         record = {"format": "cardtable/1", "game": game, "options": options, "players": names, "seed": seed,

@@ -19,6 +19,12 @@ DEFAULT_LEVEL = "casual"   # "Play against the computer" and the form's computer
 SPEED_NAMES = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")]
 # the number fields of the new-game form: (lowest, highest, step, what the message calls it)
 NUMBER_FIELDS = {"ng-target": (50, 5000, 50, "The target"), "ng-baazis": (1, 9, 1, "The number of baazis")}
+SPADES_BIDDINGS = [("standard", "Standard"), ("mirror", "Mirror — bids are the spades you hold"),
+                   ("suicide", "Suicide — every side bid names one nil, at least 4")]
+BAG_PENALTIES = [("100", "100 per ten bags (standard)"), ("110", "110 — the ten bags are lost too")]
+SEEP_SEATS = [("4", "4 in two teams"), ("2", "2, each for himself")]
+MAJORITY_TIES = [("none", "26–26 gives the +4 to nobody (standard)"), ("split", "26–26 gives +2 each")]
+FIRST_SWEEPS = [("25", "25 (standard)"), ("50", "50 — it counts in full")]
 SPADES_VARIANTS = [("no-peeky", "No Peeky (standard)"), ("three-peeky", "Three Peeky"), ("four-peeky", "Four Peeky"),
                    ("flip-1", "Flip 1"), ("flip-2", "Flip 2"), ("flip-3", "Flip 3"), ("flip-4", "Flip 4")]
 
@@ -135,17 +141,67 @@ def form_errors(values: dict[str, str]) -> dict[str, str]:
     return out
 
 
+def _whole(text: str, default: int) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return default
+
+
+def form_options(game: str, values: dict[str, str], limit: bool = False) -> dict:
+    """The record's ``options`` from the new-game form's field values (by id).
+
+    The options of issue #17 (``bidding``, ``bag_penalty``, ``seats``, ``majority_tie``,
+    ``first_sweep``) are written only when they are not the default, as the engines write them.
+
+    >>> form_options("dummy-spades", {"ng-target": "300", "ng-variant": "no-peeky", "ng-bidding": "mirror",
+    ...                               "ng-bag-penalty": "100"})
+    {'target': 300, 'variant': 'no-peeky', 'losing_limit': None, 'bidding': 'mirror'}
+    >>> form_options("seep", {"ng-seats": "2", "ng-preset": "sweep-seed", "ng-firstplay": "pagat",
+    ...                       "ng-target": "500", "ng-majority-tie": "none", "ng-first-sweep": "50"})
+    {'preset': 'sweep-seed', 'first_play': 'pagat', 'target': 500, 'seats': 2, 'first_sweep': 50}
+    """
+    get = values.get
+    if game == "dummy-spades":
+        options = {"target": _whole(get("ng-target", "300"), 300), "variant": get("ng-variant", "no-peeky"),
+                   "losing_limit": -200 if limit else None}
+        if get("ng-bidding", "standard") != "standard":
+            options["bidding"] = get("ng-bidding")
+        if get("ng-bag-penalty", "100") == "110":
+            options["bag_penalty"] = 110
+        return options
+    preset = get("ng-preset", "sweep-seed")
+    options = {"preset": preset, "first_play": get("ng-firstplay", "pagat")}
+    if preset == "sweep-seed":
+        options["target"] = _whole(get("ng-target", "500"), 500)
+    else:
+        options["baazis"] = _whole(get("ng-baazis", "1"), 1)
+    if get("ng-seats", "4") == "2":
+        options["seats"] = 2
+    if preset == "sweep-seed" and get("ng-majority-tie", "none") == "split":
+        options["majority_tie"] = "split"
+    if get("ng-first-sweep", "25") == "50":
+        options["first_sweep"] = 50
+    return options
+
+
 def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str]] = None,
-                  preset: Optional[str] = None) -> str:
+                  preset: Optional[str] = None, seats: Optional[int] = None) -> str:
+    """The new-game form.  Seep's ``preset`` and ``seats`` (4 or 2) are what the form shows now:
+    the app redraws it when either select changes (typed names survive: ``data-keep``)."""
     n = SEATS[game]
+    if game == "seep" and seats == 2:
+        n = 2
     names = (last_names or [])[:n] + DEFAULT_NAMES[len(last_names or []):n]
     kinds = KINDS if bots_available else KINDS[:1]
     parts = [f'<section class="form-page"><h1>New {esc(GAME_TITLES[game])} game</h1>',
              f'<form id="new-game" data-game="{esc(game)}" class="new-game" novalidate>',
              '<fieldset><legend>Players</legend>']
+    if game == "seep":
+        parts.append(_select("ng-seats", SEEP_SEATS, str(n), "Number of players"))
     for i in range(n):
         seat_note = ""
-        if game == "seep":
+        if game == "seep" and n == 4:
             seat_note = " (team A)" if i % 2 == 0 else " (team B)"
         parts.append('<div class="player-row">'
                      f'<label class="field"><span>Seat {i + 1}{seat_note}</span>'
@@ -157,6 +213,7 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
     if game == "dummy-spades":
         parts.append(_select("ng-target", [("300", "300 points"), ("500", "500 points")], "300", "Play to"))
         parts.append(_select("ng-variant", SPADES_VARIANTS, "no-peeky", "Variation"))
+        parts.append(_select("ng-bidding", SPADES_BIDDINGS, "standard", "Bidding"))
         parts.append('<label class="check"><input type="checkbox" id="ng-limit"> '
                      '<span>End the game when a player falls to −200</span></label>')
     else:
@@ -174,6 +231,13 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
                              "pagat", "Bidder's first play"))
     parts.append('<label class="field"><span>Deal number (optional: the same number deals the same cards)</span>'
                  '<input id="ng-seed" inputmode="numeric" autocomplete="off" placeholder="random" data-keep></label>')
+    parts.append("</fieldset><fieldset><legend>House rules</legend>")
+    if game == "dummy-spades":
+        parts.append(_select("ng-bag-penalty", BAG_PENALTIES, "100", "Bag penalty"))
+    else:
+        if preset == "sweep-seed":   # the engine refuses majority_tie with seep-pagat
+            parts.append(_select("ng-majority-tie", MAJORITY_TIES, "none", "Cards split 26–26"))
+        parts.append(_select("ng-first-sweep", FIRST_SWEEPS, "25", "A sweep on the first play scores"))
     parts.append("</fieldset>")
     parts.append('<p id="ng-error" class="error" role="alert"></p>')
     parts.append('<div class="form-buttons">' + button("Start", "start", cls="btn big", key="start")

@@ -11,6 +11,13 @@ chips (name, role, cards, bid, tricks) over the trick, and at the bottom the pan
 (bid, peek/flip slots, the dummy's cards when the declarer plays from it) and the hand, which
 ``web/app.css`` keeps inside the viewport.  After the fourth card of a trick the app *holds* the
 screen (``hold_after``): the trick stays with its winner marked until collected.
+
+Biddings (option ``bidding``, issue #17): in Mirror nobody bids, so there is no bid panel; the
+chips show each person's automatic bid (the spades he holds, ``mirror_bids``), the automatic nils
+and the contracts as the view gives them (the declarer's only once the dummy is turned up).  In
+Suicide the bid panel enables only what the engine's legal actions allow: one nil, a side bid of
+at least 4.  The score sheet and the end-of-hand summary name a bidding or a house rule that is not
+the default (``rules_note``).
 """
 
 from __future__ import annotations
@@ -22,6 +29,24 @@ from .markup import button, card_back, card_face, esc, join_words, log_panel, pl
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUICIDE_RULE = "Suicide: one nil, side bid 4 or more."
+
+
+def rules_note(options: dict) -> str:
+    """The bidding and house rule of a game in words, when not the default ("" otherwise).
+
+    >>> rules_note({"bidding": "mirror", "bag_penalty": 110})
+    'Mirror bidding · Bags: 110 per ten, bags lost'
+    >>> rules_note({"bidding": "standard", "bag_penalty": 100})
+    ''
+    """
+    words = []
+    bidding = options.get("bidding", "standard")
+    if bidding != "standard":
+        words.append(f"{bidding.capitalize()} bidding")
+    if options.get("bag_penalty", 100) == 110:
+        words.append("Bags: 110 per ten, bags lost")
+    return " · ".join(words)
 
 
 def _card(text: str) -> Card:
@@ -89,7 +114,10 @@ class Table:
         if verb == "bid":
             self.bid = int(val)
         elif verb == "nil":
-            self.nils ^= {val}
+            if game.options.get("bidding") == "suicide":   # exactly one nil: the switches act as radios
+                self.nils = set() if self.nils == {val} else {val}
+            else:
+                self.nils ^= {val}
         elif verb == "slot":
             self.slots ^= {int(val)}
         elif verb == "panel":
@@ -167,16 +195,36 @@ class Table:
             return "Defender"
         return "Dealer" if v["dealer"] == hand else ""
 
+    def nil_words(self, v: dict, hand: str) -> str:
+        nils = v["nils"].get(hand) or []
+        return ", ".join("own" if n == hand else ("dummy" if n == "dummy" else self.names[n]) for n in nils)
+
+    def mirror_text(self, v: dict, hand: str) -> str:
+        """Mirror: the automatic bid (spades held), its nils, and the contract once the view tells it."""
+        held = (v["mirror_bids"] or {}).get(hand)
+        if held is None:
+            return ""
+        t = f"{held}♠"
+        b = v["bids"].get(hand)
+        if b is not None:
+            t += f" · contract {b}"
+        elif hand == v["declarer"]:
+            t += " · contract ?"
+        nils = self.nil_words(v, hand)
+        return t + (f" · nil {nils}" if nils else "")
+
     def bid_text(self, v: dict, hand: str) -> str:
         if hand == "dummy":
             return ""
+        if v["mirror_bids"] is not None:
+            return self.mirror_text(v, hand)
         b = v["bids"].get(hand)
         if b is None:
             return "…" if v["phase"] in ("bid", "peek", "flip") else ""
-        nils = v["nils"].get(hand) or []
+        nils = self.nil_words(v, hand)
         t = f"bid {b}"
         if nils:
-            t += " · nil " + ", ".join("own" if n == hand else ("dummy" if n == "dummy" else self.names[n]) for n in nils)
+            t += " · nil " + nils
         return t
 
     def seat_box(self, v: dict, hand: str, pos: str, my_turn: bool, final: bool = False) -> str:
@@ -268,12 +316,20 @@ class Table:
             lead = v["acting_hand"]
             caption = f'<p class="trick-caption">{esc(self.name_of(lead).capitalize() if lead == "dummy" else self.name_of(lead))} to lead' + (
                 " · spades broken" if v["spades_broken"] else "") + "</p>"
+            if v["mirror_bids"] is not None and not v["tricks"]:
+                caption = caption[:-4] + self.mirror_caption(v) + "</p>"
         elif v["phase"] in ("bid", "peek", "flip"):
             caption = f'<p class="trick-caption">Hand {v["hand_number"] + 1} · dealer {esc(self.names[v["dealer"]])}</p>'
         act = ' data-act="release"' if self.collecting else ""
         to = f" to-{next((p for p, h in where.items() if h == winner), 'bottom')}" if self.collecting else ""
         return (f'<div class="trick{to}" aria-label="{"finished trick" if self.collecting else "current trick"}"{act}>'
                 f'{"".join(spots)}{caption}{collect}</div>')
+
+    def mirror_caption(self, v: dict) -> str:
+        """Mirror, before the first card: where the bids came from (the chips show them)."""
+        decl = self.names.get(v["declarer"], "") if v["declarer"] else ""
+        return ('<small class="mirror-note">Mirror: each bid is the spades held'
+                + (f"; {esc(decl)} declares" if decl else "") + ".</small>")
 
     def last_trick_sheet(self, v: dict, where: dict[str, str]) -> str:
         """The "Last trick" sheet: who played what, and who won it."""
@@ -352,8 +408,22 @@ class Table:
                     "<button ", "<button data-autofocus ", 1) + "</div>")
 
     def bid_panel(self, v: dict, seat: str) -> str:
+        """The bid: a number chip, nil switches, confirm.  What is enabled comes from the engine's
+        legal actions (all of it in the standard bidding; in Suicide a side bid of 4 or more and
+        exactly one nil)."""
+        suicide = v["options"].get("bidding") == "suicide"
+        legal = [a.split() for a in v["legal"] if a.startswith("bid ")]
+        ok_bids = {int(w[1]) for w in legal}
+        if suicide:
+            ok_nils = {w[3] for w in legal if len(w) > 3 and (self.bid is None or int(w[1]) == self.bid)}
+            composed = (f"bid {self.bid} nil {next(iter(self.nils))}" if self.bid is not None and len(self.nils) == 1
+                        else None)
+            ready = composed is not None and composed in v["legal"]
+        else:
+            ok_nils = {"p0", "p1", "p2", "dummy"}
+            ready = self.bid is not None
         bids = "".join(button(str(n), f"ui:bid:{n}", cls="btn chip" + (" on" if self.bid == n else ""), key=f"bid:{n}",
-                              pressed=self.bid == n) for n in range(14))
+                              pressed=self.bid == n, disabled=n not in ok_bids) for n in range(14))
         others = [s for s in self.seats if s != seat]
         switches = [(seat, "Nil on my own hand", "counts whatever happens"),
                     ("dummy", "Nil on the dummy", "counts only if you become declarer")]
@@ -361,17 +431,22 @@ class Table:
             switches.append((o, f"Nil on {self.names[o]}", f"counts only if you and {self.names[o]} both defend"))
         sw = "".join(
             f'<button type="button" class="switch{" on" if h in self.nils else ""}" data-act="ui:nil:{h}" data-key="nil:{h}" '
-            f'role="switch" aria-checked="{"true" if h in self.nils else "false"}"><span class="knob" aria-hidden="true"></span>'
+            f'role="switch" aria-checked="{"true" if h in self.nils else "false"}"{"" if h in ok_nils else " disabled"}>'
+            '<span class="knob" aria-hidden="true"></span>'
             f'<span class="sw-text"><b>{esc(label)}</b><small>{esc(note)}</small></span></button>'
             for h, label, note in switches)
         earlier = [f"{self.names[s]} {v['bids'][s]}" for s in v["bidding_order"] if v["bids"].get(s) is not None]
         so_far = f'<p class="muted small">Bids so far: {esc(", ".join(earlier))}</p>' if earlier else ""
         confirm_label = "Choose a bid" if self.bid is None else f"Bid {self.bid}" + (
             " with nil" if self.nils else "")
+        if suicide and self.bid is not None and not self.nils:
+            confirm_label = "Choose the nil"
+        # in Suicide the rule takes the title's place (one line: the hand stays in view on a phone)
+        title = (f'<p class="panel-title rule-line">{esc(SUICIDE_RULE)}</p>' if suicide
+                 else '<p class="panel-title">How many tricks will your side take?</p>')
         return ('<div class="panel bid-panel" aria-label="bidding">'
-                '<p class="panel-title">How many tricks will your side take?</p>'
-                f'{so_far}<div class="chips">{bids}</div><div class="switches">{sw}</div>'
-                + button(confirm_label, "ui:confirm-bid", cls="btn big", key="confirm-bid", disabled=self.bid is None)
+                f'{title}{so_far}<div class="chips">{bids}</div><div class="switches">{sw}</div>'
+                + button(confirm_label, "ui:confirm-bid", cls="btn big", key="confirm-bid", disabled=not ready)
                 + "</div>")
 
     def slot_panel(self, v: dict) -> str:
@@ -416,8 +491,10 @@ class Table:
                       for s in self.seats)
         body = "".join(rows) or f'<tr><td colspan="{1 + 3 * len(self.seats)}" class="muted">No hand finished yet.</td></tr>'
         target = v["options"].get("target", 300)
+        note = rules_note(v["options"])
+        note = f'<p class="rules-note">{esc(note)}</p>' if note else ""
         return sheet(f'Score sheet <span class="muted small">· play to {target}</span>',
-                     f'<div class="sheet-scroll"><table>'
+                     f'{note}<div class="sheet-scroll"><table>'
                      f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}</tr><tr>{sub}</tr></thead>'
                      f'<tbody>{body}</tbody><tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table></div>'
                      '<p class="muted small">Tricks are each side\'s: the declarer\'s with the dummy, the defenders\' together. N = nil declared.</p>',
@@ -439,7 +516,8 @@ class Table:
         return ('<table class="summary"><thead><tr><th></th><th>bid</th><th>side\'s tricks</th><th>points</th><th>bags</th></tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table>'
                 f'<p>Dummy took {plural(entry["tricks"]["dummy"], "trick")}; {esc(self.names[decl])} took {entry["tricks"][decl]}.</p>'
-                f'<p class="totals-line">Totals: {totals}</p>')
+                f'<p class="totals-line">Totals: {totals}</p>'
+                + (f'<p class="muted small rules-note">{esc(rules_note(v["options"]))}</p>' if rules_note(v["options"]) else ""))
 
     def game_over_html(self, game) -> str:
         v = game.view(self.seats[0])
