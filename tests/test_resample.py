@@ -99,7 +99,11 @@ def _ds_position_with_voids(options: dict) -> tuple[DummySpades, int, list[int]]
                 continue
             voids = _voids(g)
             seat = g.actor
-            if any(voids[h] for h in range(4) if h != seat) and len(g.completed) < 8:
+            hidden = _hidden_ds(g, seat)
+            places = [h for h in range(3) if h != seat] + ([] if g.dummy_exposed else [DUMMY])
+            # a hidden hand void in a suit of which some cards are still hidden
+            if any(voids[h] >> (c // 13) & 1 for h in places for c in cards_of(hidden)) \
+                    and len(g.completed) < 8:
                 return g, seat, voids
     raise AssertionError("no position with a void found")
 
@@ -275,3 +279,40 @@ def test_seep_raise_names_merged_loose_cards_and_they_are_never_resampled():
             sm = g.resample_from_infostate(seat, rng)
             assert sm.view(seat) == v
             assert all(card not in sm.hand(s) for s in g.seats)
+
+
+def test_dummy_spades_constructive_deal_is_uniform_over_the_deals_that_agree():
+    """Tight voids (plain shuffles mostly miss): every agreeing deal is reached, evenly."""
+    import itertools
+
+    from cardtable.games.dummy_spades import _deal_hidden
+    pool = [0, 1, 13, 14, 26, 27, 39]               # 2 spades, 2 hearts, 2 diamonds, 1 club
+    sizes = [2, 2, 3]
+    allowed = [0b0011, 0b0110, 0b1100]              # S+H, H+D, D+C
+    spades = None
+    valid = set()
+    for perm in itertools.permutations(pool):
+        parts = (frozenset(perm[:2]), frozenset(perm[2:4]), frozenset(perm[4:]))
+        if all(all(allowed[p] >> (c // 13) & 1 for c in part) for p, part in enumerate(parts)):
+            valid.add(parts)
+    rng = random.Random(77)
+    counts: dict = {}
+    n = 4000
+    for _ in range(n):
+        parts = tuple(frozenset(p) for p in _deal_hidden(pool, sizes, allowed, spades, rng))
+        assert parts in valid
+        counts[parts] = counts.get(parts, 0) + 1
+    assert set(counts) == valid
+    mean = n / len(valid)
+    assert all(0.7 * mean < k < 1.3 * mean for k in counts.values()), counts
+
+
+def test_dummy_spades_constructive_deal_keeps_exact_spade_counts():
+    from cardtable.games.dummy_spades import _deal_hidden
+    pool = list(range(0, 6)) + list(range(13, 19)) + list(range(26, 30))
+    rng = random.Random(4)
+    for _ in range(200):
+        parts = _deal_hidden(pool, [5, 5, 6], [0b1111, 0b1101, 0b0111], [1, 5, 0], rng)
+        assert [sum(c < 13 for c in p) for p in parts] == [1, 5, 0]
+        assert not any(13 <= c < 26 for c in parts[1]) and not any(c >= 39 for c in parts[2])
+        assert sorted(sum(parts, [])) == pool
