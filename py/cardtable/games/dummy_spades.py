@@ -517,29 +517,11 @@ def _deal_hidden(pool: list[int], sizes: list[int], allowed: list[int],
     mask ``allowed[p]`` and, when ``spades`` is given, exactly ``spades[p]`` spades; uniform
     among all such deals.  Tries plain shuffles first, then deals suit by suit from exact counts
     of the completions (``_ways``)."""
-    def fits(parts: list[list[int]]) -> bool:
-        for p, part in enumerate(parts):
-            a = allowed[p]
-            if any(not a >> (c // 13) & 1 for c in part):
-                return False
-            if spades is not None and sum(c < 13 for c in part) != spades[p]:
-                return False
-        return True
-
-    cards = pool[:]
-    for _ in range(8):
-        rng.shuffle(cards)
-        parts, i = [], 0
-        for k in sizes:
-            parts.append(cards[i:i + k])
-            i += k
-        if fits(parts):
-            return parts
-    parts = [[] for _ in sizes]
+    parts: list[list[int]] = [[] for _ in sizes]
     caps = list(sizes)
     by_suit = [[c for c in pool if c // 13 == s] for s in range(4)]
     first = 0
-    if spades is not None:               # the spades' split is known exactly
+    if spades is not None:               # the spades' split is known exactly: deal it first
         sp = by_suit[0][:]
         rng.shuffle(sp)
         i = 0
@@ -548,6 +530,16 @@ def _deal_hidden(pool: list[int], sizes: list[int], allowed: list[int],
             caps[p] -= k
             i += k
         first = 1
+    # the other suits are independent of the spades' split: plain shuffles, then exact counts
+    cards = [c for s in range(first, 4) for c in by_suit[s]]
+    for _ in range(8):
+        rng.shuffle(cards)
+        rest, i = [], 0
+        for p, k in enumerate(caps):
+            rest.append(cards[i:i + k])
+            i += k
+        if all(all(allowed[p] >> (c // 13) & 1 for c in part) for p, part in enumerate(rest)):
+            return [a + b for a, b in zip(parts, rest)]
     counts = tuple(len(x) for x in by_suit)
     al = tuple(allowed)
     for s in range(first, 4):
