@@ -316,3 +316,38 @@ def test_dummy_spades_constructive_deal_keeps_exact_spade_counts():
         assert [sum(c < 13 for c in p) for p in parts] == [1, 5, 0]
         assert not any(13 <= c < 26 for c in parts[1]) and not any(c >= 39 for c in parts[2])
         assert sorted(sum(parts, [])) == pool
+
+
+@pytest.mark.parametrize("options", SEEP_OPTIONS, ids=lambda o: ",".join(map(str, o.values())) or "default")
+def test_seep_sample_record_replays_to_the_sample(options):
+    """Earlier moves stay legal with the sampled cards (a builder kept a second card, the bid
+    came from the first packet), so the sample's record replays to the sample."""
+    from cardtable import record
+    rng = random.Random(31)
+    for seed in (5, 6, 7):
+        g = Seep.new(seed=seed, **options)
+        for step in range(200):
+            if g.over:
+                break
+            if step % 7 == 0:
+                seat = g.seats[step % len(g.seats)]
+                sm = g.resample_from_infostate(seat, rng)
+                again = record.replay(sm.to_record())
+                for s in g.seats:
+                    assert again.view(s) == sm.view(s)
+            g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("options", DS_OPTIONS[:6], ids=lambda o: ",".join(o.values()) or "default")
+def test_dummy_spades_sample_record_replays_to_the_sample(options):
+    from cardtable import record
+    rng = random.Random(32)
+    g = DummySpades(seed=8, options=options)
+    for step in range(120):
+        if step % 9 == 0:
+            seat = ("p0", "p1", "p2")[step % 3]
+            sm = g.resample_from_infostate(seat, rng)
+            again = record.replay(sm.to_record())
+            for s in ("p0", "p1", "p2"):
+                assert again.view(s) == sm.view(s)
+        g.apply(rng.choice(g.legal_actions()))

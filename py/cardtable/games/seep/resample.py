@@ -14,7 +14,8 @@ the captured piles were all face up), so the unseen cards are exactly the cards 
 places.  They are dealt again at random in the same counts, keeping what the rules make public:
 
 * every owner of a house holds a card of the house's value (he may not let go of his last one);
-* once the bid is made and until the bidder's first play, the bidder holds a card of the bid.
+* a seat that bid ``v``, or built, cemented or raised a house to ``v``, held another card of
+  ``v`` then, and still holds one unless it has played a card of ``v`` since.
 
 A plain shuffle meets these almost always, so a few shuffles are tried first (each accepted
 deal is then uniform among the deals that meet them); when they all fail, the required cards
@@ -26,7 +27,8 @@ from __future__ import annotations
 import random
 
 from .deals import _Deal
-from .tables import _PH_BID, _PH_OVER, HALF, HALF_PLAYS, VAL, _canon
+from .tables import (_PH_BID, _PH_OVER, BID, BUILD, CAPTURE, CEMENT, THROW, HALF, HALF_PLAYS, RAISE, REDEAL, VAL,
+                     _canon)
 
 _TRIES = 24
 
@@ -39,10 +41,9 @@ class Resample:
         ``seat`` has not seen dealt at random among the hidden places (see the module doc).
 
         The sample plays on like any game (``legal_actions``/``apply``); its current deal is
-        rewritten (cards already played keep their places).  Its record need not replay: the
-        conditions of earlier moves that no longer bind (a builder keeping a second card of
-        the value until he played it) are not imposed again.  Later deals come from a fresh
-        seed drawn from ``rng``: the real game's future stays unknown.  ``rng`` is any ``random.Random``; the same ``rng`` state
+        rewritten (cards already played keep their places, the bid stays in the bidder's first
+        packet), so its record replays to it.  Later deals come from a fresh seed drawn from
+        ``rng``: the real game's future stays unknown.  ``rng`` is any ``random.Random``; the same ``rng`` state
         gives the same sample.
         """
         me = self._seat_index(seat)
@@ -85,8 +86,9 @@ class Resample:
             for s in range(n):
                 if h[2] >> s & 1 and s != me:
                     need.setdefault(s, set()).add(v)
-        if self._bid and self._plays == 0 and self._bidder != me:
-            need.setdefault(self._bidder, set()).add(self._bid)
+        for s, vs in enumerate(self._kept_values()):
+            if s != me and vs and self._hands[s]:
+                need.setdefault(s, set()).update(vs)
         hand_place = {p[1]: i for i, p in enumerate(places) if p[0] == "hand"}
         sizes = [len(p[2]) for p in places]
         cards = pool[:]
@@ -107,9 +109,57 @@ class Resample:
             if kind == "hand":
                 g._hands[s] = _canon(part)
                 g._hcnt[s] = self._count(part)
+        self._keep_bid_in_first_packet(hands, me)
         g._dealt[-1] = _Deal(deal.dealer, hands, floor)
         g._legal = None
         return g
+
+    def _keep_bid_in_first_packet(self, hands: list[list[int]], me: int) -> None:
+        """The bidder bid, and made his first play, from his first packet (``hands[b][:4]``):
+        it held a card of the bid, besides the first card played when that was a build or not
+        of the bid.  Which packet a card came from is the bidder's secret, so when the sampled
+        cards miss this, a card of the bid from later in his first half trades places with one
+        of the packet's (never the first card played), and the sample's record replays."""
+        b, bid = self._bidder, self._bid
+        if not bid or b == me or (self._n == 2 and self._plays >= HALF_PLAYS):
+            return
+        first = next((m for s, m, _x in self._hand_log if m[0] >= THROW), None)
+        c1 = first[1] if first is not None else None
+        if first is None:
+            need = 1
+        else:
+            need = 1 if first[0] != CAPTURE and first[0] != THROW or VAL[c1] != bid else 0
+        h = hands[b]
+        if sum(1 for c in h[:4] if VAL[c] == bid and c != c1) >= need:
+            return
+        j = next((j for j in range(4, HALF) if VAL[h[j]] == bid), None)
+        i = next((i for i in range(4) if h[i] != c1 and VAL[h[i]] != bid), None)
+        if i is not None and j is not None:
+            h[i], h[j] = h[j], h[i]
+
+    def _kept_values(self) -> list[set]:
+        """Per seat, the values the rules say it still holds, read from this hand's moves: a
+        bid of ``v``, and a build, cement or raise making a ``v``-house, each need another card
+        of ``v`` in hand; it stays there until that seat plays a card of ``v``.  (With two
+        players only the current half counts: both hands were empty at play 24.)"""
+        kept: list[set] = [set() for _ in range(self._n)]
+        plays = 0
+        for s, (kind, c, t, _L), _x in self._hand_log:
+            if kind == REDEAL:
+                kept = [set() for _ in range(self._n)]
+                continue
+            if kind == BID:
+                kept[s].add(t)
+                continue
+            kept[s].discard(VAL[c])
+            if kind in (BUILD, CEMENT):
+                kept[s].add(t)
+            elif kind == RAISE:
+                kept[s].add(t + VAL[c])
+            plays += 1
+            if self._n == 2 and plays == HALF_PLAYS:
+                kept = [set() for _ in range(self._n)]
+        return kept
 
 
 def _split(cards: list[int], sizes: list[int]) -> list[list[int]]:
