@@ -78,6 +78,16 @@ class Game:
         """What ``seat`` may see now, as a JSON-ready dict; never a card hidden from that seat."""
         raise NotImplementedError
 
+    def resample_from_infostate(self, seat: str, rng) -> "Game":
+        """A new, independent game that agrees with everything ``seat`` has seen, the cards it has
+        not seen dealt at random (``rng``: a ``random.Random``) among the places hidden from it.
+
+        ``sample.view(seat) == game.view(seat)`` always, and the sample plays on to the end like
+        any game.  What the rules make public is honoured (each game's method says what).  This
+        is the one way computer players, hints and review imagine the hidden cards.
+        """
+        raise NotImplementedError
+
     def summary(self) -> dict:
         """The JSON object ``python -m cardtable replay`` prints for the game so far."""
         raise NotImplementedError

@@ -81,7 +81,7 @@ class Knowledge:
             if words[0] in ("bid", "redeal"):
                 continue
             plays += 1
-            for w in words[1:]:
+            for w in words[1:] + e.get("merged", []):   # a raise's merged loose cards
                 if not w.isdigit():
                     seen |= 1 << idx(w)
         self.plays = plays

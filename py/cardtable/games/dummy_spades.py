@@ -81,7 +81,9 @@ Two APIs over one state
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 import random
 from typing import Any, Optional, Sequence
 
@@ -507,6 +509,93 @@ def deal_from_seed(seed: int | str, k: int) -> tuple[tuple[int, ...], tuple[int,
     return (sum(bits[0:13]), sum(bits[13:26]), sum(bits[26:39]), sum(bits[39:52])), tuple(deck[39:52])
 
 
+# ---- dealing the hidden cards again (``DummySpades.resample_from_infostate``) -------------------
+
+def _deal_hidden(pool: list[int], sizes: list[int], allowed: list[int],
+                 spades: Optional[list[int]], rng: random.Random) -> list[list[int]]:
+    """Deal ``pool`` into places of ``sizes`` cards, place ``p`` taking only suits in the bit
+    mask ``allowed[p]`` and, when ``spades`` is given, exactly ``spades[p]`` spades; uniform
+    among all such deals.  Tries plain shuffles first, then deals suit by suit from exact counts
+    of the completions (``_ways``)."""
+    parts: list[list[int]] = [[] for _ in sizes]
+    caps = list(sizes)
+    by_suit = [[c for c in pool if c // 13 == s] for s in range(4)]
+    first = 0
+    if spades is not None:               # the spades' split is known exactly: deal it first
+        sp = by_suit[0][:]
+        rng.shuffle(sp)
+        i = 0
+        for p, k in enumerate(spades):
+            parts[p].extend(sp[i:i + k])
+            caps[p] -= k
+            i += k
+        first = 1
+    # the other suits are independent of the spades' split: plain shuffles, then exact counts
+    cards = [c for s in range(first, 4) for c in by_suit[s]]
+    for _ in range(8):
+        rng.shuffle(cards)
+        rest, i = [], 0
+        for p, k in enumerate(caps):
+            rest.append(cards[i:i + k])
+            i += k
+        if all(all(allowed[p] >> (c // 13) & 1 for c in part) for p, part in enumerate(rest)):
+            return [a + b for a, b in zip(parts, rest)]
+    counts = tuple(len(x) for x in by_suit)
+    al = tuple(allowed)
+    for s in range(first, 4):
+        options = []
+        for split in _splits(counts[s], tuple(caps), al, s):
+            rest = tuple(c - x for c, x in zip(caps, split))
+            w = _multinomial(counts[s], split) * _ways(s + 1, rest, counts, al)
+            if w:
+                options.append((w, split))
+        r = rng.random() * sum(w for w, _ in options)
+        for w, split in options:
+            r -= w
+            if r < 0:
+                break
+        cs = by_suit[s][:]
+        rng.shuffle(cs)
+        i = 0
+        for p, k in enumerate(split):
+            parts[p].extend(cs[i:i + k])
+            caps[p] -= k
+            i += k
+    return parts
+
+
+def _splits(n: int, caps: tuple, allowed: tuple, suit: int):
+    """Every way to share ``n`` cards of ``suit`` among the places (within caps and suits)."""
+    if len(caps) == 1:
+        if n <= caps[0] and (n == 0 or allowed[0] >> suit & 1):
+            yield (n,)
+        return
+    top = min(n, caps[0]) if allowed[0] >> suit & 1 else 0
+    for x in range(top + 1):
+        for rest in _splits(n - x, caps[1:], allowed[1:], suit):
+            yield (x,) + rest
+
+
+@functools.lru_cache(maxsize=4096)
+def _ways(suit: int, caps: tuple, counts: tuple, allowed: tuple) -> int:
+    """How many deals of the suits from ``suit`` on fill ``caps`` exactly (cards distinct)."""
+    if suit == 4:
+        return 1 if not any(caps) else 0
+    total = 0
+    for split in _splits(counts[suit], caps, allowed, suit):
+        rest = tuple(c - x for c, x in zip(caps, split))
+        total += _multinomial(counts[suit], split) * _ways(suit + 1, rest, counts, allowed)
+    return total
+
+
+def _multinomial(n: int, parts: tuple) -> int:
+    out = 1
+    for k in parts:
+        out *= math.comb(n, k)
+        n -= k
+    return out
+
+
 # ---- the game -----------------------------------------------------------------------------------
 
 
@@ -634,6 +723,76 @@ class DummySpades(Game):
         self._next = NEXT_HAND[decl]
         self.phase_id = PLAY
         self.cur = self.leader = self.bidding_order[0]   # the first bidder makes the opening lead
+
+    # ---- imagining the hidden cards ------------------------------------------------------------
+    def resample_from_infostate(self, seat: str, rng: random.Random) -> "DummySpades":
+        """A new, independent game whose ``view(seat)`` equals this game's, with the cards
+        ``seat`` has not seen dealt at random among the places hidden from it (OpenSpiel's name).
+
+        The hidden places are the other two people's hands and, until the dummy is turned up,
+        the dummy's face-down slots that ``seat`` has not seen (slots flipped by anyone or peeked
+        by ``seat`` keep their cards).  What the rules made public is kept: a hand that failed to
+        follow a suit this hand holds none of it, and in Mirror, once the automatic bids are
+        shown, each hand holds exactly the spades they tell (the dummy: the rest of the 13).
+        Each sample is uniform among the deals that agree: a few plain shuffles are tried, and
+        when voids make them miss, the deal is built suit by suit from exact counts.
+
+        The sample plays on like any game and its ``to_record()`` replays to it: the hands
+        already played become explicit deals, the current hand's deal is the sampled one and
+        later hands come from a fresh seed drawn from ``rng`` (the real future stays unknown).
+        """
+        if seat not in SEATS:
+            raise ValueError(f"unknown seat {seat!r} (seats are p0, p1, p2)")
+        me = SEATS.index(seat)
+        g = self.clone()
+        g._deals = [self._deals[k] if k < len(self._deals) else
+                    (None,) + deal_from_seed(self.seed, k) for k in range(self.hand_number)]
+        g.seed = rng.getrandbits(48)
+        if self._over:
+            return g
+        # which hand played what this hand, and the voids it showed
+        played = [0, 0, 0, 0]
+        void = [0, 0, 0, 0]                      # suit bits
+        tricks = [(ld, cs) for ld, cs, _ in self.completed]
+        if self.trick:
+            tricks.append((self.leader, tuple(self.trick)))
+        for ld, cs in tricks:
+            h, suit = ld, cs[0] // 13
+            for c in cs:
+                played[h] |= 1 << c
+                if c // 13 != suit:
+                    void[h] |= 1 << suit
+                h = self._next[h]
+        places = [i for i in range(3) if i != me]
+        fixed_dummy = 0
+        if not self.dummy_exposed:
+            known = self.faceup | self.peeks[me]
+            fixed_dummy = mask_of(c for i, c in enumerate(self.slots) if known >> i & 1)
+            places.append(DUMMY)
+        pool = 0
+        for h in places:
+            pool |= self.hands[h]
+        pool &= ~fixed_dummy
+        sizes = [(self.hands[h] & ~fixed_dummy).bit_count() if h == DUMMY
+                 else self.hands[h].bit_count() for h in places]
+        spades = None
+        if self.mirror_bids is not None:
+            held = list(self.mirror_bids) + [13 - sum(self.mirror_bids)]
+            spades = [held[h] - (played[h] & SPADES).bit_count()
+                      - ((fixed_dummy & SPADES).bit_count() if h == DUMMY else 0) for h in places]
+        allowed = [0xF & ~void[h] for h in places]
+        parts = _deal_hidden(cards_of(pool), sizes, allowed, spades, rng)
+        for h, part in zip(places, parts):
+            g.hands[h] = mask_of(part) | (fixed_dummy if h == DUMMY else 0)
+        if not self.dummy_exposed:
+            free = [c for c in parts[-1]]
+            rng.shuffle(free)
+            it = iter(free)
+            known = self.faceup | self.peeks[me]
+            g.slots = tuple(c if known >> i & 1 else next(it) for i, c in enumerate(self.slots))
+        dealt = tuple(g.hands[i] | played[i] for i in range(4))
+        g._deals.append((self._dealer, dealt, g.slots))
+        return g
 
     # ---- copying --------------------------------------------------------------------------
     def clone(self) -> "DummySpades":

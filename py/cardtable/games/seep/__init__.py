@@ -125,8 +125,11 @@ Views and the UI
 ----------------
 ``view(seat)`` is all one seat may see: its own hand, the others' hand counts, the floor, the
 captured counts and sweeps, the bid, the public log of this hand's actions (a thrown-in hand
-is shown to all in its ``redeal`` entry, and in the hand's ``thrown_in`` history), scores and
-history; ``legal`` only for the seat to act.  To compose a move, a UI picks a hand card, then
+is shown to all in its ``redeal`` entry, and in the hand's ``thrown_in`` history; a raise that
+draws loose cards into the house names them in its entry's ``merged``), scores and history;
+``legal`` only for the seat to act.  ``resample_from_infostate(seat, rng)`` imagines the rest: a
+new game with the same view for that seat, the cards it has not seen dealt at random (module
+``resample``).  To compose a move, a UI picks a hand card, then
 loose cards and/or a house, and asks ``actions_using(card, selection)``; ``check(action)``
 says why an action is refused (``None`` when legal).
 

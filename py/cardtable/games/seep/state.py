@@ -14,13 +14,14 @@ from .. import register
 from .deals import _Deal, _parse_deal, _record_options, check_options, deal_from_deck
 from .movegen import MoveGen
 from .notation import Notation
+from .resample import Resample
 from .tables import (_PH_BID, _PH_OVER, _PH_PLAY, _SEAT_INDEX, BID, BUILD, CAPTURE, CEMENT,
-                     DEFAULT_OPTIONS, HALF, HALF_PLAYS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS, REDEAL,
+                     DEFAULT_OPTIONS, HALF, HALF_PLAYS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS, RAISE, REDEAL,
                      SEATS, SIDES, SORT_KEY, THROW, TXT, VAL, _canon)
 
 
 @register
-class Seep(Notation, MoveGen, Game):
+class Seep(Notation, MoveGen, Resample, Game):
     """A whole match of Seep, four players in two teams or two players (option ``seats``):
     hands are played until a side wins.
 
@@ -361,6 +362,7 @@ class Seep(Notation, MoveGen, Game):
                     lc[nv] = 0
                     cards.extend(singles)
                     cem = True
+                    extra = tuple(singles)   # named in the log: the raise does not name them
                 houses[nv] = [cards, cem, own]
             self._hand_log.append((s, move, extra))
             self._plays += 1
@@ -513,6 +515,9 @@ class Seep(Notation, MoveGen, Game):
             e: dict[str, Any] = {"seat": SEATS[s], "action": self.move_text(m)}
             if m[0] == REDEAL:
                 e["shown"] = [TXT[x] for x in extra]
+            elif m[0] == RAISE:
+                if extra:
+                    e["merged"] = [TXT[x] for x in extra]
             elif extra is not None:
                 e["sweep"] = extra
             out.append(e)
@@ -530,7 +535,9 @@ class Seep(Notation, MoveGen, Game):
         the order they came, houses with value, cards, cemented, owners), ``captured`` (cards
         per team this hand), ``sweeps`` (bonuses per team this hand), ``last_capturer``,
         ``log`` (this hand's public actions: ``{"seat", "action"}``, plus ``"sweep"`` on a
-        sweep and ``"shown"`` on a redeal, the thrown-in hand shown to all), ``legal`` (empty
+        sweep, ``"shown"`` on a redeal, the thrown-in hand shown to all, and ``"merged"`` on a
+        raise that drew loose cards of the new value into the house, which its text does not
+        name), ``legal`` (empty
         unless ``seat`` is to act), ``scores`` (sweep-seed: ``totals``, ``target``; seep-pagat:
         ``lead``, ``baazis``, ``baazis_to_win``), ``history`` (the summary's hand entries),
         ``hand_over``, ``over``, ``winner``.
