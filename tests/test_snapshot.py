@@ -119,10 +119,14 @@ def _first_start(page, url) -> None:
 
 
 def _usable(page) -> None:
-    """The home screen works: open a new-game form and go back."""
+    """The app works: open a new-game form and go back home (a reload reopens the screen it was
+    on, so going home makes every start of the test open on the home screen)."""
     assert page.locator("html[data-boot-failed]").count() == 0
+    page.wait_for_selector("html[data-screen=home]", state="attached")
     page.click('[data-act="new:dummy-spades"]')
     page.wait_for_selector("#ng-seed")
+    page.click('[data-act="nav:home"]')
+    page.wait_for_selector("html[data-screen=home]", state="attached")
 
 
 @pytest.mark.browser
