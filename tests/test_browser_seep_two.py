@@ -1,7 +1,8 @@
 """Two-player Seep (issue #17) played in real Chromium by two people passing one phone.
 
-The new-game form does not offer ``seats`` yet, so the game is started by importing a record
-file with no action through the home screen's import input.  One page serves every check: a
+The game is started by importing a record file with no action through the home screen's import
+input (which also covers importing a two-player game; starting one from the new-game form is
+checked in ``test_browser_variants.py``).  One page serves every check: a
 whole hand, both halves: under ``sweep-seed`` with both house rules on a phone held upright,
 under ``seep-pagat`` on a phone on its side; at the first turn of the second half (the biggest
 hand) the table is also checked at the two other sizes with a move being composed.
