@@ -15,10 +15,24 @@ def test_loading_screen_is_in_the_first_paint(site):
     assert "cdn." not in html and "https://" not in html
 
 
+# every text the loading screen shows, recorded as it changes
+RECORD_BOOT_WORDS = """window.__bootWords = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const msg = document.getElementById("boot-msg");
+  window.__bootWords.push(msg.textContent);
+  new MutationObserver(() => window.__bootWords.push(msg.textContent))
+    .observe(msg, { childList: true, characterData: true, subtree: true });
+});"""
+
+
 def test_boots_python_from_local_files_only(watched_page, site):
     page = watched_page
+    page.add_init_script(RECORD_BOOT_WORDS)
     page.goto(site.url)
     wait_ready(page)
+    words = page.evaluate("window.__bootWords")
+    assert len(words) >= 2, words   # the loading screen said what it was doing
+    assert not [w for w in words if "Pyodide" in w or "PyScript" in w], words  # in plain words
     assert page.locator("#boot").count() == 0
     assert page.locator("#app").is_visible()
     page.watch.assert_clean()

@@ -190,3 +190,17 @@ def test_the_list_shows_names_of_at_most_24_characters():
     saves.store.setItem("cardtable/v1/game/h", json.dumps(long))
     for e in saves.list():
         assert e.players[0] == "A" * 24
+
+
+def test_the_list_says_which_hand_is_being_played():
+    """Saved games tell themselves apart: the hand being played, or how many once it is over."""
+    g = replay(record(actions=()))
+    rnd = __import__("random").Random(1)
+    while len(g.summary()["hands"]) < 1:
+        g.apply(rnd.choice(g.legal_actions()))
+    saves = SaveStore(DictStore(), clock=lambda: 1000.0)
+    saves.save("g1", record(actions=()))
+    saves.save("g2", g.to_record())
+    entries = {e.id: e for e in saves.list()}
+    assert entries["g1"].totals.startswith("hand 1 · Ana 0")
+    assert entries["g2"].totals.startswith("hand 2 · ")

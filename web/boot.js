@@ -43,8 +43,11 @@ new MutationObserver((records) => {
   }
 }).observe(document.body, { childList: true });
 
+// PyScript's progress words ("Loading Pyodide", "Loaded files"…) are for developers: players are
+// told the same thing in plain words.
 addEventListener("py:progress", (e) => {
-  if (!ready() && typeof e.detail === "string") msg.textContent = e.detail;
+  if (ready() || typeof e.detail !== "string") return;
+  msg.textContent = /^Loaded/.test(e.detail) ? "Almost ready…" : "Starting the card table…";
 });
 
 setTimeout(() => {

@@ -320,15 +320,19 @@ def _sig(text: str) -> str:
 
 
 def totals_text(summary: dict, players: list[str]) -> str:
-    """A one-line score for the saved-games list: ``Ana 120 · Ben 80 · Chloé -40``."""
+    """A one-line score for the saved-games list: ``hand 3 · Ana 120 · Ben 80 · Chloé -40``
+    (the hand being played, or how many were played once the game is over)."""
+    hands = summary.get("hands")
+    n = len(hands) if isinstance(hands, list) else 0
+    where = (f"{n} hand{'s' if n != 1 else ''}" if summary.get("over") else f"hand {n + 1}") + " · "
     if "totals" in summary and isinstance(summary["totals"], dict):
         parts = []
         for key, value in summary["totals"].items():
             parts.append(f"{_label(key, players)} {value}")
-        return " · ".join(parts)
+        return where + " · ".join(parts)
     if "lead" in summary:
         b = summary.get("baazis", {})
-        return f"lead {summary['lead']:+d} · baazis " + " / ".join(f"{_label(k, players)} {v}" for k, v in b.items())
+        return where + f"lead {summary['lead']:+d} · baazis " + " / ".join(f"{_label(k, players)} {v}" for k, v in b.items())
     return ""
 
 
