@@ -209,12 +209,13 @@ def test_a_whole_hand_of_four_people_fits_the_screen_and_matches_replay_of_the_e
 PERSON_OR_SUMMARY = "() => !!(document.querySelector('.hand-summary') || document.querySelector('.seep.my-turn'))"
 
 
-def test_a_whole_hand_against_three_computers_on_a_phone_on_its_side(watched_page, site):
-    """One person, three computers, at 740 x 360: on each of the person's turns the hand and the
+@pytest.mark.parametrize("w,h", [(740, 360), (360, 740), (1280, 800)])
+def test_a_whole_hand_against_three_computers_fits_the_screen(watched_page, site, w, h):
+    """One person, three computers, at each size: on each of the person's turns the hand and the
     panel are in view, only the person's cards and the table are in the page, and the computer's
     play just before is marked on the table."""
     page = watched_page
-    page.set_viewport_size({"width": 740, "height": 360})
+    page.set_viewport_size({"width": w, "height": h})
     start_game(page, site.url, seed=77, kinds=[(1, "casual"), (2, "casual"), (3, "casual")])
     turns, marked = 0, 0
     for _ in range(60):
@@ -232,13 +233,13 @@ def test_a_whole_hand_against_three_computers_on_a_phone_on_its_side(watched_pag
         turns += 1
         take_turn(page, lambda page, what: check_fits(page, what))
         if turns == 3:
-            screenshot(page, "seep-740x360-computers-watching")   # a computer is thinking
+            screenshot(page, f"seep-{w}x{h}-computers-watching")   # a computer is thinking
     assert page.locator(".hand-summary").count() == 1
     assert turns >= 12 and marked >= 10
     actions = current_record(page)["actions"]
     assert len([a for a in actions if a.split()[0] not in ("bid", "redeal")]) == 48
     assert page.evaluate(SUMMARY_FITS) == FITTING
-    screenshot(page, "seep-740x360-computers-hand-summary")
+    screenshot(page, f"seep-{w}x{h}-computers-hand-summary")
     page.watch.assert_clean()
 
 
