@@ -393,26 +393,23 @@ class Seep(Notation, MoveGen, Resample, Game):
         deal = self._dealt[-1]
         for s in range(self._n):
             have = 4 if (s == self._bidder or not self._pagat) else 0
-            rest = deal.hands[s][have:HALF]
-            h = self._hands[s]
-            h.extend(rest)
-            h.sort(key=SORT_KEY.__getitem__)
-            hc = self._hcnt[s]
-            for x in rest:
-                hc[VAL[x]] += 1
+            self._give(s, deal.hands[s][have:HALF])
+
+    def _give(self, s: int, cards: list[int]) -> None:
+        """Deal ``cards`` into seat ``s``'s hand (kept sorted, with its count of each value)."""
+        h = self._hands[s]
+        h.extend(cards)
+        h.sort(key=SORT_KEY.__getitem__)
+        hc = self._hcnt[s]
+        for x in cards:
+            hc[VAL[x]] += 1
 
     def _deal_second_half(self) -> None:
         """Two players, both hands empty after 24 plays: the second 12 cards of each hand (no
         new floor cards); the floor, the houses and their owners carry over."""
         deal = self._dealt[-1]
         for s in range(self._n):
-            rest = deal.hands[s][HALF:]
-            h = self._hands[s]
-            h.extend(rest)
-            h.sort(key=SORT_KEY.__getitem__)
-            hc = self._hcnt[s]
-            for x in rest:
-                hc[VAL[x]] += 1
+            self._give(s, deal.hands[s][HALF:])
 
     # ---- end of a hand: scoring, game end, next dealer -------------------------------------------
     def _end_hand(self) -> None:
