@@ -61,6 +61,22 @@ def check_fits(page, what: str) -> dict:
     return fit
 
 
+
+def fit_checker(prefix: str, checks: list, shots: set):
+    """``check(page, what)`` for ``take_turn``: the hand and panel fit (``check_fits``); one
+    screenshot ``PREFIX-WHAT`` per kind of step, and one more if the check fails."""
+    def check(page, what):
+        checks.append(what)
+        try:
+            check_fits(page, what)
+        except AssertionError:
+            screenshot(page, f"{prefix}-{what}-failed")
+            raise
+        if what not in shots:
+            shots.add(what)
+            screenshot(page, f"{prefix}-{what}")
+    return check
+
 def last_two_views(page, viewer):
     """The viewer's view now, and a view of the position before the last action (for what a
     capture took)."""
@@ -149,16 +165,7 @@ def test_a_whole_hand_of_four_people_fits_the_screen_and_matches_replay_of_the_e
     start_game(page, site.url, seed=2024)
     seen, handoffs, shots, checks = set(), 0, set(), []
 
-    def check(page, what):
-        checks.append(what)
-        try:
-            check_fits(page, what)
-        except AssertionError:
-            screenshot(page, f"seep-{size}-{what}-failed")
-            raise
-        if what not in shots:
-            shots.add(what)
-            screenshot(page, f"seep-{size}-{what}")
+    check = fit_checker(f"seep-{size}", checks, shots)
 
     for _ in range(300):
         if page.locator(".hand-summary").count():

@@ -14,7 +14,7 @@ import pytest
 
 from cardtable.record import replay
 from conftest import current_record, dom_cards, export_and_replay, screenshot, wait_ready
-from test_browser_seep import FITTING, SUMMARY_FITS, check_fits, check_privacy, take_turn
+from test_browser_seep import FITTING, SUMMARY_FITS, check_fits, check_privacy, fit_checker, take_turn
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.seep")
@@ -53,16 +53,7 @@ def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, t
     seen, checks, shots = set(), [], set()
     half_seen = False
 
-    def check(page, what):
-        checks.append(what)
-        try:
-            check_fits(page, what)
-        except AssertionError:
-            screenshot(page, f"seep-two-{size}-{what}-failed")
-            raise
-        if what not in shots:
-            shots.add(what)
-            screenshot(page, f"seep-two-{size}-{what}")
+    check = fit_checker(f"seep-two-{size}", checks, shots)
 
     for _ in range(200):
         if page.locator(".hand-summary").count():
