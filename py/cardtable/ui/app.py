@@ -745,8 +745,10 @@ class App:
         if prepare():  # the first time only (search modules loaded, the start-up heap frozen)...
             self.bot_timer = window.setTimeout(create_once_callable(self.bot_move), 0)
             return  # ...and the turn itself in a task of its own
+        began = window.performance.now()
         moves_before = len(game.actions)
         steps = think(game.name, game.view(seat), level, budget=BOT_BUDGET_S, seed=moves_before)
+        window.performance.measure("cardtable:bot-view", to_js({"start": began}, dict_converter=_js_object))
 
         def still_current() -> bool:
             return (self.game is game and len(game.actions) == moves_before and game.to_act == seat
