@@ -94,9 +94,11 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
         try:
             sheet.click(timeout=2_000)
             taps += 1
+            page.wait_for_timeout(300)
+            page.keyboard.press("Escape")  # close the score sheet (it may cover the button)
         except Exception:
             pass  # the table was redrawn under the click, or the hand just ended: try again
-        page.wait_for_timeout(900)
+        page.wait_for_timeout(600)
     long_tasks, tap_ms, events = page.evaluate(
         "(t) => [window.__longTasks.filter(([s]) => s >= t), window.__taps.filter(([s]) => s >= t),"
         " window.__eventDurations.filter(([s]) => s >= t)]", since)
