@@ -94,18 +94,21 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
         try:
             sheet.click(timeout=2_000)
             taps += 1
+            page.wait_for_timeout(300)
+            page.keyboard.press("Escape")  # close the score sheet (it may cover the button)
         except Exception:
             pass  # the table was redrawn under the click, or the hand just ended: try again
-        page.wait_for_timeout(900)
+        page.wait_for_timeout(600)
     long_tasks, tap_ms, events = page.evaluate(
         "(t) => [window.__longTasks.filter(([s]) => s >= t), window.__taps.filter(([s]) => s >= t),"
         " window.__eventDurations.filter(([s]) => s >= t)]", since)
-    slices, applies = page.evaluate(
-        "(t) => ['cardtable:bot-slice', 'cardtable:bot-apply'].map((n) => performance.getEntriesByName(n)"
-        ".filter((e) => e.startTime >= t).map((e) => [e.startTime, e.duration]))", since)
+    slices, applies, views = page.evaluate(
+        "(t) => ['cardtable:bot-slice', 'cardtable:bot-apply', 'cardtable:bot-view'].map((n) => "
+        "performance.getEntriesByName(n).filter((e) => e.startTime >= t).map((e) => [e.startTime, e.duration]))",
+        since)
 
     def kind(start: float, duration: float) -> str:
-        for name, spans in (("thinking", slices), ("drawing", applies)):
+        for name, spans in (("thinking", slices), ("drawing", applies), ("view", views), ("tap", tap_ms)):
             if any(s < start + duration and start < s + d for s, d in spans):
                 return name
         return "other"
@@ -115,6 +118,8 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
     return {"long": [d for _, d in long_tasks],
             "long thinking": [d for s, d in long_tasks if kind(s, d) == "thinking"],
             "long drawing": [d for s, d in long_tasks if kind(s, d) == "drawing"],
+            "long view": [d for s, d in long_tasks if kind(s, d) == "view"],
+            "long tap": [d for s, d in long_tasks if kind(s, d) == "tap"],
             "slices": [d for _, d in slices], "applies": [d for _, d in applies], "taps": [d for _, d in tap_ms][1:],  # [0] is Start
             "events": [d for _, d in events], "moves": moves, "seconds": (page.evaluate("performance.now()") - since) / 1000}
 
@@ -170,12 +175,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{max(r['events'], default=0):>11.0f}ms")
     print()
     print("long tasks by what ran in them (thinking = a slice of computer search; drawing = applying a")
-    print("computer's move and redrawing the table; other = everything else, e.g. people's taps):")
+    print("computer's move and redrawing the table; view = starting a computer's turn (the seat's view);")
+    print("tap = answering the bench's tap on Scores; other = everything else, e.g. a trick collected):")
     for game, r in results.items():
-        other = len(r["long"]) - len(r["long thinking"]) - len(r["long drawing"])
+        kinds = ("thinking", "drawing", "view", "tap")
+        other = [d for d in r["long"]]
+        for k in kinds:
+            for d in r[f"long {k}"]:
+                other.remove(d)
         sl = sorted(r["slices"])
-        print(f"  {game:<13} thinking {len(r['long thinking'])} (longest {max(r['long thinking'], default=0):.0f} ms), "
-              f"drawing {len(r['long drawing'])} (longest {max(r['long drawing'], default=0):.0f} ms), other {other}; "
+        print(f"  {game:<13} " + ", ".join(f"{k} {len(r['long ' + k])} (longest {max(r['long ' + k], default=0):.0f} ms)"
+                                         for k in kinds)
+              + f", other {len(other)} (longest {max(other, default=0):.0f} ms); "
               f"{len(sl)} slices: median {statistics.median(sl) if sl else 0:.1f} ms, "
               f"p95 {sl[int(len(sl) * 0.95)] if sl else 0:.1f} ms, longest {max(sl, default=0):.0f} ms; "
               f"applying a move: median {statistics.median(r['applies']) if r['applies'] else 0:.0f} ms, "

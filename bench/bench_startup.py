@@ -9,7 +9,8 @@ tools/serve.py's ``make_server``:
 
   app            index.html: the app as shipped (PyScript main thread, its CSP, the cardtable zip);
                  warm, it starts from the memory snapshot (runtime/pyodide-snapshot.bin, which the
-                 service worker precached; checked: <html data-snapshot="used">), cold it cannot
+                 service worker precached and stored unpacked at install; checked:
+                 <html data-snapshot="used" data-snapshot-copy="unpacked">), cold it cannot
   app, no snap   the app as it was before the snapshot: PyScript's interpreter is plain
                  runtime/pyodide/pyodide.mjs (no wrapper, no snapshot); the yardstick for cold starts
   bare PyScript  PyScript with an empty script: same runtime files, same interpreter config; the
@@ -122,10 +123,13 @@ def load(context, url: str, warm: bool) -> tuple[float, float | None]:
         page.add_init_script(READY_PROBE)
         page.goto(url)
         page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
-        ready, py_ready, snap = page.evaluate(
-            "[window.__readyAt, window.__pyReadyAt ?? null, document.documentElement.dataset.snapshot ?? null]")
+        ready, py_ready, snap, copy = page.evaluate(
+            "[window.__readyAt, window.__pyReadyAt ?? null, document.documentElement.dataset.snapshot ?? null,"
+            " document.documentElement.dataset.snapshotCopy ?? null]")
         if url.endswith("/index.html") and snap != ("used" if warm else "none"):
             raise RuntimeError(f"{url}: snapshot state {snap!r} in a {'warm' if warm else 'cold'} run")
+        if url.endswith("/index.html") and warm and copy != "unpacked":
+            raise RuntimeError(f"{url}: restored from the {copy} snapshot, not the worker's unpacked copy")
         if warm:
             served_by_worker = page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0")
             if not served_by_worker:

@@ -96,6 +96,41 @@ TAMPER = """async ([url, how]) => {
   return n;
 }"""
 
+# The same for the unpacked copy the service worker stores at install (bytes, header X-Snapshot).
+TAMPER_UNPACKED = """async ([url, how]) => {
+  let n = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const hit = await cache.match(url);
+    if (!hit) continue;
+    const header = JSON.parse(hit.headers.get("X-Snapshot"));
+    let body = await hit.arrayBuffer();
+    if (how === "garbage-memory") {
+      // this version's header and the right size, a nonsense memory image: only Pyodide's
+      // restore can notice
+      header.app = document.documentElement.dataset.version;
+      const raw = new Uint8Array(header.bytes);
+      for (let i = 0; i < raw.length; i += 4096) raw[i] = (i * 7919) & 255;
+      body = raw;
+    } else if (how === "other-version") {
+      header.app = "another-version";
+    } else if (how === "delete") {
+      await cache.delete(url); n++; continue;
+    }
+    await cache.put(url, new Response(body, { headers: { "X-Snapshot": JSON.stringify(header) } }));
+    n++;
+  }
+  return n;
+}"""
+
+UNPACKED_HEADER = """async (url) => {
+  for (const name of await caches.keys()) {
+    const hit = await (await caches.open(name)).match(url);
+    if (hit) return hit.headers.get("X-Snapshot");
+  }
+  return null;
+}"""
+
 CACHED = """async (url) => {
   for (const name of await caches.keys()) {
     const hit = await (await caches.open(name)).match(url);
@@ -118,6 +153,16 @@ def _first_start(page, url) -> None:
     wait_until(page, CONTROLLED)
 
 
+def _urls(page) -> tuple[str, str]:
+    """The packed snapshot's URL and its unpacked copy's."""
+    return tuple(page.evaluate(f"new URL('runtime/pyodide-snapshot.{ext}', location.href).href")
+                 for ext in ("bin", "unpacked"))
+
+
+def _copy_used(page) -> str:
+    return page.evaluate("document.documentElement.dataset.snapshotCopy || ''")
+
+
 def _usable(page) -> None:
     """The app works: open a new-game form and go back home (a reload reopens the screen it was
     on, so going home makes every start of the test open on the home screen)."""
@@ -136,11 +181,14 @@ def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site)
     watch = PageWatch(page, site.origin)
     watch_csp(page)
     _first_start(page, site.url)
-    url = page.evaluate("new URL('runtime/pyodide-snapshot.bin', location.href).href")
+    url, unpacked = _urls(page)
     assert page.evaluate(CACHED, url) is not None, "the service worker did not precache the snapshot"
+    header = json.loads(page.evaluate(UNPACKED_HEADER, unpacked))
+    assert header == json.loads(page.evaluate(CACHED, url)), "the unpacked copy's header is the file's"
 
     start(page, site.url, seed=99)  # navigates again: this start comes from the snapshot
     assert _snapshot_state(page) == "used"
+    assert _copy_used(page) == "unpacked"  # inflated once by the worker, not on every start
     steps = []
     for _ in range(60):
         steps.append(person_acts(page))
@@ -179,16 +227,32 @@ def test_a_bad_snapshot_never_breaks_a_start(page, site):
     page.on("pageerror", lambda e: errors.append(str(e)))
     watch_csp(page)
     _first_start(page, site.url)
-    url = page.evaluate("new URL('runtime/pyodide-snapshot.bin', location.href).href")
+    url, unpacked = _urls(page)
     page.evaluate(STASH, [url, False])
 
     assert page.evaluate(TAMPER, [url, "other-version"]) >= 1
+    assert page.evaluate(TAMPER_UNPACKED, [unpacked, "other-version"]) >= 1
     page.reload()
     wait_ready(page)
     assert _snapshot_state(page) == "stale"
     _usable(page)
-    # not ours to delete: it belongs to the version that made it
+    # not ours to delete: they belong to the version that made them
     assert '"app":"another-version"' in page.evaluate(CACHED, url).replace(" ", "")
+    assert '"app":"another-version"' in page.evaluate(UNPACKED_HEADER, unpacked).replace(" ", "")
+
+    # a corrupt unpacked copy: a normal boot, the copy deleted; the next start uses the packed file
+    page.evaluate(STASH, [url, True])
+    assert page.evaluate(TAMPER_UNPACKED, [unpacked, "garbage-memory"]) >= 1
+    page.reload()
+    wait_ready(page)
+    assert (_snapshot_state(page), _copy_used(page)) == ("failed", "unpacked")
+    _usable(page)
+    assert page.evaluate(UNPACKED_HEADER, unpacked) is None, "the bad unpacked copy was not deleted"
+    assert page.evaluate(CACHED, url) is not None, "the packed snapshot must stay"
+    page.reload()
+    wait_ready(page)
+    assert (_snapshot_state(page), _copy_used(page)) == ("used", "packed")
+    _usable(page)
 
     for how in ("damaged-gzip", "garbage-memory"):
         page.evaluate(STASH, [url, True])
@@ -216,11 +280,12 @@ def test_offline_start_with_and_without_the_snapshot(page, own_site):
 
     page.reload()
     wait_ready(page)
-    assert _snapshot_state(page) == "used"
+    assert (_snapshot_state(page), _copy_used(page)) == ("used", "unpacked")
     _usable(page)
 
-    url = page.evaluate("new URL('runtime/pyodide-snapshot.bin', location.href).href")
+    url, unpacked = _urls(page)
     assert page.evaluate(TAMPER, [url, "delete"]) >= 1
+    assert page.evaluate(TAMPER_UNPACKED, [unpacked, "delete"]) >= 1
     page.reload()
     wait_ready(page)
     assert _snapshot_state(page) == "none"

@@ -7,18 +7,22 @@
 // skips all of that.
 //
 // Where the snapshot comes from: tools/build.py makes it at build time in Node and ships it as
-// runtime/pyodide-snapshot.bin; the service worker precaches it with the rest of the site AFTER the
-// first start.  This module never fetches it: it only looks in Cache Storage, so a first visit (or a
+// runtime/pyodide-snapshot.bin (gzipped); the service worker precaches it with the rest of the site
+// AFTER the first start, and at install also stores it inflated (runtime/pyodide-snapshot.unpacked,
+// 31 MB, same cache, its header in an X-Snapshot response header): reading that copy costs far less
+// than inflating the packed one on every start, which stays the fallback.  This module never fetches it: it only looks in Cache Storage, so a first visit (or a
 // browser without a service worker) boots exactly as before, with nothing extra on its critical path.
 //
 // It must never break a start:
 // * the file carries its own header (app version, Pyodide version, size) and is only used when both
 //   versions match this page (`<html data-version>`) and this Pyodide; any other is left alone;
 // * gzip's checksum and the size catch a damaged file; Pyodide checks its own build id;
-// * if anything goes wrong while restoring, the snapshot is deleted from the cache and Pyodide
-//   boots normally in the same page load.
+// * if anything goes wrong while restoring, the copy that was used (unpacked or packed) is deleted
+//   from the cache and Pyodide boots normally in the same page load; with the unpacked copy gone,
+//   the next start tries the packed one.
 // The outcome is left in `<html data-snapshot>`: "used", "none" (no snapshot cached), "stale" (only
-// snapshots of another version) or "failed" (one was found but could not be used).
+// snapshots of another version) or "failed" (one was found but could not be used); and which copy
+// was tried in `<html data-snapshot-copy>`: "unpacked" or "packed".
 //
 // Uses Pyodide's private snapshot options (`_loadSnapshot`), pinned with pyodide 314.0.7 in
 // package.json; tests/test_snapshot.py fails loudly if an upgrade changes them.
@@ -28,6 +32,8 @@ export { version };
 
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 export const SNAPSHOT_URL = new URL("../runtime/pyodide-snapshot.bin", import.meta.url).href;
+// the same snapshot inflated, stored by the service worker at install (tools/build_sw.py)
+export const UNPACKED_URL = new URL("../runtime/pyodide-snapshot.unpacked", import.meta.url).href;
 const MAGIC = "CTSNAP1\n";
 const root = document.documentElement;
 
@@ -53,35 +59,77 @@ async function inflate(body, size) {
   return raw;
 }
 
-/** The first cached snapshot made for this app and this Pyodide: {cache, raw (a promise)} or null. */
+/** The unpacked copy in `cache` (the service worker makes it at install, next to the packed file):
+ * {header, response}, or null when there is none.  A copy without a readable header is deleted. */
+async function findUnpacked(cache) {
+  const response = await cache.match(UNPACKED_URL);
+  if (!response) return null;
+  let header = null;
+  try {
+    header = JSON.parse(response.headers.get("X-Snapshot"));
+  } catch {
+    // handled below
+  }
+  if (!header || typeof header !== "object") {
+    await forget(cache, UNPACKED_URL, "the unpacked copy has no header");
+    return null;
+  }
+  return { header, response };
+}
+
+/** The bytes of an unpacked copy (a promise), checked against the size its header declares. */
+async function readUnpacked({ header, response }) {
+  const buffer = await response.arrayBuffer();
+  if (buffer.byteLength !== header.bytes) {
+    throw new Error(`the unpacked snapshot is ${buffer.byteLength} bytes, expected ${header.bytes}`);
+  }
+  performance.mark("cardtable:snapshot-read");
+  return new Uint8Array(buffer);
+}
+
+/** The first cached snapshot made for this app and this Pyodide, or null:
+ * {cache, url (the cached copy used), raw (a promise of its bytes)}.  The unpacked copy is
+ * preferred (no inflating); the packed file is the fallback. */
 async function findSnapshot() {
   if (!globalThis.caches || !globalThis.DecompressionStream) return null;
   const app = root.dataset.version;
+  const ours = (header) => header.app === app && header.pyodide === version;
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
+    const unpacked = await findUnpacked(cache);
+    if (unpacked && ours(unpacked.header)) {
+      const raw = readUnpacked(unpacked);
+      raw.catch(() => {}); // its failure is handled where it is awaited
+      root.dataset.snapshotCopy = "unpacked";
+      return { cache, url: UNPACKED_URL, raw };
+    }
     const response = await cache.match(SNAPSHOT_URL);
-    if (!response) continue;
-    const file = parse(new Uint8Array(await response.arrayBuffer()));
-    if (!file) {
-      await forget(cache, "its header is damaged");
+    if (!response) {
+      if (unpacked) root.dataset.snapshot = "stale";
       continue;
     }
-    if (file.header.app !== app || file.header.pyodide !== version) {
+    const file = parse(new Uint8Array(await response.arrayBuffer()));
+    if (!file) {
+      await forget(cache, SNAPSHOT_URL, "its header is damaged");
+      continue;
+    }
+    if (!ours(file.header)) {
       root.dataset.snapshot = "stale"; // another version's: not ours to use, nor to delete
       continue;
     }
     const raw = inflate(file.body, file.header.bytes);
     raw.catch(() => {}); // its failure is handled where it is awaited
-    return { cache, raw };
+    root.dataset.snapshotCopy = "packed";
+    return { cache, url: SNAPSHOT_URL, raw };
   }
   return null;
 }
 
-async function forget(cache, why) {
+async function forget(cache, url, why) {
   console.warn(`Card Table: the start-up snapshot cannot be used (${why}); starting normally.`);
   root.dataset.snapshot = "failed";
   try {
-    await cache.delete(SNAPSHOT_URL);
+    await cache.delete(url);
   } catch {
     // nothing more to do: the next version's worker replaces it anyway
   }
@@ -110,7 +158,7 @@ export async function loadPyodide(options = {}) {
       performance.mark("cardtable:pyodide-ready");
       return pyodide;
     } catch (err) {
-      await forget(found.cache, err && err.message ? err.message.split("\n")[0] : String(err));
+      await forget(found.cache, found.url, err && err.message ? err.message.split("\n")[0] : String(err));
     }
   }
   if (!root.dataset.snapshot) root.dataset.snapshot = "none";

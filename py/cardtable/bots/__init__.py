@@ -26,10 +26,35 @@ import random
 
 from .common import LEVELS, random_legal, run_steps
 
-__all__ = ["choose_action", "think", "LEVELS"]
+__all__ = ["choose_action", "think", "prepare", "LEVELS"]
 
 STRICT = False
 """Tests set this: a bot error is raised instead of falling back to a random legal move."""
+
+
+_prepared = False
+
+
+def prepare() -> bool:
+    """Get a long-running process (the page) ready for computer play; call it once, when idle.
+
+    It imports the per-game search modules (so a first computer move does not pay for them) and
+    freezes every object alive so far -- the interpreter's and the app's modules, most of the
+    heap -- into the collector's permanent generation (``gc.freeze``).  A full collection then
+    walks only what the games have made since, which is what keeps the collector's occasional
+    full pass short between two moves (in the browser it used to take a long task of its own).
+    Frozen objects are never collected; that is fine for module-level objects that live as long as
+    the process.  Decisions do not change: the collector never changes what a search computes.
+    Returns whether it did anything (False on later calls, which do nothing).
+    """
+    global _prepared
+    if _prepared:
+        return False
+    _prepared = True
+    from . import seep, spades  # noqa: F401  (imported for their side effect: loaded once)
+
+    gc.freeze()
+    return True
 
 
 def choose_action(game_name: str, view: dict, level: str = "casual", budget: float = 0.25,
