@@ -115,7 +115,8 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
 
     moves = page.evaluate("JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
                           "localStorage.getItem('cardtable/v1/last'))).actions.length")
-    return {"long": [d for _, d in long_tasks],
+    detail = [(round(s - since), round(d), kind(s, d)) for s, d in long_tasks]
+    return {"detail": detail, "long": [d for _, d in long_tasks],
             "long thinking": [d for s, d in long_tasks if kind(s, d) == "thinking"],
             "long drawing": [d for s, d in long_tasks if kind(s, d) == "drawing"],
             "long view": [d for s, d in long_tasks if kind(s, d) == "view"],
@@ -157,8 +158,11 @@ def main(argv: list[str] | None = None) -> int:
                         results.setdefault(game, {}).setdefault(k, [])
                         results[game][k] += v if isinstance(v, list) else [v]
                     lt = max(r["long"], default=0)
+                    detail = r.pop("detail")
                     print(f"  {game} hand {h + 1}: {r['moves']} moves in {r['seconds']:.0f} s, "
                           f"{len(r['long'])} long tasks (longest {lt:.0f} ms), {len(r['taps'])} taps", flush=True)
+                    for at, d, k in detail:
+                        print(f"    long task at {at / 1000:.1f} s after Start: {d} ms ({k})", flush=True)
             browser.close()
     finally:
         server.shutdown()

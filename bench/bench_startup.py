@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +52,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 120_000
+WATCHDOG_S = 300  # no step (a page load, a worker install) may take longer: report it and stop
 
 BARE_PYSCRIPT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare PyScript</title>
@@ -91,8 +93,29 @@ new MutationObserver((records, observer) => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
-CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
-  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), { once: true }))"""
+CONTROLLED = """(ms) => navigator.serviceWorker.controller ? true : new Promise((resolve, reject) => {
+  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), { once: true });
+  setTimeout(() => reject(new Error(`the service worker did not take control within ${ms} ms`)), ms);
+})"""
+
+STEP = {"what": "starting", "since": time.monotonic()}
+
+
+def doing(what: str) -> None:
+    """Note the step under way, for the watchdog."""
+    STEP["what"], STEP["since"] = what, time.monotonic()
+
+
+def watchdog() -> None:
+    """Stop the bench, saying where, if one step hangs (Playwright's own timeouts do not cover
+    everything, e.g. a service worker that never takes control, or a browser that stops answering)."""
+    while True:
+        time.sleep(5)
+        stuck = time.monotonic() - STEP["since"]
+        if stuck > WATCHDOG_S:
+            print(f"bench_startup: stuck for {stuck:.0f} s while {STEP['what']}; giving up "
+                  f"(load average {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+            os._exit(3)
 
 
 def prepare_site(tmp: Path) -> Path:
@@ -117,8 +140,16 @@ def prepare_site(tmp: Path) -> Path:
     return site
 
 
+PHASES: dict[str, list[dict]] = {}  # "cold"/"warm" -> the app's performance marks, one dict per load
+PHASE_ORDER = ["load-pyodide", "snapshot-looked-up", "snapshot-read", "pyodide-ready", "files-unpacked",
+               "py:ready", "home screen"]
+
+
 def load(context, url: str, warm: bool) -> tuple[float, float | None]:
+    doing(f"loading {url} ({'warm' if warm else 'cold'})")
     page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.set_default_navigation_timeout(TIMEOUT_MS)
     try:
         page.add_init_script(READY_PROBE)
         page.goto(url)
@@ -134,6 +165,11 @@ def load(context, url: str, warm: bool) -> tuple[float, float | None]:
             served_by_worker = page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0")
             if not served_by_worker:
                 raise RuntimeError(f"{url} was not served by the service worker in the warm run")
+        if url.endswith("/index.html"):
+            marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
+                                  ".filter((m) => m.name.startsWith('cardtable:')).map((m) => [m.name.slice(10), m.startTime]))")
+            marks.update({"py:ready": py_ready, "home screen": ready})
+            PHASES.setdefault("warm" if warm else "cold", []).append(marks)
         return ready, py_ready
     finally:
         page.close()
@@ -158,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         server.handle_error = lambda request, address: (
             None if isinstance(sys.exc_info()[1], quiet) else default_handle_error(request, address))
         threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=watchdog, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         cold: dict[str, list[float]] = {k: [] for k in PAGES}
         warm: dict[str, list[float]] = {k: [] for k in PAGES}
@@ -186,10 +223,12 @@ def main(argv: list[str] | None = None) -> int:
 
                 contexts = {}
                 for name in names:  # warm: the worker installed and the page opened once before
+                    doing(f"installing the service worker for {name}")
                     context = browser.new_context()
                     setup = context.new_page()
+                    setup.set_default_timeout(TIMEOUT_MS)
                     setup.goto(base + "install.html")
-                    setup.evaluate(CONTROLLED)
+                    setup.evaluate(CONTROLLED, TIMEOUT_MS)
                     setup.close()
                     load(context, base + PAGES[name], warm=True)
                     contexts[name] = context
@@ -234,6 +273,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nfrom py:ready to data-ready (cold and warm runs together): app, no snap "
           f"{med(after_py['app, no snap']):.0f} ms, bare PyScript {med(after_py['bare PyScript']):.0f} ms; the app's "
           f"own Python start-up is {own:.0f} ms = {own / med(warm['bare PyScript']) * 100:.1f}% of a warm bare boot")
+    for mode, loads in PHASES.items():
+        steps = [p for p in PHASE_ORDER if all(p in marks for marks in loads)]
+        print(f"app, {mode}: where the time goes (median ms from navigation start): " + ", ".join(
+            f"{p} {med([marks[p] for marks in loads]):.0f}" for p in steps))
     print(f"app (engines imported in the snapshot when warm): cold {med(after_py['app'][:len(cold['app'])]):.0f} ms, "
           f"warm {med(after_py['app'][len(cold['app']):]):.0f} ms from py:ready to data-ready")
     return 0

@@ -57,6 +57,51 @@ def test_the_build_ships_a_snapshot_keyed_to_this_app_and_this_pyodide(dist):
     assert f'"{SNAPSHOT}"' in sw, "the service worker must precache the snapshot"
 
 
+def _snapshot_code(tmp_path, monkeypatch):
+    """tools/snapshot_code.py as a fresh module, with the import system restored afterwards."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("_snapshot_code_test", ROOT / "tools" / "snapshot_code.py")
+    code = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(code)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "path", [str(tmp_path)] + sys.path)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    return code
+
+
+def test_code_compiled_with_the_snapshot_runs_only_while_its_source_is_unchanged(tmp_path, monkeypatch):
+    import importlib
+    import sys
+
+    pkg = tmp_path / "snapcodepkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "same.py").write_text("WHERE = 'compiled'\n")
+    (pkg / "edited.py").write_text("WHERE = 'compiled'\n")
+    code = _snapshot_code(tmp_path, monkeypatch)
+    extra = json.dumps({"extrapkg/__init__.py": "WHERE = 'extra'\n"})
+    (tmp_path / "extrapkg").mkdir()
+    (tmp_path / "extrapkg" / "__init__.py").write_text("WHERE = 'extra'\n")
+    names = code.install(str(tmp_path), ["snapcodepkg"], extra)
+    assert names == ["extrapkg", "snapcodepkg", "snapcodepkg.edited", "snapcodepkg.same"]
+    assert sys.meta_path[0] is code.Finder
+    # the compiled code is what runs: prove it by changing the code object, not the file
+    path, source, _ = code.COMPILED["snapcodepkg.same"]
+    code.COMPILED["snapcodepkg.same"] = (path, source, compile("WHERE = 'from the snapshot'", path, "exec"))
+    (pkg / "edited.py").write_text("WHERE = 'edited'\n")  # another source: compiled from the file
+    importlib.invalidate_caches()
+    try:
+        assert importlib.import_module("snapcodepkg.same").WHERE == "from the snapshot"
+        assert importlib.import_module("snapcodepkg.edited").WHERE == "edited"
+        assert importlib.import_module("extrapkg").WHERE == "extra"
+        assert code.HITS == ["snapcodepkg", "snapcodepkg.same", "extrapkg"]
+    finally:
+        for name in ("snapcodepkg", "snapcodepkg.same", "snapcodepkg.edited", "extrapkg"):
+            sys.modules.pop(name, None)
+
+
 # --- in the browser ----------------------------------------------------------------------------
 
 # Replace the cached snapshot (in every cache holding it) by what `how` makes of its bytes.
@@ -189,6 +234,9 @@ def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site)
     start(page, site.url, seed=99)  # navigates again: this start comes from the snapshot
     assert _snapshot_state(page) == "used"
     assert _copy_used(page) == "unpacked"  # inflated once by the worker, not on every start
+    # the modules the snapshot could not import ran from code compiled when it was made
+    compiled = page.evaluate("document.documentElement.dataset.snapshotCode || ''").split()
+    assert "cardtable.ui.app" in compiled and "pyscript" in compiled, compiled
     steps = []
     for _ in range(60):
         steps.append(person_acts(page))

@@ -8,12 +8,16 @@
 // snapshot is taken, so those modules are already in sys.modules when the page starts.  Only pure
 // Python modules belong there: nothing that touches the browser (`js`, `pyscript`) at import time.
 //
+// Modules the page needs that cannot be imported here (the app's UI module, PyScript's own Python
+// package, whose sources are read from the PyScript bundle) are compiled ahead of time instead
+// (tools/snapshot_code.py), and every object alive is frozen out of the garbage collector's way.
+//
 // The snapshot is made in a throwaway interpreter (Pyodide's rule: the instance that made a snapshot
 // is not used afterwards).  It uses Pyodide's private API (`_makeSnapshot`, `makeMemorySnapshot`,
 // `_loadSnapshot`), pinned with Pyodide 314.0.7 in package.json; this script restores the snapshot
 // once before writing it, so an upgrade that breaks the API fails the build's snapshot step loudly
 // (the build then goes on without a snapshot, and tests/test_snapshot.py fails).
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -28,6 +32,43 @@ const { loadPyodide, version } = await import(pathToFileURL(indexURL + "pyodide.
 // Standard-library modules the app imports at start-up (importing them here saves that time).
 const STDLIB = ["json", "random", "re", "math", "itertools", "functools", "collections", "dataclasses",
   "typing", "time", "gc", "html", "datetime", "copy", "hashlib", "importlib", "zipfile"];
+
+/** PyScript's own Python package, {relative path: source}, as PyScript writes it into the page's
+ * file system before it imports it; read from the PyScript bundle next to Pyodide in node_modules.
+ * Empty when it cannot be found (the page then compiles it as before). */
+function pyscriptSources(indexURL) {
+  try {
+    const dist = path.resolve(indexURL, "..", "@pyscript", "core", "dist");
+    const core = readdirSync(dist).find((f) => /^core-.*\.js$/.test(f));
+    const text = readFileSync(path.join(dist, core), "utf8");
+    const start = text.indexOf('{pyscript:{"__init__.py":');
+    if (start < 0) return {};
+    let depth = 0;
+    let i = start;
+    for (let inString = false; i < text.length; i++) { // to the brace that closes the literal
+      const c = text[i];
+      if (inString) {
+        if (c === "\\") i++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) break;
+    }
+    const tree = JSON.parse(text.slice(start, i + 1).replace(/^\{pyscript:/, '{"pyscript":'));
+    const files = {};
+    const walk = (dir, node) => {
+      for (const [name, value] of Object.entries(node)) {
+        if (typeof value === "string") files[`${dir}/${name}`] = value;
+        else walk(`${dir}/${name}`, value);
+      }
+    };
+    walk("pyscript", tree.pyscript);
+    return files;
+  } catch (err) {
+    console.error("make_snapshot: PyScript's Python sources not found, not precompiled:", err.message);
+    return {};
+  }
+}
 
 const py = await loadPyodide({ indexURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
 py.runPython(`import ${STDLIB.join(", ")}`);
@@ -44,14 +85,32 @@ for name in wanted.split():
         importlib.import_module(name)
     except ImportError:
         pass
-del wanted
 `);
 }
+// Modules the page imports that cannot be imported here (the app's UI module, PyScript's own
+// package) are compiled now, ahead of time: see tools/snapshot_code.py.
+py.globals.set("code_source", readFileSync(new URL("snapshot_code.py", import.meta.url), "utf8"));
+py.globals.set("packages", modules.map((m) => m.split(".")[0]).join(" "));
+py.globals.set("pyscript_sources", JSON.stringify(pyscriptSources(indexURL)));
+py.runPython(`
+import sys, types
+_code = types.ModuleType("_snapshot_code")
+_code.__file__ = "/home/pyodide/_snapshot_code.py"
+exec(compile(code_source, _code.__file__, "exec"), _code.__dict__)
+sys.modules["_snapshot_code"] = _code
+_code.install("/home/pyodide", packages.split(), pyscript_sources)
+del _code, code_source, packages, pyscript_sources
+`);
+// Everything alive now lives as long as the page: move it out of the garbage collector's way
+// (gc.freeze), so that its first full collection in the page does not walk the whole restored heap.
+py.runPython("import gc; gc.collect(); gc.freeze()");
 const snapshot = py.makeMemorySnapshot();
 
 // Check the snapshot restores (and runs Python) before anyone ships it.
 const check = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
 const answer = check.runPython("import sys; str(6 * 7) + ':' + ','.join(sorted(m for m in sys.modules if m.startswith('cardtable')))");
 if (!answer.startsWith("42:")) throw new Error("the restored snapshot does not run Python: " + answer);
+const precompiled = check.runPython("import sys; ' '.join(sorted(sys.modules['_snapshot_code'].COMPILED))");
 writeFileSync(outFile, snapshot);
-console.log(JSON.stringify({ pyodide: version, bytes: snapshot.length, modules: answer.slice(3).split(",").filter(Boolean).length }));
+console.log(JSON.stringify({ pyodide: version, bytes: snapshot.length, modules: answer.slice(3).split(",").filter(Boolean).length,
+  precompiled: precompiled.split(" ").filter(Boolean) }));

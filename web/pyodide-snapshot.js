@@ -24,6 +24,12 @@
 // snapshots of another version) or "failed" (one was found but could not be used); and which copy
 // was tried in `<html data-snapshot-copy>`: "unpacked" or "packed".
 //
+// Right after a restore the browser has not yet optimised the interpreter's WebAssembly (a normal
+// boot warms it up for seconds), so Python code runs several times slower for a while: the
+// snapshot therefore also carries the app's UI module and PyScript's package compiled ahead of
+// time (tools/snapshot_code.py), and PyScript's zip of the app is unpacked here in JavaScript
+// (fastUnpack) rather than by Python's zipfile.
+//
 // Uses Pyodide's private snapshot options (`_loadSnapshot`), pinned with pyodide 314.0.7 in
 // package.json; tests/test_snapshot.py fails loudly if an upgrade changes them.
 import { loadPyodide as loadPlain, version } from "../runtime/pyodide/pyodide.mjs";
@@ -135,6 +141,94 @@ async function forget(cache, url, why) {
   }
 }
 
+/** The files of a zip archive as {name, method, data, size} (data still compressed), or null when
+ * the archive holds anything this small reader does not handle (zip64, encryption, a method other
+ * than stored or deflate, a name with "..", a shared library). */
+function zipEntries(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1; // the end-of-central-directory record, after which only a comment may follow
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = [];
+  let p = view.getUint32(end + 16, true);
+  for (let k = view.getUint16(end + 10, true); k > 0; k--) {
+    if (p + 46 > bytes.length || view.getUint32(p, true) !== 0x02014b50) return null;
+    const flags = view.getUint16(p + 8, true);
+    const method = view.getUint16(p + 10, true);
+    const csize = view.getUint32(p + 20, true);
+    const size = view.getUint32(p + 24, true);
+    const nameLength = view.getUint16(p + 28, true);
+    const local = view.getUint32(p + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLength));
+    p += 46 + nameLength + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
+    const parts = name.split("/");
+    if ((flags & 1) || (method !== 0 && method !== 8) || csize === 0xffffffff || name.startsWith("/")
+        || parts.includes("..") || /\.so(\.|$)/.test(name) || local + 30 > bytes.length
+        || view.getUint32(local, true) !== 0x04034b50) return null;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + csize > bytes.length) return null;
+    entries.push({ name, method, data: bytes.subarray(start, start + csize), size });
+  }
+  return entries;
+}
+
+/** Unpack a zip archive into Pyodide's file system from JavaScript (a promise; false when the
+ * archive is not one zipEntries reads).  PyScript unpacks its `files` archives with
+ * `pyodide.unpackArchive`, which runs Python's zipfile: right after a snapshot is restored that
+ * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there; this
+ * takes a few).  Sizes are checked; a damaged deflate stream rejects. */
+async function unpackZip(pyodide, buffer, extractDir) {
+  const entries = zipEntries(new Uint8Array(ArrayBuffer.isView(buffer) ? buffer.buffer : buffer,
+    buffer.byteOffset || 0, buffer.byteLength));
+  if (!entries) return false;
+  const files = await Promise.all(entries.map(async ({ name, method, data, size }) => {
+    if (name.endsWith("/")) return [name, null];
+    const raw = method === 0 ? data : new Uint8Array(await new Response(
+      new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+    if (raw.length !== size) throw new Error(`${name} is ${raw.length} bytes, expected ${size}`);
+    return [name, raw];
+  }));
+  const { FS } = pyodide;
+  const dir = (extractDir || ".").startsWith("/") ? extractDir : `${FS.cwd()}/${extractDir || "."}`;
+  const base = "/" + dir.split("/").filter((x) => x && x !== ".").join("/");
+  for (const [name, raw] of files) {
+    const path = `${base}/${name}`.replace(/\/+$/, "");
+    FS.mkdirTree(raw ? path.slice(0, path.lastIndexOf("/")) || "/" : path);
+    if (raw) FS.writeFile(path, raw);
+  }
+  // New files: the import system's directory listings are stale.  (Not importlib.invalidate_caches,
+  // which also imports importlib.metadata, hundreds of milliseconds right after a restore.)
+  pyodide.runPython("import sys\nfor f in list(sys.path_importer_cache.values()):\n"
+    + "    if hasattr(f, 'invalidate_caches'): f.invalidate_caches()");
+  return true;
+}
+
+/** Let `pyodide.unpackArchive` unpack zip archives from JavaScript (unpackZip), and fall back to
+ * Pyodide's own unpacking for anything else or on any failure. */
+function fastUnpack(pyodide) {
+  const plain = pyodide.unpackArchive;
+  if (typeof plain !== "function" || !globalThis.DecompressionStream) return;
+  const unpack = (buffer, format, options = {}) => {
+    if (format !== "zip") return plain.call(pyodide, buffer, format, options);
+    return unpackZip(pyodide, buffer, options.extractDir).then((done) => {
+      if (!done) plain.call(pyodide, buffer, format, options);
+    }, (err) => {
+      console.warn("Card Table: unpacking in JavaScript failed, Pyodide unpacks instead:", err);
+      plain.call(pyodide, buffer, format, options);
+    }).finally(() => performance.mark("cardtable:files-unpacked"));
+  };
+  try {
+    pyodide.unpackArchive = unpack;
+  } catch {
+    // a read-only API object: PyScript keeps Pyodide's own unpacking
+  }
+}
+
 export async function loadPyodide(options = {}) {
   // performance marks (cardtable:*) let bench/bench_startup.py show where a start's time goes
   performance.mark("cardtable:load-pyodide");
@@ -155,6 +249,7 @@ export async function loadPyodide(options = {}) {
         throw new Error("the restored interpreter does not compute");
       }
       root.dataset.snapshot = "used";
+      fastUnpack(pyodide);
       performance.mark("cardtable:pyodide-ready");
       return pyodide;
     } catch (err) {
@@ -163,6 +258,7 @@ export async function loadPyodide(options = {}) {
   }
   if (!root.dataset.snapshot) root.dataset.snapshot = "none";
   const pyodide = await loadPlain(config);
+  fastUnpack(pyodide);
   performance.mark("cardtable:pyodide-ready");
   return pyodide;
 }

@@ -1,9 +1,17 @@
 """The entry module PyScript runs (copied to dist/app/main.py by the build).
 
 It only starts the app; everything else is imported from the ``cardtable`` package, which the
-PyScript config unpacks from ``cardtable.zip`` into the virtual file system.
+PyScript config unpacks from ``cardtable.zip`` into the virtual file system.  On a start from the
+memory snapshot it also notes, in ``<html data-snapshot-code>``, which modules ran from code
+compiled when the snapshot was made (tools/snapshot_code.py), for tests/test_snapshot.py.
 """
+
+import sys
 
 from cardtable.ui.app import start
 
+if "_snapshot_code" in sys.modules:
+    from pyscript import document
+
+    document.documentElement.dataset.snapshotCode = " ".join(sys.modules["_snapshot_code"].HITS)
 start()
