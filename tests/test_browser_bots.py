@@ -21,7 +21,15 @@ def record(page) -> dict:
     return json.loads(page.evaluate(f"localStorage.getItem('cardtable/v1/game/{last}')"))
 
 
-def start(page, url, seed, kinds=("casual", "strong")):
+FAST = "localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast'}));"
+
+
+def start(page, url, seed, kinds=("casual", "strong"), fast=True):
+    """A new Dummy Spades game: the person in the first seat, computers of ``kinds`` in the others.
+    ``fast``: at the fast speed setting (shorter pauses before a computer's move and after a
+    trick), for tests that only wait for the computers."""
+    if fast:
+        page.add_init_script(FAST)
     page.goto(url)
     wait_ready(page)
     page.click('[data-act="new:dummy-spades"]')
@@ -74,7 +82,7 @@ def test_one_person_and_two_computers_play_a_whole_hand(watched_page, site):
 
 def test_the_page_answers_while_a_computer_thinks(watched_page, site):
     page = watched_page
-    start(page, site.url, seed=5, kinds=("strong", "strong"))
+    start(page, site.url, seed=5, kinds=("strong", "strong"), fast=False)  # the 700 ms pause is needed
     # act until it is a computer's turn right after one of ours
     for _ in range(40):
         s = person_acts(page)

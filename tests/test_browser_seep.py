@@ -213,6 +213,7 @@ def test_a_whole_hand_of_four_people_fits_the_screen_and_matches_replay_of_the_e
     assert csp_violations(page) == []
 
 
+FAST = "localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast'}));"
 PERSON_OR_SUMMARY = "() => !!(document.querySelector('.hand-summary') || document.querySelector('.seep.my-turn'))"
 
 
@@ -223,6 +224,7 @@ def test_a_whole_hand_against_three_computers_fits_the_screen(watched_page, site
     play just before is marked on the table."""
     page = watched_page
     page.set_viewport_size({"width": w, "height": h})
+    page.add_init_script(FAST)  # shorter pauses before the computers' moves: the test only waits for them
     start_game(page, site.url, seed=77, kinds=[(1, "casual"), (2, "casual"), (3, "casual")])
     turns, marked = 0, 0
     for _ in range(60):
