@@ -30,7 +30,8 @@ Dummy Spades
 
 Seep
     ``bid`` {value}, ``redeal``, ``sweep`` {points}, ``capture`` {points, cards, keeps},
-    ``build`` {value}, ``cement`` {value}, ``raise`` {value}, ``throw`` {card};
+    ``build`` {value}, ``cement`` {value}, ``raise`` {value} (the value it raises the house to),
+    ``throw`` {card};
     ``keeps`` is the value of a house the seat owns and still holds a card for, else None.
 
 ``hint_steps`` is the same search as a generator (``cardtable.bots.think``) for a page that
@@ -193,7 +194,9 @@ def _seep_reason(view: dict, action: str) -> tuple[str, dict]:
         return "redeal", {}
     floor = view.get("floor") or {}
     houses = floor.get("houses") or []
-    if verb in ("build", "cement", "raise"):
+    if verb == "raise":   # raise V C: the V-house becomes V + C
+        return "raise", {"value": int(words[1]) + VAL[Card.parse(words[2]).index]}
+    if verb in ("build", "cement"):
         return verb, {"value": int(words[1])}
     card = str(Card.parse(words[1]))
     if verb == "throw":
