@@ -130,3 +130,20 @@ def test_rewind_refuses_a_position_outside_the_record():
     rec = DummySpades(seed=1).to_record()
     with pytest.raises(ValueError):
         rewind(rec, 1)
+
+
+def test_decisions_followed_move_by_move_agree_with_a_fresh_reading():
+    from cardtable.coach.undo import Decisions
+
+    rng = random.Random(5)
+    for g in (DummySpades(seed=5), Seep.new(seed=5)):
+        tracker = Decisions(g.to_record(), "p1")
+        for _ in range(70):
+            if g.over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+            rec = g.to_record()
+            assert tracker.follow(rec) == decisions(rec, "p1")
+        # a record that does not continue the one followed (an undo) is read afresh
+        back = rewind(rec, len(rec["actions"]) - 3).to_record()
+        assert tracker.follow(back) == decisions(back, "p1")

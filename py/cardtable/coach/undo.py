@@ -37,7 +37,7 @@ from ..cards import Card
 from ..game import Game
 from ..record import new_game, replay
 
-__all__ = ["undo_target", "rewind", "decisions", "revealed"]
+__all__ = ["undo_target", "rewind", "decisions", "Decisions", "revealed"]
 
 
 def revealed(view: dict) -> set[str]:
@@ -69,51 +69,76 @@ def decisions(record: dict, seat: str) -> list[int]:
     """The record positions (numbers of actions already played) at which ``seat`` decided and
     which it may still go back to: its own turns since the last moment new cards came into its
     view (see the module docstring), in order.  The present position is not included."""
-    actions = list(record.get("actions") or [])
-    base = dict(record, actions=[])
-    # first pass, moves only (cheap): where the current hand (or Seep deal) began
-    g = new_game(base)
-    keys = []
-    for a in actions:
-        keys.append(_hand_key(g))
-        g.apply(a)
-    now = _hand_key(g)
-    start = len(actions)
-    while start > 0 and keys[start - 1] == now:
-        start -= 1
-    # second pass: views from the start of the current hand only
-    g = new_game(base)
-    for a in actions[:start]:
-        g.apply(a)
-    out: list[int] = []
-    seen = revealed(g.view(seat))
-    for i in range(start, len(actions)):
-        mine = g.to_act == seat
-        g.apply(actions[i])
-        after = revealed(g.view(seat))
-        if after - seen - _named(actions[i]):
-            out = []          # something new came into view: nothing before it may be taken back
+    return Decisions(record, seat).points
+
+
+class Decisions:
+    """``decisions`` kept up to date as a game goes on: ``follow(record)`` reads only the actions
+    added since the last call (a view or two per move), and starts afresh when the record is not
+    a continuation of the one it followed (an undo, another game)."""
+
+    def __init__(self, record: dict, seat: str) -> None:
+        self.seat = seat
+        actions = list(record.get("actions") or [])
+        self.base = {k: v for k, v in record.items() if k != "actions"}
+        # moves only (cheap), keeping a copy of the game where the current hand (or deal) began
+        g = new_game(dict(record, actions=[]))
+        start, at_start, key = 0, g.copy(), _hand_key(g)
+        for i, a in enumerate(actions):
+            g.apply(a)
+            if _hand_key(g) != key:
+                start, at_start, key = i + 1, g.copy(), _hand_key(g)
+        # then the seat's views over the current hand only
+        self.game = at_start
+        self.actions = actions[:start]
+        self.points: list[int] = []
+        self.seen = revealed(self.game.view(seat))
+        for a in actions[start:]:
+            self._step(a)
+
+    def _step(self, action: str) -> None:
+        g = self.game
+        mine = g.to_act == self.seat
+        g.apply(action)
+        after = revealed(g.view(self.seat))
+        if after - self.seen - _named(action):
+            self.points = []   # something new came into view: nothing before it may be taken back
         elif mine:
-            out.append(i)
-        seen = after
-    return out
+            self.points.append(len(self.actions))
+        self.actions.append(action)
+        self.seen = after
+
+    def follow(self, record: dict) -> list[int]:
+        """``decisions(record, seat)``, reading only what was added since the last call."""
+        actions = record.get("actions") or []
+        n = len(self.actions)
+        if (len(actions) < n or actions[:n] != self.actions
+                or {k: v for k, v in record.items() if k != "actions"} != self.base):
+            self.__init__(record, self.seat)
+            return self.points
+        for a in actions[n:]:
+            self._step(a)
+        return self.points
 
 
 def _hand_key(game: Game) -> tuple:
     return (getattr(game, "hand_number", 0), getattr(game, "deal_index", 0))
 
 
-def undo_target(record: dict, seat: str, against_computers: bool) -> Optional[int]:
+def undo_target(record: dict, seat: str, against_computers: bool,
+                tracker: Optional[Decisions] = None) -> Optional[int]:
     """How many actions to keep so that ``seat`` is back at its latest earlier decision it may
     take back (see the module docstring), or None when there is none.
 
     ``against_computers``: every seat but ``seat`` is a computer.  Otherwise (pass and play) only
-    ``seat``'s own move that is the last of the record can be taken back.
+    ``seat``'s own move that is the last of the record can be taken back.  ``tracker`` (a
+    ``Decisions`` for ``seat``) makes repeated calls on a growing record cheap.
     """
     actions = record.get("actions") or []
     if not actions:
         return None
-    points = decisions(record, seat)
+    points = (tracker.follow(record) if tracker is not None and tracker.seat == seat
+              else decisions(record, seat))
     if not points:
         return None
     if against_computers:

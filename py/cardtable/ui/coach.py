@@ -118,15 +118,17 @@ def undo_target(app) -> Optional[int]:
     seat = person(app)
     if game is None or seat is None or game.over or app.dialog is not None:
         return None
-    if not against_computers(app) and app.handoff_to is None and game.to_act == seat:
-        return None   # pass and play, and this person is to act again: the device went round
     st = state(app)
     key = _key(game) + (seat, against_computers(app))
     if st.undo_cache and st.undo_cache[0] == key:
         return st.undo_cache[1]
-    from ..coach.undo import undo_target as target
+    from ..coach.undo import Decisions, undo_target as target
 
-    k = target(game.to_record(), seat, against_computers(app))
+    record = game.to_record()
+    tracker = app.__dict__.get("coach_decisions")
+    if tracker is None or tracker.seat != seat:
+        tracker = app.__dict__["coach_decisions"] = Decisions(record, seat)
+    k = target(record, seat, against_computers(app), tracker)
     st.undo_cache = (key, k)
     return k
 
@@ -169,11 +171,11 @@ def strip(app, game, seat: str, my_turn: bool) -> str:
         return ""
     buttons = []
     st = state(app)
-    if my_turn and _bots():
+    if my_turn and _bots() and current_hint(app, game) is None:
         thinking = st.thinking == _key(game) + (game.to_act,)
         label = _("Thinking…") if thinking else _("Hint")
         buttons.append(button(esc(label), "hint", cls="btn ghost small coach-hint", key="hint",
-                              disabled=thinking or current_hint(app, game) is not None,
+                              disabled=thinking,
                               title=_("What would the strong computer player do?")))
     if undo_target(app) is not None:
         buttons.append(button(esc(_("Undo")), "undo", cls="btn ghost small coach-undo", key="undo",
@@ -402,6 +404,10 @@ def undo(app) -> None:
     if gid and app.saves.raw(gid) is not None and app.saves.revision(gid) != revs.get(gid):
         app.follow_other_window(gid)   # another window moved on: show that, take nothing back
         return
+    # Pass and play, from the pass-the-device screen: the device may be in the next person's
+    # hands already, so the position goes back behind a hand-off to the one who moved, never
+    # straight to that person's cards.
+    behind_handoff = app.handoff_to is not None and not against_computers(app)
     record = game.to_record()
     dropped = len(record["actions"]) - keep
     hints = dict(state(app).hints)
@@ -420,6 +426,8 @@ def undo(app) -> None:
     app.table.release()
     app.table.after_move(app.game)
     app.handoff_to = None
+    if behind_handoff:
+        app.viewer = None   # advance() puts up the hand-off to the person to act
     app.error = ""
     app.dialog = None
     try:
