@@ -23,6 +23,9 @@ MY_TURN = """() => !!(document.querySelector('.bid-panel')
     || document.querySelector('.my-hand.turn button.card.playable')
     || document.querySelector('.dummy-panel button.card.playable'))"""
 
+SEEP_TURN = """() => !!(document.querySelector('.seep .bid-panel .bid-chip')
+    || document.querySelector('.seep.my-turn .my-hand button.card.playable'))"""
+
 
 def forced_record() -> dict:
     """p0 holds every spade (p1 hearts, p2 diamonds, dummy clubs): after the bids p0 leads and
@@ -103,4 +106,20 @@ def test_hint_undo_and_play_out(watched_page, site):
     rec = current_record(page)
     assert len(rec["actions"]) == 3 + 52
     assert "Ana 13" in page.inner_text(".hand-summary") or "13" in page.inner_text(".hand-summary")
+
+    # Seep against the computer: the hinted move is marked (a bid chip, or the offer it
+    # pre-selects) and said
+    page.click('[data-act="next-hand"]')
+    page.click('[data-act="nav:home"]')
+    page.click('[data-act="new:seep"]')
+    for i in (1, 2, 3):
+        page.select_option(f"#ng-kind-{i}", "casual")
+    page.fill("#ng-seed", "1")   # a computer bids and leads; Ana's turn comes in the play
+    page.click('[data-act="start"]')
+    page.wait_for_function(SEEP_TURN, timeout=60_000)
+    page.click('[data-act="hint"]')
+    page.wait_for_selector(".hint-line", timeout=60_000)
+    assert page.locator(".btn.bid-chip.hinted, .btn.offer.hinted").count() == 1
+    assert page.inner_text(".hint-line").startswith("Hint: ")
+    screenshot(page, "coach-hint-seep-phone")
     page.watch.assert_clean()
