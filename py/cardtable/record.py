@@ -22,7 +22,7 @@ from .game import Game, IllegalAction, RecordError
 FORMAT = "cardtable/1"
 """The record format this version writes and reads.  A later version extends, never bends."""
 
-_KNOWN_FIELDS = {"format", "game", "options", "players", "seed", "deals", "actions", "controllers"}
+_KNOWN_FIELDS = {"format", "game", "options", "players", "seed", "deals", "actions", "controllers", "hints"}
 
 MAX_RECORD_BYTES = 2_000_000
 """The largest record read (2 MB, about 170,000 actions): a bigger file is refused before parsing."""
@@ -45,6 +45,13 @@ Written by the app's Export so that an imported game goes on with the same compu
 ``replay`` checks only its shape (an object of seat -> text) and otherwise ignores it, so records
 written before it existed stay valid.  Values other than ``human`` name a computer level; the app
 treats a level it does not know as a person."""
+
+
+HINTS_FIELD = "hints"
+"""Optional record field: the hints each seat was shown, ``{"p0": [4, 17], ...}`` -- for each seat
+the record positions (numbers of actions played) at which it asked for a hint (the app writes it;
+statistics count it).  ``replay`` checks only its shape (an object of seat -> list of whole
+numbers, at least 0) and otherwise ignores it."""
 
 
 def short(value: Any, limit: int = 40) -> str:
@@ -143,6 +150,14 @@ def parse_record(data: str | bytes | dict) -> dict:
     ):
         raise RecordError(f'"{CONTROLLERS_FIELD}" must be an object naming who plays each seat, '
                           'such as {"p0": "human", "p1": "casual"}')
+    hints = data.get(HINTS_FIELD)
+    if hints is not None and (
+        not isinstance(hints, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+            for v in hints.values())
+    ):
+        raise RecordError(f'"{HINTS_FIELD}" must be an object listing, for each seat, the positions of '
+                          'the hints it was shown, such as {"p0": [4, 17]}')
     if seed is None and not deals:
         raise RecordError('a record needs a "seed" or "deals"')
     out = dict(data)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 import random
+from typing import Optional
 
 from .common import LEVELS, random_legal, run_steps
 
@@ -58,18 +59,23 @@ def prepare() -> bool:
 
 
 def choose_action(game_name: str, view: dict, level: str = "casual", budget: float = 0.25,
-                  seed: int = 0) -> str:
+                  seed: int = 0, *, samples: Optional[int] = None) -> str:
     """One legal action (canonical text from ``view["legal"]``) for the seat of ``view``."""
-    return run_steps(think(game_name, view, level, budget, seed))
+    return run_steps(think(game_name, view, level, budget, seed, samples=samples))
 
 
-def think(game_name: str, view: dict, level: str = "casual", budget: float = 0.25, seed: int = 0):
+def think(game_name: str, view: dict, level: str = "casual", budget: float = 0.25, seed: int = 0,
+          *, samples: Optional[int] = None):
     """``choose_action`` as a generator: yields ``None`` between batches of search work (a few
     milliseconds apart), and returns the action (``StopIteration.value``) when done.
 
     The thinking budget counts only the time spent inside the generator: whoever drives it may
     pause between steps for as long as it likes.  Garbage collection stays off until it ends or
     is closed (a dropped generator is closed when it is freed).
+
+    ``samples`` (strong level): search exactly that many samples of the hidden cards instead of
+    thinking until ``budget`` is spent, so the decision depends on ``view`` and ``seed`` alone,
+    never on the device's speed (``cardtable.coach.hint`` asks this way).
     """
     legal = view.get("legal") or []
     if not legal:
@@ -88,7 +94,7 @@ def think(game_name: str, view: dict, level: str = "casual", budget: float = 0.2
     else:
         raise ValueError(f"no computer player for {game_name!r}")
     action = None
-    steps = mod.choose_steps(view, level, budget, rng)
+    steps = mod.choose_steps(view, level, budget, rng, samples=samples)
     gc_was = gc.isenabled()
     gc.disable()  # no collector pause in the middle of a timed search, nor between its slices
     try:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Optional
 
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
                           RAISE, SEATS, THROW, VAL, Seep, _canon, _Deal)
@@ -250,8 +251,10 @@ def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
     return run_steps(choose_steps(view, level, budget, rng))
 
 
-def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
-    """The decision as a generator (see ``cardtable.bots.think``): returns the action text."""
+def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
+                 samples: Optional[int] = None):
+    """The decision as a generator (see ``cardtable.bots.think``): returns the action text.
+    ``samples``: a fixed number of samples instead of the time budget (see ``think``)."""
     legal = view["legal"]
     if view["phase"] == "bid":
         return choose_bid(view)
@@ -268,7 +271,7 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
     end += clock() - away
     rated = []
     for t, m in moves.items():  # many loose cards can mean many moves: mind the deadline
-        rated.append((_heuristic(k, g, m) if clock() < end else -1e9, t))
+        rated.append((_heuristic(k, g, m) if samples or clock() < end else -1e9, t))
     scored = sorted(rated, reverse=True)
     if level == "casual" or len(scored) == 1:
         return scored[0][1]
@@ -276,7 +279,7 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
     away = clock()
     yield  # and so was the rating of every move
     end += clock() - away
-    return (yield from search_steps(k, cands, scored, end + budget * 0.5, rng))
+    return (yield from search_steps(k, cands, scored, end + budget * 0.5, rng, samples))
 
 
 def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random) -> str:
@@ -284,9 +287,11 @@ def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Rand
     return run_steps(search_steps(k, cands, scored, end, rng))
 
 
-def search_steps(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random):
+def search_steps(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random,
+                 samples: Optional[int] = None):
     """Round-robin play-outs of the candidates on shared samples until the deadline (a generator
-    that yields after each play-out; time away from it does not count: ``end`` moves on)."""
+    that yields after each play-out; time away from it does not count: ``end`` moves on), or over
+    exactly ``samples`` samples when that is given."""
     n = len(cands)
     totals = [0.0] * n
     counts = [0] * n
@@ -295,7 +300,11 @@ def search_steps(k: Knowledge, cands: list, scored: list, end: float, rng: rando
     prior = {t: h for h, t in scored}
     clock = time.perf_counter
     out_of_time = False
+    drawn = 0
     while not out_of_time:
+        if samples and drawn >= samples:
+            break
+        drawn += 1
         g = k.sample(rng)
         moves = _text_moves(g, cands)
         for i, t in enumerate(cands):
@@ -309,7 +318,7 @@ def search_steps(k: Knowledge, cands: list, scored: list, end: float, rng: rando
                 sc = sim._history[-1]["score"]
                 totals[i] += sc[mine_key] - sc[their_key]
                 counts[i] += 1
-            if clock() >= end:
+            if not samples and clock() >= end:
                 out_of_time = True
                 break
             away = clock()

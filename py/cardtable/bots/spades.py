@@ -381,7 +381,7 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
     return run_steps(strong_bid_steps(view, budget, rng))
 
 
-def strong_bid_steps(view: dict, budget: float, rng: random.Random):
+def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Optional[int] = None):
     """The bid with the best mean result over deals of the unseen cards (a generator that yields
     after each play-out and each sample; time away from it does not count against ``budget``).
 
@@ -389,6 +389,8 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random):
     still to bid answer with the rule-based bid (``bid_rule``) for their sampled hand; that fixes
     the declarer; the hand is played out with the policy once per (declarer, nils) case and every
     candidate bid is scored with ``score_hand`` (``bid_utility``: ours minus the best other's).
+    With ``samples`` it stops after that many samples instead of at the deadline (a decision that
+    depends only on the view and ``rng``: what a hint needs).
     """
     end = time.perf_counter() + budget
     me = SEATS.index(view["seat"])
@@ -433,6 +435,7 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random):
     # the people who bid before us: their hands should explain their bids under the rule
     checks = []
     top = -1
+    drawn = 0
     for x in order:
         if bids0[x] < 0:
             break
@@ -486,7 +489,8 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random):
                 yield  # after each play-out
                 end += time.perf_counter() - away
             totals[i] += util(score_hand(decl, bids, nils, tw, bags, penalty)[0])
-        if time.perf_counter() >= end:
+        drawn += 1
+        if (drawn >= samples) if samples else time.perf_counter() >= end:
             break
         away = time.perf_counter()
         yield
@@ -946,20 +950,22 @@ def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
     return run_steps(choose_steps(view, level, budget, rng))
 
 
-def choose_steps(view: dict, level: str, budget: float, rng: random.Random):
-    """The decision as a generator (see ``cardtable.bots.think``): returns the action text."""
+def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
+                 samples: Optional[int] = None):
+    """The decision as a generator (see ``cardtable.bots.think``): returns the action text.
+    ``samples``: a fixed number of samples instead of the time budget (see ``think``)."""
     phase = view["phase"]
     legal = view["legal"]
     if phase == "bid":
         if level == "strong":
-            return (yield from strong_bid_steps(view, budget, rng))
+            return (yield from strong_bid_steps(view, budget, rng, samples))
         return choose_bid(view)
     if phase in ("peek", "flip"):
         return legal[int(rng.random() * len(legal))]
     pos = Position(view)
     if level == "casual" or len(pos.legal) == 1:
         return "play " + view_text(pos.casual())
-    return "play " + view_text((yield from search_steps(pos, budget, rng)))
+    return "play " + view_text((yield from search_steps(pos, budget, rng, samples)))
 
 
 def view_text(c: int) -> str:
@@ -972,9 +978,10 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
     return run_steps(search_steps(pos, budget, rng))
 
 
-def search_steps(pos: Position, budget: float, rng: random.Random):
+def search_steps(pos: Position, budget: float, rng: random.Random, samples: Optional[int] = None):
     """Flat determinized Monte Carlo over the legal cards until the deadline (a generator that
-    yields after each play-out; time away from it does not count against ``budget``)."""
+    yields after each play-out; time away from it does not count against ``budget``), or for
+    exactly ``samples`` samples when that is given."""
     yield  # reading the position from the view was a step of its own
     end = time.perf_counter() + budget
     # cards of one suit with only played cards between them are the same card: try one of each
@@ -1001,7 +1008,7 @@ def search_steps(pos: Position, budget: float, rng: random.Random):
             yield  # after each play-out: early in a hand, one sample is a dozen of them
             end += time.perf_counter() - away
         visits += 1
-        if time.perf_counter() >= end:
+        if (visits >= samples) if samples else time.perf_counter() >= end:
             break
     best = max(range(n), key=lambda i: totals[i])
     # keep the rule-based card unless the search finds a better one (by MARGIN points per sample)

@@ -273,6 +273,7 @@ class App:
             # the summary stands alone: the next hand is dealt already, and none of it may show
             return f'<section class="summary-screen" aria-label="{esc(self.game_title())}"></section>'
         if self.handoff_to:
+            from . import coach
             name = self.table.name_of(self.handoff_to)
             banner = f'<p class="banner" role="alert">{esc(self.banner)}</p>' if self.banner else ""
             ready = button(f"I am {esc(name)} — show my cards", "ready", cls="btn big", key="ready",
@@ -282,6 +283,7 @@ class App:
                     f'<h1>Pass the device to {esc(name)}</h1>'
                     + ready.replace("<button ", "<button data-autofocus ", 1)
                     + f'<p>Only {esc(name)} should look at the screen now.</p>' + banner
+                    + coach.handoff_undo(self)   # the one who just moved may take it back until then
                     + '<div class="handoff-fan" aria-hidden="true"><span class="card back"></span><span class="card back"></span></div>'
                     + f'<p class="muted small">{esc(self.game_title())}</p>'
                     + "</div>"
@@ -406,6 +408,10 @@ class App:
             return
         elif verb == "data":
             self.data_act(arg)
+            return
+        elif verb in ("hint", "undo", "playout"):
+            from . import coach
+            coach.dispatch(self, verb)   # Hint, Undo, Play out the rest (cardtable.ui.coach)
             return
         elif verb == "ui":
             action = self.table.handle(arg, self.game, self.viewer, self)
@@ -690,7 +696,8 @@ class App:
         """Save the game, unless another window saved a newer version: then follow that one."""
         revs = self._revs()
         try:
-            revs[self.game_id] = self.saves.save(self.game_id, self.game.to_record(), self.controllers,
+            from .coach import saved_record   # the record, with the hints used
+            revs[self.game_id] = self.saves.save(self.game_id, saved_record(self), self.controllers,
                                                  game=self.game, base_rev=revs.get(self.game_id))
             if self.banner.startswith("Storage is full"):
                 self.banner = ""
@@ -785,7 +792,8 @@ class App:
 
     # ---- files ------------------------------------------------------------------------------------
     def export(self) -> None:
-        record = self.game.to_record()
+        from .coach import saved_record
+        record = saved_record(self)   # the record, with the hints used
         record[CONTROLLERS_FIELD] = dict(self.controllers)  # who plays each seat; replay ignores it
         text = json.dumps(record, ensure_ascii=False, indent=1)
         blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=_js_object))

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card
+from . import coach
 from .markup import button, card_face, esc, join_words, log_panel, plural, table_topbar
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
@@ -135,6 +136,7 @@ class Table:
         self.offers: list[str] = []            # the legal actions offered at the last render
         self.more = 0                          # legal moves of the hand card alone not listed
         self.panel: Optional[str] = None       # "sheet" | "log" | None
+        self.hinted: Optional[str] = None      # the action a hint suggests (its offer is marked)
         # the cards of a house the last move captured, as (len(actions) after it, cards): the view
         # after the move no longer holds them, so describe() keeps them from the view before it
         self.taken_house: Optional[tuple[int, list[str]]] = None
@@ -297,6 +299,7 @@ class Table:
         bid or move panel, then the hand).  The dock keeps to the bottom of the screen and the
         board scrolls above it, so on a turn the whole hand and the panel are in view on a phone."""
         v = game.view(seat)
+        self.hinted = coach.hinted(app, game)
         # under the end-of-hand summary (read by everyone at the table) the next deal's cards of
         # whoever played last stay hidden, and so does his bid panel: shown after the hand-off
         summary = (getattr(app, "dialog", None) or ("",))[0] == "hand"
@@ -325,6 +328,7 @@ class Table:
         parts.append(self.piles_html(v))
         parts.append('</div><div class="seep-dock"><div class="seep-act">')
         parts.append(self.status(v, seat, app, my_turn))
+        parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo
         if app.error and my_turn:
             parts.append(f'<p class="error move-error" role="alert">{esc(app.error)}</p>')
         if my_turn and v["phase"] == "bid":
@@ -565,10 +569,11 @@ class Table:
         """'Bid 11' with 'Jack' under it (named "Bid 11, Jack"); 'Bid 9' alone, not "Bid 9 9"."""
         n = int(action.split()[1])
         word = VALUE_WORDS.get(n)
+        cls = "btn chip bid-chip" + (" hinted" if action == self.hinted else "")
         if word is None:
-            return button(f"Bid {n}", f"move:{action}", cls="btn chip bid-chip", key=action)
+            return button(f"Bid {n}", f"move:{action}", cls=cls, key=action)
         return button(f'Bid {n}<span class="sub" aria-hidden="true">{word}</span>', f"move:{action}",
-                      cls="btn chip bid-chip", key=action, aria_label=f"Bid {n}, {word}")
+                      cls=cls, key=action, aria_label=f"Bid {n}, {word}")
 
     def move_panel(self, game, v: dict, seat: str) -> str:
         if self.card is None:
@@ -581,7 +586,8 @@ class Table:
         title = "With " + " + ".join(what)
         items = []
         for i, a in enumerate(offers):
-            items.append(button(esc(self.action_words(a)), f"ui:do:{i}", cls="btn offer", key=f"do:{a}"))
+            items.append(button(esc(self.action_words(a)), f"ui:do:{i}", key=f"do:{a}",
+                                cls="btn offer" + (" hinted" if a == self.hinted else "")))
         refused = self.refused(game, offers)
         why = "".join(f'<li class="why"><span class="why-move">{esc(self.action_words(a)) if a else "That"}:</span> '
                       f'<span class="why-reason">{esc(r)}</span></li>' for a, r in refused)

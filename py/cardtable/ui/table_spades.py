@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card, SUITS
+from . import coach
 from .markup import button, card_back, card_face, esc, join_words, log_panel, plural, sheet, table_topbar
 
 POSITIONS = ("bottom", "left", "top", "right")
@@ -64,6 +65,7 @@ class Table:
         self.panel: Optional[str] = None   # "sheet" | "log" | "last" | None
         self.collecting: Optional[dict] = None   # a finished trick still on the table (+ "final")
         self.revealing = False             # the peeker is looking at the cards just peeked at
+        self.hinted: Optional[str] = None  # the action a hint suggests (its card is marked)
 
     # ---- names ----------------------------------------------------------------------------------
     def name_of(self, hand: str) -> str:
@@ -139,6 +141,7 @@ class Table:
 
     def render(self, game, seat: str, app) -> str:
         v = game.view(seat)
+        self.hinted = coach.hinted(app, game)
         held = bool(getattr(app, "hold", None))
         my_turn = (v["to_act"] == seat and not app.handoff_to and app.controllers.get(seat) == "human"
                    and not held)
@@ -157,6 +160,7 @@ class Table:
         parts.append("</div>")
         parts.append(self.trick_area(v, where))
         parts.append(self.status(v, seat, app, my_turn))
+        parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo, Play out the rest
         action = ""
         if app.error and my_turn:
             action += f'<p class="error move-error" role="alert">{esc(app.error)}</p>'
@@ -376,7 +380,8 @@ class Table:
         playable = set(_legal_cards(v)) if my_turn and v["acting_hand"] == seat else set()
         # after the last trick the next hand is dealt already: none of it shows until its turn comes
         shown = [] if final else v["hand"]
-        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable) for t in shown)
+        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable,
+                                  extra_cls="hinted" if self.hinted == f"play {t}" else "") for t in shown)
         role = self.role(v, seat)
         info = f'{esc(self.names[seat])}' + (f" · {role}" if role else "") + f" · {plural(v['tricks_won'][seat], 'trick')}"
         bid = self.bid_text(v, seat)
@@ -388,7 +393,8 @@ class Table:
     def dummy_panel(self, v: dict) -> str:
         """The declarer plays from the dummy: its cards, full size, next to the declarer's hand."""
         playable = set(_legal_cards(v))
-        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=" (dummy)")
+        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=" (dummy)",
+                                  extra_cls="hinted" if self.hinted == f"play {t}" else "")
                         for t in v["dummy"])
         return (f'<div class="panel dummy-panel"><p class="panel-title">Play from the dummy</p>'
                 f'<div class="hand-cards dummy-cards" role="group" aria-label="the dummy\'s cards">{cards}</div></div>')

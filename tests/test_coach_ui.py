@@ -1,0 +1,121 @@
+"""The coach on the table (``cardtable.ui.coach``), rendered in CPython with a stand-in app:
+which controls show when (Hint on the person's turn, Undo by the rules of ``coach.undo``, Play out
+the rest only when forced), every hint reason in words, and the hints kept in the saved record.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardtable.coach.hint import Hint, hint
+from cardtable.games.dummy_spades import DummySpades
+from cardtable.record import parse_record, replay
+from cardtable.ui import coach
+from cardtable.ui.table_seep import Table as SeepTable
+from cardtable.ui.table_spades import Table as SpadesTable
+
+
+class Saves:
+    def raw(self, game_id):
+        return None
+
+
+class App:
+    """What ``ui.coach`` reads of the app."""
+
+    def __init__(self, game, table, controllers, viewer):
+        self.game, self.table, self.controllers, self.viewer = game, table, controllers, viewer
+        self.game_id = "g1"
+        self.handoff_to = None
+        self.dialog = None
+        self.hold = None
+        self.banner = self.error = ""
+        self.log = []
+        self.saves = Saves()
+
+    def humans(self):
+        return [s for s in self.table.seats if self.controllers.get(s) == "human"]
+
+
+def forced_game():
+    ranks = "23456789TJQKA"
+    hands = {h: [r + s for r in ranks] for h, s in (("p0", "S"), ("p1", "H"), ("p2", "D"), ("dummy", "C"))}
+    return replay({"format": "cardtable/1", "game": "dummy-spades", "seed": 5,
+                   "deals": [{"dealer": "p2", "hands": hands}], "actions": ["bid 13", "bid 0", "bid 0"]})
+
+
+def acts(html: str) -> set:
+    return {a for a in ("hint", "undo", "playout") if f'data-act="{a}"' in html}
+
+
+def test_controls_against_computers():
+    g = replay({"format": "cardtable/1", "game": "dummy-spades", "seed": 42,
+                "actions": ["bid 4 nil p2", "bid 7", "bid 5", "play JH"]})
+    app = App(g, SpadesTable(g), {"p0": "human", "p1": "casual", "p2": "casual"}, "p0")
+    assert g.to_act == "p0"
+    assert acts(coach.strip(app, g, "p0", my_turn=True)) == {"hint"}   # the bid was before the dummy showed
+    g.apply(g.legal_actions()[0])
+    app.game = g
+    assert acts(coach.strip(app, g, "p0", my_turn=False)) == {"undo"}  # the card just played
+    f = forced_game()
+    app = App(f, SpadesTable(f), {"p0": "human", "p1": "casual", "p2": "casual"}, "p0")
+    # (the bid may still be taken back: nothing new has come into view since)
+    assert acts(coach.strip(app, f, "p0", my_turn=True)) == {"hint", "undo", "playout"}
+
+
+def test_pass_and_play_undo_only_until_the_device_is_handed_on():
+    g = DummySpades(seed=9)
+    while not g.dummy_exposed:
+        g.apply(g.legal_actions()[0])
+    mover = g.to_act
+    g.apply(g.legal_actions()[0])
+    app = App(g, SpadesTable(g), {s: "human" for s in ("p0", "p1", "p2")}, mover)
+    app.handoff_to = g.to_act                  # "Pass the device to …" is up
+    assert coach.undo_target(app) == len(g.actions) - 1
+    assert 'data-act="undo"' in coach.handoff_undo(app)
+    app.viewer, app.handoff_to = g.to_act, None   # handed on
+    assert coach.undo_target(app) is None and coach.handoff_undo(app) == ""
+
+
+def test_every_reason_in_words():
+    g = DummySpades(seed=1)
+    view = g.view(g.to_act)
+    table = SpadesTable(g)
+    codes = ["bid", "bid_nil", "peek", "flip", "lead_nil", "lead_boss", "lead_trump", "lead_low", "lead",
+             "duck_nil", "cover_nil", "win_lowest", "ruff", "win", "partner_wins", "discard", "duck"]
+    for code in codes:
+        values = {"tricks": 3, "hands": ["p1"], "slots": [1, 2], "card": "QH", "hand": "dummy", "winning": "AH"}
+        action = {"bid": "bid 3", "bid_nil": "bid 3 nil p1", "peek": "peek 1 2", "flip": "flip 1 2"}.get(code, "play QH")
+        move, why = coach.hint_words(Hint(action, code, values), view, table)
+        assert move.startswith("Hint: ") and why.endswith(".") and len(move + why) < 110, code
+    from cardtable.games.seep import Seep
+    s = Seep.new(seed=31)
+    sview, stable = s.view(s.to_act), SeepTable(s)
+    for code, action, values in [("bid", "bid 11", {"value": 11}), ("redeal", "redeal", {}),
+                                 ("sweep", "capture JH 2D 4C 5H", {"points": 1}),
+                                 ("capture", "capture JH 2D 4C 5H", {"points": 4, "cards": 4, "keeps": 12}),
+                                 ("build", "build 11 6H 5H", {"value": 11}), ("cement", "cement 11 6H", {"value": 11}),
+                                 ("raise", "raise 11 2H", {"value": 13}), ("throw", "throw JH", {"card": "JH"})]:
+        move, why = coach.hint_words(Hint(action, code, values), sview, stable)
+        assert move.startswith("Hint: ") and why.endswith("."), code
+    assert coach.hint_words(Hint("capture JH 2D", "sweep", {"points": 1}), sview, stable)[1] == \
+        "Sweeps the floor and takes 1 point."
+
+
+def test_the_hint_is_marked_and_counted_in_the_saved_record():
+    g = replay({"format": "cardtable/1", "game": "dummy-spades", "seed": 42,
+                "actions": ["bid 4 nil p2", "bid 7", "bid 5", "play JH"]})
+    table = SpadesTable(g)
+    app = App(g, table, {"p0": "human", "p1": "casual", "p2": "casual"}, "p0")
+    app.autosave = lambda: None
+    app.render = lambda: None
+    h = hint(g.view("p0"))
+    coach.show_hint(app, coach._key(g) + ("p0",), h)
+    html = table.render(g, "p0", app)
+    marked = re.findall(r'<button[^>]*class="[^"]*\bhinted\b[^"]*"[^>]*data-card="([^"]+)"', html)
+    assert h.action.startswith("play ") and marked == [h.action.split()[1]]
+    assert "hint-line" in html and 'data-act="hint"' not in html
+    rec = coach.saved_record(app)
+    assert rec["hints"] == {"p0": [4]}
+    assert parse_record(rec)["hints"] == {"p0": [4]}
+    assert replay(rec).to_record() == g.to_record()   # replay ignores the field
