@@ -279,6 +279,14 @@ def test_names_are_one_player_whatever_their_case():
     assert set(s) == {"ana", "ben", "chloé", "zoé"}
 
 
+def test_one_name_at_two_seats_counts_the_game_once():
+    rec = dict(seep_record(), players=["Ana", "Ben", "ANA", "Dev"])
+    data = stats.new_stats()
+    stats.merge_entry(data, *stats.read_game(rec))
+    s = stats.summarize(data)["seep"]
+    assert set(s) == {"ana", "ben", "dev"} and s["ana"].games == 1
+
+
 def test_statistics_outlive_a_deleted_saved_game():
     store = DictStore()
     saves = SaveStore(store, clock=lambda: 1.0)
@@ -470,7 +478,7 @@ def test_the_screen_shows_each_game_with_figures_and_charts():
     assert {a.get("data-player") for a in seep.findall(".//article")} == {"ana", "ben", "chloé", "dev"}
     ana = {dt.text: dd.text for dt, dd in zip(players["ana"].findall(".//dt"), players["ana"].findall(".//dd"))}
     assert ana["Bids made"] == "50%" and ana["Nils"] == "made 2 of 2" and ana["Points per hand"] == "150.0"
-    assert ana["Against: Computer — strong"] == "1 games, 1 won · 2 hands, 1 won"
+    assert ana["Against the strong computer"] == "1 game, 1 won · 2 hands, 1 won"
     assert len(root.findall(".//svg")) == 4   # score and win rate, for each game
     for b in root.findall(".//button"):
         assert b.get("data-act") and b.get("data-key") and (b.text or "").strip()

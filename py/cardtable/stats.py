@@ -536,13 +536,15 @@ def summarize(data: dict) -> dict[str, dict[str, PlayerStats]]:
     for e in entries:
         game = e["game"]
         seats = [f"p{i}" for i in range(len(e["players"]))]
+        seen = set()
         for i, seat in enumerate(seats):
             if e["controllers"].get(seat, PEOPLE) != PEOPLE:
                 continue
             name = " ".join(e["players"][i].split())
             key = player_key(name)
-            if not key:
+            if not key or key in seen:   # one name at two seats (an imported file): the first
                 continue
+            seen.add(key)
             ps = out.setdefault(game, {}).get(key)
             if ps is None:
                 ps = out[game][key] = PlayerStats(name=name, game=game)

@@ -30,9 +30,9 @@ from .i18n import N_, _, ngettext
 from .markup import button, dialog, esc
 
 STATS_KEY = stats.STATS_KEY
-LEVEL_NAMES = {"casual": N_("Computer — quick"), "strong": N_("Computer — strong"),
-               "random": N_("Computer — random"), "human": N_("People only")}
-"""How the opponents of a game are named on the screen (by their ``controllers`` value)."""
+LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against the strong computer"),
+               "random": N_("Against the random computer"), "human": N_("Against people")}
+"""The heading of a player's results against each kind of opponent (a ``controllers`` value)."""
 
 
 # ---- the store ------------------------------------------------------------------------------
@@ -200,9 +200,11 @@ def player_card(p: stats.PlayerStats) -> str:
     rows.append((_("Hints used"), str(p.hints)))
     for level in sorted(p.against, key=lambda k: (k == "human", k)):
         a = p.against[level]
-        rows.append((_("Against: {who}").format(who=_(LEVEL_NAMES.get(level, level))),
-                     _("{games} games, {won} won · {hands} hands, {hands_won} won").format(
-                         games=a.games, won=a.won, hands=a.hands, hands_won=a.hands_won)))
+        games = ngettext("{games} game, {won} won", "{games} games, {won} won", a.games).format(
+            games=a.games, won=a.won)
+        hands = ngettext("{hands} hand, {won} won", "{hands} hands, {won} won", a.hands).format(
+            hands=a.hands, won=a.hands_won)
+        rows.append((_(LEVEL_NAMES.get(level, level)), _("{games} · {hands}").format(games=games, hands=hands)))
     dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in rows)
     return (f'<article class="stats-player" data-player="{esc(stats.player_key(p.name))}">'
             f"<h3>{esc(p.name)}</h3><dl>{dl}</dl></article>")
