@@ -254,6 +254,17 @@ def test_a_hand_is_never_counted_twice():
     assert (p.hands, p.games, p.finished, p.points) == (2, 1, 1, 300)
 
 
+def test_a_game_counted_in_full_is_passed_over_cheaply():
+    rec = spades_record()
+    store = DictStore()
+    assert stats_screen.record_game(store, rec, hands_done=2)
+    # the store says both hands are counted: not replayed again (a broken later action shows it)
+    broken = dict(rec, actions=rec["actions"][:-1] + ["play ZZ"])
+    assert not stats_screen.record_game(store, broken, hands_done=2)
+    with pytest.raises(Exception):
+        stats_screen.record_game(store, broken, hands_done=3)
+
+
 def test_the_game_key_is_the_same_for_every_copy_and_differs_between_games():
     rec = spades_record()
     key = stats.game_key(rec)

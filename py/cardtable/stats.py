@@ -87,9 +87,21 @@ class StatsError(ValueError):
 
 # ---- from a record to an entry --------------------------------------------------------------
 
-def game_key(record: dict) -> str:
-    """The fingerprint of a game (see ``game_entry``, which returns it with the entry)."""
-    return read_game(record)[0]
+def game_key(record: dict) -> Optional[str]:
+    """The fingerprint of a game (see ``read_game``), None before its first hand is finished.
+
+    Replays the first hand only, so it is cheap however long the game."""
+    rec = parse_record(record)
+    game = new_game(rec)
+    first: list[str] = []
+    for action in rec["actions"]:
+        try:
+            first.append(game.apply(action))
+        except ValueError as err:  # IllegalAction is a ValueError
+            raise RecordError(f"a move of this game cannot be replayed: {err}") from None
+        if _hands_done(game):
+            return _fingerprint(rec, game, first)
+    return None
 
 
 def _fingerprint(rec: dict, game, first: list[str]) -> str:

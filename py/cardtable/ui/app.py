@@ -806,10 +806,13 @@ class App:
         game, controllers = self.game, dict(self.controllers)
 
         def run() -> None:
+            began = window.performance.now()
             try:
-                stats_screen.record_game(self.saves.store, game.to_record(), controllers)
+                stats_screen.record_game(self.saves.store, game.to_record(), controllers,
+                                         hands_done=stats_screen.stats.hands_finished(game))
             except Exception as err:  # statistics must never stop a game
                 window.console.error(f"cardtable: statistics: {err!r}")
+            window.performance.measure("cardtable:stats", to_js({"start": began}, dict_converter=_js_object))
         window.setTimeout(create_once_callable(run), 0)
 
     # ---- files ------------------------------------------------------------------------------------

@@ -47,11 +47,18 @@ def load(store: Any) -> tuple[dict, Optional[str]]:
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
-                now: Optional[float] = None) -> bool:
+                now: Optional[float] = None, hands_done: Optional[int] = None) -> bool:
     """Count the finished hands of a game (idempotent); True when the store changed.
 
-    Never raises for a full or unreadable store: statistics are a bonus, the game goes on.
+    With ``hands_done`` (the live game's finished hands), a game whose hands are all counted
+    already is passed over after replaying its first hand only (opening a long saved game
+    costs no second full replay).  Never raises for a full or unreadable store: statistics are
+    a bonus, the game goes on.
     """
+    if hands_done is not None:
+        known = load(store)[0]["games"].get(stats.game_key(record) or "")
+        if known is not None and len(known["hands"]) >= hands_done:
+            return False
     key, entry = stats.read_game(record, controllers, time.time() if now is None else now)
     if entry is None:
         return False
