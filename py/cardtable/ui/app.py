@@ -38,7 +38,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
-from . import home
+from . import home, stats_screen
 from .markup import button, dialog, esc
 from .settings import SETTINGS_KEY, dump_settings, pace, parse_settings
 from .storage import DictStore, SaveConflict, SaveStore, StorageFull
@@ -125,6 +125,7 @@ class App:
         self.form_seats: Optional[int] = None    # ... and its number of players (4 or 2)
         self.settings = parse_settings(_local_get(SETTINGS_KEY))
         self.route_now = ""               # the location hash the last render left
+        self.stats_notice = ""            # a message on the Statistics screen
         self._proxies = {
             "click": create_proxy(self.on_click),
             "change": create_proxy(self.on_change),
@@ -192,6 +193,8 @@ class App:
             return f"#new/{self.screen[4:]}"
         if self.screen.startswith("rules:"):
             return f"#rules/{self.screen[6:]}"
+        if self.screen == "stats":
+            return "#stats"
         return "#home"
 
     def sync_history(self) -> None:
@@ -237,7 +240,9 @@ class App:
                 self.advance_bots_only()
                 self.render()
             return
-        if kind in ("new", "rules") and arg in home.GAME_TITLES:
+        if kind == "stats":
+            self.screen = "stats"
+        elif kind in ("new", "rules") and arg in home.GAME_TITLES:
             self.screen = f"{kind}:{arg}"
         else:
             self.screen = "home"
@@ -262,6 +267,8 @@ class App:
             html = home.rules_html(self.screen[6:])
         elif self.screen == "table":
             html = self.table_html()
+        elif self.screen == "stats":
+            html = stats_screen.html_for(self)
         else:
             html = ""
         if self.dialog:
@@ -314,6 +321,8 @@ class App:
                           cls="hand-summary")
         if kind == "import-dup":
             return self.import_dup_html()
+        if kind == "stats-reset":
+            return stats_screen.reset_dialog()
         if kind == "over":
             body = self.table.game_over_html(self.game)
             return dialog("Game over", body,
@@ -342,7 +351,7 @@ class App:
         if self.screen == "table" and self.table is not None and getattr(self.table, "panel", None):
             self.table.panel = None
             self.render()
-        elif self.dialog and self.dialog[0] == "delete":
+        elif self.dialog and self.dialog[0] in ("delete", "stats-reset"):
             self.dialog = None
             self.render()
 
@@ -413,6 +422,9 @@ class App:
             from . import coach
             coach.dispatch(self, verb)   # Hint, Undo, Play out the rest (cardtable.ui.coach)
             return
+        elif verb == "stats":
+            stats_screen.dispatch(self, arg)
+            return
         elif verb == "ui":
             action = self.table.handle(arg, self.game, self.viewer, self)
             if action:
@@ -433,6 +445,9 @@ class App:
         if target.id == "import-file" and target.files.length:
             file = target.files.item(0)
             file.text().then(create_once_callable(lambda text: self.import_text(str(text), str(file.name))))
+        if target.id == "stats-file" and target.files.length:
+            file = target.files.item(0)
+            file.text().then(create_once_callable(lambda text: stats_screen.import_file(self, str(text), str(file.name))))
 
     # ---- games ------------------------------------------------------------------------------------
     def table_for(self, game):
@@ -556,6 +571,8 @@ class App:
         self.banner = self.error = ""
         self.dialog = ("over",) if game.over else None
         self.screen = "table"
+        if stats_screen.stats.hands_finished(game):
+            self.count_hands()   # a game opened or imported with finished hands (counted once)
 
     def start_against_computer(self, game_name: str) -> None:
         """One tap from home: you in the first seat, computers at the default level elsewhere."""
@@ -647,6 +664,7 @@ class App:
         hands = self.table.hand_entries(self.game)
         if len(hands) > hands_before:
             self.dialog = ("hand", hands[-1])
+            self.count_hands()
         elif self.game.over:
             self.dialog = ("over",)
         self.advance()
@@ -790,21 +808,39 @@ class App:
         # the seat's view was computed in this task: the thinking starts in a task of its own
         self.bot_timer = window.setTimeout(create_once_callable(run_slice), 0)
 
+    def count_hands(self) -> None:
+        """Count the open game's finished hands in the statistics, in a task of its own."""
+        game, controllers = self.game, dict(self.controllers)
+
+        def run() -> None:
+            began = window.performance.now()
+            try:
+                stats_screen.record_game(self.saves.store, game.to_record(), controllers,
+                                         hands_done=stats_screen.stats.hands_finished(game))
+            except Exception as err:  # statistics must never stop a game
+                window.console.error(f"cardtable: statistics: {err!r}")
+            window.performance.measure("cardtable:stats", to_js({"start": began}, dict_converter=_js_object))
+        window.setTimeout(create_once_callable(run), 0)
+
     # ---- files ------------------------------------------------------------------------------------
+    def download(self, text: str, filename: str) -> None:
+        """Offer ``text`` as a JSON file download."""
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=_js_object))
+        url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = filename
+        document.body.appendChild(a)
+        a.click()
+        a.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
     def export(self) -> None:
         from .coach import saved_record
         record = saved_record(self)   # the record, with the hints used
         record[CONTROLLERS_FIELD] = dict(self.controllers)  # who plays each seat; replay ignores it
         text = json.dumps(record, ensure_ascii=False, indent=1)
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=_js_object))
-        url = window.URL.createObjectURL(blob)
-        a = document.createElement("a")
-        a.href = url
-        a.download = f"cardtable-{self.game.name}-{time.strftime('%Y%m%d-%H%M')}.json"
-        document.body.appendChild(a)
-        a.click()
-        a.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        self.download(text, f"cardtable-{self.game.name}-{time.strftime('%Y%m%d-%H%M')}.json")
 
     def import_text(self, text: str, filename: str) -> None:
         """Open a game file: any problem is a message on the home screen and nothing saved changes.
@@ -814,6 +850,8 @@ class App:
         saved is offered to be opened instead of being copied.
         """
         name = _cut(str(filename), 60)
+        if stats_screen.looks_like_stats(text):
+            return stats_screen.import_file(self, text, name)
         try:
             record = parse_record(text)
             if isinstance(record.get("players"), list):
@@ -950,7 +988,7 @@ class App:
                 if key is None or key.endswith("/" + gid):
                     if self.saves.raw(gid) is not None and self.saves.revision(gid) != self._revs().get(gid):
                         self.follow_other_window(gid)
-            elif self.screen == "home" and not self.dialog:
+            elif self.screen in ("home", "stats") and not self.dialog:
                 self.render()
         except Exception as err:  # never let an event from another window break this one
             window.console.error(f"cardtable: storage event: {err!r}")

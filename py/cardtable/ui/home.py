@@ -8,6 +8,7 @@ from typing import Optional
 from .. import rules
 from ..record import NAME_MAX
 from .markdown import to_html
+from .i18n import _
 from .markup import button, esc
 from .storage import SavedGame
 
@@ -77,6 +78,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     chips = "".join(button(label, f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
                     for v, label in SPEED_NAMES)
     parts.append(f'<div class="speed" role="group" aria-label="Speed of play"><span>Speed of play</span>{chips}</div>')
+    parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats") + "</div>")
     parts.append('<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">Saved games</h2>')
     if not saves:
         parts.append('<p class="muted">No saved games yet. Every move is saved as you play.</p>')

@@ -1,0 +1,267 @@
+"""The Statistics screen, and the statistics kept in the browser's store.
+
+The figures come from ``cardtable.stats`` (pure); this module keeps them under ``STATS_KEY`` in
+a Web-Storage-like store (``getItem``/``setItem``/``removeItem``: ``window.localStorage`` in the
+page, ``storage.DictStore`` in tests), draws the screen and its reset question, and answers the
+screen's acts.  It does not import the browser: downloading a file and scheduling work are the
+app's (``app.download``, ``app.render``), so everything here runs in CPython tests.
+
+Acts (``data-act``): ``stats`` (open the screen), ``stats:export`` (download the statistics as a
+``cardtable-stats/1`` file), ``stats:reset`` (ask), ``stats:confirm-reset`` (forget them all).
+A statistics file is brought back with *Import statistics…* on this screen (the file input
+``#stats-file``) or with the home screen's *Import a game file…* (``looks_like_stats``).
+
+Writing is read-modify-write in one go, so two windows of the app cannot lose each other's
+hands; a game recorded twice (reopened, followed from another window, imported again) changes
+nothing, as ``stats.merge_entry`` counts a hand by the game's fingerprint and its number.  When
+the store holds statistics of a later version, nothing is written over them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Optional
+
+from .. import rules, stats
+from ..game import RecordError
+from ..record import load_json
+from .charts import line_chart
+from .i18n import N_, _, ngettext
+from .markup import button, dialog, esc
+
+STATS_KEY = stats.STATS_KEY
+LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against the strong computer"),
+               "random": N_("Against the random computer"), "human": N_("Against people")}
+"""The heading of a player's results against each kind of opponent (a ``controllers`` value)."""
+
+
+# ---- the store ------------------------------------------------------------------------------
+
+def load(store: Any) -> tuple[dict, Optional[str]]:
+    """The statistics in ``store`` and a problem met reading them (None when none)."""
+    try:
+        text = store.getItem(STATS_KEY)
+    except Exception as err:  # storage disabled by the browser
+        return stats.new_stats(), _("the statistics could not be read ({error})").format(error=err)
+    return stats.parse_stats(None if text is None else str(text))
+
+
+def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
+                now: Optional[float] = None, hands_done: Optional[int] = None) -> bool:
+    """Count the finished hands of a game (idempotent); True when the store changed.
+
+    With ``hands_done`` (the live game's finished hands), a game whose hands are all counted
+    already is passed over after replaying its first hand only (opening a long saved game
+    costs no second full replay).  Never raises for a full or unreadable store: statistics are
+    a bonus, the game goes on.
+    """
+    if hands_done is not None:
+        known = load(store)[0]["games"].get(stats.game_key(record) or "")
+        if known is not None and len(known["hands"]) >= hands_done:
+            return False
+    key, entry = stats.read_game(record, controllers, time.time() if now is None else now)
+    if entry is None:
+        return False
+    data, problem = load(store)
+    if problem and problem.startswith("another version"):
+        return False
+    if not stats.merge_entry(data, key, entry):
+        return False
+    return _write(store, data)
+
+
+def _write(store: Any, data: dict) -> bool:
+    try:
+        store.setItem(STATS_KEY, stats.dump_stats(data))
+        return True
+    except Exception:  # full: the statistics stay as they were
+        return False
+
+
+def import_text(store: Any, text: str) -> str:
+    """Add a statistics file to the store; returns what happened, in words.
+
+    Raises ``stats.StatsError`` saying why for a file that is not statistics or is damaged
+    (nothing of it is used then).
+    """
+    other = stats.read_stats_file(text)
+    data, problem = load(store)
+    if problem and problem.startswith("another version"):
+        raise stats.StatsError(_("the statistics kept here were written by another version of Card Table"))
+    n = stats.merge_stats(data, other)
+    if n and not _write(store, data):
+        raise stats.StatsError(_("storage is full: the statistics could not be saved"))
+    total = len(other["games"])
+    return ngettext("Statistics imported: {n} new or longer game of {total} in the file.",
+                    "Statistics imported: {n} new or longer games of {total} in the file.", n).format(n=n, total=total)
+
+
+def looks_like_stats(text: str) -> bool:
+    """Whether a file's text claims to be statistics (so Import reads it as such)."""
+    if '"cardtable-stats/' not in text[:4000]:
+        return False
+    try:
+        raw = load_json(text)
+    except RecordError:
+        return False
+    return isinstance(raw, dict) and str(raw.get("format", "")).startswith("cardtable-stats/")
+
+
+def export_text(store: Any) -> str:
+    """The statistics as a file's text (``cardtable-stats/1``)."""
+    data, _problem = load(store)
+    return stats.dump_stats(data)
+
+
+def reset(store: Any) -> None:
+    """Forget every statistic (the saved games stay)."""
+    store.removeItem(STATS_KEY)
+
+
+# ---- the screen -----------------------------------------------------------------------------
+
+def screen_html(data: dict, problem: Optional[str] = None, notice: str = "") -> str:
+    """The whole Statistics screen (one ``<h1>``)."""
+    parts = ['<section class="stats-page">',
+             '<nav class="crumbs">' + button(esc(_("← Home")), "nav:home", cls="btn ghost small", key="back") + "</nav>",
+             f'<h1>{esc(_("Statistics"))}</h1>']
+    if notice:
+        parts.append(f'<p class="notice" role="status">{esc(notice)}</p>')
+    if problem:
+        parts.append(f'<p class="notice" role="alert">{esc(_("Some saved statistics could not be used: {problem}").format(problem=problem))}</p>')
+    summary = stats.summarize(data)
+    if not summary:
+        parts.append(f'<p class="muted">{esc(_("No finished hands yet. Statistics count every hand played to its end, per player name."))}</p>')
+    for game in stats.GAMES:
+        players = summary.get(game)
+        if players:
+            parts.append(game_section(game, players, data))
+    parts.append('<div class="stats-actions">'
+                 + button(esc(_("Export statistics")), "stats:export", cls="btn ghost", key="stats-export",
+                          disabled=not data.get("games"))
+                 + f'<label class="btn ghost" for="stats-file">{esc(_("Import statistics…"))}</label>'
+                 '<input type="file" id="stats-file" accept=".json,application/json" class="visually-hidden">'
+                 + button(esc(_("Reset statistics…")), "stats:reset", cls="btn danger", key="stats-reset",
+                          disabled=not data.get("games"))
+                 + "</div>")
+    parts.append(f'<p class="muted small">{esc(_("Statistics are kept in this browser, apart from the saved games: deleting a game keeps them."))}</p>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def game_section(game: str, players: dict[str, stats.PlayerStats], data: dict) -> str:
+    """One game's players and charts."""
+    title = rules.TITLES.get(game, game)
+    ordered = sorted(players.values(), key=lambda p: (-p.hands, p.name.casefold()))
+    out = [f'<section class="stats-game" aria-labelledby="stats-{game}"><h2 id="stats-{game}">{esc(title)}</h2>',
+           '<div class="stats-players">']
+    out.extend(player_card(p) for p in ordered)
+    out.append("</div>")
+    latest = stats.latest_game(data, game)
+    if latest is not None:
+        series = [(stats.side_label(latest, side), totals) for side, totals in stats.score_series(latest)]
+        out.append(line_chart(_("Points after each hand of the latest game"), series, f"chart-score-{game}",
+                              x_label=_("Hand"), y_label=_("Points")))
+    rates = stats.win_rate_series(players)
+    if rates:
+        out.append(line_chart(_("Games won so far, after each finished game"), rates, f"chart-wins-{game}",
+                              x_label=_("Game"), y_label=_("Games won (%)"), y_range=(0, 100),
+                              value_text=lambda v: _("{percent}%").format(percent=round(v))))
+    out.append("</section>")
+    return "".join(out)
+
+
+def _pct(p: stats.PlayerStats, part: int, whole: int) -> str:
+    v = p.percent(part, whole)
+    return "—" if v is None else _("{percent}%").format(percent=v)
+
+
+def _avg(p: stats.PlayerStats, total: int) -> str:
+    return "—" if not p.hands else f"{p.per_hand(total):.1f}"
+
+
+def player_card(p: stats.PlayerStats) -> str:
+    """A player's figures as a definition list (term: figure)."""
+    rows = [
+        (_("Games"), _("{played} played · {finished} finished · {won} won").format(
+            played=p.games, finished=p.finished, won=p.won)),
+        (_("Hands"), _("{played} played · {won} won ({percent})").format(
+            played=p.hands, won=p.hands_won, percent=_pct(p, p.hands_won, p.hands))),
+        (_("Points per hand"), _avg(p, p.points)),
+    ]
+    if p.game == "dummy-spades":
+        rows += [
+            (_("Bids made"), _pct(p, p.bids_made, p.hands)),
+            (_("As declarer"), _("made {made} of {hands}").format(made=p.declarer_made, hands=p.declarer_hands)),
+            (_("As defender"), _("made {made} of {hands}").format(made=p.defender_made, hands=p.defender_hands)),
+            (_("Nils"), _("made {made} of {tried}").format(made=p.nils_made, tried=p.nils)),
+            (_("Bags per hand"), _avg(p, p.bags)),
+        ]
+    else:
+        rows += [
+            (_("Sweeps"), str(p.sweeps)),
+            (_("Houses"), _("{built} built · {captured} captured").format(built=p.houses_built,
+                                                                         captured=p.houses_captured)),
+            (_("Baazis"), _("{won} won · {lost} lost").format(won=p.baazis_won, lost=p.baazis_lost)),
+        ]
+    rows.append((_("Hints used"), str(p.hints)))
+    for level in sorted(p.against, key=lambda k: (k == "human", k)):
+        a = p.against[level]
+        games = ngettext("{games} game, {won} won", "{games} games, {won} won", a.games).format(
+            games=a.games, won=a.won)
+        hands = ngettext("{hands} hand, {won} won", "{hands} hands, {won} won", a.hands).format(
+            hands=a.hands, won=a.hands_won)
+        rows.append((_(LEVEL_NAMES.get(level, level)), _("{games} · {hands}").format(games=games, hands=hands)))
+    dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in rows)
+    return (f'<article class="stats-player" data-player="{esc(stats.player_key(p.name))}">'
+            f"<h3>{esc(p.name)}</h3><dl>{dl}</dl></article>")
+
+
+def reset_dialog() -> str:
+    """The question before forgetting every statistic."""
+    return dialog(esc(_("Reset the statistics?")),
+                  f'<p>{esc(_("Every statistic of every player is forgotten. Saved games are kept."))}</p>'
+                  f'<p>{esc(_("This cannot be undone."))}</p>',
+                  button(esc(_("Reset")), "stats:confirm-reset", cls="btn danger", key="confirm")
+                  .replace("<button ", "<button data-autofocus ", 1)
+                  + button(esc(_("Keep them")), "cancel", cls="btn ghost", key="cancel"), cls="stats-reset")
+
+
+# ---- the screen's acts ----------------------------------------------------------------------
+
+def dispatch(app, arg: str) -> None:
+    """Answer a ``stats[:arg]`` act for the app (its store, its dialog, its download)."""
+    store = app.saves.store
+    if arg == "":
+        app.close_game()
+        app.screen = "stats"
+        app.stats_notice = ""
+    elif arg == "export":
+        app.download(export_text(store), f"cardtable-statistics-{time.strftime('%Y%m%d-%H%M')}.json")
+        return
+    elif arg == "reset":
+        app.dialog = ("stats-reset",)
+    elif arg == "confirm-reset":
+        reset(store)
+        app.dialog = None
+        app.stats_notice = _("The statistics were reset.")
+    app.render()
+
+
+def import_file(app, text: str, filename: str) -> None:
+    """A file chosen with *Import statistics…* (or a statistics file given to the home import)."""
+    try:
+        message = import_text(app.saves.store, text)
+    except stats.StatsError as err:
+        message = _("{file} was not imported: {reason}").format(file=filename[:60], reason=str(err)[:200])
+    app.close_game()
+    app.dialog = None
+    app.screen = "stats"
+    app.stats_notice = message
+    app.render()
+
+
+def html_for(app) -> str:
+    """The screen for the app's ``screen_html``."""
+    data, problem = load(app.saves.store)
+    return screen_html(data, problem, getattr(app, "stats_notice", ""))

@@ -1,0 +1,180 @@
+"""The Statistics screen in real Chromium, at phone size, on one page (issue #16).
+
+A hand finished by a tap is counted; finished records imported are counted once (a second copy
+of the same game adds only what is new); the screen shows the figures and the charts; deleting
+a saved game keeps the statistics; export, reset (after a confirmation) and import of the
+exported file; the screen and the figures survive a reload.  Screenshots:
+test-artifacts/stats-phone.png, stats-reset.png.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable import stats
+from conftest import PageWatch, screenshot, settle, wait_ready
+from test_stats import prefix, seep_record, spades_record
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="module")
+def page(browser, site):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.watch = PageWatch(page, site.origin)
+    page.goto(site.url)
+    wait_ready(page)
+    yield page
+    context.close()
+
+
+def import_file(page, text: str, selector: str = "#import-file", name: str = "game.json") -> None:
+    page.set_input_files(selector, files=[{"name": name, "mimeType": "application/json",
+                                           "buffer": text.encode("utf-8")}])
+
+
+def stored_stats(page) -> dict:
+    text = page.evaluate(f"localStorage.getItem({json.dumps(stats.STATS_KEY)})")
+    return json.loads(text) if text else {}
+
+
+def hands_counted(page) -> list[int]:
+    return sorted(len(e["hands"]) for e in stored_stats(page).get("games", {}).values())
+
+
+def wait_for_counts(page, expected: list[int]) -> None:
+    if page.watch.console_errors:
+        raise AssertionError(page.watch.console_errors)
+    page.wait_for_function(
+        f"""() => {{ const t = localStorage.getItem({json.dumps(stats.STATS_KEY)});
+                   if (!t) return {json.dumps(expected)}.length === 0;
+                   const g = Object.values(JSON.parse(t).games).map(e => e.hands.length).sort((a, b) => a - b);
+                   return JSON.stringify(g) === {json.dumps(json.dumps(sorted(expected), separators=(",", ":")))}; }}""",
+        timeout=30_000)
+    assert hands_counted(page) == sorted(expected), page.watch.console_errors
+
+
+def figures(page, game: str, player: str) -> dict:
+    """The figures of a player's card, term -> text."""
+    return page.evaluate("""([game, player]) => {
+        const card = document.querySelector(`#stats-${game}`).closest('section')
+                             .querySelector(`article[data-player="${player}"]`);
+        if (!card) return null;
+        const dts = [...card.querySelectorAll('dt')], dds = [...card.querySelectorAll('dd')];
+        return Object.fromEntries(dts.map((dt, i) => [dt.textContent, dds[i].textContent]));
+    }""", [game, player])
+
+
+def go_home(page) -> None:
+    """Home from a game: past an end-of-hand summary (it has no Home button), then Home."""
+    if page.locator('.hand-summary [data-act="next-hand"]').count():
+        page.click('.hand-summary [data-act="next-hand"]')
+    page.locator('[data-act="nav:home"]').first.click()
+    page.wait_for_selector("html[data-screen=home]", state="attached")
+
+
+def test_statistics_from_play_and_files(page, tmp_path):
+    rec = spades_record()   # two forced hands; Ana (p0) wins 300 / 203 / -30
+    cut = next(n for n in range(len(rec["actions"])) if stats.read_game(prefix(rec, n))[1] is not None)
+    last = rec["actions"][cut - 1]   # the last card of hand 1
+
+    # 1. a hand finished by a tap is counted (pass and play: every seat a person)
+    import_file(page, json.dumps(prefix(rec, cut - 1)))
+    page.wait_for_selector("html[data-screen=handoff]", state="attached")
+    page.wait_for_selector('[data-act="ready"]:not([disabled])')
+    page.click('[data-act="ready"]')
+    page.click(f'[data-act="move:{last}"]')
+    settle(page)
+    page.wait_for_selector(".hand-summary", state="attached")
+    wait_for_counts(page, [1])
+
+    # 2. the whole game imported as a separate copy adds only its second hand
+    go_home(page)
+    import_file(page, json.dumps(rec), name="again.json")
+    page.wait_for_selector(".import-dup", state="attached")
+    page.click('[data-act="data:import-copy"]')
+    page.wait_for_selector(".game-over", state="attached")
+    wait_for_counts(page, [2])
+    go_home(page)
+
+    # 3. a finished Seep game against computers, imported
+    seep = seep_record()
+    seep["controllers"] = {"p0": "human", "p1": "strong", "p2": "human", "p3": "casual"}
+    seep["players"] = ["ana", "<b>Ben</b>", "Chloé", "Dev"]   # 'ana' is Ana; names are text
+    import_file(page, json.dumps(seep), name="seep.json")
+    page.wait_for_selector(".game-over", state="attached")
+    wait_for_counts(page, [2, len(stats.read_game(seep)[1]["hands"])])
+    go_home(page)
+
+    # 4. the screen
+    page.click('[data-act="stats"]')
+    page.wait_for_selector("html[data-screen=stats]", state="attached")
+    assert page.evaluate("location.hash") == "#stats"
+    assert page.locator("h1").count() == 1 and page.inner_text("h1") == "Statistics"
+    ana = figures(page, "dummy-spades", "ana")
+    assert ana["Games"] == "1 played · 1 finished · 1 won"
+    assert ana["Hands"] == "2 played · 1 won (50%)"
+    assert ana["Points per hand"] == "150.0" and ana["Bids made"] == "50%" and ana["Nils"] == "made 2 of 2"
+    ben = figures(page, "dummy-spades", "ben")
+    assert ben["Bags per hand"] == "1.5" and ben["As declarer"] == "made 1 of 1"
+    seep_ana = figures(page, "seep", "ana")
+    assert seep_ana["Games"] == "1 played · 1 finished · 1 won"
+    assert seep_ana["Against the strong computer"].startswith("1 game, 1 won")
+    assert figures(page, "seep", "<b>ben</b>") is None    # a computer seat is nobody's statistics
+    assert page.locator("#app b").count() == 0
+    assert "<b>Ben</b> & Dev" in page.inner_text("#chart-score-seep .chart-legend")
+    assert page.locator("svg.chart-svg[role=img]").count() == 4
+    assert page.locator("#chart-score-dummy-spades-title").text_content() == "Points after each hand of the latest game"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "stats-phone")
+    page.locator("#chart-score-dummy-spades").scroll_into_view_if_needed()
+    screenshot(page, "stats-phone-charts")
+
+    # 5. it survives a reload, and deleting a saved game keeps it
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("html[data-screen=stats]", state="attached")
+    assert figures(page, "dummy-spades", "ana")["Points per hand"] == "150.0"
+    go_home(page)
+    ids = page.eval_on_selector_all("[data-save]", "els => els.map(e => e.dataset.save)")
+    for gid in ids:
+        page.click(f'[data-act="delete:{gid}"]')
+        page.click('[data-act="confirm-delete:' + gid + '"]')
+    assert page.locator("[data-save]").count() == 0
+    page.click('[data-act="stats"]')
+    assert figures(page, "dummy-spades", "ana")["Games"] == "1 played · 1 finished · 1 won"
+
+    # 6. export, then reset after a confirmation
+    with page.expect_download() as dl:
+        page.click('[data-act="stats:export"]')
+    path = tmp_path / "stats.json"
+    dl.value.save_as(path)
+    exported = json.loads(path.read_text())
+    assert exported["format"] == stats.FORMAT and exported == stored_stats(page)
+    page.click('[data-act="stats:reset"]')
+    page.wait_for_selector('.stats-reset [role="dialog"]', state="attached")
+    screenshot(page, "stats-reset")
+    page.keyboard.press("Escape")    # Escape keeps them
+    assert page.locator(".stats-reset").count() == 0 and stored_stats(page)
+    page.click('[data-act="stats:reset"]')
+    page.click('[data-act="stats:confirm-reset"]')
+    page.wait_for_selector("text=No finished hands yet", state="attached")
+    assert stored_stats(page) == {}
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("text=No finished hands yet", state="attached")
+
+    # 7. a damaged file is refused with a reason; the exported one comes back
+    import_file(page, '{"format": "cardtable-stats/1", "games": {"x": {"game": "chess"}}}', "#stats-file", "bad.json")
+    page.wait_for_selector(".notice", state="attached")
+    assert "bad.json was not imported" in page.inner_text(".notice") and stored_stats(page) == {}
+    import_file(page, path.read_text(), "#stats-file", "stats.json")
+    page.wait_for_selector("text=Statistics imported", state="attached")
+    assert figures(page, "dummy-spades", "ana")["Points per hand"] == "150.0"
+    assert stored_stats(page) == exported
+    page.watch.assert_clean()
