@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card, SUITS
+from .i18n import _
 from .markup import button, card_back, card_face, esc, join_words, log_panel, plural, sheet, table_topbar
 
 POSITIONS = ("bottom", "left", "top", "right")
@@ -64,6 +65,7 @@ class Table:
         self.panel: Optional[str] = None   # "sheet" | "log" | "last" | None
         self.collecting: Optional[dict] = None   # a finished trick still on the table (+ "final")
         self.revealing = False             # the peeker is looking at the cards just peeked at
+        self.armed: Optional[str] = None   # confirm-before-play: the play picked by a first tap
 
     # ---- names ----------------------------------------------------------------------------------
     def name_of(self, hand: str) -> str:
@@ -168,6 +170,8 @@ class Table:
             action += self.slot_panel(v)
         elif acting == "dummy":
             action += self.dummy_panel(v)
+        if my_turn and self.armed:
+            action += f'<p class="tap-again" role="status">{esc(_("Tap again to play"))}</p>'
         parts.append(f'<div class="action-panel">{action}</div>' if action else "")
         parts.append(self.my_hand(v, seat, my_turn, final))
         if self.panel == "sheet":
@@ -376,7 +380,8 @@ class Table:
         playable = set(_legal_cards(v)) if my_turn and v["acting_hand"] == seat else set()
         # after the last trick the next hand is dealt already: none of it shows until its turn comes
         shown = [] if final else v["hand"]
-        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable) for t in shown)
+        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable,
+                                  extra_cls="armed" if self.armed == f"play {t}" else "") for t in shown)
         role = self.role(v, seat)
         info = f'{esc(self.names[seat])}' + (f" · {role}" if role else "") + f" · {plural(v['tricks_won'][seat], 'trick')}"
         bid = self.bid_text(v, seat)
@@ -388,8 +393,8 @@ class Table:
     def dummy_panel(self, v: dict) -> str:
         """The declarer plays from the dummy: its cards, full size, next to the declarer's hand."""
         playable = set(_legal_cards(v))
-        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=" (dummy)")
-                        for t in v["dummy"])
+        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=" (dummy)",
+                                  extra_cls="armed" if self.armed == f"play {t}" else "") for t in v["dummy"])
         return (f'<div class="panel dummy-panel"><p class="panel-title">Play from the dummy</p>'
                 f'<div class="hand-cards dummy-cards" role="group" aria-label="the dummy\'s cards">{cards}</div></div>')
 
