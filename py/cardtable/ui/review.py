@@ -174,14 +174,14 @@ def review_html(review: Review, title: str) -> str:
     step_text = _("{where}. {count}").format(
         where=where, count=ngettext("{n} move in all.", "{n} moves in all.", review.last).format(n=review.last))
     at_start, at_end = review.step == 0, review.step == review.last
-    controls = (button("⏮", "review:hand-back", cls="btn ghost small", key="review-hand-back",
+    controls = (button("«", "review:hand-back", cls="btn ghost small", key="review-hand-back",
                        aria_label=_("Back to the start of the hand"), title=_("Start of the hand"), disabled=at_start)
                 + button("◀", "review:back", cls="btn small", key="review-back", aria_label=_("Back one move"),
                          title=_("Back one move"), disabled=at_start)
                 + f'<span class="review-where" data-step="{review.step}">{esc(where)}</span>'
                 + button("▶", "review:forward", cls="btn small", key="review-forward",
                          aria_label=_("Forward one move"), title=_("Forward one move"), disabled=at_end)
-                + button("⏭", "review:hand-forward", cls="btn ghost small", key="review-hand-forward",
+                + button("»", "review:hand-forward", cls="btn ghost small", key="review-hand-forward",
                          aria_label=_("Forward to the next hand"), title=_("Next hand"), disabled=at_end))
     line = review.lines.get(review.step - 1, "") if review.step else _("The cards as they were dealt.")
     if at_end and v["over"]:
@@ -297,7 +297,7 @@ def _trick_cards(t, plays: list[dict], winner: Optional[str], caption: str, done
         cards.append(f'<li class="review-play{win}">{card_face(Card.parse(p["card"]), extra_cls="played")}'
                      f'<span>{esc(who)}</span></li>')
     return (f'<div class="review-trick{" done" if done else ""}" role="group" aria-label="{esc(caption)}">'
-            f'<p class="trick-caption">{esc(caption)}</p><ol>{"".join(cards)}</ol></div>')
+            f'<p class="review-trick-caption">{esc(caption)}</p><ol>{"".join(cards)}</ol></div>')
 
 
 def _seep_board(review: Review, views: dict) -> str:
