@@ -54,3 +54,52 @@ def test_html_classes_name_only_known_values():
 
 def test_module_doctests():
     assert doctest.testmod(settings_mod).failed == 0
+
+
+class _Table:
+    armed = None
+
+
+class _App:
+    """What the table hooks read of the app."""
+
+    def __init__(self, **settings):
+        self.settings = {**DEFAULTS, **settings}
+        self.table = _Table()
+        self.__dict__["review_settings"] = {"review": None, "review_id": None, "back_to": "home", "cue_turn": False}
+
+
+def test_confirm_before_play_waits_for_a_second_tap_on_the_same_card():
+    from cardtable.ui.app_review_settings import needs_second_tap
+
+    off = _App()
+    assert needs_second_tap(off, "play QS") is False            # the setting off: one tap plays
+    app = _App(confirm=True)
+    assert needs_second_tap(app, "bid 4") is False              # only card plays wait
+    assert needs_second_tap(app, "play QS") is True and app.table.armed == "play QS"
+    assert needs_second_tap(app, "play 2H") is True and app.table.armed == "play 2H"   # another card: picked instead
+    assert needs_second_tap(app, "play 2H") is False and app.table.armed is None       # the same card again: played
+
+
+def test_the_sound_cues():
+    from cardtable.ui.sound import NOTES, cue_for
+
+    assert cue_for("play QS", "trick") == "won" and cue_for("play QS", None) == "play"
+    assert cue_for("capture QC 5D", None) == "won" and cue_for("build 11 6H 5H", None) == "play"
+    assert cue_for("bid 11", None) is None and cue_for("peek 1 2 3", "reveal") is None
+    assert all(0 < f < 2000 and 0 < length <= 0.2 for notes in NOTES.values() for f, _s, length in notes)
+
+
+def test_the_settings_screen_has_one_h1_and_every_choice_as_a_named_button():
+    import re
+
+    from cardtable.ui.settings_screen import settings_html
+
+    html = settings_html({**DEFAULTS, "deck": "four", "handoff": False}, in_game=True)
+    assert html.count("<h1") == 1 and "Back to the game" in html
+    pressed = {m[0]: m[1] for m in re.findall(r'data-key="(set:deck:\w+)" aria-pressed="(\w+)"', html)}
+    assert pressed == {"set:deck:two": "false", "set:deck:four": "true"}
+    assert 'data-act="set:handoff:on"' in html and 'aria-checked="false"' in html  # off now: the switch turns it on
+    for b in re.findall(r"<button[^>]*>", html):
+        assert "data-act=" in b and "data-key=" in b
+    assert "everyone near the screen can see them" in html
