@@ -40,7 +40,8 @@ from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
 from . import home, stats_screen
 from .markup import button, dialog, esc
-from .settings import SETTINGS_KEY, dump_settings, pace, parse_settings
+from .settings import SETTINGS_KEY, dump_settings, html_classes, pace, parse_settings
+from . import app_review_settings as hooks
 from .storage import DictStore, SaveConflict, SaveStore, StorageFull
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
@@ -153,7 +154,8 @@ class App:
             self.root.innerHTML = html
         name = self.screen_name()
         document.documentElement.dataset.screen = name
-        document.documentElement.dataset.speed = self.settings["speed"]  # paces the CSS animations
+        for k, v in html_classes(self.settings).items():  # paces the CSS animations; deck colours, card size
+            document.documentElement.setAttribute(f"data-{k}", v)
         self.sync_history()
         if name == "handoff" and not self.handoff_armed and self.arm_timer is None:
             self.arm_timer = window.setTimeout(create_once_callable(self.arm_handoff), HANDOFF_GUARD_MS)
@@ -187,6 +189,8 @@ class App:
     # ---- history: one entry per screen --------------------------------------------------------
     def route(self) -> str:
         """The location hash of the screen shown now."""
+        if self.screen in ("review", "settings"):
+            return hooks.route(self)
         if self.screen == "table" and self.game_id:
             return f"#game/{self.game_id}"
         if self.screen.startswith("new:"):
@@ -227,6 +231,9 @@ class App:
         if self.game is not None:
             self.close_game()   # every move is saved already
         kind, _, arg = route.lstrip("#").partition("/")
+        if kind in ("review", "settings"):
+            hooks.go_to(self, kind, arg)
+            return
         if kind == "game" and arg and self.saves.raw(arg):
             self.open_saved(arg)
             if self.game is not None and not self.game.over and self.dialog is None:
@@ -237,6 +244,8 @@ class App:
                 self.viewer = None
                 self.handoff_to = seat if self.controllers.get(seat) == "human" else (humans[0] if humans else None)
                 self.handoff_armed = False
+                if not self.settings["handoff"]:   # the setting: no hand-off screen, the hand shows at once
+                    self.viewer, self.handoff_to = self.handoff_to, None
                 self.advance_bots_only()
                 self.render()
             return
@@ -269,6 +278,8 @@ class App:
             html = self.table_html()
         elif self.screen == "stats":
             html = stats_screen.html_for(self)
+        elif self.screen in ("review", "settings"):
+            html = hooks.screen_html(self)
         else:
             html = ""
         if self.dialog:
@@ -328,6 +339,7 @@ class App:
             return dialog("Game over", body,
                           button("Play again", "play-again", cls="btn", key="again").replace("<button ", "<button data-autofocus ", 1)
                           + button("Export game", "export", cls="btn ghost", key="export-over")
+                          + hooks.game_over_button(self)
                           + button("Home", "nav:home", cls="btn ghost", key="home"), cls="game-over")
         return ""
 
@@ -345,7 +357,9 @@ class App:
             self.render()
 
     def on_key(self, event) -> None:
-        """Escape closes a sheet or the delete question."""
+        """Escape closes a sheet or the delete question; arrows step a review."""
+        if self.screen == "review" and hooks.on_key(self, event):
+            return
         if str(event.key) != "Escape":
             return
         if self.screen == "table" and self.table is not None and getattr(self.table, "panel", None):
@@ -357,6 +371,8 @@ class App:
 
     def dispatch(self, act: str) -> None:
         verb, _, arg = act.partition(":")
+        if hooks.dispatch(self, verb, arg):
+            return
         if verb == "nav" and arg == "home":
             self.close_game()
             self.screen = "home"
@@ -441,6 +457,10 @@ class App:
         if target.id == "ng-seats":
             self.form_seats = _int(target.value, 4)
             self.render()
+            return
+        if target.id == "review-file" and target.files.length:
+            file = target.files.item(0)
+            file.text().then(create_once_callable(lambda text: hooks.open_file(self, str(text), str(file.name))))
             return
         if target.id == "import-file" and target.files.length:
             file = target.files.item(0)
@@ -615,20 +635,28 @@ class App:
         seat = game.to_act
         if self.dialog is None and seat is not None:
             if self.controllers.get(seat) == "human":
-                if seat != self.viewer:  # (with one person, the viewer is always that person)
+                if seat != self.viewer and not self.settings["handoff"]:
+                    self.viewer = seat   # the setting: no hand-off screen between people
+                elif seat != self.viewer:  # (with one person, the viewer is always that person)
                     self.handoff_to = seat
             else:
                 if self.viewer is None and humans:
                     # several people and nobody holds the device yet: it goes to the first of them
                     self.handoff_to = humans[0]
+                    if not self.settings["handoff"]:
+                        self.viewer, self.handoff_to = humans[0], None
                 self.schedule_bot()
         if self.handoff_to != before:
             self.cancel_arm()   # a new hand-off starts its guard time afresh
+        hooks.after_advance(self)
         self.render()
 
     def human_move(self, action: str) -> None:
         seat = self.game.to_act
         if seat is None or self.controllers.get(seat) != "human" or seat != self.viewer or self.handoff_to:
+            return
+        if hooks.needs_second_tap(self, action):
+            self.render()
             return
         self.apply(action)
 
@@ -648,6 +676,7 @@ class App:
         self.log.append(self.table.describe(canonical, actor, before, game.view(actor), game))
         self.autosave()
         hold = self.hold_for(canonical, actor, before)
+        hooks.after_move(self, canonical, actor, hold)
         if hold:
             self.hold = hold
             self.hold_hands_before = hands_before

@@ -7,8 +7,8 @@ from typing import Optional
 
 from .. import rules
 from ..record import NAME_MAX
-from .markdown import to_html
 from .i18n import _
+from .markdown import to_html
 from .markup import button, esc
 from .storage import SavedGame
 
@@ -77,7 +77,8 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     parts.append("</div>")
     chips = "".join(button(label, f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
                     for v, label in SPEED_NAMES)
-    parts.append(f'<div class="speed" role="group" aria-label="Speed of play"><span>Speed of play</span>{chips}</div>')
+    parts.append(f'<div class="speed" role="group" aria-label="Speed of play"><span>Speed of play</span>{chips}'
+                 + button("⚙ " + _("Settings"), "nav:settings", cls="btn ghost small", key="settings") + "</div>")
     parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats") + "</div>")
     parts.append('<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">Saved games</h2>')
     if not saves:
@@ -88,7 +89,9 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
             parts.append(save_row(s, now))
         parts.append("</ul>")
     parts.append('<div class="import"><label class="btn ghost" for="import-file">Import a game file…</label>'
-                 '<input type="file" id="import-file" accept=".json,application/json" class="visually-hidden"></div>')
+                 '<input type="file" id="import-file" accept=".json,application/json" class="visually-hidden">'
+                 f'<label class="btn ghost" for="review-file">{_("Open a file for review…")}</label>'
+                 '<input type="file" id="review-file" accept=".json,application/json" class="visually-hidden"></div>')
     parts.append("</section></section>")
     return "".join(parts)
 
@@ -103,7 +106,8 @@ def save_row(s: SavedGame, now: float) -> str:
     return (f'<li class="save" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> · '
             f'{esc(players_text(s))}<br><span class="muted">{esc(s.totals)} · {esc(status)}</span></div>'
             f'<div class="save-buttons">{button("Open", f"open:{s.id}", cls="btn small", key=f"open:{s.id}")}'
-            f'{button("Delete", f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
+            + (button(_("Review"), f"open-review:{s.id}", cls="btn ghost small", key=f"review:{s.id}") if s.over else "")
+            + f'{button("Delete", f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
 
 
 def _select(id_: str, options: list[tuple[str, str]], value: str, label: str) -> str:

@@ -13,6 +13,7 @@ from html import escape
 from typing import Iterable, Optional
 
 from ..cards import Card, RANK_NAMES, SUIT_NAMES
+from .i18n import _
 
 RED = {"H", "D"}
 
@@ -111,6 +112,8 @@ def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_
             + f'<div class="tools">{extra_tools}{scores}{log}'
             + button("⤓", "export", cls="btn ghost small icon", key="export", aria_label="Export",
                      title="Download this game as a file")
+            + button("⚙", "nav:settings", cls="btn ghost small icon", key="settings", aria_label=_("Settings"),
+                     title=_("Settings"))
             + "</div></header>")
 
 

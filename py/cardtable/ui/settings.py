@@ -1,14 +1,29 @@
 """The player's settings, kept in localStorage under ``cardtable/v1/settings`` (pure Python).
 
-Only the pace of the table is a setting today: how long a finished trick stays on the table and
-how long a computer player waits before its move, so people can follow every play.  The stored
-text is whatever the browser holds -- possibly written by another version or edited by hand -- so
-``parse_settings`` accepts anything and keeps only what it understands:
+What a player can choose, and what each setting does:
 
->>> parse_settings('{"speed": "fast"}')
-{'speed': 'fast'}
->>> parse_settings('not json'), parse_settings('{"speed": "warp"}'), parse_settings(None)
-({'speed': 'normal'}, {'speed': 'normal'}, {'speed': 'normal'})
+* ``speed`` (``slow`` | ``normal`` | ``fast``): the pace of the table -- how long a finished
+  trick stays on the table and how long a computer player waits before its move;
+* ``deck`` (``two`` | ``four``): the four-colour deck (clubs green, diamonds blue), drawn by CSS
+  from a class on ``<html>``; the suit symbol stays on every card, so colour is never the only sign;
+* ``cards`` (``normal`` | ``large``): the size of the cards in a hand;
+* ``confirm`` (bool): a card is played by a second tap -- the first one picks it and says
+  "Tap again to play" (for pass-and-play and small screens);
+* ``sound`` (bool): short sounds, synthesised in the page (``ui.sound``), off by default;
+* ``handoff`` (bool): the "Pass the device to …" screen between people, on by default.
+
+The stored text is whatever the browser holds -- possibly written by another version or edited
+by hand -- so ``parse_settings`` accepts anything and keeps only what it understands:
+
+>>> parse_settings('{"speed": "fast"}')["speed"]
+'fast'
+>>> parse_settings('not json') == parse_settings('{"speed": "warp", "sound": "yes"}') == parse_settings(None) == DEFAULTS
+True
+>>> s = parse_settings('{"deck": "four", "confirm": true, "extra": 1}')
+>>> s["deck"], s["confirm"], s["sound"]
+('four', True, False)
+>>> dump_settings(s)     # the speed always, the others only when they are not the default
+'{"confirm": true, "deck": "four", "speed": "normal"}'
 >>> pace("slow").collect_ms > pace("normal").collect_ms > pace("fast").collect_ms
 True
 """
@@ -17,11 +32,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 SETTINGS_KEY = "cardtable/v1/settings"
 SPEEDS = ("slow", "normal", "fast")
-DEFAULTS = {"speed": "normal"}
+DECKS = ("two", "four")
+CARD_SIZES = ("normal", "large")
+
+#: each setting's allowed values (a tuple of choices, or ``bool``) and its default
+CHOICES: dict[str, Any] = {"speed": SPEEDS, "deck": DECKS, "cards": CARD_SIZES,
+                           "confirm": bool, "sound": bool, "handoff": bool}
+DEFAULTS = {"speed": "normal", "deck": "two", "cards": "normal", "confirm": False, "sound": False,
+            "handoff": True}
+ALWAYS_WRITTEN = ("speed",)   # older versions wrote exactly {"speed": ...}: keep writing it
 
 
 @dataclass(frozen=True)
@@ -35,20 +58,57 @@ class Pace:
 PACES = {"slow": Pace(1800, 1200), "normal": Pace(1000, 700), "fast": Pace(350, 200)}
 
 
+def valid(key: str, value: Any) -> bool:
+    """Whether ``value`` is one ``key`` may hold (a bool setting takes only ``true``/``false``)."""
+    allowed = CHOICES.get(key)
+    if allowed is bool:
+        return isinstance(value, bool)
+    return allowed is not None and isinstance(value, str) and value in allowed
+
+
 def parse_settings(text: Optional[str]) -> dict:
     """The settings stored as ``text``, every unknown or malformed value replaced by its default."""
     out = dict(DEFAULTS)
     try:
         data = json.loads(text) if text else {}
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return out
-    if isinstance(data, dict) and data.get("speed") in SPEEDS:
-        out["speed"] = data["speed"]
+    if not isinstance(data, dict):
+        return out
+    for key in DEFAULTS:
+        if valid(key, data.get(key)):
+            out[key] = data[key]
     return out
 
 
 def dump_settings(settings: dict) -> str:
-    return json.dumps({k: settings[k] for k in DEFAULTS if k in settings}, sort_keys=True)
+    """The text to store: the speed, and every other setting that is not its default."""
+    return json.dumps({k: settings[k] for k in DEFAULTS
+                       if k in settings and (k in ALWAYS_WRITTEN or settings[k] != DEFAULTS[k])},
+                      sort_keys=True)
+
+
+def changed(settings: dict, key: str, value: str) -> dict:
+    """``settings`` with ``key`` set from a form's text ``value`` ("on"/"off" for the switches);
+    anything not allowed leaves them as they were.
+
+    >>> changed(DEFAULTS, "sound", "on")["sound"], changed(DEFAULTS, "cards", "huge")["cards"]
+    (True, 'normal')
+    """
+    out = dict(settings)
+    new: Any = {"on": True, "off": False}.get(value) if CHOICES.get(key) is bool else value
+    if valid(key, new):
+        out[key] = new
+    return out
+
+
+def html_classes(settings: dict) -> dict[str, str]:
+    """The ``data-*`` attributes the app puts on ``<html>`` for the CSS (deck colours, card size).
+
+    >>> html_classes({"deck": "four", "cards": "large", "speed": "fast"})
+    {'speed': 'fast', 'deck': 'four', 'cards': 'large'}
+    """
+    return {k: str(settings.get(k, DEFAULTS[k])) for k in ("speed", "deck", "cards")}
 
 
 def pace(speed: str) -> Pace:

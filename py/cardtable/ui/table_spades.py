@@ -26,6 +26,7 @@ from typing import Optional
 
 from ..cards import Card, SUITS
 from . import coach
+from .i18n import _
 from .markup import button, card_back, card_face, esc, join_words, log_panel, plural, sheet, table_topbar
 
 POSITIONS = ("bottom", "left", "top", "right")
@@ -66,6 +67,12 @@ class Table:
         self.collecting: Optional[dict] = None   # a finished trick still on the table (+ "final")
         self.revealing = False             # the peeker is looking at the cards just peeked at
         self.hinted: Optional[str] = None  # the action a hint suggests (its card is marked)
+        self.armed: Optional[str] = None   # confirm-before-play: the play picked by a first tap
+
+    def card_marks(self, text: str) -> str:
+        """The classes that mark a card of the hand: the hint's choice, the card a first tap picked."""
+        play = f"play {text}"
+        return " ".join(c for c, on in (("hinted", self.hinted == play), ("armed", self.armed == play)) if on)
 
     # ---- names ----------------------------------------------------------------------------------
     def name_of(self, hand: str) -> str:
@@ -172,6 +179,8 @@ class Table:
             action += self.slot_panel(v)
         elif acting == "dummy":
             action += self.dummy_panel(v)
+        if my_turn and self.armed:
+            action += f'<p class="tap-again" role="status">{esc(_("Tap again to play"))}</p>'
         parts.append(f'<div class="action-panel">{action}</div>' if action else "")
         parts.append(self.my_hand(v, seat, my_turn, final))
         if self.panel == "sheet":
@@ -381,7 +390,7 @@ class Table:
         # after the last trick the next hand is dealt already: none of it shows until its turn comes
         shown = [] if final else v["hand"]
         cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable,
-                                  extra_cls="hinted" if self.hinted == f"play {t}" else "") for t in shown)
+                                  extra_cls=self.card_marks(t)) for t in shown)
         role = self.role(v, seat)
         info = f'{esc(self.names[seat])}' + (f" · {role}" if role else "") + f" · {plural(v['tricks_won'][seat], 'trick')}"
         bid = self.bid_text(v, seat)
@@ -394,8 +403,7 @@ class Table:
         """The declarer plays from the dummy: its cards, full size, next to the declarer's hand."""
         playable = set(_legal_cards(v))
         cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=" (dummy)",
-                                  extra_cls="hinted" if self.hinted == f"play {t}" else "")
-                        for t in v["dummy"])
+                                  extra_cls=self.card_marks(t)) for t in v["dummy"])
         return (f'<div class="panel dummy-panel"><p class="panel-title">Play from the dummy</p>'
                 f'<div class="hand-cards dummy-cards" role="group" aria-label="the dummy\'s cards">{cards}</div></div>')
 

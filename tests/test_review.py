@@ -1,0 +1,157 @@
+"""The review model (``cardtable.ui.review``): every step is the position ``replay`` gives for
+that prefix of the record, forward and back, hand by hand; every hand face up; a game in play is
+refused; the screen draws every card of every hand and the log in step."""
+
+from __future__ import annotations
+
+import doctest
+import random
+import re
+
+import pytest
+
+from cardtable.record import ReplayError, new_game, replay
+from cardtable.ui import review as review_mod
+from cardtable.ui.review import NotFinished, Review, review_html
+
+GAMES = [("dummy-spades", {"losing_limit": -200}), ("seep", {"target": 200}),
+         ("seep", {"seats": 2, "target": 200})]
+
+
+def finished_record(name: str, options: dict, seed: int = 7) -> dict:
+    """A whole game, random legal moves from a seeded generator, played to its end."""
+    g = new_game({"format": "cardtable/1", "game": name, "options": options, "seed": seed,
+                  "players": ["Ana", "Ben", "Chloé", "Dev"][:4 if name == "seep" and options.get("seats") != 2 else
+                                                           (3 if name == "dummy-spades" else 2)],
+                  "actions": []})
+    rng = random.Random(seed)
+    while not g.over:
+        g.apply(rng.choice(g.legal_actions()))
+    return g.to_record()
+
+
+def position(game) -> tuple:
+    return game.summary(), {s: game.view(s) for s in game.seats}
+
+
+def prefix(record: dict, k: int):
+    return replay({**record, "actions": record["actions"][:k]})
+
+
+@pytest.mark.parametrize("name,options", GAMES)
+def test_every_step_forward_and_back_is_the_replay_of_that_prefix(name, options):
+    record = finished_record(name, options)
+    r = Review(record)
+    n = r.last
+    assert n == len(record["actions"]) and n > 40
+    for k in range(n + 1):
+        r.go(k)
+        assert r.step == k
+        assert position(r.game) == position(prefix(record, k)), k
+    # back, one move at a time from the end, and jumps in a random order
+    for k in range(n, max(-1, n - 30), -1):
+        r.go(k)
+        assert position(r.game) == position(prefix(record, k)), k
+    rng = random.Random(3)
+    for k in rng.sample(range(n + 1), 15):
+        r.go(k)
+        assert position(r.game) == position(prefix(record, k)), k
+
+
+@pytest.mark.parametrize("name,options", GAMES)
+def test_hand_by_hand_lands_on_the_first_move_of_each_hand(name, options):
+    record = finished_record(name, options)
+    r = Review(record)
+    assert len(r.hand_starts) >= 2
+    seen = [0]
+    while r.step < r.last:
+        r.hand_forward()
+        seen.append(r.step)
+    assert seen == r.hand_starts + [r.last] if r.hand_starts[-1] != r.last else seen == r.hand_starts
+    for start in r.hand_starts[1:]:
+        before = prefix(record, start - 1)
+        assert before.hand_number != prefix(record, start).hand_number
+    r.hand_back()
+    assert r.step == r.hand_starts[-1] if r.hand_starts[-1] < r.last else r.hand_starts[-2]
+    r.go(r.hand_starts[1] + 2)
+    r.hand_back()
+    assert r.step == r.hand_starts[1]
+    r.hand_back()
+    assert r.step == 0
+
+
+def test_a_game_still_in_play_is_refused_unless_opened_as_a_file():
+    record = finished_record("dummy-spades", {"losing_limit": -200})
+    unfinished = {**record, "actions": record["actions"][:30]}
+    with pytest.raises(NotFinished):
+        Review(unfinished)
+    assert Review(unfinished, finished_only=False).last == 30
+    with pytest.raises(ReplayError):
+        Review({**record, "actions": ["play ZZ"]}, finished_only=False)
+
+
+def test_every_hand_is_face_up_the_dummy_included_before_it_is_turned_up():
+    record = finished_record("dummy-spades", {"losing_limit": -200})
+    r = Review(record)
+    g = new_game(record)
+    for k in range(r.last + 1):
+        r.go(k)
+        views = {s: r.game.view(s) for s in r.seats}
+        hands = r.hands(views)
+        v = views["p0"]
+        counts = v["hand_counts"]
+        for h in ("p0", "p1", "p2", "dummy"):
+            assert hands[h] is not None and len(hands[h]) == counts[h], (k, h)
+        assert len({c for h in hands.values() for c in h}) == sum(counts.values())
+        # the dummy's cards before the opening lead are the ones it will hold when turned up
+        if not v["dummy_exposed"] and v["phase"] != "over":
+            later = next(j for j in range(k, r.last + 1) if prefix(record, j).dummy_exposed
+                         and prefix(record, j).hand_number == v["hand_number"])
+            assert sorted(hands["dummy"]) == sorted(prefix(record, later).view("p0")["dummy"])
+        if k < r.last:
+            g.apply(record["actions"][k])
+
+
+@pytest.mark.parametrize("name,options", GAMES)
+def test_the_screen_shows_every_card_the_trick_or_capture_and_the_log_in_step(name, options):
+    record = finished_record(name, options)
+    r = Review(record)
+    title = "Dummy Spades" if name == "dummy-spades" else "Seep"
+    tricks = captures = 0
+    for k in range(0, r.last + 1):
+        r.go(k)
+        html = review_html(r, title)
+        assert html.count("<h1") == 1
+        views = {s: r.game.view(s) for s in r.seats}
+        for cards in r.hands(views).values():
+            for c in cards or []:
+                assert f'data-card="{c}"' in html, (k, c)
+        # the log holds the moves up to this step, the current one marked, and none after it
+        lines = re.findall(r'<li(?: class="current" aria-current="step")? value="(\d+)"', html)
+        assert [int(x) for x in lines] == list(range(k, max(0, k - review_mod.LOG_SHOWN), -1))
+        if k:
+            assert 'aria-current="step" value="%d"' % k in html
+        if "review-trick done" in html:
+            tricks += 1
+        if "review-capture" in html:
+            captures += 1
+        back = re.search(r'<button[^>]*data-act="review:back"[^>]*>', html).group(0)
+        assert (" disabled" in back) == (k == 0)
+    if name == "dummy-spades":
+        assert tricks == sum(1 for i in range(1, r.last + 1) if r.shown.get(i, {}).get("kind") == "trick") > 13
+    else:
+        assert captures > 0
+    assert "Game over" in html
+
+
+def test_names_from_a_file_are_text_not_markup():
+    record = finished_record("seep", {"target": 50})
+    record["players"] = ["<b>Ana</b>", "Ben", "Chloé", "Dev"]
+    r = Review(record)
+    r.go(r.last)
+    html = review_html(r, "Seep")
+    assert "<b>Ana</b>" not in html and "&lt;b&gt;Ana&lt;/b&gt;" in html
+
+
+def test_module_doctests():
+    assert doctest.testmod(review_mod).failed == 0
