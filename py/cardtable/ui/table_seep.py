@@ -37,7 +37,8 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card
-from .markup import button, card_face, esc, join_words, log_panel, plural, table_topbar
+from .i18n import _
+from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
 SEATS = ("p0", "p1", "p2", "p3")
@@ -457,6 +458,8 @@ class Table:
         else:
             body = (f'<div class="houses">{"".join(houses)}</div>' if houses else "") + \
                    f'<div class="loose-cards">{"".join(loose)}</div>'
+            if picking:   # one Tab stop: the arrow keys move between the houses and the cards
+                body = f'<div class="floor-picks" role="toolbar" aria-label="{esc(_("Floor cards and houses"))}" data-roving>{body}</div>'
         cap = f'Hand {v["hand_number"]}'
         half = self.half(v)
         if half == 2:
@@ -548,7 +551,7 @@ class Table:
         # while a move is being composed the panel's title says the same: the line is kept for
         # screen readers but takes no room on the screen
         cls = "status" + (" composing" if my_turn and self.card is not None and v["phase"] == "play" else "")
-        return f'<div class="{cls}" role="status" aria-live="polite"><strong>{esc(text)}</strong>{shown}</div>'
+        return f'<div class="{cls}"><strong>{esc(text)}</strong>{shown}</div>'
 
     def bid_panel(self, v: dict) -> str:
         if v["legal"] == ["redeal"]:
@@ -562,13 +565,15 @@ class Table:
                 f'<div class="bid-chips">{bids}</div></div>')
 
     def bid_button(self, action: str) -> str:
-        """'Bid 11' with 'Jack' under it (named "Bid 11, Jack"); 'Bid 9' alone, not "Bid 9 9"."""
+        """'Bid 11' with 'Jack' under it (named "Bid 11, Jack"); 'Bid 9' alone, not "Bid 9 9".
+        The digit key that presses it is the bid's last digit (9, and 0 to 3 for 10 to 13)."""
         n = int(action.split()[1])
         word = VALUE_WORDS.get(n)
+        key = str(n % 10)
         if word is None:
-            return button(f"Bid {n}", f"move:{action}", cls="btn chip bid-chip", key=action)
+            return button(f"Bid {n}", f"move:{action}", cls="btn chip bid-chip", key=action, shortcut=key)
         return button(f'Bid {n}<span class="sub" aria-hidden="true">{word}</span>', f"move:{action}",
-                      cls="btn chip bid-chip", key=action, aria_label=f"Bid {n}, {word}")
+                      cls="btn chip bid-chip", key=action, aria_label=f"Bid {n}, {word}", shortcut=key)
 
     def move_panel(self, game, v: dict, seat: str) -> str:
         if self.card is None:
@@ -581,7 +586,8 @@ class Table:
         title = "With " + " + ".join(what)
         items = []
         for i, a in enumerate(offers):
-            items.append(button(esc(self.action_words(a)), f"ui:do:{i}", cls="btn offer", key=f"do:{a}"))
+            items.append(button(esc(self.action_words(a)), f"ui:do:{i}", cls="btn offer", key=f"do:{a}",
+                                shortcut=str(i + 1) if i < 9 else None))
         refused = self.refused(game, offers)
         why = "".join(f'<li class="why"><span class="why-move">{esc(self.action_words(a)) if a else "That"}:</span> '
                       f'<span class="why-reason">{esc(r)}</span></li>' for a, r in refused)
@@ -621,7 +627,9 @@ class Table:
             info += ('<span class="own-note">you own the ' + join_words([f"{h}-house" for h in owned])
                      + ": keep a card of its value</span>")
         return (f'<div class="my-hand{" turn" if my_turn else ""}">'
-                f'<div class="my-info">{info}</div><div class="hand-cards" aria-label="your cards">{cards}</div></div>')
+                f'<div class="my-info">{info}</div>'
+                + card_group(cards, _("Your cards, {n}").format(n=len(v["hand"])) if v["hand"] else _("Your cards"))
+                + "</div>")
 
     # ---- panels -------------------------------------------------------------------------------------
     def split_points(self, v: dict, h: dict, t: str) -> tuple[int, int]:
@@ -671,12 +679,11 @@ class Table:
                 if pagat else "Points: spades their value, other aces 1, 10♦ 2; +4 for more cards. Sweeps 50.")
         rules = options_note(v["options"])
         rules_html = f'<p class="rules-note"><b>{esc(rules)}</b></p>' if rules else ""
-        return ('<div class="panel sheet" role="region" aria-label="score sheet"><div class="panel-head">'
-                '<p class="panel-title">Score sheet</p>'
-                + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>"
-                f'{rules_html}<p class="muted small">{self.score_line(v)}</p><table>'
-                f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">{last_head}</th></tr></thead>'
-                f'<tbody>{body}</tbody></table><p class="muted small">{note}</p></div>')
+        return sheet("Score sheet",
+                     f'{rules_html}<p class="muted small">{self.score_line(v)}</p><div class="sheet-scroll"><table>'
+                     f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">{last_head}</th></tr></thead>'
+                     f'<tbody>{body}</tbody></table></div><p class="muted small">{note}</p>',
+                     "ui:panel:sheet", "sheet")
 
     def hand_summary_html(self, game, entry: dict) -> str:
         """The end-of-hand table: one row per team, narrow enough for a 320 px screen."""
