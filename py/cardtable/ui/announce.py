@@ -71,13 +71,15 @@ def turn(game_name: str, view: dict) -> str:
 
 
 # ---- after a move -------------------------------------------------------------------------------------
-def after_move(game_name: str, table, action: str, actor: str, before: dict, after: dict) -> list[str]:
+def after_move(game_name: str, table, action: str, actor: str, before: dict, after: dict,
+               you: Optional[str] = None) -> list[str]:
     """The sentences saying what ``actor``'s ``action`` did and what followed (a trick won, a
-    sweep, the end of a hand or of the game).  ``table`` gives the players' names."""
+    sweep, the end of a hand or of the game).  ``table`` gives the players' names; ``you`` is the
+    seat of the one person at the device (against the computer), whose moves are said "You play"."""
     if game_name == "dummy-spades":
-        out = _spades(table, action, actor, before, after)
+        out = _spades(table, action, actor, before, after, you)
     elif game_name == "seep":
-        out = _seep(table, action, actor, before, after)
+        out = _seep(table, action, actor, before, after, you)
     else:
         out = []
     if after.get("over"):
@@ -93,20 +95,23 @@ def _game_over(game_name: str, table, after: dict) -> str:
     return _("Game over: {winner} wins.").format(winner=name)
 
 
-def _spades(table, action: str, actor: str, before: dict, after: dict) -> list[str]:
+def _spades(table, action: str, actor: str, before: dict, after: dict, you: Optional[str]) -> list[str]:
     name = table.name_of(actor)
+    me = actor == you
     words = action.split()
     verb = words[0]
     if verb == "bid":
         n = int(words[1])
         if len(words) > 3:
             targets = words[3].split(",")
-            named = [_("their own hand") if t == actor else (_("the dummy") if t == "dummy" else table.name_of(t))
+            named = [(_("your own hand") if me else _("their own hand")) if t == actor else (_("the dummy") if t == "dummy" else table.name_of(t))
                      for t in targets]
             nils = named[0] if len(named) == 1 else _("{first} and {last}").format(
                 first=_(", ").join(named[:-1]), last=named[-1])
+            if me:
+                return [_("You bid {n}, nil on {nils}.").format(n=n, nils=nils)]
             return [_("{player} bids {n}, nil on {nils}.").format(player=name, n=n, nils=nils)]
-        return [_("{player} bids {n}.").format(player=name, n=n)]
+        return [_("You bid {n}.").format(n=n) if me else _("{player} bids {n}.").format(player=name, n=n)]
     if verb == "peek":
         slots = [int(w) for w in words[1:]]
         return [_("{player} peeks at dummy slots {slots}.").format(player=name, slots=_numbers(slots))]
@@ -122,9 +127,10 @@ def _spades(table, action: str, actor: str, before: dict, after: dict) -> list[s
     hand = before.get("acting_hand") or actor
     card = card_words(words[1])
     if hand == "dummy":
-        out = [_("{player} plays {card} from the dummy.").format(player=name, card=card)]
+        out = [_("You play {card} from the dummy.").format(card=card) if me
+               else _("{player} plays {card} from the dummy.").format(player=name, card=card)]
     else:
-        out = [_("{player} plays {card}.").format(player=name, card=card)]
+        out = [_("You play {card}.").format(card=card) if me else _("{player} plays {card}.").format(player=name, card=card)]
     plays = (before.get("trick") or {}).get("plays") or []
     if len(plays) == 3:   # this card completed the trick
         new_hand = after["hand_number"] != before["hand_number"] or after.get("over")
@@ -135,9 +141,12 @@ def _spades(table, action: str, actor: str, before: dict, after: dict) -> list[s
             n = h["tricks"][won]
         else:
             n = after["tricks_won"][won]
-        winner = _("The dummy") if won == "dummy" else table.name_of(won)
-        out.append(ngettext("{winner} wins the trick, {n} trick.", "{winner} wins the trick, {n} tricks.", n)
-                   .format(winner=winner, n=n))
+        if won == you:
+            out.append(ngettext("You win the trick, {n} trick.", "You win the trick, {n} tricks.", n).format(n=n))
+        else:
+            winner = _("The dummy") if won == "dummy" else table.name_of(won)
+            out.append(ngettext("{winner} wins the trick, {n} trick.", "{winner} wins the trick, {n} tricks.", n)
+                       .format(winner=winner, n=n))
         if new_hand:
             h = after["history"][-1]
             scores = _(", ").join(_("{player} {points:+d}").format(player=table.name_of(s), points=h["score"][s])
@@ -146,46 +155,57 @@ def _spades(table, action: str, actor: str, before: dict, after: dict) -> list[s
     return out
 
 
-def _seep(table, action: str, actor: str, before: dict, after: dict) -> list[str]:
+def _seep(table, action: str, actor: str, before: dict, after: dict, you: Optional[str]) -> list[str]:
     name = table.name_of(actor)
+    me = actor == you
     w = action.split()
     verb = w[0]
     if verb == "bid":
-        return [_("{player} bids {n}.").format(player=name, n=w[1])]
+        return [_("You bid {n}.").format(n=w[1]) if me else _("{player} bids {n}.").format(player=name, n=w[1])]
     if verb == "redeal":
         return [_("{player} has no card of 9 or more: the cards are dealt again.").format(player=name)]
     if verb == "throw":
-        out = [_("{player} throws {card}.").format(player=name, card=card_words(w[1]))]
+        out = [_("You throw {card}.").format(card=card_words(w[1])) if me
+               else _("{player} throws {card}.").format(player=name, card=card_words(w[1]))]
     elif verb == "capture":
         c, rest = w[1], w[2:]
         value = Card.parse(c).value
         house = any(h["value"] == value for h in before["floor"]["houses"])
+        fields = dict(player=name, value=value, cards=cards_words(rest), card=card_words(c))
         if house and rest:
-            text = _("{player} captures the {value}-house and {cards} with {card}.").format(
-                player=name, value=value, cards=cards_words(rest), card=card_words(c))
+            text = (_("You capture the {value}-house and {cards} with {card}.") if me
+                    else _("{player} captures the {value}-house and {cards} with {card}.")).format(**fields)
         elif house:
-            text = _("{player} captures the {value}-house with {card}.").format(
-                player=name, value=value, card=card_words(c))
+            text = (_("You capture the {value}-house with {card}.") if me
+                    else _("{player} captures the {value}-house with {card}.")).format(**fields)
         else:
-            text = _("{player} captures {cards} with {card}.").format(
-                player=name, cards=cards_words(rest), card=card_words(c))
+            text = (_("You capture {cards} with {card}.") if me
+                    else _("{player} captures {cards} with {card}.")).format(**fields)
         out = [text]
     elif verb == "build":
         t, c, rest = int(w[1]), w[2], w[3:]
-        out = [_("{player} builds a {value}-house: {card} on {cards}.").format(
+        if t in (8, 11):   # "an 11-house"
+            message = (_("You build an {value}-house: {card} on {cards}.") if me
+                       else _("{player} builds an {value}-house: {card} on {cards}."))
+        else:
+            message = (_("You build a {value}-house: {card} on {cards}.") if me
+                       else _("{player} builds a {value}-house: {card} on {cards}."))
+        out = [message.format(
             player=name, value=t, card=card_words(c), cards=cards_words(rest))]
     elif verb == "raise":
         h, c = int(w[1]), w[2]
-        out = [_("{player} raises the {value}-house to {to} with {card}.").format(
+        out = [(_("You raise the {value}-house to {to} with {card}.") if me
+                else _("{player} raises the {value}-house to {to} with {card}.")).format(
             player=name, value=h, to=h + Card.parse(c).value, card=card_words(c))]
     elif verb == "cement":
         h, c, rest = int(w[1]), w[2], w[3:]
+        fields = dict(player=name, value=h, card=card_words(c), cards=cards_words(rest))
         if rest:
-            out = [_("{player} cements the {value}-house with {card} and {cards}.").format(
-                player=name, value=h, card=card_words(c), cards=cards_words(rest))]
+            out = [(_("You cement the {value}-house with {card} and {cards}.") if me
+                    else _("{player} cements the {value}-house with {card} and {cards}.")).format(**fields)]
         else:
-            out = [_("{player} cements the {value}-house with {card}.").format(
-                player=name, value=h, card=card_words(c))]
+            out = [(_("You cement the {value}-house with {card}.") if me
+                    else _("{player} cements the {value}-house with {card}.")).format(**fields)]
     else:
         return []
     side = table.side_of(actor)

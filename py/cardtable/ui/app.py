@@ -659,7 +659,9 @@ class App:
         self.table.after_move(game)
         after = game.view(actor)
         self.log.append(self.table.describe(canonical, actor, before, after, game))
-        self.said += announce.after_move(game.name, self.table, canonical, actor, before, after)
+        humans = self.humans()
+        self.said += announce.after_move(game.name, self.table, canonical, actor, before, after,
+                                         you=humans[0] if len(humans) == 1 else None)
         self.autosave()
         hold = self.hold_for(canonical, actor, before)
         if hold:
