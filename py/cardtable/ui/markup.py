@@ -61,7 +61,8 @@ def card_face(card: Card, act: Optional[str] = None, playable: bool = False, sma
     cls = "card" + (" red" if card.suit in RED else "") + (" small" if small else "")
     cls += " playable" if playable else ""
     cls += f" {extra_cls}" if extra_cls else ""
-    inner = (f'<span class="rank">{rank_text(card)}</span>'
+    # the rank is drawn by CSS from data-rank, so "Q" is no text competing with the name "Queen of spades"
+    inner = (f'<span class="rank" data-rank="{rank_text(card)}" aria-hidden="true"></span>'
              f'<span class="suit" aria-hidden="true">{_SUIT_SYMBOL[card.suit]}</span>'
              f'<span class="pip" aria-hidden="true">{_SUIT_SYMBOL[card.suit]}</span>')
     name = card.name + label_suffix
@@ -151,5 +152,5 @@ def log_panel(log: list[str], limit: int = 80) -> str:
     """The game log in words, newest first, as a sheet."""
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-limit:]))
     start = max(len(log), 1)
-    return sheet("Game log", f'<ol class="log-list" reversed start="{start}" role="log">{items or "<li>Nothing yet.</li>"}</ol>',
+    return sheet("Game log", f'<ol class="log-list" reversed start="{start}">{items or "<li>Nothing yet.</li>"}</ol>',
                  "ui:panel:log", "log")

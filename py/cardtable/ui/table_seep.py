@@ -680,7 +680,7 @@ class Table:
         rules = options_note(v["options"])
         rules_html = f'<p class="rules-note"><b>{esc(rules)}</b></p>' if rules else ""
         return sheet("Score sheet",
-                     f'{rules_html}<p class="muted small">{self.score_line(v)}</p><div class="sheet-scroll"><table>'
+                     f'{rules_html}<p class="muted small">{self.score_line(v)}</p><div class="sheet-scroll" tabindex="0" role="group" aria-label="{esc(_("Scores by hand"))}"><table>'
                      f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">{last_head}</th></tr></thead>'
                      f'<tbody>{body}</tbody></table></div><p class="muted small">{note}</p>',
                      "ui:panel:sheet", "sheet")

@@ -501,7 +501,7 @@ class Table:
         note = rules_note(v["options"])
         note = f'<p class="rules-note">{esc(note)}</p>' if note else ""
         return sheet(f'Score sheet <span class="muted small">· play to {target}</span>',
-                     f'{note}<div class="sheet-scroll"><table>'
+                     f'{note}<div class="sheet-scroll" tabindex="0" role="group" aria-label="{esc(_("Scores by hand"))}"><table>'
                      f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}</tr><tr>{sub}</tr></thead>'
                      f'<tbody>{body}</tbody><tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table></div>'
                      '<p class="muted small">Tricks are each side\'s: the declarer\'s with the dummy, the defenders\' together. N = nil declared.</p>',
