@@ -31,6 +31,7 @@ ACTIVE = """() => { const a = document.activeElement;
     return a ? {tag: a.tagName, key: a.dataset.key || '', act: a.dataset.act || '', card: a.dataset.card || '',
                 playable: a.classList.contains('playable') && a.getAttribute('aria-disabled') !== 'true',
                 inDialog: !!a.closest('[aria-modal="true"]'), inRoving: !!a.closest('[data-roving]'),
+                inHand: !!a.closest('.my-hand'),
                 body: a === document.body} : null; }"""
 
 
@@ -340,7 +341,7 @@ def test_a_hand_of_seep_by_keyboard_alone(fast_page, site):
             page.wait_for_function("document.getElementById('announcer').innerText.includes('You bid')")
             continue
         # a hand card has the focus: Enter picks it; if it lists moves, 1 makes the first
-        assert now["inRoving"] and now["card"], now
+        assert now["inRoving"] and now["inHand"] and now["card"], now
         done = False
         count = page.locator(".my-hand .hand-cards button.card").count()
         for _i in range(count):

@@ -88,9 +88,11 @@ function focusEl(el) {
   return !!el;
 }
 
+// a card that can be played: of the hand first (Seep's floor cards come earlier in the page), then any
 function playableCard(root) {
-  return [...root.querySelectorAll("button.card.playable")].find(
-    (b) => usable(b) && b.getAttribute("aria-disabled") !== "true");
+  const ok = (b) => usable(b) && b.getAttribute("aria-disabled") !== "true";
+  return [...root.querySelectorAll(".my-hand button.card.playable")].find(ok)
+    || [...root.querySelectorAll("button.card.playable")].find(ok);
 }
 
 function fallbackTarget(root) {
