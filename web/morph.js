@@ -96,8 +96,11 @@ function playableCard(root) {
 }
 
 function fallbackTarget(root) {
-  const auto = [...root.querySelectorAll("[data-autofocus]")].find(usable);
+  const autos = [...root.querySelectorAll("[data-autofocus]")];
+  const auto = autos.find(usable);
   if (auto) return auto;
+  // the hand-off's button wakes up after a moment: it takes the focus then, nothing else before
+  if (autos.some((el) => el.disabled)) return null;
   const card = playableCard(root);
   if (card) return card;
   const roving = [...root.querySelectorAll('[data-roving] button[tabindex="0"]')].find(usable);
@@ -127,7 +130,12 @@ function repairFocus(root, before) {
   const fresh = now.find((el) => !focusNowKeys.has(keyOf(el)) && usable(el));
   focusNowKeys = new Set(now.map(keyOf));
   if (fresh) { focusEl(fresh); return; }
-  if (lost) { focusEl(fallbackTarget(root)); return; }
+  if (lost) {
+    // a control that vanished or was disabled hands the focus on; a page nobody focused yet only
+    // puts it where the screen asks ([data-autofocus])
+    focusEl(before.key ? fallbackTarget(root) : [...root.querySelectorAll("[data-autofocus]")].find(usable));
+    return;
+  }
   // the turn came while the focus rests on a card that cannot be played: go to one that can
   if (active.matches("button.card[aria-disabled='true']") && !active.hasAttribute("data-keep-focus")) {
     const card = playableCard(root);

@@ -38,7 +38,7 @@ from typing import Optional
 
 from ..cards import Card
 from .i18n import _
-from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
+from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, table_topbar
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
 SEATS = ("p0", "p1", "p2", "p3")
@@ -679,11 +679,12 @@ class Table:
                 if pagat else "Points: spades their value, other aces 1, 10♦ 2; +4 for more cards. Sweeps 50.")
         rules = options_note(v["options"])
         rules_html = f'<p class="rules-note"><b>{esc(rules)}</b></p>' if rules else ""
-        return sheet("Score sheet",
-                     f'{rules_html}<p class="muted small">{self.score_line(v)}</p><div class="sheet-scroll" tabindex="0" role="group" aria-label="{esc(_("Scores by hand"))}"><table>'
-                     f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">{last_head}</th></tr></thead>'
-                     f'<tbody>{body}</tbody></table></div><p class="muted small">{note}</p>',
-                     "ui:panel:sheet", "sheet")
+        return ('<div class="panel sheet" role="region" aria-label="score sheet"><div class="panel-head">'
+                '<p class="panel-title">Score sheet</p>'
+                + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>"
+                f'{rules_html}<p class="muted small">{self.score_line(v)}</p><table>'
+                f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">{last_head}</th></tr></thead>'
+                f'<tbody>{body}</tbody></table><p class="muted small">{note}</p></div>')
 
     def hand_summary_html(self, game, entry: dict) -> str:
         """The end-of-hand table: one row per team, narrow enough for a 320 px screen."""
