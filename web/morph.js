@@ -2,14 +2,155 @@
 // build into runtime/morphdom/), so elements that stay keep their identity, focus, scroll and
 // running CSS transitions.  Python calls window.cardtableMorph(root, html); when this module
 // could not load, the app falls back to innerHTML (and says so in the console).
+//
+// After each morph this module also keeps the page usable by keyboard and screen reader
+// (issue #13), from what the markup declares:
+//   * a modal (any element with aria-modal="true": markup.dialog / markup.sheet) makes
+//     everything else in the page `inert`; focus moves into it ([data-autofocus] first), Tab
+//     cycles inside it, and when it closes focus goes back to the control that opened it;
+//   * `[data-roving]` groups (a hand, the bid numbers, the floor) are one Tab stop: the arrow
+//     keys, Home and End move between their buttons (roving tabindex);
+//   * focus never falls to the page body: a control that vanished or was disabled hands the
+//     focus to [data-autofocus], else to the first playable card, else to the roving group's
+//     current button; an element that newly carries `data-focus-now` takes the focus (the
+//     "Bid 4" button after the number 4 was chosen);
+//   * window.cardtableAnnounce(text) adds a sentence to the one polite live region, which lives
+//     outside #app so no redraw ever recreates it.
 import morphdom from "../runtime/morphdom/morphdom-esm.js";
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), '
+  + 'select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const ANNOUNCED_KEEP = 6;   // sentences kept in the live region (older ones are removed)
+
+let openerKey = null;        // data-key of the control that opened the modal shown now
+let focusNowKeys = new Set(); // elements that carried data-focus-now after the last redraw
 
 function keyOf(node) {
   if (node.nodeType !== 1) return undefined;
   return node.getAttribute("data-key") || node.id || undefined;
 }
 
+function modalIn(root) {
+  const all = root.querySelectorAll('[aria-modal="true"]');
+  return all.length ? all[all.length - 1] : null;
+}
+
+function usable(el) {
+  return !!el && el.isConnected && !el.disabled && !el.closest("[inert]") && el.getClientRects().length > 0;
+}
+
+function byKey(root, key) {
+  if (!key) return null;
+  return root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+}
+
+// everything but the modal (and its ancestors up to <body>) is inert while it shows
+function applyInert(root, modal) {
+  for (const el of document.querySelectorAll("[data-made-inert]")) {
+    el.inert = false;
+    el.removeAttribute("data-made-inert");
+  }
+  if (!modal) return;
+  for (let node = modal; node && node !== document.body; node = node.parentElement) {
+    const parent = node.parentElement;
+    if (!parent) break;
+    for (const sib of parent.children) {
+      if (sib === node || sib.id === "announcer" || sib.tagName === "SCRIPT") continue;
+      if (!sib.inert) {
+        sib.inert = true;
+        sib.setAttribute("data-made-inert", "");
+      }
+    }
+  }
+}
+
+function rovingItems(group) {
+  return [...group.querySelectorAll("button")].filter((b) => !b.disabled && b.closest("[data-roving]") === group);
+}
+
+// one Tab stop per group: the focused button, else the one the markup marks, else the first playable
+function applyRoving(root) {
+  for (const group of root.querySelectorAll("[data-roving]")) {
+    const items = rovingItems(group);
+    if (!items.length) continue;
+    const active = document.activeElement;
+    const current = items.includes(active) ? active
+      : items.find((b) => b.hasAttribute("data-current"))
+        || items.find((b) => b.classList.contains("playable") && b.getAttribute("aria-disabled") !== "true")
+        || items.find((b) => b.getAttribute("aria-pressed") === "true")
+        || items[0];
+    for (const b of group.querySelectorAll("button")) b.tabIndex = b === current ? 0 : -1;
+  }
+}
+
+function focusEl(el) {
+  if (el) el.focus({ preventScroll: false });
+  return !!el;
+}
+
+// a card that can be played: of the hand first (Seep's floor cards come earlier in the page), then any
+function playableCard(root) {
+  const ok = (b) => usable(b) && b.getAttribute("aria-disabled") !== "true";
+  return [...root.querySelectorAll(".my-hand button.card.playable")].find(ok)
+    || [...root.querySelectorAll("button.card.playable")].find(ok);
+}
+
+function fallbackTarget(root) {
+  const autos = [...root.querySelectorAll("[data-autofocus]")];
+  const auto = autos.find(usable);
+  if (auto) return auto;
+  // the hand-off's button wakes up after a moment: it takes the focus then, nothing else before
+  if (autos.some((el) => el.disabled)) return null;
+  const card = playableCard(root);
+  if (card) return card;
+  const roving = [...root.querySelectorAll('[data-roving] button[tabindex="0"]')].find(usable);
+  if (roving) return roving;
+  return [...root.querySelectorAll(FOCUSABLE)].find(usable) || null;
+}
+
+function repairFocus(root, before) {
+  const modal = modalIn(root);
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !root.contains(active) || !usable(active);
+  if (modal) {
+    if (!before.modal) openerKey = before.key;
+    if (!modal.contains(active)) {
+      focusEl([...modal.querySelectorAll("[data-autofocus]")].find(usable)
+        || [...modal.querySelectorAll(FOCUSABLE)].find(usable) || modal);
+    }
+    return;
+  }
+  if (before.modal && openerKey) {
+    const opener = byKey(root, openerKey);
+    openerKey = null;
+    if (usable(opener) && (lost || before.inModal)) { focusEl(opener); return; }
+  }
+  // a control that newly asks for the focus (it was just made ready: "Bid 4")
+  const now = [...root.querySelectorAll("[data-focus-now]")];
+  const fresh = now.find((el) => !focusNowKeys.has(keyOf(el)) && usable(el));
+  focusNowKeys = new Set(now.map(keyOf));
+  if (fresh) { focusEl(fresh); return; }
+  if (lost) {
+    // a control that vanished or was disabled hands the focus on; a page nobody focused yet only
+    // puts it where the screen asks ([data-autofocus])
+    focusEl(before.key ? fallbackTarget(root) : [...root.querySelectorAll("[data-autofocus]")].find(usable));
+    return;
+  }
+  // the turn came while the focus rests on a card that cannot be played: go to one that can
+  if (active.matches("button.card[aria-disabled='true']") && !active.hasAttribute("data-keep-focus")) {
+    const card = playableCard(root);
+    if (card) focusEl(card);
+  }
+}
+
 window.cardtableMorph = function (root, html) {
+  const active = document.activeElement;
+  const was = modalIn(root);
+  const before = {
+    key: active && root.contains(active) ? keyOf(active) : null,
+    modal: !!was,
+    inModal: !!was && !!active && was.contains(active),
+  };
   const next = root.cloneNode(false);
   next.innerHTML = html;
   morphdom(root, next, {
@@ -25,4 +166,68 @@ window.cardtableMorph = function (root, html) {
       return !from.isEqualNode(to);
     },
   });
+  const modal = modalIn(root);
+  applyInert(root, modal);
+  applyRoving(root);
+  repairFocus(root, before);
+  applyRoving(root);
 };
+
+// ---- keys: arrows inside a roving group, Tab kept inside an open modal ----------------------------
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const root = document.getElementById("app");
+  if (!root) return;
+  if (event.key === "Tab") {
+    const modal = modalIn(root);
+    if (!modal) return;
+    const items = [...modal.querySelectorAll(FOCUSABLE)].filter(usable);
+    if (!items.length) { event.preventDefault(); return; }
+    const first = items[0], last = items[items.length - 1];
+    const active = document.activeElement;
+    if (!modal.contains(active)) { event.preventDefault(); first.focus(); }
+    else if (event.shiftKey && active === first) { event.preventDefault(); last.focus(); }
+    else if (!event.shiftKey && active === last) { event.preventDefault(); first.focus(); }
+    return;
+  }
+  const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+  if (!(event.key in moves)) return;
+  const group = event.target.closest && event.target.closest("[data-roving]");
+  if (!group) return;
+  const items = rovingItems(group);
+  const i = items.indexOf(event.target);
+  if (i < 0) return;
+  const step = moves[event.key];
+  const j = step === "first" ? 0 : step === "last" ? items.length - 1
+    : Math.max(0, Math.min(items.length - 1, i + step));
+  event.preventDefault();
+  for (const b of items) b.tabIndex = -1;
+  items[j].tabIndex = 0;
+  items[j].focus();
+});
+
+// ---- the live region ------------------------------------------------------------------------------
+function announcer() {
+  let region = document.getElementById("announcer");
+  if (!region) {
+    region = document.createElement("div");
+    region.id = "announcer";
+    region.className = "visually-hidden";
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-relevant", "additions");
+    region.setAttribute("data-testid", "announcer");
+    document.body.appendChild(region);
+  }
+  return region;
+}
+
+window.cardtableAnnounce = function (text) {
+  const region = announcer();
+  const p = document.createElement("p");
+  p.textContent = String(text);   // text, never markup
+  region.appendChild(p);
+  while (region.children.length > ANNOUNCED_KEEP) region.firstElementChild.remove();
+};
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", announcer);
+else announcer();

@@ -38,7 +38,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
-from . import home, stats_screen
+from . import announce, home, keys, stats_screen
 from .markup import button, dialog, esc
 from .settings import SETTINGS_KEY, dump_settings, html_classes, pace, parse_settings
 from . import app_review_settings as hooks
@@ -127,6 +127,8 @@ class App:
         self.settings = parse_settings(_local_get(SETTINGS_KEY))
         self.route_now = ""               # the location hash the last render left
         self.stats_notice = ""            # a message on the Statistics screen
+        self.said: list[str] = []         # sentences for the live region, said at the next render
+        self.turn_said = None             # the turn last announced (game id, actions, seat)
         self._proxies = {
             "click": create_proxy(self.on_click),
             "change": create_proxy(self.on_change),
@@ -161,6 +163,7 @@ class App:
             self.arm_timer = window.setTimeout(create_once_callable(self.arm_handoff), HANDOFF_GUARD_MS)
         if name != was:
             window.scrollTo(0, 0)
+        self.announce_pending()
         active = document.activeElement
         if _present(active) and active != document.body and self.root.contains(active) and not active.hasAttribute("disabled"):
             return  # morphing kept the focused element: leave the focus where it is
@@ -171,6 +174,21 @@ class App:
             target = self.root.querySelector("[data-autofocus]")
         if _present(target) and not target.hasAttribute("disabled"):
             target.focus(to_js({"preventScroll": True}, dict_converter=_js_object))
+
+    def announce_pending(self) -> None:
+        """Say in the live region what happened since the last render, then whose turn it is."""
+        say = getattr(window, "cardtableAnnounce", None)
+        lines, self.said = self.said, []
+        if self.screen == "table" and self.game is not None and self.viewer and not self.handoff_to \
+                and not self.dialog and not self.hold and self.controllers.get(self.viewer) == "human":
+            mark = (self.game_id, len(self.game.actions), self.viewer)
+            if self.game.to_act == self.viewer and mark != self.turn_said:
+                self.turn_said = mark
+                lines.append(announce.turn(self.game.name, self.game.view(self.viewer)))
+        if _present(say):
+            for line in lines:
+                if line:
+                    say(line)
 
     def arm_handoff(self) -> None:
         """The hand-off's guard time is over: its button takes taps from now on."""
@@ -289,7 +307,8 @@ class App:
     def table_html(self) -> str:
         if self.dialog and self.dialog[0] in ("hand", "over"):
             # the summary stands alone: the next hand is dealt already, and none of it may show
-            return f'<section class="summary-screen" aria-label="{esc(self.game_title())}"></section>'
+            return (f'<section class="summary-screen" aria-label="{esc(self.game_title())}">'
+                    f'<h1 class="visually-hidden">{esc(self.game_title())}</h1></section>')
         if self.handoff_to:
             from . import coach
             name = self.table.name_of(self.handoff_to)
@@ -320,7 +339,7 @@ class App:
             return dialog("Delete this saved game?", f"<p>{esc(self.dialog[2])}</p><p>This cannot be undone.</p>",
                           button("Delete", f"confirm-delete:{gid}", cls="btn danger", key="confirm")
                           .replace("<button ", "<button data-autofocus ", 1)
-                          + button("Keep it", "cancel", cls="btn ghost", key="cancel"))
+                          + button("Keep it", "cancel", cls="btn ghost", key="cancel"), escape="cancel")
         if kind == "hand":
             entry = self.dialog[1]
             body = self.table.hand_summary_html(self.game, entry)
@@ -346,7 +365,7 @@ class App:
     # ---- events -----------------------------------------------------------------------------------
     def on_click(self, event) -> None:
         el = event.target.closest("[data-act]") if _present(event.target) else None
-        if not _present(el) or el.hasAttribute("disabled"):
+        if not _present(el) or el.hasAttribute("disabled") or el.getAttribute("aria-disabled") == "true":
             return
         act = str(el.dataset.act)
         try:
@@ -357,10 +376,26 @@ class App:
             self.render()
 
     def on_key(self, event) -> None:
-        """Escape closes a sheet or the delete question; arrows step a review."""
+        """Escape closes a sheet or a question that is safe to close; letters and digits are the
+        shortcuts of ``keys.py`` (they press the button they name, when it is there and enabled);
+        arrows step a review."""
         if self.screen == "review" and hooks.on_key(self, event):
             return
         if str(event.key) != "Escape":
+            target = keys.shortcut_target(str(event.key), self.screen_name(), bool(event.ctrlKey or event.altKey or event.metaKey),
+                                          str(getattr(event.target, "tagName", "") or ""))
+            if target:
+                el = document.querySelector(f"#app {target}")
+                if _present(el) and not el.hasAttribute("disabled") and el.getAttribute("aria-disabled") != "true" \
+                        and not _present(el.closest("[inert]")):
+                    event.preventDefault()
+                    el.focus()
+                    el.click()
+            return
+        modal = document.querySelector('#app [aria-modal="true"][data-escape]')
+        if _present(modal):
+            event.preventDefault()
+            self.dispatch(str(modal.dataset.escape))
             return
         if self.screen == "table" and self.table is not None and getattr(self.table, "panel", None):
             self.table.panel = None
@@ -669,11 +704,16 @@ class App:
             canonical = game.apply(action)
         except IllegalAction as err:
             self.error = str(err)
+            self.said.append(announce.refused(str(err)))
             self.render()
             return False
         self.error = ""
         self.table.after_move(game)
-        self.log.append(self.table.describe(canonical, actor, before, game.view(actor), game))
+        after = game.view(actor)
+        self.log.append(self.table.describe(canonical, actor, before, after, game))
+        humans = self.humans()
+        self.said += announce.after_move(game.name, self.table, canonical, actor, before, after,
+                                         you=humans[0] if len(humans) == 1 else None)
         self.autosave()
         hold = self.hold_for(canonical, actor, before)
         hooks.after_move(self, canonical, actor, hold)
@@ -981,7 +1021,7 @@ class App:
                       button("Open the saved game", f"open:{gid}", cls="btn", key="open-saved")
                       .replace("<button ", "<button data-autofocus ", 1)
                       + button("Import as a new game", "data:import-copy", cls="btn ghost", key="import-copy")
-                      + button("Cancel", "cancel", cls="btn ghost", key="cancel"), cls="import-dup")
+                      + button("Cancel", "cancel", cls="btn ghost", key="cancel"), cls="import-dup", escape="cancel")
 
     def data_act(self, arg: str) -> None:
         if arg == "import-copy" and getattr(self, "pending_import", None):

@@ -7,6 +7,7 @@ from typing import Optional
 
 from .. import rules
 from ..record import NAME_MAX
+from . import keys
 from .i18n import _
 from .markdown import to_html
 from .markup import button, esc
@@ -253,4 +254,4 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
 
 def rules_html(game: str) -> str:
     return ('<section class="rules-page"><nav class="crumbs">' + button("← Home", "nav:home", cls="btn ghost small", key="back")
-            + f'</nav><article class="rules">{to_html(rules.text(game))}</article></section>')
+            + f'</nav><article class="rules">{to_html(rules.text(game))}</article>{keys.shortcuts_html()}</section>')

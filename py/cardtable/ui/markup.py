@@ -5,6 +5,14 @@ elements, so a screen's buttons carry their action in ``data-act`` (``"move:play
 ``"nav:home"``) and a stable ``data-key`` (what the morph matches elements by, and what keeps the
 focus across redraws).  No inline styles and no inline scripts (the content security policy
 forbids both).
+
+Keyboard and screen reader (issue #13; web/morph.js acts on these after every redraw):
+``dialog``/``sheet`` are modal (``aria-modal``: the rest of the page is made inert, focus moves in
+and comes back to the opener; ``escape`` names the act Escape performs); ``card_group`` is a
+labelled toolbar that is one Tab stop (arrow keys move between its cards: ``data-roving``);
+``data-autofocus`` is where focus goes on a new screen, ``data-focus-now`` takes the focus when it
+first appears (``button(focus_now=True)``), and ``data-shortcut`` is the digit key that presses a
+button (``ui/keys.py``).
 """
 
 from __future__ import annotations
@@ -34,8 +42,11 @@ def attrs(**kw) -> str:
 
 
 def button(label: str, act: str, cls: str = "btn", key: Optional[str] = None, disabled: bool = False,
-           title: Optional[str] = None, aria_label: Optional[str] = None, pressed: Optional[bool] = None) -> str:
-    return (f"<button type=\"button\"{attrs(class_=cls, data_act=act, data_key=key or act, disabled=disabled, title=title, aria_label=aria_label, aria_pressed=None if pressed is None else ('true' if pressed else 'false'))}>"
+           title: Optional[str] = None, aria_label: Optional[str] = None, pressed: Optional[bool] = None,
+           shortcut: Optional[str] = None, focus_now: bool = False, autofocus: bool = False) -> str:
+    """A ``<button>`` with its act and key; ``shortcut`` a digit key that presses it, ``focus_now``
+    takes the focus when it first appears, ``autofocus`` is where a new screen puts the focus."""
+    return (f"<button type=\"button\"{attrs(data_autofocus=autofocus, class_=cls, data_act=act, data_key=key or act, disabled=disabled, title=title, aria_label=aria_label, aria_pressed=None if pressed is None else ('true' if pressed else 'false'), data_shortcut=shortcut, data_focus_now=focus_now)}>"
             f"{label}</button>")
 
 
@@ -45,17 +56,19 @@ def rank_text(card: Card) -> str:
 
 def card_face(card: Card, act: Optional[str] = None, playable: bool = False, small: bool = False,
               extra_cls: str = "", label_suffix: str = "", selected: Optional[bool] = None) -> str:
-    """A face-up card.  With ``act`` it is a button named like "Queen of spades" (legal or not)."""
+    """A face-up card.  With ``act`` it is a button named like "Queen of spades" (legal or not: a card
+    that cannot be played now is ``aria-disabled``, so it keeps the focus and is still read out)."""
     cls = "card" + (" red" if card.suit in RED else "") + (" small" if small else "")
     cls += " playable" if playable else ""
     cls += f" {extra_cls}" if extra_cls else ""
-    inner = (f'<span class="rank">{rank_text(card)}</span>'
+    # the rank is drawn by CSS from data-rank, so "Q" is no text competing with the name "Queen of spades"
+    inner = (f'<span class="rank" data-rank="{rank_text(card)}" aria-hidden="true"></span>'
              f'<span class="suit" aria-hidden="true">{_SUIT_SYMBOL[card.suit]}</span>'
              f'<span class="pip" aria-hidden="true">{_SUIT_SYMBOL[card.suit]}</span>')
     name = card.name + label_suffix
     if act is None:
         return f'<span{attrs(class_=cls, role="img", aria_label=name, data_card=str(card))}>{inner}</span>'
-    return (f'<button type="button"{attrs(class_=cls, data_act=act, data_key="card:" + str(card), data_card=str(card), aria_label=name, disabled=not playable, aria_pressed=None if selected is None else ("true" if selected else "false"))}>'
+    return (f'<button type="button"{attrs(class_=cls, data_act=act, data_key="card:" + str(card), data_card=str(card), aria_label=name, aria_disabled=None if playable else "true", aria_pressed=None if selected is None else ("true" if selected else "false"))}>'
             f"{inner}</button>")
 
 
@@ -65,10 +78,17 @@ def card_back(label: str = "face-down card", small: bool = True, extra_cls: str 
 
 
 def backs(count: int, label: str) -> str:
-    """A fanned pile of ``count`` backs, for a hand the viewer may not see (no card identities)."""
+    """A fanned pile of ``count`` backs, for a hand the viewer may not see (no card identities):
+    one image named ``label`` ("Ben: 12 cards, face down"), its backs hidden from screen readers."""
     shown = min(count, 13)
-    fan = "".join(card_back(small=True, extra_cls="fan") for _ in range(shown))
-    return f'<span class="backs" role="img" aria-label="{esc(label)}">{fan}</span>'
+    fan = '<span class="card back small fan"></span>' * shown
+    return f'<span class="backs" role="img" aria-label="{esc(label)}"><span aria-hidden="true">{fan}</span></span>'
+
+
+def card_group(cards_html: str, label: str, cls: str = "hand-cards", key: Optional[str] = None) -> str:
+    """Card buttons as one labelled toolbar: one Tab stop, the arrow keys move between the cards."""
+    return (f'<div{attrs(class_=cls, role="toolbar", aria_label=label, data_roving=True, data_key=key)}>'
+            f"{cards_html}</div>")
 
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -93,9 +113,11 @@ def rank_word(card: Card) -> str:
     return RANK_NAMES[card.rank]
 
 
-def dialog(title: str, body: str, buttons: str, cls: str = "") -> str:
-    """A modal panel over the screen (the screen behind is inert while it shows)."""
-    return (f'<div class="overlay {cls}"><div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dlg-title">'
+def dialog(title: str, body: str, buttons: str, cls: str = "", escape: Optional[str] = None) -> str:
+    """A modal panel over the screen: the screen behind is inert while it shows, focus moves to its
+    ``data-autofocus`` button (or its first) and stays inside; ``escape``: the act Escape performs
+    (None where closing is not safe, e.g. the end-of-hand scores)."""
+    return (f'<div class="overlay {cls}" data-key="overlay"><div{attrs(class_="dialog", role="dialog", aria_modal="true", aria_labelledby="dlg-title", tabindex="-1", data_escape=escape)}>'
             f'<h2 id="dlg-title">{title}</h2>{body}<div class="dialog-buttons">{buttons}</div></div></div>')
 
 
@@ -103,11 +125,12 @@ def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_
     """The bar over every table: Home, the game and its running score, the sheets, Export.
 
     One line at 320 px and up: Home and Export are icons with names for screen readers."""
-    scores = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet")
-    log = button("Log", "ui:panel:log", cls="btn ghost small", key="log", pressed=panel == "log")
+    scores = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet",
+                    title=_("Scores (S)"))
+    log = button("Log", "ui:panel:log", cls="btn ghost small", key="log", pressed=panel == "log", title=_("Log (L)"))
     return ('<header class="topbar">'
             + button("⌂", "nav:home", cls="btn ghost small icon", key="home", aria_label="Home", title="Home")
-            + f'<div class="title"><span class="game-name">{esc(game_title)}</span>'
+            + f'<div class="title"><h1 class="game-name">{esc(game_title)}</h1>'
             f'<span class="totals">{totals_html}</span></div>'
             + f'<div class="tools">{extra_tools}{scores}{log}'
             + button("⤓", "export", cls="btn ghost small icon", key="export", aria_label="Export",
@@ -121,7 +144,7 @@ def sheet(title_html: str, body: str, close_act: str, kind: str) -> str:
     """A sheet over the table (Scores, Log, Last trick): rises from the bottom, closed by its
     Close button (or Escape, which the app handles).  ``title_html`` is trusted markup."""
     return (f'<div class="sheet-overlay" data-key="sheet-overlay"><div class="panel sheet-panel {kind}" role="dialog" '
-            f'aria-modal="true" aria-labelledby="sheet-title">'
+            f'aria-modal="true" aria-labelledby="sheet-title" tabindex="-1" data-escape="{esc(close_act)}">'
             f'<div class="sheet-head"><h2 class="panel-title" id="sheet-title">{title_html}</h2>'
             + button("Close", close_act, cls="btn ghost small", key=f"close-{kind}").replace("<button ", "<button data-autofocus ", 1)
             + f'</div><div class="sheet-body">{body}</div></div></div>')
@@ -131,5 +154,5 @@ def log_panel(log: list[str], limit: int = 80) -> str:
     """The game log in words, newest first, as a sheet."""
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-limit:]))
     start = max(len(log), 1)
-    return sheet("Game log", f'<ol class="log-list" reversed start="{start}" role="log">{items or "<li>Nothing yet.</li>"}</ol>',
+    return sheet("Game log", f'<ol class="log-list" reversed start="{start}">{items or "<li>Nothing yet.</li>"}</ol>',
                  "ui:panel:log", "log")

@@ -38,7 +38,8 @@ from typing import Optional
 
 from ..cards import Card
 from . import coach
-from .markup import button, card_face, esc, join_words, log_panel, plural, table_topbar
+from .i18n import _
+from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, table_topbar
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
 SEATS = ("p0", "p1", "p2", "p3")
@@ -461,6 +462,8 @@ class Table:
         else:
             body = (f'<div class="houses">{"".join(houses)}</div>' if houses else "") + \
                    f'<div class="loose-cards">{"".join(loose)}</div>'
+            if picking:   # one Tab stop: the arrow keys move between the houses and the cards
+                body = f'<div class="floor-picks" role="toolbar" aria-label="{esc(_("Floor cards and houses"))}" data-roving>{body}</div>'
         cap = f'Hand {v["hand_number"]}'
         half = self.half(v)
         if half == 2:
@@ -552,7 +555,7 @@ class Table:
         # while a move is being composed the panel's title says the same: the line is kept for
         # screen readers but takes no room on the screen
         cls = "status" + (" composing" if my_turn and self.card is not None and v["phase"] == "play" else "")
-        return f'<div class="{cls}" role="status" aria-live="polite"><strong>{esc(text)}</strong>{shown}</div>'
+        return f'<div class="{cls}"><strong>{esc(text)}</strong>{shown}</div>'
 
     def bid_panel(self, v: dict) -> str:
         if v["legal"] == ["redeal"]:
@@ -566,14 +569,16 @@ class Table:
                 f'<div class="bid-chips">{bids}</div></div>')
 
     def bid_button(self, action: str) -> str:
-        """'Bid 11' with 'Jack' under it (named "Bid 11, Jack"); 'Bid 9' alone, not "Bid 9 9"."""
+        """'Bid 11' with 'Jack' under it (named "Bid 11, Jack"); 'Bid 9' alone, not "Bid 9 9".
+        The digit key that presses it is the bid's last digit (9, and 0 to 3 for 10 to 13)."""
         n = int(action.split()[1])
         word = VALUE_WORDS.get(n)
         cls = "btn chip bid-chip" + (" hinted" if action == self.hinted else "")
+        key = str(n % 10)
         if word is None:
-            return button(f"Bid {n}", f"move:{action}", cls=cls, key=action)
+            return button(f"Bid {n}", f"move:{action}", cls=cls, key=action, shortcut=key)
         return button(f'Bid {n}<span class="sub" aria-hidden="true">{word}</span>', f"move:{action}",
-                      cls=cls, key=action, aria_label=f"Bid {n}, {word}")
+                      cls=cls, key=action, aria_label=f"Bid {n}, {word}", shortcut=key)
 
     def move_panel(self, game, v: dict, seat: str) -> str:
         if self.card is None:
@@ -587,7 +592,8 @@ class Table:
         items = []
         for i, a in enumerate(offers):
             items.append(button(esc(self.action_words(a)), f"ui:do:{i}", key=f"do:{a}",
-                                cls="btn offer" + (" hinted" if a == self.hinted else "")))
+                                cls="btn offer" + (" hinted" if a == self.hinted else ""),
+                                shortcut=str(i + 1) if i < 9 else None))
         refused = self.refused(game, offers)
         why = "".join(f'<li class="why"><span class="why-move">{esc(self.action_words(a)) if a else "That"}:</span> '
                       f'<span class="why-reason">{esc(r)}</span></li>' for a, r in refused)
@@ -627,7 +633,9 @@ class Table:
             info += ('<span class="own-note">you own the ' + join_words([f"{h}-house" for h in owned])
                      + ": keep a card of its value</span>")
         return (f'<div class="my-hand{" turn" if my_turn else ""}">'
-                f'<div class="my-info">{info}</div><div class="hand-cards" aria-label="your cards">{cards}</div></div>')
+                f'<div class="my-info">{info}</div>'
+                + card_group(cards, _("Your cards, {n}").format(n=len(v["hand"])) if v["hand"] else _("Your cards"))
+                + "</div>")
 
     # ---- panels -------------------------------------------------------------------------------------
     def split_points(self, v: dict, h: dict, t: str) -> tuple[int, int]:

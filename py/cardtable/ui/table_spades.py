@@ -27,7 +27,7 @@ from typing import Optional
 from ..cards import Card, SUITS
 from . import coach
 from .i18n import _
-from .markup import button, card_back, card_face, esc, join_words, log_panel, plural, sheet, table_topbar
+from .markup import button, card_back, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -316,8 +316,11 @@ class Table:
             t = played.get(hand)
             if t:
                 win = " winning" if hand == winner else ""
+                suffix = (_(", played by {player}, winning").format(player=self.name_of(hand)) if win
+                          else f", played by {self.name_of(hand)}")
+                mark = f'<span class="win-mark" aria-hidden="true">{esc(_("wins") if self.collecting else _("winning"))}</span>' if win else ""
                 spots.append(f'<div class="spot spot-{pos}{win}" data-key="spot:{pos}">'
-                             f'{card_face(_card(t), extra_cls="played", label_suffix=f", played by {self.name_of(hand)}")}</div>')
+                             f'{card_face(_card(t), extra_cls="played", label_suffix=suffix)}{mark}</div>')
         caption = ""
         collect = ""
         if self.collecting:
@@ -397,7 +400,8 @@ class Table:
         if bid and bid != "…":
             info += f" · {esc(bid)}"
         return (f'<div class="my-hand{" turn" if my_turn and v["acting_hand"] == seat else ""}">'
-                f'<div class="my-info">{info}</div><div class="hand-cards" role="group" aria-label="your cards">{cards}</div></div>')
+                f'<div class="my-info">{info}</div>'
+                + card_group(cards, _("Your cards, {n}").format(n=len(shown)) if shown else _("Your cards")) + "</div>")
 
     def dummy_panel(self, v: dict) -> str:
         """The declarer plays from the dummy: its cards, full size, next to the declarer's hand."""
@@ -405,7 +409,7 @@ class Table:
         cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=" (dummy)",
                                   extra_cls=self.card_marks(t)) for t in v["dummy"])
         return (f'<div class="panel dummy-panel"><p class="panel-title">Play from the dummy</p>'
-                f'<div class="hand-cards dummy-cards" role="group" aria-label="the dummy\'s cards">{cards}</div></div>')
+                + card_group(cards, _("The dummy's cards"), cls="hand-cards dummy-cards") + "</div>")
 
     def reveal_panel(self, v: dict) -> str:
         """Right after a peek: the peeker sees the cards, then hides them before the hand-off."""
@@ -437,7 +441,8 @@ class Table:
             ok_nils = {"p0", "p1", "p2", "dummy"}
             ready = self.bid is not None
         bids = "".join(button(str(n), f"ui:bid:{n}", cls="btn chip" + (" on" if self.bid == n else ""), key=f"bid:{n}",
-                              pressed=self.bid == n, disabled=n not in ok_bids) for n in range(14))
+                              pressed=self.bid == n, disabled=n not in ok_bids, shortcut=str(n) if n < 10 else None)
+                       for n in range(14))
         others = [s for s in self.seats if s != seat]
         switches = [(seat, "Nil on my own hand", "counts whatever happens"),
                     ("dummy", "Nil on the dummy", "counts only if you become declarer")]
@@ -459,8 +464,9 @@ class Table:
         title = (f'<p class="panel-title rule-line">{esc(SUICIDE_RULE)}</p>' if suicide
                  else '<p class="panel-title">How many tricks will your side take?</p>')
         return ('<div class="panel bid-panel" aria-label="bidding">'
-                f'{title}{so_far}<div class="chips">{bids}</div><div class="switches">{sw}</div>'
-                + button(confirm_label, "ui:confirm-bid", cls="btn big", key="confirm-bid", disabled=not ready)
+                f'{title}{so_far}<div class="chips" role="toolbar" aria-label="{esc(_("Number of tricks"))}" data-roving>{bids}</div>'
+                f'<div class="switches">{sw}</div>'
+                + button(confirm_label, "ui:confirm-bid", cls="btn big", key="confirm-bid", disabled=not ready, focus_now=ready)
                 + "</div>")
 
     def slot_panel(self, v: dict) -> str:
@@ -482,8 +488,8 @@ class Table:
         note = ("Only you will see them; everyone sees which slots you chose." if v["phase"] == "peek"
                 else "They stay face up for everyone.")
         return ('<div class="panel slot-panel"><p class="panel-title">' + esc(f"{verb} {n} dummy cards") + "</p>"
-                f'<p class="muted small">{note}</p><div class="slot-picks">{"".join(picks)}</div>'
-                + button(esc(label), f"ui:confirm-{v['phase']}", cls="btn big", key="confirm-slots", disabled=not ok) + "</div>")
+                f'<p class="muted small">{note}</p><div class="slot-picks" role="toolbar" aria-label="{esc(_("Dummy slots"))}" data-roving>{"".join(picks)}</div>'
+                + button(esc(label), f"ui:confirm-{v['phase']}", cls="btn big", key="confirm-slots", disabled=not ok, focus_now=ok) + "</div>")
 
     # ---- panels -------------------------------------------------------------------------------------
     def sheet_html(self, v: dict) -> str:
@@ -508,7 +514,7 @@ class Table:
         note = rules_note(v["options"])
         note = f'<p class="rules-note">{esc(note)}</p>' if note else ""
         return sheet(f'Score sheet <span class="muted small">· play to {target}</span>',
-                     f'{note}<div class="sheet-scroll"><table>'
+                     f'{note}<div class="sheet-scroll" tabindex="0" role="group" aria-label="{esc(_("Scores by hand"))}"><table>'
                      f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}</tr><tr>{sub}</tr></thead>'
                      f'<tbody>{body}</tbody><tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table></div>'
                      '<p class="muted small">Tricks are each side\'s: the declarer\'s with the dummy, the defenders\' together. N = nil declared.</p>',

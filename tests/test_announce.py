@@ -1,0 +1,131 @@
+"""The live region's sentences (ui/announce.py) in CPython: what every move says, and nothing hidden."""
+
+import random
+import re
+
+import pytest
+
+from cardtable.cards import Card
+from cardtable.record import new_game
+from cardtable.ui import announce, keys
+
+spades = pytest.importorskip("cardtable.games.dummy_spades")
+from cardtable.ui.table_seep import Table as SeepTable  # noqa: E402
+from cardtable.ui.table_spades import Table as SpadesTable  # noqa: E402
+
+CARD_WORDS = re.compile(r"the (\d+|jack|queen|king|ace) of (spades|hearts|diamonds|clubs)")
+
+
+def words_to_card(rank: str, suit: str) -> str:
+    r = {"jack": "J", "queen": "Q", "king": "K", "ace": "A", "10": "T"}.get(rank, rank)
+    return r + suit[0].upper()
+
+
+def play_out(game_name, options, seed, table_cls, you=None, limit=400):
+    """Random legal moves; yields (action, actor, before, after, sentences) for each."""
+    game = new_game({"format": "cardtable/1", "game": game_name, "seed": seed, "options": options,
+                     "players": ["Ana", "Ben", "Chloé", "Dev"][: 3 if game_name == "dummy-spades" else 4]})
+    table = table_cls(game)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.over:
+            break
+        actor = game.to_act
+        before = game.view(actor)
+        action = game.apply(rng.choice(game.legal_actions()))
+        after = game.view(actor)
+        yield game, action, actor, before, after, announce.after_move(game_name, table, action, actor, before, after, you)
+
+
+def test_card_words():
+    assert announce.card_words("QS") == "the queen of spades"
+    assert announce.card_words("TD") == "the 10 of diamonds"
+    assert announce.card_words("2C") == "the 2 of clubs"
+    assert announce.cards_words(["3H", "9C", "AS"]) == "the 3 of hearts, the 9 of clubs and the ace of spades"
+
+
+def test_spades_every_play_and_trick_is_said():
+    tricks = hands = 0
+    for game, action, actor, before, after, said in play_out("dummy-spades", {"variant": "flip-2"}, 7, SpadesTable):
+        assert said, action
+        name = {"p0": "Ana", "p1": "Ben", "p2": "Chloé"}[actor]
+        verb = action.split()[0]
+        if verb == "play":
+            card = Card.parse(action.split()[1])
+            assert said[0].startswith(f"{name} plays the {announce._(announce.RANK_WORDS[card.rank])} of ")
+            if len((before["trick"] or {}).get("plays") or []) == 3:
+                tricks += 1
+                m = re.match(r"(Ana|Ben|Chloé|The dummy) wins the trick, (\d+) tricks?\.", said[1])
+                assert m, said
+                if after["hand_number"] != before["hand_number"] or after["over"]:
+                    hands += 1
+                    assert said[2].startswith("End of the hand. Points: Ana ")
+        elif verb == "bid":
+            assert said[0].startswith(f"{name} bids {action.split()[1]}")
+        elif verb == "flip":
+            assert said[0].startswith(f"{name} turns up dummy slots ")
+            # the cards named are exactly the ones turned up, which everyone sees
+            named = {words_to_card(r, s) for r, s in CARD_WORDS.findall(said[0])}
+            slots = [int(w) for w in action.split()[1:]]
+            assert named == {after["dummy_slots"][i - 1] for i in slots}
+        if game.over:
+            assert said[-1].startswith("Game over")
+    assert tricks >= 13 and hands >= 1
+
+
+def test_spades_peek_names_no_card_and_you_speaks_to_the_person():
+    said_peek = []
+    for game, action, actor, before, after, said in play_out("dummy-spades", {"variant": "three-peeky"}, 3,
+                                                              SpadesTable, you="p0", limit=80):
+        if action.startswith("peek"):
+            said_peek += said
+            assert not CARD_WORDS.search(" ".join(said))
+        if actor == "p0" and action.startswith("play"):
+            assert said[0].startswith("You play the ")
+        if actor == "p1" and action.startswith("play"):
+            assert said[0].startswith("Ben plays the ")
+    assert len(said_peek) >= 3 and len(said_peek) % 3 == 0 and all("peeks at dummy slots" in s for s in said_peek)
+
+
+def test_seep_moves_sweeps_and_the_end_of_a_hand():
+    seen = set()
+    for game, action, actor, before, after, said in play_out("seep", {}, 11, SeepTable, limit=200):
+        verb = action.split()[0]
+        seen.add(verb)
+        assert said, action
+        name = {"p0": "Ana", "p1": "Ben", "p2": "Chloé", "p3": "Dev"}[actor]
+        first = said[0]
+        expected = {"bid": f"{name} bids ", "throw": f"{name} throws the ", "capture": f"{name} captures ",
+                    "build": f"{name} builds a", "raise": f"{name} raises the ", "cement": f"{name} cements the ",
+                    "redeal": f"{name} has no card"}[verb]
+        assert first.startswith(expected), (action, first)
+        if verb == "build":
+            assert re.match(rf"{name} builds an? {action.split()[1]}-house: the ", first)
+        if any(s.endswith(" points.") and "sweeps" in s for s in said):
+            seen.add("sweep")
+            assert any(re.match(r"Team [AB] sweeps, \d+ points\.", s) for s in said)
+        if any(s.startswith("End of the hand.") for s in said):
+            seen.add("end")
+    assert {"bid", "throw", "capture", "build", "end"} <= seen, seen
+
+
+def test_turn_sentences():
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 1, "players": ["Ana", "Ben", "Chloé"]})
+    seat = game.to_act
+    assert announce.turn("dummy-spades", game.view(seat)) == "Your turn — bid."
+    other = next(s for s in ("p0", "p1", "p2") if s != seat)
+    assert announce.turn("dummy-spades", game.view(other)) == ""
+    seep = new_game({"format": "cardtable/1", "game": "seep", "seed": 1, "players": ["Ana", "Ben", "Chloé", "Dev"]})
+    assert announce.turn("seep", seep.view(seep.to_act)) == "Your turn — bid."
+    assert announce.refused("a 7 that can capture cannot be thrown") == "Not allowed: a 7 that can capture cannot be thrown"
+
+
+def test_shortcuts_press_only_table_buttons_and_never_while_typing():
+    assert keys.shortcut_target("S", "table", False, "BUTTON") == '[data-key="sheet"]'
+    assert keys.shortcut_target("7", "table", False, "BODY") == '[data-shortcut="7"]'
+    assert keys.shortcut_target("l", "table", True, "BUTTON") is None        # Ctrl+L is the browser's
+    assert keys.shortcut_target("l", "table", False, "INPUT") is None
+    assert keys.shortcut_target("l", "home", False, "BUTTON") is None
+    assert keys.shortcut_target("x", "table", False, "BUTTON") is None
+    html = keys.shortcuts_html()
+    assert html.count("<dt>") == len(keys.SHORTCUTS) and "<h2" in html
