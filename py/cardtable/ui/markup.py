@@ -14,7 +14,8 @@ from typing import Iterable, Optional
 
 from ..cards import Card, RANK_NAMES, SUIT_NAMES
 from .cardnames import card_name
-from .i18n import _
+from .i18n import LANGUAGE_NAMES, LANGUAGES, _
+from . import i18n
 
 RED = {"H", "D"}
 
@@ -127,10 +128,22 @@ def sheet(title_html: str, body: str, close_act: str, kind: str) -> str:
             + f'</div><div class="sheet-body">{body}</div></div></div>')
 
 
+def language_switch(current: Optional[str] = None) -> str:
+    """The language buttons, each named in its own language, the one in use pressed (on the home
+    screen, and in the table's Log sheet: switching keeps the game and its position)."""
+    current = current or i18n.language
+    chips = "".join(button(esc(LANGUAGE_NAMES[code]), f"lang:{code}", cls="btn ghost small", key=f"lang:{code}",
+                           pressed=code == current).replace("<button ", f'<button lang="{code}" ', 1)
+                    for code in LANGUAGES)
+    words = esc(_("Language"))
+    return f'<div class="speed lang-switch" role="group" aria-label="{words}"><span>{words}</span>{chips}</div>'
+
+
 def log_panel(log: list[str], limit: int = 80) -> str:
-    """The game log in words, newest first, as a sheet."""
+    """The game log in words, newest first, as a sheet (with the language switch under it)."""
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-limit:]))
     start = max(len(log), 1)
     empty = "<li>" + esc(_("Nothing yet.")) + "</li>"
-    return sheet(esc(_("Game log")), f'<ol class="log-list" reversed start="{start}" role="log">{items or empty}</ol>',
+    return sheet(esc(_("Game log")), f'<ol class="log-list" reversed start="{start}" role="log">{items or empty}</ol>'
+                 + language_switch(),
                  "ui:panel:log", "log")

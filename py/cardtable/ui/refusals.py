@@ -106,7 +106,7 @@ MESSAGES = {
 }
 
 # the phase a Dummy Spades action was tried in, as the thing to do now
-PHASE_WORDS = {"peek": N_("peek at the dummy"), "flip": N_("turn up dummy cards"), "bid": N_("bid"),
+PHASE_WORDS = {"peek": N_("peek at the dummy"), "flip": N_("turn up dummy cards"), "bid": N_("make a bid"),
                "play": N_("play a card"), "over": N_("stop: the game is over")}
 
 

@@ -9,6 +9,14 @@ text is whatever the browser holds -- possibly written by another version or edi
 {'speed': 'fast'}
 >>> parse_settings('not json'), parse_settings('{"speed": "warp"}'), parse_settings(None)
 ({'speed': 'normal'}, {'speed': 'normal'}, {'speed': 'normal'})
+
+The language (``lang``) is kept only once the player has chosen one (until then the app follows
+the browser's languages); an unknown value is dropped:
+
+>>> parse_settings('{"speed": "slow", "lang": "fr"}'), parse_settings('{"lang": "tlh"}')
+({'speed': 'slow', 'lang': 'fr'}, {'speed': 'normal'})
+>>> dump_settings({"speed": "fast", "lang": "fr"})
+'{"lang": "fr", "speed": "fast"}'
 >>> pace("slow").collect_ms > pace("normal").collect_ms > pace("fast").collect_ms
 True
 """
@@ -18,6 +26,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Optional
+
+from .i18n import LANGUAGES
 
 SETTINGS_KEY = "cardtable/v1/settings"
 SPEEDS = ("slow", "normal", "fast")
@@ -44,11 +54,13 @@ def parse_settings(text: Optional[str]) -> dict:
         return out
     if isinstance(data, dict) and data.get("speed") in SPEEDS:
         out["speed"] = data["speed"]
+    if isinstance(data, dict) and data.get("lang") in LANGUAGES:
+        out["lang"] = data["lang"]
     return out
 
 
 def dump_settings(settings: dict) -> str:
-    return json.dumps({k: settings[k] for k in DEFAULTS if k in settings}, sort_keys=True)
+    return json.dumps({k: settings[k] for k in (*DEFAULTS, "lang") if k in settings}, sort_keys=True)
 
 
 def pace(speed: str) -> Pace:

@@ -441,12 +441,13 @@ class Table:
             label = _("{n}-house, {kind}, owned by {names}").format(n=val, kind=kind_words, names=owners)
             just = just_house == val
             if just:
-                label += ", " + _(JUST_BY[last['verb']]).format(name=who)
+                just_by = JUST_BY[last['verb']]
+                label += ", " + _(just_by).format(name=who)
             inner = (f'<span class="house-head"><span class="house-value">{val}</span>'
                      f'<span class="house-kind {kind}">{esc(kind_words)}</span></span>'
                      f'<span class="house-cards">{cards}</span>'
                      f'<span class="house-owners">{esc(owners)}</span>'
-                     + (f'<span class="just-tag" aria-hidden="true">{esc(_(JUST[last["verb"]]))}</span>' if just else ""))
+                     + (f'<span class="just-tag" aria-hidden="true">{esc(_(JUST.get(last["verb"], "")))}</span>' if just else ""))
             hcls = f"house {kind}" + "".join(f" owner-{self.letter(self.side_of(o)).lower()}" for o in h["owners"][:1])
             hcls += " just" if just else ""
             if picking:
@@ -459,7 +460,8 @@ class Table:
         loose = []
         for t in fl["loose"]:
             just = t == just_card
-            suffix = _(" on the floor") + (", " + _(JUST_BY["throw"]).format(name=who) if just else "")
+            thrown_by = JUST_BY["throw"]
+            suffix = _(" on the floor") + (", " + _(thrown_by).format(name=who) if just else "")
             if picking:
                 sel = t in self.loose
                 loose.append(card_face(_card(t), act=f"ui:floor:{t}", playable=True, selected=sel,

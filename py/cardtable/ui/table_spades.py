@@ -52,6 +52,11 @@ def rules_note(options: dict) -> str:
     return " · ".join(words)
 
 
+def _cap(text: str) -> str:
+    """A sentence with its first letter upper-case ("the dummy wins" -> "The dummy wins")."""
+    return text[:1].upper() + text[1:]
+
+
 def _card(text: str) -> Card:
     return Card.parse(text)
 
@@ -314,12 +319,12 @@ class Table:
         collect = ""
         if self.collecting:
             w = self.name_of(winner)
-            caption = f'<p class="trick-caption won">{esc(_("{name} wins the trick").format(name=w))}</p>'
+            caption = f'<p class="trick-caption won">{esc(_cap(_("{name} wins the trick").format(name=w)))}</p>'
             collect = button(esc(_("Collect")), "release", cls="btn small collect", key="collect",
                              aria_label=_("Collect the trick for {name}").format(name=w))
         elif v["phase"] == "play" and not played:
             lead = v["acting_hand"]
-            caption = '<p class="trick-caption">' + esc(_("{name} to lead").format(name=self.name_of(lead))) + (
+            caption = '<p class="trick-caption">' + esc(_cap(_("{name} to lead").format(name=self.name_of(lead)))) + (
                 " · " + esc(_("spades broken")) if v["spades_broken"] else "") + "</p>"
             if v["mirror_bids"] is not None and not v["tricks"]:
                 caption = caption[:-4] + self.mirror_caption(v) + "</p>"
@@ -372,7 +377,7 @@ class Table:
             text = _(doing).format(name=name) + ("…" if kind == "human" else _(" (computer)…"))
         if self.collecting:
             w = self.collecting.get("winner")
-            text = _("{name} wins the trick.").format(name=self.name_of(w))
+            text = _cap(_("{name} wins the trick.").format(name=self.name_of(w)))
             if self.collecting.get("final") and not v["over"]:
                 text += " " + _("Hand over — the scores are next.")
         last = f'<span class="last-log">{esc(app.log[-1])}</span>' if app.log else ""
