@@ -520,7 +520,7 @@ class Table:
         out = []
         for t in self.sides:
             sweeps = v["sweeps"][t]
-            sw = "".join(f'<span class="sweep-mark" title="{esc(_("sweep"))}">{esc(_("Sweep +{n}").format(n=p))}</span>' for p in sweeps)
+            sw = "".join(f'<span class="sweep-mark" title="{esc(_("a sweep"))}">{esc(_("Sweep +{n}").format(n=p))}</span>' for p in sweeps)
             last = v["last_capturer"]
             lc = f'<span class="muted small">{esc(_("last capture"))}</span>' if last and self.side_of(last) == t else ""
             out.append(f'<div class="pile team-{self.letter(t).lower()}{" mine" if t == v["team"] else ""}">'
