@@ -446,7 +446,7 @@ class Table:
             inner = (f'<span class="house-head"><span class="house-value">{val}</span>'
                      f'<span class="house-kind {kind}">{esc(kind_words)}</span></span>'
                      f'<span class="house-cards">{cards}</span>'
-                     f'<span class="house-owners">{esc(owners)}</span>'
+                     f'<span class="house-owners">{esc(_("owner: {names}").format(names=owners))}</span>'
                      + (f'<span class="just-tag" aria-hidden="true">{esc(_(JUST.get(last["verb"], "")))}</span>' if just else ""))
             hcls = f"house {kind}" + "".join(f" owner-{self.letter(self.side_of(o)).lower()}" for o in h["owners"][:1])
             hcls += " just" if just else ""
@@ -465,9 +465,11 @@ class Table:
             if picking:
                 sel = t in self.loose
                 loose.append(card_face(_card(t), act=f"ui:floor:{t}", playable=True, selected=sel,
-                                       extra_cls="loose" + (" just" if just else ""), label_suffix=suffix))
+                                       extra_cls="loose" + (" just" if just else ""), label_suffix=suffix)
+                             .replace("<button ", f'<button data-just="{esc(_("thrown"))}" ', 1))
             else:
-                loose.append(card_face(_card(t), extra_cls="loose" + (" just" if just else ""), label_suffix=suffix))
+                loose.append(card_face(_card(t), extra_cls="loose" + (" just" if just else ""), label_suffix=suffix)
+                             .replace("<span ", f'<span data-just="{esc(_("thrown"))}" ', 1))
         if not houses and not loose:
             body = f'<p class="floor-empty muted">{esc(_("The floor is empty."))}</p>'
         else:
