@@ -43,7 +43,7 @@ $(VENV)/.installed: pyproject.toml
 # fails on one left empty or fuzzy).  The build compiles the .po files into the app.
 LOCALE := py/cardtable/locale
 messages: venv
-	$(PY) -m babel.messages.frontend extract -F babel.cfg --sort-by-file --width=100 \
+	$(PY) -m babel.messages.frontend extract -F babel.cfg --sort-by-file --width=100 --add-comments=TRANSLATORS: \
 	  --project="Card Table" --copyright-holder="Card Table" --msgid-bugs-address="" \
 	  -o $(LOCALE)/cardtable.pot .
 	$(PY) -m babel.messages.frontend update -i $(LOCALE)/cardtable.pot -d $(LOCALE) -D cardtable \

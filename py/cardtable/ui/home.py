@@ -47,7 +47,8 @@ def when(ts: float, now: float) -> str:
         return ngettext("{n} minute ago", "{n} minutes ago", int(d // 60)).format(n=int(d // 60))
     if d < 86400:
         return ngettext("{n} hour ago", "{n} hours ago", int(d // 3600)).format(n=int(d // 3600))
-    return datetime.datetime.fromtimestamp(ts).strftime("%d/%m/%Y")
+    # TRANSLATORS: a date for strftime (%d day, %b month's short name, %m its number, %Y year)
+    return datetime.datetime.fromtimestamp(ts).strftime(_("%d %b %Y"))
 
 
 def players_text(s: SavedGame) -> str:

@@ -446,7 +446,7 @@ class Table:
             inner = (f'<span class="house-head"><span class="house-value">{val}</span>'
                      f'<span class="house-kind {kind}">{esc(kind_words)}</span></span>'
                      f'<span class="house-cards">{cards}</span>'
-                     f'<span class="house-owners">{esc(_("owner: {names}").format(names=owners))}</span>'
+                     f'<span class="house-owners" data-label="{esc(_("owner:"))}">{esc(owners)}</span>'
                      + (f'<span class="just-tag" aria-hidden="true">{esc(_(JUST.get(last["verb"], "")))}</span>' if just else ""))
             hcls = f"house {kind}" + "".join(f" owner-{self.letter(self.side_of(o)).lower()}" for o in h["owners"][:1])
             hcls += " just" if just else ""

@@ -533,7 +533,7 @@ class Table:
                         f'<td>{side}</td><td class="pts">{entry["score"][s]:+d}</td><td>{entry["bags"][s]}</td></tr>')
         v = game.view(self.seats[0])
         totals = " · ".join(f"{esc(self.names[s])} {v['totals'][s]}" for s in self.seats)
-        took = ngettext("The dummy took {n} trick; {name} took {m}.", "The dummy took {n} tricks; {name} took {m}.",
+        took = ngettext("Dummy took {n} trick; {name} took {m}.", "Dummy took {n} tricks; {name} took {m}.",
                         entry["tricks"]["dummy"]).format(n=entry["tricks"]["dummy"], name=self.names[decl], m=entry["tricks"][decl])
         side_tricks = _("side's tricks")
         return (f'<table class="summary"><thead><tr><th></th><th>{esc(_("bid"))}</th><th>{esc(side_tricks)}</th>'
