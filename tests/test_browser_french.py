@@ -147,7 +147,9 @@ def test_a_hand_of_seep_in_french(page, site, words):
     assert "Fin de la donne" in page.inner_text(".hand-summary")
 
 
-def test_home_switch_and_french_rules(page, site, words):
+def test_home_switch_rules_and_a_start_from_the_snapshot(page, site, words):
+    """Home and rules in French; English chosen on home is remembered over the browser's French,
+    through a start from the memory snapshot (the catalog is read after it is restored)."""
     page.goto(site.url)
     wait_ready(page)
     french_only(page, words, "home")
@@ -158,8 +160,10 @@ def test_home_switch_and_french_rules(page, site, words):
     assert page.evaluate("document.documentElement.lang") == "en"
     assert "Saved games" in page.inner_text("#app")
     assert english_in(page.evaluate(SCAN), words)   # the scan does see English where there is some
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
     page.reload()
-    wait_ready(page)   # remembered over the browser's French
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "used"
     assert page.evaluate("document.documentElement.lang") == "en" and "Saved games" in page.inner_text("#app")
     page.click('[data-act="lang:fr"]')
     assert "Parties enregistrées" in page.inner_text("#app")
