@@ -266,7 +266,14 @@ def test_french_screens_rendered_in_cpython_have_no_english_word(french):
     from cardtable.ui.table_spades import Table as SpadesTable
     words = english_words()
     assert {"trick", "house", "dummy", "cement", "bid"} <= words
-    shown = [home.home_html([], None, 0, lang="fr"), home.new_game_html("dummy-spades", True),
+    from cardtable.ui.storage import SavedGame
+    saves = [SavedGame(id="g1", game="seep", players=["Ana", "Ben"], controllers={"p1": "casual"}, updated=1000.0,
+                       totals="hand 3 · Ana 12 · Ben 3"),
+             SavedGame(id="g2", game="dummy-spades", players=["Ana", "Ben", "Chloé"], over=True, updated=10.0,
+                       totals="4 hands · Ana 310 · Ben 120 · Chloé 80"),
+             SavedGame(id="g3", game="seep", players=["Ana", "Ben"], updated=5.0,
+                       totals="1 hand · lead +40 · baazis Ana 1 / Ben 0")]
+    shown = [home.home_html(saves, saves[0], 5000.0, lang="fr"), home.new_game_html("dummy-spades", True),
              home.new_game_html("seep", True, preset="seep-pagat"), home.new_game_html("seep", True, seats=2)]
     rng = random.Random(4)
     spades = new_game({"format": "cardtable/1", "game": "dummy-spades", "options": {}, "seed": 8, "actions": []})
@@ -302,3 +309,4 @@ def test_french_screens_rendered_in_cpython_have_no_english_word(french):
         app.log.append(table.describe(action, seat, before, seep.view(seat), seep))
     found = {w for html in shown for w in english_in(visible_and_names(html), words)}
     assert found == set()
+    assert "donne 3 · Ana 12" in shown[0] and "4 donnes" in shown[0] and "avance +40 · baazis" in shown[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Optional
 
 from .. import rules
@@ -51,6 +52,27 @@ def when(ts: float, now: float) -> str:
     return datetime.datetime.fromtimestamp(ts).strftime(_("%d %b %Y"))
 
 
+_TOTALS = re.compile(r"^(?:hand (\d+)|(\d+) hands?)( · (lead ([+-]\d+) · baazis )?.*)$", re.S)
+
+
+def totals_words(text: str) -> str:
+    """A saved game's one-line score (``storage.totals_text``, stored in English in its note) in
+    the player's language: its words are fixed, the rest is names and numbers.
+
+    >>> totals_words("hand 3 · Ana 120 · Ben 80"), totals_words("2 hands · lead +40 · baazis Ana 1 / Ben 0")
+    ('hand 3 · Ana 120 · Ben 80', '2 hands · lead +40 · baazis Ana 1 / Ben 0')
+    """
+    m = _TOTALS.match(text or "")
+    if not m:
+        return text
+    head = (_("hand {n}").format(n=m[1]) if m[1] else
+            ngettext("{n} hand", "{n} hands", int(m[2])).format(n=m[2]))
+    rest = m[3]
+    if m[4]:
+        rest = " · " + _("lead {n} · baazis").format(n=m[5]) + " " + rest[len(m[4]) + 3:]
+    return head + rest
+
+
 def players_text(s: SavedGame) -> str:
     """The players of a saved game, computers marked: "Ana, Ben (computer), Chloé"."""
     out = []
@@ -70,7 +92,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     if last and not last.error:
         parts.append('<div class="continue">'
                      + button(esc(_("Continue {game}").format(game=game_title(last.game))) + " "
-                              f"<span class=\"sub\">{esc(players_text(last))} · {esc(last.totals)}</span>",
+                              f"<span class=\"sub\">{esc(players_text(last))} · {esc(totals_words(last.totals))}</span>",
                               f"open:{last.id}", cls="btn big", key="continue")
                      + "</div>")
     parts.append('<div class="tiles">')
@@ -110,7 +132,7 @@ def save_row(s: SavedGame, now: float) -> str:
                 f'<div class="save-buttons">{button(esc(_("Delete")), f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
     status = _("finished") if s.over else _("last played {when}").format(when=when(s.updated, now))
     return (f'<li class="save" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> · '
-            f'{esc(players_text(s))}<br><span class="muted">{esc(s.totals)} · {esc(status)}</span></div>'
+            f'{esc(players_text(s))}<br><span class="muted">{esc(totals_words(s.totals))} · {esc(status)}</span></div>'
             f'<div class="save-buttons">{button(esc(_("Open")), f"open:{s.id}", cls="btn small", key=f"open:{s.id}")}'
             f'{button(esc(_("Delete")), f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
 
