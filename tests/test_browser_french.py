@@ -160,7 +160,7 @@ def test_home_switch_rules_and_a_start_from_the_snapshot(page, site, words):
     assert page.evaluate("document.documentElement.lang") == "en"
     assert "Saved games" in page.inner_text("#app")
     assert english_in(page.evaluate(SCAN), words)   # the scan does see English where there is some
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.snapshot") == "used"
