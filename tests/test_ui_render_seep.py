@@ -13,6 +13,7 @@ from seep_checks import seep_shown
 
 seep = pytest.importorskip("cardtable.games.seep")
 from cardtable.ui.table_seep import Table, candidate_actions  # noqa: E402
+from cardtable.ui.refusals import word as refusal_words  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Chloé", "Dev"]
 CARD_ATTR = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
@@ -112,7 +113,7 @@ def test_composition_offers_exactly_the_legal_actions_of_the_selection():
                     assert table.handle(f"do:{i}", game, seat, app) == action
                     # nothing refused is confirmable: refused moves are the engine's reasons
                     for a, reason in table.refused(game, offers):
-                        assert a not in legal and reason == (game.check(a) if a else reason)
+                        assert a not in legal and reason == (refusal_words(game.refusal(a), table.names) if a else reason)
                 table.handle("clear", game, seat, app)
             game.apply(rng.choice(legal))
             table.after_move(game)

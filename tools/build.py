@@ -5,7 +5,8 @@
 dist/ holds:
   index.html                  the page (loading screen, PyScript config reference)
   web/                        CSS, icons, manifest, boot script
-  app/cardtable.zip           the Python package, unpacked by PyScript into the virtual FS
+  app/cardtable.zip           the Python package, unpacked by PyScript into the virtual FS, with the
+                              French catalog compiled into it (cardtable/locale/fr/LC_MESSAGES/cardtable.mo)
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
   app/pyscript.json           PyScript config: local interpreter, the package zip
   runtime/pyodide/            Pyodide's five run-time files (from node_modules/pyodide)
@@ -29,6 +30,7 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -55,14 +57,61 @@ def package_files() -> list[Path]:
                   and "__pycache__" not in p.parts)
 
 
-def write_zip(dest: Path, files: list[Path], base: Path) -> None:
-    """A zip with fixed timestamps so the same sources give the same bytes."""
+def translate_page_scripts(path: Path) -> None:
+    """Put the translations of the page's own scripts (web/*.js) into dist/web/i18n.js, in place of
+    its empty ``CATALOGS`` (compile_catalogs.js_catalogs; with the venv's Python when need be)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import compile_catalogs  # noqa: E402
+
+    try:
+        catalogs = compile_catalogs.js_catalogs()
+    except ImportError:
+        venv_python = ROOT / ".venv" / "bin" / "python"
+        if not venv_python.exists():
+            fail("Babel is needed to compile the translations: run `make build` (it makes .venv)")
+        run = subprocess.run([str(venv_python), "-c", "import json, sys; sys.path.insert(0, 'tools'); "
+                              "import compile_catalogs; print(json.dumps(compile_catalogs.js_catalogs()))"],
+                             cwd=ROOT, check=True, capture_output=True, text=True)
+        catalogs = json.loads(run.stdout)
+    marker = "const CATALOGS = {}; // replaced at build time by tools/build.py"
+    text = path.read_text(encoding="utf-8")
+    if marker not in text:
+        fail(f"{path.name}: its CATALOGS line is missing")
+    path.write_text(text.replace(marker, "const CATALOGS = " + json.dumps(catalogs, ensure_ascii=False, sort_keys=True)
+                                 + ";"), encoding="utf-8")
+
+
+def compiled_catalogs() -> dict[str, bytes]:
+    """The .po catalogs compiled to .mo by Babel (tools/compile_catalogs.py): {zip path: bytes}.
+
+    With no Babel in this Python (``python3 tools/build.py`` on a bare system), the script runs
+    with the venv's Python (``make build`` makes the venv first)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import compile_catalogs  # noqa: E402
+
+    try:
+        return compile_catalogs.compile_all()
+    except ImportError:
+        pass
+    venv_python = ROOT / ".venv" / "bin" / "python"
+    if not venv_python.exists():
+        fail("Babel is needed to compile the translations: run `make build` (it makes .venv), "
+             "or `pip install babel`")
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([str(venv_python), str(ROOT / "tools" / "compile_catalogs.py"), tmp], check=True)
+        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.mo"))}
+
+
+def write_zip(dest: Path, files: list[Path], base: Path, extra: Optional[dict[str, bytes]] = None) -> None:
+    """A zip with fixed timestamps so the same sources give the same bytes (``extra``: more
+    files by their path in the zip, such as the compiled catalogs)."""
+    entries = [(f.relative_to(base).as_posix(), f.read_bytes()) for f in files] + sorted((extra or {}).items())
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for f in files:
-            info = zipfile.ZipInfo(f.relative_to(base).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            z.writestr(info, f.read_bytes())
+            z.writestr(info, data)
 
 
 def copy_runtime() -> None:
@@ -116,9 +165,10 @@ def build() -> dict:
     copy_morphdom()
 
     shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
+    translate_page_scripts(DIST / "web" / "i18n.js")
     app = DIST / "app"
     app.mkdir()
-    write_zip(app / "cardtable.zip", package_files(), ROOT / "py")
+    write_zip(app / "cardtable.zip", package_files(), ROOT / "py", compiled_catalogs())
     shutil.copy2(ROOT / "py" / "cardtable" / "ui" / "main.py", app / "main.py")
     config = {
         "interpreter": "../runtime/pyodide/pyodide.mjs",

@@ -1,9 +1,12 @@
 // Loads the Python runtime (PyScript on Pyodide, both served from this site) and says so in
 // plain words if it cannot.  Python takes over the page when it is ready: it fills #app, removes
 // #boot and sets <html data-ready>.
+import { _ } from "./i18n.js";
+
 const boot = document.getElementById("boot");
 const msg = document.getElementById("boot-msg");
 const root = document.documentElement;
+msg.textContent = _("Shuffling the deck…");
 
 function ready() {
   return root.hasAttribute("data-ready");
@@ -13,21 +16,20 @@ function fail(reason) {
   if (ready() || root.hasAttribute("data-boot-failed")) return;
   root.setAttribute("data-boot-failed", "");
   boot.classList.add("failed");
-  msg.textContent = "Card Table could not start on this device: " + reason + ".";
+  msg.textContent = _("Card Table could not start on this device: {reason}.", { reason });
   const more = document.createElement("p");
-  more.textContent = "Your saved games are kept. Reload to try again; if it keeps failing, " +
-    "use an up-to-date browser with WebAssembly enabled.";
+  more.textContent = _("Your saved games are kept. Reload to try again; if it keeps failing, use an up-to-date browser with WebAssembly enabled.");
   const again = document.createElement("button");
   again.type = "button";
   again.className = "btn";
-  again.textContent = "Reload";
+  again.textContent = _("Reload");
   again.addEventListener("click", () => location.reload());
   boot.append(more, again);
   import("./rescue.js").then((m) => m.offerRescue(boot)).catch(() => {}); // export or skip saved data
 }
 
 addEventListener("error", (e) => {
-  if (!ready()) fail(e.message || "a script failed to load");
+  if (!ready()) fail(e.message || _("a script failed to load"));
 });
 addEventListener("unhandledrejection", (e) => {
   if (!ready()) fail((e.reason && e.reason.message) || String(e.reason));
@@ -37,7 +39,7 @@ new MutationObserver((records) => {
   for (const r of records) {
     for (const n of r.addedNodes) {
       if (n.nodeType === 1 && n.classList.contains("py-error")) {
-        fail(ready() ? "" : (n.textContent.trim().split("\n").pop() || "Python stopped"));
+        fail(ready() ? "" : (n.textContent.trim().split("\n").pop() || _("Python stopped")));
       }
     }
   }
@@ -47,15 +49,15 @@ new MutationObserver((records) => {
 // told the same thing in plain words.
 addEventListener("py:progress", (e) => {
   if (ready() || typeof e.detail !== "string") return;
-  msg.textContent = /^Loaded/.test(e.detail) ? "Almost ready…" : "Starting the card table…";
+  msg.textContent = /^Loaded/.test(e.detail) ? _("Almost ready…") : _("Starting the card table…");
 });
 
 setTimeout(() => {
   if (!ready() && !root.hasAttribute("data-boot-failed")) {
-    msg.textContent = "Still starting Python… slow devices can take up to a minute.";
+    msg.textContent = _("Still starting Python… slow devices can take up to a minute.");
   }
 }, 15000);
 
 import("../runtime/pyscript/core.js").catch((err) => {
-  fail("the Python runtime did not load (" + (err && err.message ? err.message : err) + ")");
+  fail(_("the Python runtime did not load ({error})", { error: err && err.message ? err.message : err }));
 });

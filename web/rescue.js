@@ -8,6 +8,8 @@
 // Entries are read by property access (localStorage[key]), not getItem, so a broken Storage API
 // method does not stop the download.
 
+import { _ } from "./i18n.js";
+
 const PREFIX = "cardtable/";
 
 function savedData() {
@@ -48,16 +50,15 @@ export function offerRescue(boot) {
   const p = document.createElement("p");
   p.style.flexBasis = "100%";
   p.textContent = count
-    ? "You can keep a copy of your saved games (" + count + " stored entries) as a file, or start " +
-      "without them this time. Nothing is deleted."
-    : "You can start with an empty table this time. Nothing is deleted.";
+    ? _("You can keep a copy of your saved games ({count} stored entries) as a file, or start without them this time. Nothing is deleted.", { count })
+    : _("You can start with an empty table this time. Nothing is deleted.");
   box.append(p);
   if (count) {
     const dl = document.createElement("button");
     dl.type = "button";
     dl.className = "btn";
     dl.dataset.rescue = "download";
-    dl.textContent = "Download my saved data";
+    dl.textContent = _("Download my saved data");
     dl.addEventListener("click", download);
     box.append(dl);
   }
@@ -65,7 +66,7 @@ export function offerRescue(boot) {
   go.type = "button";
   go.className = "btn ghost";
   go.dataset.rescue = "start-without";
-  go.textContent = "Start without my saved data";
+  go.textContent = _("Start without my saved data");
   go.addEventListener("click", startWithout);
   box.append(go);
   boot.append(box);

@@ -12,6 +12,7 @@
 // and imports PyScript statically, so it runs right after PyScript's module has been evaluated
 // and long before PyScript reads those hooks (which happens only after Pyodide has loaded).
 import { hooks } from "../runtime/pyscript/core.js";
+import { _ } from "./i18n.js";
 
 // PyScript 0.7.31 builds its *worker* hooks with `Function(...)` (a string eval) when it sets up
 // every interpreter, main thread included -- even though main-thread mode never starts a worker.
@@ -34,7 +35,7 @@ function whenBootSettled() {
   const settled = () => root.hasAttribute("data-ready") || root.hasAttribute("data-boot-failed");
   return new Promise((resolve) => {
     if (settled()) return resolve();
-    new MutationObserver((_, observer) => {
+    new MutationObserver((_records, observer) => {
       if (settled()) {
         observer.disconnect();
         resolve();
@@ -54,11 +55,11 @@ function showUpdateBanner(registration) {
     banner.setAttribute("aria-live", "polite");
     const text = document.createElement("p");
     text.className = "pwa-update-text";
-    text.textContent = "A new version of Card Table is ready. Your saved games are kept.";
+    text.textContent = _("A new version of Card Table is ready. Your saved games are kept.");
     const update = document.createElement("button");
     update.type = "button";
     update.className = "btn pwa-update-reload";
-    update.textContent = "Update — reload";
+    update.textContent = _("Update — reload");
     update.addEventListener("click", () => {
       reloadRequested = true;
       update.disabled = true;
@@ -74,7 +75,7 @@ function showUpdateBanner(registration) {
     const later = document.createElement("button");
     later.type = "button";
     later.className = "pwa-update-later";
-    later.textContent = "Later";
+    later.textContent = _("Later");
     later.addEventListener("click", () => {
       banner.hidden = true;
     });

@@ -18,7 +18,21 @@ from typing import Any, ClassVar, Optional
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; ``str(err)`` says why in a player's words."""
+    """An action that the rules do not allow now.
+
+    ``str(err)`` says why in English (what the CLI and ``replay`` print); ``err.code`` names the
+    refusal with a stable code and ``err.values`` holds what it is about (a card in notation, a
+    suit letter, a number), so a UI can word it in the player's language::
+
+        >>> err = IllegalAction("you must follow hearts", "must_follow", suit="H")
+        >>> str(err), err.code, err.values
+        ('you must follow hearts', 'must_follow', {'suit': 'H'})
+    """
+
+    def __init__(self, message: str = "", code: str = "illegal", **values: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
 
 
 class RecordError(ValueError):

@@ -672,7 +672,7 @@ class DummySpades(Game):
         elif self.seed is not None:
             masks, slots = deal_from_seed(self.seed, k)
         else:
-            raise IllegalAction(f"hand {k} has no deal and the record has no seed")
+            raise IllegalAction(f"hand {k} has no deal and the record has no seed", "no_deal", hand=k)
         self.hand_number = k
         self._dealer = (self._first_dealer + k) % 3
         self.hands = list(masks)
@@ -942,7 +942,7 @@ class DummySpades(Game):
     def apply_move(self, m: int) -> None:
         """Apply an int move; raises ``IllegalAction`` (without a detailed reason) if illegal."""
         if not self.is_legal_move(m):
-            raise IllegalAction(f"illegal move {m!r}")
+            raise IllegalAction(f"illegal move {m!r}", "illegal_move")
         self._commit(m)
 
     def _commit(self, m: int) -> None:
@@ -1077,7 +1077,7 @@ class DummySpades(Game):
         ``(tricks won by p0, p1, p2, dummy; points of p0, p1, p2)``, points as ``score_hand``.
         """
         if self.phase_id != PLAY:
-            raise IllegalAction("a rollout starts in the play")
+            raise IllegalAction("a rollout starts in the play", "rollout_phase")
         hs = list(hands) if hands is not None else self.hands[:]
         tw = self.tricks_won[:]
         random_cards(hs, tw, self._next, self.cur, self.trick, self.win_card, self.win_hand,
@@ -1103,17 +1103,19 @@ class DummySpades(Game):
     def parse_action(self, action: str) -> int:
         """The int move for an action text, checked against the rules now."""
         if not isinstance(action, str):
-            raise IllegalAction('an action is text, such as "play QS"')
+            raise IllegalAction('an action is text, such as "play QS"', "not_text")
         words = action.replace(",", " ").split()
         if not words:
-            raise IllegalAction("the action is empty")
+            raise IllegalAction("the action is empty", "empty")
         if self._over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "game_over")
         verb = words[0].lower()
         if verb not in _VERB_PHASE:
-            raise IllegalAction(f'unknown action "{action.strip()}" (actions are bid, peek, flip, play)')
+            raise IllegalAction(f'unknown action "{action.strip()}" (actions are bid, peek, flip, play)',
+                                 "unknown_action", action=action.strip())
         if _VERB_PHASE[verb] != self.phase_id:
-            raise IllegalAction(f"you cannot {verb} now: it is time to {_PHASE_VERB[self.phase_id]}")
+            raise IllegalAction(f"you cannot {verb} now: it is time to {_PHASE_VERB[self.phase_id]}",
+                                 "wrong_phase", verb=verb, phase=PHASES[self.phase_id])
         args = words[1:]
         if verb == "play":
             return self._parse_play(args)
@@ -1123,56 +1125,60 @@ class DummySpades(Game):
 
     def _parse_play(self, args: list[str]) -> int:
         if len(args) != 1:
-            raise IllegalAction('play one card, e.g. "play QS"')
+            raise IllegalAction('play one card, e.g. "play QS"', "play_one_card")
         try:
             c = Card.parse(args[0]).index
         except CardError:
-            raise IllegalAction(f'not a card: "{args[0]}"') from None
+            raise IllegalAction(f'not a card: "{args[0]}"', "not_a_card", text=args[0]) from None
         h = self.cur
         hm = self.hands[h]
         text = CARD_TEXT[c]
         if not hm >> c & 1:
             if h == DUMMY:
-                raise IllegalAction(f"the dummy plays now and does not hold {text}")
+                raise IllegalAction(f"the dummy plays now and does not hold {text}", "dummy_lacks_card", card=text)
             if h == self._declarer and self.dummy_exposed and self.hands[DUMMY] >> c & 1:
-                raise IllegalAction(f"{text} is in the dummy: you play from your own hand now")
-            raise IllegalAction(f"you do not hold {text}")
+                raise IllegalAction(f"{text} is in the dummy: you play from your own hand now", "card_in_dummy",
+                                    card=text)
+            raise IllegalAction(f"you do not hold {text}", "not_held", card=text)
         who = "the dummy" if h == DUMMY else "you"
         if self.trick:
             ls = self.lead_suit
             if c // 13 != ls and hm & SUIT_MASK[ls]:
-                raise IllegalAction(f"{who} must follow {SUIT_WORDS[ls]}")
+                raise IllegalAction(f"{who} must follow {SUIT_WORDS[ls]}",
+                                    "dummy_must_follow" if h == DUMMY else "must_follow", suit="SHDC"[ls])
         elif c < 13 and not self.broken and hm & NON_SPADES:
-            raise IllegalAction("spades are not broken")
+            raise IllegalAction("spades are not broken", "spades_not_broken")
         return c
 
     def _parse_bid(self, args: list[str]) -> int:
         if not args:
-            raise IllegalAction('say how many tricks your side will take, e.g. "bid 4"')
+            raise IllegalAction('say how many tricks your side will take, e.g. "bid 4"', "bid_missing")
         a = args[0]
         if not (a.isascii() and a.isdigit()) or int(a) > 13:
-            raise IllegalAction(f'a bid is a number from 0 to 13, not "{a}"')
+            raise IllegalAction(f'a bid is a number from 0 to 13, not "{a}"', "bid_not_number", text=a)
         n = int(a)
         nils = 0
         rest = args[1:]
         if rest:
             if rest[0].lower() != "nil":
-                raise IllegalAction('write nils as "bid 4 nil p1,dummy"')
+                raise IllegalAction('write nils as "bid 4 nil p1,dummy"', "nil_syntax")
             if len(rest) == 1:
                 raise IllegalAction('name the hands you bid nil on, e.g. "bid 4 nil p1" '
-                                    '(your own seat for your own hand)')
+                                    '(your own seat for your own hand)', "nil_no_hands")
             for name in rest[1:]:
                 h = _HAND_INDEX.get(name.lower())
                 if h is None:
-                    raise IllegalAction(f'no hand "{name}": nil names p0, p1, p2 or dummy')
+                    raise IllegalAction(f'no hand "{name}": nil names p0, p1, p2 or dummy', "nil_unknown_hand",
+                                        name=name)
                 if nils >> h & 1:
-                    raise IllegalAction(f"{HANDS[h]} is named twice")
+                    raise IllegalAction(f"{HANDS[h]} is named twice", "nil_twice", hand=HANDS[h])
                 nils |= 1 << h
         if self._suicide:
             if nils.bit_count() != 1:
-                raise IllegalAction("in Suicide every bid names exactly one nil")
+                raise IllegalAction("in Suicide every bid names exactly one nil", "suicide_one_nil")
             if n < SUICIDE_MIN:
-                raise IllegalAction(f"in Suicide the side bid is at least {SUICIDE_MIN}")
+                raise IllegalAction(f"in Suicide the side bid is at least {SUICIDE_MIN}", "suicide_min",
+                                    min=SUICIDE_MIN)
         return BID_BASE + 16 * n + nils
 
     def _parse_slots(self, verb: str, args: list[str]) -> int:
@@ -1180,16 +1186,17 @@ class DummySpades(Game):
         example = " ".join(str(i) for i in (1, 5, 9, 12)[:n])
         if len(args) != n:
             plural = "slot" if n == 1 else "slots"
-            raise IllegalAction(f'pick {n} dummy {plural}, e.g. "{verb} {example}"')
+            raise IllegalAction(f'pick {n} dummy {plural}, e.g. "{verb} {example}"', "slot_count", n=n,
+                                verb=verb)
         mask = 0
         for a in args:
             if not (a.isascii() and a.isdigit()) or not 1 <= int(a) <= 13:
-                raise IllegalAction(f'dummy slots are numbered 1 to 13, not "{a}"')
+                raise IllegalAction(f'dummy slots are numbered 1 to 13, not "{a}"', "slot_range", text=a)
             bit = 1 << (int(a) - 1)
             if mask & bit:
-                raise IllegalAction(f"pick {n} different slots")
+                raise IllegalAction(f"pick {n} different slots", "slots_different", n=n)
             if verb == "flip" and self.faceup & bit:
-                raise IllegalAction(f"slot {a} is already face up")
+                raise IllegalAction(f"slot {a} is already face up", "slot_face_up", slot=int(a))
             mask |= bit
         return (PEEK_BASE if verb == "peek" else FLIP_BASE) + mask
 

@@ -7,8 +7,14 @@ from importlib import resources
 TITLES = {"dummy-spades": "Dummy Spades", "seep": "Seep"}
 
 
-def text(game: str) -> str:
-    """The Markdown rules of ``game`` (``"dummy-spades"`` or ``"seep"``)."""
+def text(game: str, lang: str = "en") -> str:
+    """The Markdown rules of ``game`` (``"dummy-spades"`` or ``"seep"``) in ``lang``: ``<game>.md``
+    is English, ``<game>.<lang>.md`` another language (written for its players, not a word-for-word
+    translation); English when there is none."""
     if game not in TITLES:
         raise KeyError(game)
-    return resources.files(__name__).joinpath(f"{game}.md").read_text(encoding="utf-8")
+    here = resources.files(__name__)
+    page = here.joinpath(f"{game}.{lang}.md")
+    if lang != "en" and page.is_file():
+        return page.read_text(encoding="utf-8")
+    return here.joinpath(f"{game}.md").read_text(encoding="utf-8")

@@ -38,7 +38,8 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
-from . import announce, home, keys, stats_screen
+from . import announce, home, keys, refusals, stats_screen
+from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
 from .markup import button, dialog, esc
 from .settings import SETTINGS_KEY, dump_settings, html_classes, pace, parse_settings
 from . import app_review_settings as hooks
@@ -50,9 +51,11 @@ BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
 BOT_SLICE_S = 0.012     # longest stretch of thinking before the browser gets the main thread back
 LOG_DESCRIBED = 200     # opening a game describes in full at most its last 200 actions (the log shows fewer)
 LOG_WORK = 100_000      # ... and fewer in a long game: described actions x actions stays under this
-OTHER_WINDOW = "This game went on in another window — here is the latest position."
-WITHOUT_SAVES = ("Started without your saved games, as you asked: nothing is saved during this visit. "
-                 "They are still stored; reload the app normally to see them.")
+OTHER_WINDOW = N_("This game went on in another window — here is the latest position.")
+WITHOUT_SAVES = N_("Started without your saved games, as you asked: nothing is saved during this visit. "
+                   "They are still stored; reload the app normally to see them.")
+STORAGE_FULL = N_("Storage is full: this game is not being saved any more. "
+                  "Export it to keep it, or delete old saved games.")
 HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
 
 
@@ -125,6 +128,7 @@ class App:
         self.form_preset: Optional[str] = None   # the Seep scoring chosen on the new-game form
         self.form_seats: Optional[int] = None    # ... and its number of players (4 or 2)
         self.settings = parse_settings(_local_get(SETTINGS_KEY))
+        self.set_language(self.settings.get("lang") or best_language(_browser_languages()))
         self.route_now = ""               # the location hash the last render left
         self.stats_notice = ""            # a message on the Statistics screen
         self.said: list[str] = []         # sentences for the live region, said at the next render
@@ -140,7 +144,7 @@ class App:
         document.addEventListener("keydown", self._proxies["keydown"])
         window.addEventListener("popstate", self._proxies["popstate"])
         window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
-        self.notice = WITHOUT_SAVES if _without_saves() else ""
+        self.notice = _(WITHOUT_SAVES) if _without_saves() else ""
 
     # ---- rendering ------------------------------------------------------------------------------
     def render(self) -> None:
@@ -189,6 +193,17 @@ class App:
             for line in lines:
                 if line:
                     say(line)
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on: the catalog, ``<html lang>``, and the open game's log
+        (described again in the new language; the game and its position stay as they are)."""
+        lang = self.lang = use_language(code)
+        document.documentElement.lang = lang
+        if self.game is not None:
+            try:
+                _game, self.log = self.replay_with_log(self.game.to_record())
+            except Exception as err:  # the log is words only: never lose the game over it
+                window.console.error(f"cardtable: log in {lang}: {err!r}")
 
     def arm_handoff(self) -> None:
         """The hand-off's guard time is over: its button takes taps from now on."""
@@ -248,7 +263,7 @@ class App:
         """Show the screen a location hash names (Back, Forward, a reload)."""
         if self.game is not None:
             self.close_game()   # every move is saved already
-        kind, _, arg = route.lstrip("#").partition("/")
+        kind, _sep, arg = route.lstrip("#").partition("/")
         if kind in ("review", "settings"):
             hooks.go_to(self, kind, arg)
             return
@@ -286,12 +301,12 @@ class App:
             last_id = self.saves.last_id()
             last = next((s for s in saves if s.id == last_id), None)
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
-                                  bots=bots_available())
+                                  bots=bots_available(), lang=self.lang)
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.form_preset,
                                       seats=self.form_seats)
         elif self.screen.startswith("rules:"):
-            html = home.rules_html(self.screen[6:])
+            html = home.rules_html(self.screen[6:], self.lang)
         elif self.screen == "table":
             html = self.table_html()
         elif self.screen == "stats":
@@ -313,41 +328,41 @@ class App:
             from . import coach
             name = self.table.name_of(self.handoff_to)
             banner = f'<p class="banner" role="alert">{esc(self.banner)}</p>' if self.banner else ""
-            ready = button(f"I am {esc(name)} — show my cards", "ready", cls="btn big", key="ready",
+            ready = button(esc(_("I am {name} — show my cards").format(name=name)), "ready", cls="btn big", key="ready",
                            disabled=not self.handoff_armed)
             # the button sits high on the screen, far from where the last player's cards were
             return ('<section class="handoff" aria-live="polite"><div class="handoff-card">'
-                    f'<h1>Pass the device to {esc(name)}</h1>'
+                    f'<h1>{esc(_("Pass the device to {name}").format(name=name))}</h1>'
                     + ready.replace("<button ", "<button data-autofocus ", 1)
-                    + f'<p>Only {esc(name)} should look at the screen now.</p>' + banner
+                    + f'<p>{esc(_("Only {name} should look at the screen now.").format(name=name))}</p>' + banner
                     + coach.handoff_undo(self)   # the one who just moved may take it back until then
                     + '<div class="handoff-fan" aria-hidden="true"><span class="card back"></span><span class="card back"></span></div>'
                     + f'<p class="muted small">{esc(self.game_title())}</p>'
                     + "</div>"
-                    + button("⌂ Home", "nav:home", cls="btn ghost small handoff-home", key="home", aria_label="Home")
+                    + button("⌂ " + esc(_("Home")), "nav:home", cls="btn ghost small handoff-home", key="home", aria_label=_("Home"))
                     + "</section>")
         seat = self.viewer or self.game.to_act or self.table.seats[0]
         return self.table.render(self.game, seat, self)
 
     def game_title(self) -> str:
-        return home.GAME_TITLES.get(self.game.name, self.game.name) if self.game else ""
+        return home.game_title(self.game.name) if self.game else ""
 
     def dialog_html(self) -> str:
         kind = self.dialog[0]
         if kind == "delete":
             gid = self.dialog[1]
-            return dialog("Delete this saved game?", f"<p>{esc(self.dialog[2])}</p><p>This cannot be undone.</p>",
-                          button("Delete", f"confirm-delete:{gid}", cls="btn danger", key="confirm")
+            return dialog(esc(_("Delete this saved game?")), f"<p>{esc(self.dialog[2])}</p><p>{esc(_('This cannot be undone.'))}</p>",
+                          button(esc(_("Delete")), f"confirm-delete:{gid}", cls="btn danger", key="confirm")
                           .replace("<button ", "<button data-autofocus ", 1)
-                          + button("Keep it", "cancel", cls="btn ghost", key="cancel"), escape="cancel")
+                          + button(esc(_("Keep it")), "cancel", cls="btn ghost", key="cancel"), escape="cancel")
         if kind == "hand":
             entry = self.dialog[1]
             body = self.table.hand_summary_html(self.game, entry)
             over = self.game.over
-            label, act = ("See the result", "next-hand") if over else ("Next hand", "next-hand")
-            return dialog("End of the hand", body,
-                          button(label, act, cls="btn", key="next").replace("<button ", "<button data-autofocus ", 1)
-                          + button("Export game", "export", cls="btn ghost", key="export-hand"),
+            label, act = (_("See the result"), "next-hand") if over else (_("Next hand"), "next-hand")
+            return dialog(esc(_("End of the hand")), body,
+                          button(esc(label), act, cls="btn", key="next").replace("<button ", "<button data-autofocus ", 1)
+                          + button(esc(_("Export game")), "export", cls="btn ghost", key="export-hand"),
                           cls="hand-summary")
         if kind == "import-dup":
             return self.import_dup_html()
@@ -355,11 +370,11 @@ class App:
             return stats_screen.reset_dialog()
         if kind == "over":
             body = self.table.game_over_html(self.game)
-            return dialog("Game over", body,
-                          button("Play again", "play-again", cls="btn", key="again").replace("<button ", "<button data-autofocus ", 1)
-                          + button("Export game", "export", cls="btn ghost", key="export-over")
+            return dialog(esc(_("Game over")), body,
+                          button(esc(_("Play again")), "play-again", cls="btn", key="again").replace("<button ", "<button data-autofocus ", 1)
+                          + button(esc(_("Export game")), "export", cls="btn ghost", key="export-over")
                           + hooks.game_over_button(self)
-                          + button("Home", "nav:home", cls="btn ghost", key="home"), cls="game-over")
+                          + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home"), cls="game-over")
         return ""
 
     # ---- events -----------------------------------------------------------------------------------
@@ -371,7 +386,7 @@ class App:
         try:
             self.dispatch(act)
         except Exception as err:  # never leave the page dead: say what happened
-            self.error = f"Something went wrong: {type(err).__name__}: {err}"
+            self.error = _("Something went wrong: {error}").format(error=f"{type(err).__name__}: {err}")
             window.console.error(f"cardtable: {act}: {err!r}")
             self.render()
 
@@ -405,7 +420,7 @@ class App:
             self.render()
 
     def dispatch(self, act: str) -> None:
-        verb, _, arg = act.partition(":")
+        verb, _sep, arg = act.partition(":")
         if hooks.dispatch(self, verb, arg):
             return
         if verb == "nav" and arg == "home":
@@ -418,6 +433,10 @@ class App:
         elif verb == "quick":
             self.start_against_computer(arg)
             return
+        elif verb == "lang" and arg in LANGUAGES:
+            self.settings["lang"] = arg
+            _local_set(SETTINGS_KEY, dump_settings(self.settings))
+            self.set_language(arg)
         elif verb == "speed" and arg in ("slow", "normal", "fast"):
             self.settings["speed"] = arg
             _local_set(SETTINGS_KEY, dump_settings(self.settings))
@@ -434,7 +453,7 @@ class App:
             return
         elif verb == "delete":
             entry = next((s for s in self.saves.list() if s.id == arg), None)
-            what = f"{home.GAME_TITLES.get(entry.game or '', 'Game')} — {', '.join(entry.players)}" if entry else arg
+            what = f"{home.game_title(entry.game) if entry.game else _('Game')} — {', '.join(entry.players)}" if entry else arg
             self.dialog = ("delete", arg, what)
         elif verb == "confirm-delete":
             if arg.startswith("cardtable/"):
@@ -442,7 +461,7 @@ class App:
             else:
                 self.saves.delete(arg)
             self.dialog = None
-            self.notice = "The saved game was deleted."
+            self.notice = _("The saved game was deleted.")
         elif verb == "cancel":
             self.dialog = None
         elif verb == "export":
@@ -543,19 +562,19 @@ class App:
             if _present(note):
                 note.textContent = errors.get(field_id, "")
         if errors:
-            document.getElementById("ng-error").textContent = "Check the numbers marked above."
+            document.getElementById("ng-error").textContent = _("Check the numbers marked above.")
             first = document.getElementById(next(iter(errors)))
             if _present(first):
                 first.focus()
             return False
         record, kinds = self.read_form()
         if len(set(n.casefold() for n in record["players"])) < len(record["players"]):
-            document.getElementById("ng-error").textContent = "Give every player a different name."
+            document.getElementById("ng-error").textContent = _("Give every player a different name.")
             return False
         try:
             game = new_game(record)
         except RecordError as err:
-            document.getElementById("ng-error").textContent = str(err)
+            document.getElementById("ng-error").textContent = _("These options cannot be used: {why}").format(why=err)
             return False
         self.open_game(game, new_id(), kinds, log=[])
         self.autosave()
@@ -566,12 +585,12 @@ class App:
         try:
             game, log = self.replay_with_log(self.saves.raw(game_id) or "")
         except (RecordError, ReplayError) as err:
-            self.notice = f"That saved game cannot be opened: {_cut(str(err))}"
+            self.notice = _("That saved game cannot be opened: {why}").format(why=_cut(str(err)))
             self.screen = "home"
             self.render()
             return
         except Exception as err:  # a bug must not leave the page dead
-            self.notice = f"That saved game cannot be opened ({type(err).__name__}: {_cut(str(err))})"
+            self.notice = _("That saved game cannot be opened ({why})").format(why=f"{type(err).__name__}: {_cut(str(err))}")
             self.screen = "home"
             self.render()
             return
@@ -634,7 +653,7 @@ class App:
         if game_name not in home.SEATS:
             return
         n = home.SEATS[game_name]
-        names = ["You"] + home.DEFAULT_NAMES[1:n]
+        names = [_("You")] + home.DEFAULT_NAMES[1:n]
         kinds = {f"p{i}": ("human" if i == 0 else home.DEFAULT_LEVEL) for i in range(n)}
         record = {"format": "cardtable/1", "game": game_name, "options": {}, "players": names,
                   "seed": random.SystemRandom().randrange(1, 2 ** 31), "actions": []}
@@ -703,8 +722,8 @@ class App:
         try:
             canonical = game.apply(action)
         except IllegalAction as err:
-            self.error = str(err)
-            self.said.append(announce.refused(str(err)))
+            self.error = refusals.word(err, self.table.names)
+            self.said.append(announce.refused(self.error))
             self.render()
             return False
         self.error = ""
@@ -786,11 +805,10 @@ class App:
             from .coach import saved_record   # the record, with the hints used
             revs[self.game_id] = self.saves.save(self.game_id, saved_record(self), self.controllers,
                                                  game=self.game, base_rev=revs.get(self.game_id))
-            if self.banner.startswith("Storage is full"):
+            if self.banner == _(STORAGE_FULL):
                 self.banner = ""
         except StorageFull:
-            self.banner = ("Storage is full: this game is not being saved any more. "
-                           "Export it to keep it, or delete old saved games.")
+            self.banner = _(STORAGE_FULL)
         except SaveConflict:
             # this window's move is not saved; after the current event, show the newer game instead
             gid = self.game_id
@@ -927,9 +945,9 @@ class App:
                 record["players"] = [" ".join(p.split())[:NAME_MAX] for p in record["players"]]
             game, log = self.replay_with_log(record)
         except (RecordError, ReplayError) as err:
-            return self.import_refused(f"{name} is not a game Card Table can open: {_cut(str(err))}")
+            return self.import_refused(_("{file} is not a game Card Table can open: {why}").format(file=name, why=_cut(str(err))))
         except Exception as err:  # anything else is still a message, never a dead page
-            return self.import_refused(f"{name} could not be opened ({type(err).__name__}: {_cut(str(err))})")
+            return self.import_refused(_("{file} could not be opened ({why})").format(file=name, why=f"{type(err).__name__}: {_cut(str(err))}"))
         controllers, note = self.checked_controllers(record.get(CONTROLLERS_FIELD) or {}, game)
         same = self.saved_copy_of(record)
         if same is not None:
@@ -983,8 +1001,10 @@ class App:
         note = ""
         if changed:
             who = ", ".join(changed)
-            note = _cut(f"{who}: the computer player named in the saved data is not one this version knows, "
-                        f"so a person plays {'that seat' if len(changed) == 1 else 'those seats'}.", 300)
+            note = _cut(ngettext("{who}: the computer player named in the saved data is not one this version knows, "
+                                 "so a person plays that seat.",
+                                 "{who}: the computer players named in the saved data are not ones this version knows, "
+                                 "so a person plays those seats.", len(changed)).format(who=who), 300)
         return out, note
 
     def saved_copy_of(self, record: dict) -> Optional[str]:
@@ -1015,13 +1035,14 @@ class App:
         gid = self.dialog[1]
         game, log = self.pending_import[0], self.pending_import[1]
         saved_n = self.saves.action_count(gid)
-        body = (f"<p>This file is a game you already have saved ({saved_n} moves saved, {len(log)} in the file).</p>"
-                "<p>Open the saved game, or import the file as a separate game?</p>")
-        return dialog("Already saved", body,
-                      button("Open the saved game", f"open:{gid}", cls="btn", key="open-saved")
+        body = ("<p>" + esc(_("This file is a game you already have saved ({saved} moves saved, {file} in the file).").format(
+                    saved=saved_n, file=len(log))) + "</p>"
+                "<p>" + esc(_("Open the saved game, or import the file as a separate game?")) + "</p>")
+        return dialog(esc(_("Already saved")), body,
+                      button(esc(_("Open the saved game")), f"open:{gid}", cls="btn", key="open-saved")
                       .replace("<button ", "<button data-autofocus ", 1)
-                      + button("Import as a new game", "data:import-copy", cls="btn ghost", key="import-copy")
-                      + button("Cancel", "cancel", cls="btn ghost", key="cancel"), cls="import-dup", escape="cancel")
+                      + button(esc(_("Import as a new game")), "data:import-copy", cls="btn ghost", key="import-copy")
+                      + button(esc(_("Cancel")), "cancel", cls="btn ghost", key="cancel"), cls="import-dup", escape="cancel")
 
     def data_act(self, arg: str) -> None:
         if arg == "import-copy" and getattr(self, "pending_import", None):
@@ -1039,13 +1060,13 @@ class App:
         try:
             game, log = self.replay_with_log(self.saves.raw(game_id) or "")
         except Exception as err:
-            self.banner = _cut(f"This game was changed in another window and cannot be opened here: {err}", 300)
+            self.banner = _cut(_("This game was changed in another window and cannot be opened here: {why}").format(why=err), 300)
             self.render()
             return
         controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
         self.open_game(game, game_id, controllers, log)
         self._revs()[game_id] = self.saves.revision(game_id)
-        self.banner = OTHER_WINDOW + (" " + note if note else "")
+        self.banner = _(OTHER_WINDOW) + (" " + note if note else "")
         self.advance()
 
     def on_storage(self, event) -> None:
@@ -1074,6 +1095,18 @@ def _cut(text: str, limit: int = 200) -> str:
     """One line of at most ``limit`` characters (messages echo values from files)."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _browser_languages() -> list[str]:
+    """``navigator.languages`` (or ``navigator.language``) as a list of tags; [] when unknown."""
+    try:
+        langs = window.navigator.languages
+        if _present(langs) and int(langs.length):
+            return [str(langs[i]) for i in range(int(langs.length))]
+        one = window.navigator.language
+        return [str(one)] if _present(one) else []
+    except Exception:
+        return []
 
 
 def _local_get(key: str) -> Optional[str]:

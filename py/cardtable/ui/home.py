@@ -3,45 +3,75 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Optional
 
 from .. import rules
 from ..record import NAME_MAX
 from . import keys
-from .i18n import _
+from .i18n import N_, _, ngettext
 from .markdown import to_html
-from .markup import button, esc
+from .markup import button, esc, language_switch
 from .storage import SavedGame
 
 GAME_TITLES = rules.TITLES
 SEATS = {"dummy-spades": 3, "seep": 4}
 DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dev"]
-KINDS = [("human", "Person"), ("casual", "Computer — quick"), ("strong", "Computer — strong")]
+KINDS = [("human", N_("Person")), ("casual", N_("Computer — quick")), ("strong", N_("Computer — strong"))]
 DEFAULT_LEVEL = "casual"   # "Play against the computer" and the form's computer seats
-SPEED_NAMES = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")]
+SPEED_NAMES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
 # the number fields of the new-game form: (lowest, highest, step, what the message calls it)
-NUMBER_FIELDS = {"ng-target": (50, 5000, 50, "The target"), "ng-baazis": (1, 9, 1, "The number of baazis")}
-SPADES_BIDDINGS = [("standard", "Standard"), ("mirror", "Mirror — bids are the spades you hold"),
-                   ("suicide", "Suicide — every side bid names one nil, at least 4")]
-BAG_PENALTIES = [("100", "100 per ten bags (standard)"), ("110", "110 — the ten bags are lost too")]
-SEEP_SEATS = [("4", "4 in two teams"), ("2", "2, each for himself")]
-MAJORITY_TIES = [("none", "26–26 gives the +4 to nobody (standard)"), ("split", "26–26 gives +2 each")]
-FIRST_SWEEPS = [("25", "25 (standard)"), ("50", "50 — it counts in full")]
-SPADES_VARIANTS = [("no-peeky", "No Peeky (standard)"), ("three-peeky", "Three Peeky"), ("four-peeky", "Four Peeky"),
-                   ("flip-1", "Flip 1"), ("flip-2", "Flip 2"), ("flip-3", "Flip 3"), ("flip-4", "Flip 4")]
+NUMBER_FIELDS = {"ng-target": (50, 5000, 50, N_("The target")), "ng-baazis": (1, 9, 1, N_("The number of baazis"))}
+SPADES_BIDDINGS = [("standard", N_("Standard")), ("mirror", N_("Mirror — bids are the spades you hold")),
+                   ("suicide", N_("Suicide — every side bid names one nil, at least 4"))]
+BAG_PENALTIES = [("100", N_("100 per ten bags (standard)")), ("110", N_("110 — the ten bags are lost too"))]
+SEEP_SEATS = [("4", N_("4 in two teams")), ("2", N_("2, each for himself"))]
+MAJORITY_TIES = [("none", N_("26–26 gives the +4 to nobody (standard)")), ("split", N_("26–26 gives +2 each"))]
+FIRST_SWEEPS = [("25", N_("25 (standard)")), ("50", N_("50 — it counts in full"))]
+SPADES_VARIANTS = [("no-peeky", N_("No Peeky (standard)")), ("three-peeky", N_("Three Peeky")), ("four-peeky", N_("Four Peeky")),
+                   ("flip-1", N_("Flip 1")), ("flip-2", N_("Flip 2")), ("flip-3", N_("Flip 3")), ("flip-4", N_("Flip 4"))]
+# the games' names, translated when shown (rules.TITLES stays the English name the engines know)
+TITLE_WORDS = {"dummy-spades": N_("Dummy Spades"), "seep": N_("Seep")}
+
+
+def game_title(game: str) -> str:
+    """A game's name in the player's language ("Dummy Spades" / « Pique au mort »)."""
+    return _(TITLE_WORDS[game]) if game in TITLE_WORDS else game
 
 
 def when(ts: float, now: float) -> str:
     if not ts:
-        return "some time ago"
+        return _("some time ago")
     d = now - ts
     if d < 90:
-        return "just now"
+        return _("just now")
     if d < 3600:
-        return f"{int(d // 60)} minutes ago"
+        return ngettext("{n} minute ago", "{n} minutes ago", int(d // 60)).format(n=int(d // 60))
     if d < 86400:
-        return f"{int(d // 3600)} hours ago"
-    return datetime.datetime.fromtimestamp(ts).strftime("%d %b %Y")
+        return ngettext("{n} hour ago", "{n} hours ago", int(d // 3600)).format(n=int(d // 3600))
+    # TRANSLATORS: a date for strftime (%d day, %b month's short name, %m its number, %Y year)
+    return datetime.datetime.fromtimestamp(ts).strftime(_("%d %b %Y"))
+
+
+_TOTALS = re.compile(r"^(?:hand (\d+)|(\d+) hands?)( · (lead ([+-]\d+) · baazis )?.*)$", re.S)
+
+
+def totals_words(text: str) -> str:
+    """A saved game's one-line score (``storage.totals_text``, stored in English in its note) in
+    the player's language: its words are fixed, the rest is names and numbers.
+
+    >>> totals_words("hand 3 · Ana 120 · Ben 80"), totals_words("2 hands · lead +40 · baazis Ana 1 / Ben 0")
+    ('hand 3 · Ana 120 · Ben 80', '2 hands · lead +40 · baazis Ana 1 / Ben 0')
+    """
+    m = _TOTALS.match(text or "")
+    if not m:
+        return text
+    head = (_("hand {n}").format(n=m[1]) if m[1] else
+            ngettext("{n} hand", "{n} hands", int(m[2])).format(n=m[2]))
+    rest = m[3]
+    if m[4]:
+        rest = " · " + _("lead {n} · baazis").format(n=m[5]) + " " + rest[len(m[4]) + 3:]
+    return head + rest
 
 
 def players_text(s: SavedGame) -> str:
@@ -49,76 +79,78 @@ def players_text(s: SavedGame) -> str:
     out = []
     for i, name in enumerate(s.players):
         kind = s.controllers.get(f"p{i}", "human")
-        out.append(name + (" (computer)" if kind != "human" else ""))
+        out.append(_("{name} (computer)").format(name=name) if kind != "human" else name)
     return ", ".join(out)
 
 
 def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, notice: str = "",
-              speed: str = "normal", bots: bool = True) -> str:
+              speed: str = "normal", bots: bool = True, lang: str = "en") -> str:
     parts = ['<section class="home">',
-             '<header class="home-head"><h1>Card Table</h1>'
-             '<p class="muted">Pass the device around, or play against the computer. Works offline.</p></header>']
+             f'<header class="home-head"><h1>{esc(_("Card Table"))}</h1>'
+             f'<p class="muted">{esc(_("Pass the device around, or play against the computer. Works offline."))}</p></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
     if last and not last.error:
         parts.append('<div class="continue">'
-                     + button(f"Continue {esc(GAME_TITLES.get(last.game, last.game))} "
-                              f"<span class=\"sub\">{esc(players_text(last))} · {esc(last.totals)}</span>",
+                     + button(esc(_("Continue {game}").format(game=game_title(last.game))) + " "
+                              f"<span class=\"sub\">{esc(players_text(last))} · {esc(totals_words(last.totals))}</span>",
                               f"open:{last.id}", cls="btn big", key="continue")
                      + "</div>")
     parts.append('<div class="tiles">')
     for g, title in GAME_TITLES.items():
-        blurb = ("Three players and a dummy: bid, declare, and play two hands."
-                 if g == "dummy-spades" else "Two partnerships: capture, build houses, sweep the floor.")
-        parts.append(f'<article class="tile tile-{g}"><h2>{esc(title)}</h2><p>{esc(blurb)}</p>'
+        blurb = (_("Three players and a dummy: bid, declare, and play two hands.")
+                 if g == "dummy-spades" else _("Two partnerships: capture, build houses, sweep the floor."))
+        parts.append(f'<article class="tile tile-{g}"><h2>{esc(game_title(g))}</h2><p>{esc(blurb)}</p>'
                      f'<div class="tile-buttons">'
-                     + (button("Play against the computer", f"quick:{g}", key=f"quick:{g}") if bots else "")
-                     + button("New game", f"new:{g}", cls="btn" + (" ghost" if bots else ""), key=f"new:{g}")
-                     + f'{button("Rules", f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}</div></article>')
+                     + (button(esc(_("Play against the computer")), f"quick:{g}", key=f"quick:{g}") if bots else "")
+                     + button(esc(_("New game")), f"new:{g}", cls="btn" + (" ghost" if bots else ""), key=f"new:{g}")
+                     + f'{button(esc(_("Rules")), f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}</div></article>')
     parts.append("</div>")
-    chips = "".join(button(label, f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
+    chips = "".join(button(esc(_(label)), f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
                     for v, label in SPEED_NAMES)
-    parts.append(f'<div class="speed" role="group" aria-label="Speed of play"><span>Speed of play</span>{chips}'
-                 + button("⚙ " + _("Settings"), "nav:settings", cls="btn ghost small", key="settings") + "</div>")
+    speed_words = esc(_("Speed of play"))
+    parts.append(f'<div class="speed" role="group" aria-label="{speed_words}"><span>{speed_words}</span>{chips}'
+                 + button("⚙ " + esc(_("Settings")), "nav:settings", cls="btn ghost small", key="settings") + "</div>")
+    parts.append(language_switch(lang))
     parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats") + "</div>")
-    parts.append('<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">Saved games</h2>')
+    parts.append(f'<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">{esc(_("Saved games"))}</h2>')
     if not saves:
-        parts.append('<p class="muted">No saved games yet. Every move is saved as you play.</p>')
+        parts.append(f'<p class="muted">{esc(_("No saved games yet. Every move is saved as you play."))}</p>')
     else:
         parts.append('<ul class="save-list">')
         for s in saves:
             parts.append(save_row(s, now))
         parts.append("</ul>")
-    parts.append('<div class="import"><label class="btn ghost" for="import-file">Import a game file…</label>'
+    parts.append(f'<div class="import"><label class="btn ghost" for="import-file">{esc(_("Import a game file…"))}</label>'
                  '<input type="file" id="import-file" accept=".json,application/json" class="visually-hidden">'
-                 f'<label class="btn ghost" for="review-file">{_("Open a file for review…")}</label>'
+                 f'<label class="btn ghost" for="review-file">{esc(_("Open a file for review…"))}</label>'
                  '<input type="file" id="review-file" accept=".json,application/json" class="visually-hidden"></div>')
     parts.append("</section></section>")
     return "".join(parts)
 
 
 def save_row(s: SavedGame, now: float) -> str:
-    title = GAME_TITLES.get(s.game or "", s.game or "Unknown game")
+    title = game_title(s.game) if s.game else _("Unknown game")
     if s.error:
         return (f'<li class="save broken" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> '
-                f'<span class="save-id">({esc(s.id)})</span><br><span class="error">Cannot be opened: {esc(s.error)}</span></div>'
-                f'<div class="save-buttons">{button("Delete", f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
-    status = "finished" if s.over else "last played " + when(s.updated, now)
+                f'<span class="save-id">({esc(s.id)})</span><br><span class="error">{esc(_("Cannot be opened: {why}").format(why=s.error))}</span></div>'
+                f'<div class="save-buttons">{button(esc(_("Delete")), f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
+    status = _("finished") if s.over else _("last played {when}").format(when=when(s.updated, now))
     return (f'<li class="save" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> · '
-            f'{esc(players_text(s))}<br><span class="muted">{esc(s.totals)} · {esc(status)}</span></div>'
-            f'<div class="save-buttons">{button("Open", f"open:{s.id}", cls="btn small", key=f"open:{s.id}")}'
-            + (button(_("Review"), f"open-review:{s.id}", cls="btn ghost small", key=f"review:{s.id}") if s.over else "")
-            + f'{button("Delete", f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
+            f'{esc(players_text(s))}<br><span class="muted">{esc(totals_words(s.totals))} · {esc(status)}</span></div>'
+            f'<div class="save-buttons">{button(esc(_("Open")), f"open:{s.id}", cls="btn small", key=f"open:{s.id}")}'
+            + (button(esc(_("Review")), f"open-review:{s.id}", cls="btn ghost small", key=f"review:{s.id}") if s.over else "")
+            + f'{button(esc(_("Delete")), f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
 
 
 def _select(id_: str, options: list[tuple[str, str]], value: str, label: str) -> str:
-    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(t)}</option>' for v, t in options)
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(_(t))}</option>' for v, t in options)
     return f'<label class="field"><span>{esc(label)}</span><select id="{id_}" data-keep>{opts}</select></label>'
 
 
 def _number(id_: str, label: str, value: int) -> str:
     """A number field with its range, and a place next to it for the message refusing a wrong one."""
-    lo, hi, step, _ = NUMBER_FIELDS[id_]
+    lo, hi, step, _what = NUMBER_FIELDS[id_]
     return (f'<label class="field"><span>{esc(label)} ({lo}–{hi})</span>'
             f'<input id="{id_}" type="number" inputmode="numeric" min="{lo}" max="{hi}" step="{step}" value="{value}" '
             f'data-keep aria-describedby="{id_}-error"></label><p id="{id_}-error" class="error field-error" role="alert"></p>')
@@ -137,7 +169,8 @@ def form_errors(values: dict[str, str]) -> dict[str, str]:
         if id_ not in NUMBER_FIELDS:
             continue
         lo, hi, step, what = NUMBER_FIELDS[id_]
-        rule = f"{what} must be a multiple of {step} from {lo} to {hi}." if step > 1 else f"{what} must be a whole number from {lo} to {hi}."
+        rule = (_("{what} must be a multiple of {step} from {lo} to {hi}.") if step > 1 else
+                _("{what} must be a whole number from {lo} to {hi}.")).format(what=_(what), step=step, lo=lo, hi=hi)
         try:
             n = int(str(text).strip())
         except ValueError:
@@ -201,57 +234,57 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
         n = 2
     names = (last_names or [])[:n] + DEFAULT_NAMES[len(last_names or []):n]
     kinds = KINDS if bots_available else KINDS[:1]
-    parts = [f'<section class="form-page"><h1>New {esc(GAME_TITLES[game])} game</h1>',
+    parts = [f'<section class="form-page"><h1>{esc(_("New {game} game").format(game=game_title(game)))}</h1>',
              f'<form id="new-game" data-game="{esc(game)}" class="new-game" novalidate>',
-             '<fieldset><legend>Players</legend>']
+             f'<fieldset><legend>{esc(_("Players"))}</legend>']
     if game == "seep":
-        parts.append(_select("ng-seats", SEEP_SEATS, str(n), "Number of players"))
+        parts.append(_select("ng-seats", SEEP_SEATS, str(n), _("Number of players")))
     for i in range(n):
         seat_note = ""
         if game == "seep" and n == 4:
-            seat_note = " (team A)" if i % 2 == 0 else " (team B)"
+            seat_note = _(" (team A)") if i % 2 == 0 else _(" (team B)")
         parts.append('<div class="player-row">'
-                     f'<label class="field"><span>Seat {i + 1}{seat_note}</span>'
+                     f'<label class="field"><span>{esc(_("Seat {n}").format(n=i + 1) + seat_note)}</span>'
                      f'<input id="ng-name-{i}" value="{esc(names[i])}" maxlength="{NAME_MAX}" autocomplete="off" data-keep></label>'
-                     + _select(f"ng-kind-{i}", kinds, "human", "Played by") + "</div>")
+                     + _select(f"ng-kind-{i}", kinds, "human", _("Played by")) + "</div>")
     if not bots_available:
-        parts.append('<p class="muted small">Computer players are coming soon: every seat is a person for now.</p>')
-    parts.append("</fieldset><fieldset><legend>Options</legend>")
+        parts.append(f'<p class="muted small">{esc(_("Computer players are coming soon: every seat is a person for now."))}</p>')
+    parts.append(f"</fieldset><fieldset><legend>{esc(_('Options'))}</legend>")
     if game == "dummy-spades":
-        parts.append(_select("ng-target", [("300", "300 points"), ("500", "500 points")], "300", "Play to"))
-        parts.append(_select("ng-variant", SPADES_VARIANTS, "no-peeky", "Variation"))
-        parts.append(_select("ng-bidding", SPADES_BIDDINGS, "standard", "Bidding"))
+        parts.append(_select("ng-target", [("300", N_("300 points")), ("500", N_("500 points"))], "300", _("Play to")))
+        parts.append(_select("ng-variant", SPADES_VARIANTS, "no-peeky", _("Variation")))
+        parts.append(_select("ng-bidding", SPADES_BIDDINGS, "standard", _("Bidding")))
         parts.append('<label class="check"><input type="checkbox" id="ng-limit"> '
-                     '<span>End the game when a player falls to −200</span></label>')
+                     f'<span>{esc(_("End the game when a player falls to −200"))}</span></label>')
     else:
         preset = preset if preset in ("sweep-seed", "seep-pagat") else "sweep-seed"
-        parts.append(_select("ng-preset", [("sweep-seed", "Sweep — cumulative score to a target"),
-                                           ("seep-pagat", "Seep (pagat) — 100-point lead wins a baazi")],
-                             preset, "Scoring"))
+        parts.append(_select("ng-preset", [("sweep-seed", N_("Sweep — cumulative score to a target")),
+                                           ("seep-pagat", N_("Seep (pagat) — 100-point lead wins a baazi"))],
+                             preset, _("Scoring")))
         # only the chosen scoring's number (the other is not in the form at all)
         if preset == "sweep-seed":
-            parts.append(_number("ng-target", "Target score", 500))
+            parts.append(_number("ng-target", _("Target score"), 500))
         else:
-            parts.append(_number("ng-baazis", "Baazis to win", 1))
-        parts.append(_select("ng-firstplay", [("pagat", "Build, capture or throw the bid value (standard)"),
-                                              ("seed", "Build on one floor card, or throw any card (old rule)")],
-                             "pagat", "Bidder's first play"))
-    parts.append('<label class="field"><span>Deal number (optional: the same number deals the same cards)</span>'
-                 '<input id="ng-seed" inputmode="numeric" autocomplete="off" placeholder="random" data-keep></label>')
-    parts.append("</fieldset><fieldset><legend>House rules</legend>")
+            parts.append(_number("ng-baazis", _("Baazis to win"), 1))
+        parts.append(_select("ng-firstplay", [("pagat", N_("Build, capture or throw the bid value (standard)")),
+                                              ("seed", N_("Build on one floor card, or throw any card (old rule)"))],
+                             "pagat", _("Bidder's first play")))
+    parts.append(f'<label class="field"><span>{esc(_("Deal number (optional: the same number deals the same cards)"))}</span>'
+                 f'<input id="ng-seed" inputmode="numeric" autocomplete="off" placeholder="{esc(_("random"))}" data-keep></label>')
+    parts.append(f"</fieldset><fieldset><legend>{esc(_('House rules'))}</legend>")
     if game == "dummy-spades":
-        parts.append(_select("ng-bag-penalty", BAG_PENALTIES, "100", "Bag penalty"))
+        parts.append(_select("ng-bag-penalty", BAG_PENALTIES, "100", _("Bag penalty")))
     else:
         if preset == "sweep-seed":   # the engine refuses majority_tie with seep-pagat
-            parts.append(_select("ng-majority-tie", MAJORITY_TIES, "none", "Cards split 26–26"))
-        parts.append(_select("ng-first-sweep", FIRST_SWEEPS, "25", "A sweep on the first play scores"))
+            parts.append(_select("ng-majority-tie", MAJORITY_TIES, "none", _("Cards split 26–26")))
+        parts.append(_select("ng-first-sweep", FIRST_SWEEPS, "25", _("A sweep on the first play scores")))
     parts.append("</fieldset>")
     parts.append('<p id="ng-error" class="error" role="alert"></p>')
-    parts.append('<div class="form-buttons">' + button("Start", "start", cls="btn big", key="start")
-                 + button("Back", "nav:home", cls="btn ghost", key="back") + "</div></form></section>")
+    parts.append('<div class="form-buttons">' + button(esc(_("Start")), "start", cls="btn big", key="start")
+                 + button(esc(_("Back")), "nav:home", cls="btn ghost", key="back") + "</div></form></section>")
     return "".join(parts)
 
 
-def rules_html(game: str) -> str:
-    return ('<section class="rules-page"><nav class="crumbs">' + button("← Home", "nav:home", cls="btn ghost small", key="back")
-            + f'</nav><article class="rules">{to_html(rules.text(game))}</article>{keys.shortcuts_html()}</section>')
+def rules_html(game: str, lang: str = "en") -> str:
+    return ('<section class="rules-page"><nav class="crumbs">' + button(esc(_("← Home")), "nav:home", cls="btn ghost small", key="back")
+            + f'</nav><article class="rules">{to_html(rules.text(game, lang))}</article>{keys.shortcuts_html()}</section>')

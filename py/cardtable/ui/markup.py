@@ -21,7 +21,9 @@ from html import escape
 from typing import Iterable, Optional
 
 from ..cards import Card, RANK_NAMES, SUIT_NAMES
-from .i18n import _
+from .cardnames import card_name
+from .i18n import LANGUAGE_NAMES, LANGUAGES, _
+from . import i18n
 
 RED = {"H", "D"}
 
@@ -65,14 +67,15 @@ def card_face(card: Card, act: Optional[str] = None, playable: bool = False, sma
     inner = (f'<span class="rank" data-rank="{rank_text(card)}" aria-hidden="true"></span>'
              f'<span class="suit" aria-hidden="true">{_SUIT_SYMBOL[card.suit]}</span>'
              f'<span class="pip" aria-hidden="true">{_SUIT_SYMBOL[card.suit]}</span>')
-    name = card.name + label_suffix
+    name = card_name(card) + label_suffix
     if act is None:
         return f'<span{attrs(class_=cls, role="img", aria_label=name, data_card=str(card))}>{inner}</span>'
     return (f'<button type="button"{attrs(class_=cls, data_act=act, data_key="card:" + str(card), data_card=str(card), aria_label=name, aria_disabled=None if playable else "true", aria_pressed=None if selected is None else ("true" if selected else "false"))}>'
             f"{inner}</button>")
 
 
-def card_back(label: str = "face-down card", small: bool = True, extra_cls: str = "") -> str:
+def card_back(label: Optional[str] = None, small: bool = True, extra_cls: str = "") -> str:
+    label = _("face-down card") if label is None else label
     cls = "card back" + (" small" if small else "") + (f" {extra_cls}" if extra_cls else "")
     return f'<span{attrs(class_=cls, role="img", aria_label=label)}></span>'
 
@@ -106,7 +109,7 @@ def join_words(items: Iterable[str]) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def rank_word(card: Card) -> str:
@@ -125,16 +128,16 @@ def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_
     """The bar over every table: Home, the game and its running score, the sheets, Export.
 
     One line at 320 px and up: Home and Export are icons with names for screen readers."""
-    scores = button("Scores", "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet",
+    scores = button(esc(_("Scores")), "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet",
                     title=_("Scores (S)"))
-    log = button("Log", "ui:panel:log", cls="btn ghost small", key="log", pressed=panel == "log", title=_("Log (L)"))
+    log = button(esc(_("Log")), "ui:panel:log", cls="btn ghost small", key="log", pressed=panel == "log", title=_("Log (L)"))
     return ('<header class="topbar">'
-            + button("⌂", "nav:home", cls="btn ghost small icon", key="home", aria_label="Home", title="Home")
+            + button("⌂", "nav:home", cls="btn ghost small icon", key="home", aria_label=_("Home"), title=_("Home"))
             + f'<div class="title"><h1 class="game-name">{esc(game_title)}</h1>'
             f'<span class="totals">{totals_html}</span></div>'
             + f'<div class="tools">{extra_tools}{scores}{log}'
-            + button("⤓", "export", cls="btn ghost small icon", key="export", aria_label="Export",
-                     title="Download this game as a file")
+            + button("⤓", "export", cls="btn ghost small icon", key="export", aria_label=_("Export"),
+                     title=_("Download this game as a file"))
             + button("⚙", "nav:settings", cls="btn ghost small icon", key="settings", aria_label=_("Settings"),
                      title=_("Settings"))
             + "</div></header>")
@@ -146,13 +149,26 @@ def sheet(title_html: str, body: str, close_act: str, kind: str) -> str:
     return (f'<div class="sheet-overlay" data-key="sheet-overlay"><div class="panel sheet-panel {kind}" role="dialog" '
             f'aria-modal="true" aria-labelledby="sheet-title" tabindex="-1" data-escape="{esc(close_act)}">'
             f'<div class="sheet-head"><h2 class="panel-title" id="sheet-title">{title_html}</h2>'
-            + button("Close", close_act, cls="btn ghost small", key=f"close-{kind}").replace("<button ", "<button data-autofocus ", 1)
+            + button(esc(_("Close")), close_act, cls="btn ghost small", key=f"close-{kind}").replace("<button ", "<button data-autofocus ", 1)
             + f'</div><div class="sheet-body">{body}</div></div></div>')
 
 
+def language_switch(current: Optional[str] = None) -> str:
+    """The language buttons, each named in its own language, the one in use pressed (on the home
+    screen, and in the table's Log sheet: switching keeps the game and its position)."""
+    current = current or i18n.language
+    chips = "".join(button(esc(LANGUAGE_NAMES[code]), f"lang:{code}", cls="btn ghost small", key=f"lang:{code}",
+                           pressed=code == current).replace("<button ", f'<button lang="{code}" ', 1)
+                    for code in LANGUAGES)
+    words = esc(_("Language"))
+    return f'<div class="speed lang-switch" role="group" aria-label="{words}"><span>{words}</span>{chips}</div>'
+
+
 def log_panel(log: list[str], limit: int = 80) -> str:
-    """The game log in words, newest first, as a sheet."""
+    """The game log in words, newest first, as a sheet (with the language switch under it)."""
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(log[-limit:]))
     start = max(len(log), 1)
-    return sheet("Game log", f'<ol class="log-list" reversed start="{start}">{items or "<li>Nothing yet.</li>"}</ol>',
+    empty = "<li>" + esc(_("Nothing yet.")) + "</li>"
+    return sheet(esc(_("Game log")), f'<ol class="log-list" reversed start="{start}">{items or empty}</ol>'
+                 + language_switch(),
                  "ui:panel:log", "log")

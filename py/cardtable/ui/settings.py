@@ -10,7 +10,9 @@ What a player can choose, and what each setting does:
 * ``confirm`` (bool): a card is played by a second tap -- the first one picks it and says
   "Tap again to play" (for pass-and-play and small screens);
 * ``sound`` (bool): short sounds, synthesised in the page (``ui.sound``), off by default;
-* ``handoff`` (bool): the "Pass the device to …" screen between people, on by default.
+* ``handoff`` (bool): the "Pass the device to …" screen between people, on by default;
+* ``lang``: the language, kept only once the player has chosen one (until then the app follows
+  the browser's languages).
 
 The stored text is whatever the browser holds -- possibly written by another version or edited
 by hand -- so ``parse_settings`` accepts anything and keeps only what it understands:
@@ -24,6 +26,10 @@ True
 ('four', True, False)
 >>> dump_settings(s)     # the speed always, the others only when they are not the default
 '{"confirm": true, "deck": "four", "speed": "normal"}'
+>>> parse_settings('{"speed": "slow", "lang": "fr"}')["lang"], "lang" in parse_settings('{"lang": "tlh"}')
+('fr', False)
+>>> dump_settings({"speed": "fast", "lang": "fr"})
+'{"lang": "fr", "speed": "fast"}'
 >>> pace("slow").collect_ms > pace("normal").collect_ms > pace("fast").collect_ms
 True
 """
@@ -33,6 +39,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any, Optional
+
+from .i18n import LANGUAGES
 
 SETTINGS_KEY = "cardtable/v1/settings"
 SPEEDS = ("slow", "normal", "fast")
@@ -78,13 +86,16 @@ def parse_settings(text: Optional[str]) -> dict:
     for key in DEFAULTS:
         if valid(key, data.get(key)):
             out[key] = data[key]
+    if data.get("lang") in LANGUAGES:
+        out["lang"] = data["lang"]
     return out
 
 
 def dump_settings(settings: dict) -> str:
-    """The text to store: the speed, and every other setting that is not its default."""
-    return json.dumps({k: settings[k] for k in DEFAULTS
-                       if k in settings and (k in ALWAYS_WRITTEN or settings[k] != DEFAULTS[k])},
+    """The text to store: the speed, the language once chosen, and every other setting that is not
+    its default."""
+    return json.dumps({k: settings[k] for k in (*DEFAULTS, "lang")
+                       if k in settings and (k in ALWAYS_WRITTEN or k == "lang" or settings[k] != DEFAULTS[k])},
                       sort_keys=True)
 
 

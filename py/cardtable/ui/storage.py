@@ -28,6 +28,7 @@ from typing import Any, Optional
 
 from ..game import RecordError
 from ..record import NAME_MAX, ReplayError, dumps, load_json, replay
+from .i18n import _
 
 VERSION = "v1"
 PREFIX = "cardtable/"
@@ -226,15 +227,16 @@ class SaveStore:
                 elif k.startswith(META_KEY):
                     gid = k[len(META_KEY):]
                     if gid not in games:
-                        entries.append(SavedGame(id=k, error="a note about a saved game that is no longer here"))
+                        entries.append(SavedGame(id=k, error=_("a note about a saved game that is no longer here")))
                     elif self.meta_problem(gid):
-                        entries.append(SavedGame(id=k, error=f"the note about saved game {gid} is damaged "
-                                                 f"({self.meta_problem(gid)}); the game itself still opens"))
+                        entries.append(SavedGame(id=k, error=_("the note about saved game {id} is damaged ({why}); "
+                                                               "the game itself still opens").format(
+                                                                   id=gid, why=self.meta_problem(gid))))
                 elif k.startswith(PREFIX) and not k.startswith(PREFIX + VERSION + "/"):
-                    entries.append(SavedGame(id=k, error=f"saved by another version of Card Table "
-                                             f"({k.split('/')[1]}); this version cannot open it"))
+                    entries.append(SavedGame(id=k, error=_("saved by another version of Card Table ({version}); "
+                                                           "this version cannot open it").format(version=k.split('/')[1])))
             except Exception as err:  # a bug must not hide the other saves
-                entries.append(SavedGame(id=k, error=f"cannot be read ({type(err).__name__}: {str(err)[:120]})"))
+                entries.append(SavedGame(id=k, error=_("cannot be read ({why})").format(why=f"{type(err).__name__}: {str(err)[:120]}")))
         entries.sort(key=lambda e: -e.updated)
         return entries
 
@@ -259,7 +261,7 @@ class SaveStore:
                 pass
             return e
         except Exception as err:  # a bug must not hide the other saves
-            e.error = f"cannot be opened ({type(err).__name__}: {str(err)[:120]})"
+            e.error = _("cannot be opened ({why})").format(why=f"{type(err).__name__}: {str(err)[:120]}")
             return e
         e.game = game.name
         rec = game.to_record()

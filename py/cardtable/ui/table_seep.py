@@ -38,18 +38,24 @@ from typing import Optional
 
 from ..cards import Card
 from . import coach
-from .i18n import _
+from .cardnames import a_house as _a_house, value_card
+from .i18n import N_, _, ngettext, pgettext
 from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, table_topbar
+from .refusals import word as refusal_words
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
 SEATS = ("p0", "p1", "p2", "p3")
 TEAMS = ("p0p2", "p1p3")
 TEAM_LETTER = {"p0p2": "A", "p1p3": "B"}
-VALUE_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+VALUE_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 PLAYS = ("throw", "capture", "build", "raise", "cement")
-SECOND_HALF = ". Second half: 12 more cards each"   # added to the log line of a two-player hand's 24th play
+SECOND_HALF = N_(". Second half: 12 more cards each")   # added to the log line of a two-player hand's 24th play
 MAX_OFFERS = 4   # a hand card alone lists at most this many moves (more would push the hand off a phone)
-PAST = {"throw": "thrown", "capture": "captured", "build": "built", "raise": "raised", "cement": "cemented"}
+# "just built by Ben": the last play, said of the house or card it left
+JUST_BY = {"throw": N_("just thrown by {name}"), "capture": N_("just captured by {name}"), "build": N_("just built by {name}"),
+           "raise": N_("just raised by {name}"), "cement": N_("just cemented by {name}")}
+JUST = {"throw": N_("just thrown"), "capture": N_("just captured"), "build": N_("just built"), "raise": N_("just raised"),
+        "cement": N_("just cemented")}
 
 
 def _card(text: str) -> Card:
@@ -70,21 +76,21 @@ def options_note(options: dict) -> str:
     'Two players · House rules: first sweep 50; 26–26 split +2 each'."""
     parts = []
     if options.get("first_sweep", 25) != 25:
-        parts.append(f"first sweep {options['first_sweep']}")
+        parts.append(_("first sweep {n}").format(n=options['first_sweep']))
     if options.get("majority_tie", "none") == "split":
-        parts.append("26–26 split +2 each")
-    out = "Two players" if options.get("seats", 4) == 2 else ""
+        parts.append(_("26–26 split +2 each"))
+    out = _("Two players") if options.get("seats", 4) == 2 else ""
     if parts:
-        out += (" · " if out else "") + "House rules: " + "; ".join(parts)
+        out += (" · " if out else "") + _("House rules: {rules}").format(rules="; ".join(parts))
     return out
 
 
 def value_word(v: int) -> str:
-    return VALUE_WORDS.get(v, str(v))
+    return _(VALUE_WORDS[v]) if v in VALUE_WORDS else str(v)
 
 
 def a_house(v: int) -> str:
-    return f"{'an' if v in (8, 11) else 'a'} {v}-house"
+    return _a_house(v)
 
 
 def candidate_actions(card: str, loose: list[str], houses: list[int]) -> list[str]:
@@ -159,7 +165,7 @@ class Table:
         if self.two:
             return self.name_of(team)
         a, b = team[:2], team[2:]
-        return f"Team {TEAM_LETTER[team]} ({self.names[a]} & {self.names[b]})"
+        return _("Team {letter} ({a} & {b})").format(letter=TEAM_LETTER[team], a=self.names[a], b=self.names[b])
 
     def baazi_mark(self, team: str) -> str:
         """Who won a baazi, in a narrow cell: the team letter, or the player's name with two."""
@@ -169,7 +175,7 @@ class Table:
         """Plain text (escape it): 'Team A', or the player's name with two."""
         if self.two:
             return self.name_of(team)
-        return f"Team {TEAM_LETTER[team]}"
+        return _("Team {letter}").format(letter=TEAM_LETTER[team])
 
     # ---- protocol used by the app ---------------------------------------------------------------
     def hands_done(self, game) -> int:
@@ -252,13 +258,13 @@ class Table:
         if self.card is None:
             return []
         if len(self.houses) > 1:
-            return [("", "pick one house at most: a card plays onto or takes a single house")]
+            return [("", _("pick one house at most: a card plays onto or takes a single house"))]
         out = []
         canon = set(offers)
         for a in candidate_actions(self.card, self.loose, self.houses):
-            reason = game.check(a)
-            if reason and a not in canon:
-                out.append((a, reason))
+            refusal = game.refusal(a)
+            if refusal is not None and a not in canon:
+                out.append((a, refusal_words(refusal, self.names)))
         return out
 
     def action_words(self, action: str) -> str:
@@ -266,24 +272,28 @@ class Table:
         w = action.split()
         verb = w[0]
         if verb == "throw":
-            return f"Throw {_sym(w[1])} loose"
+            return _("Throw {card} loose").format(card=_sym(w[1]))
         if verb == "capture":
             c, rest = w[1], w[2:]
             v = _card(c).value
             took = [_sym(x) for x in rest]
-            return f"Capture {' '.join(took) if took else 'the ' + str(v) + '-house'} with {_sym(c)}"
+            if not took:
+                return _("Capture the {n}-house with {card}").format(n=v, card=_sym(c))
+            return _("Capture {cards} with {card}").format(cards=' '.join(took), card=_sym(c))
         if verb == "build":
             t, c, rest = int(w[1]), w[2], w[3:]
-            return f"Build {t}: {_sym(c)} on {' '.join(_sym(x) for x in rest)}"
+            return _("Build {n}: {card} on {cards}").format(n=t, card=_sym(c), cards=' '.join(_sym(x) for x in rest))
         if verb == "raise":
             h, c = int(w[1]), w[2]
-            return f"Raise the {h}-house to {h + _card(c).value} with {_sym(c)}"
+            return _("Raise the {n}-house to {m} with {card}").format(n=h, m=h + _card(c).value, card=_sym(c))
         if verb == "cement":
             h, c, rest = int(w[1]), w[2], w[3:]
-            extra = f" and {' '.join(_sym(x) for x in rest)}" if rest else ""
-            return f"Cement the {h}-house with {_sym(c)}{extra}"
+            if rest:
+                return _("Cement the {n}-house with {card} and {cards}").format(
+                    n=h, card=_sym(c), cards=' '.join(_sym(x) for x in rest))
+            return _("Cement the {n}-house with {card}").format(n=h, card=_sym(c))
         if verb == "bid":
-            return f"Bid {w[1]}"
+            return _("Bid {n}").format(n=w[1])
         return action
 
     # ---- the table --------------------------------------------------------------------------------
@@ -376,17 +386,19 @@ class Table:
         sc = v["scores"]
         if "totals" in sc:
             return " · ".join(f'{esc(self.team_short(t))} <b>{sc["totals"][t]}</b>' for t in sides) + \
-                f' <span class="muted">(to {sc["target"]})</span>'
+                f' <span class="muted">{esc(_("(to {n})").format(n=sc["target"]))}</span>'
         lead = sc["lead"]
-        lead_txt = "level" if lead == 0 else f'{esc(self.team_short(sides[0] if lead > 0 else sides[1]))} leads by {abs(lead)}'
+        lead_txt = esc(_("level") if lead == 0 else _("{side} leads by {n}").format(
+            side=self.team_short(sides[0] if lead > 0 else sides[1]), n=abs(lead)))
+        to = esc(_("(to {n})").format(n=sc["baazis_to_win"]))
         if self.two:
             baazis = " ".join(f'{esc(self.team_short(t))} <b>{sc["baazis"][t]}</b>' for t in sides)
-            return f'{lead_txt} · baazis {baazis} <span class="muted">(to {sc["baazis_to_win"]})</span>'
+            return f'{lead_txt} · {esc(_("baazis"))} {baazis} <span class="muted">{to}</span>'
         baazis = "–".join(str(sc["baazis"][t]) for t in sides)
-        return f'{lead_txt} · baazis A–B <b>{baazis}</b> <span class="muted">(to {sc["baazis_to_win"]})</span>'
+        return f'{lead_txt} · {esc(_("baazis"))} A–B <b>{baazis}</b> <span class="muted">{to}</span>'
 
     def topbar(self, v: dict) -> str:
-        return table_topbar("Seep", self.score_line(v), self.panel)
+        return table_topbar(_("Seep"), self.score_line(v), self.panel)
 
     def seat_box(self, v: dict, s: str, pos: str) -> str:
         """Another seat, compact: name, team, cards held, and Dealer / Bid marks."""
@@ -396,13 +408,13 @@ class Table:
         cls = f"seat pos-{pos} team-{letter.lower()}" + (" turn" if turn else "")
         marks = ""
         if v["dealer"] == s:
-            marks += '<span class="role role-dealer">Dealer</span>'
+            marks += f'<span class="role role-dealer">{esc(_("Dealer"))}</span>'
         if v["bidder"] == s:
-            marks += '<span class="role role-bidder">' + (f'Bid {v["bid"]}' if v["bid"] else "Bidder") + "</span>"
+            marks += '<span class="role role-bidder">' + esc(_("Bid {n}").format(n=v["bid"]) if v["bid"] else _("Bidder")) + "</span>"
         partner = pos == "top" and team == v["team"]
         n = v["hand_counts"][s]
-        who = ", your opponent" if self.two else f", team {letter}" + (", your partner" if partner else "")
-        label = f"{self.name_of(s)}{who}, {plural(n, 'card')}" + (", to play" if turn else "")
+        who = _(", your opponent") if self.two else _(", team {letter}").format(letter=letter) + (_(", your partner") if partner else "")
+        label = f"{self.name_of(s)}{who}, " + ngettext("{n} card", "{n} cards", n).format(n=n) + (_(", to play") if turn else "")
         tag = "" if self.two else (f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}" '
                                    f'aria-hidden="true">{letter}</span>')
         return (f'<div class="{cls}" role="group" aria-label="{esc(label)}">'
@@ -424,20 +436,22 @@ class Table:
         houses = []
         for h in sorted(fl["houses"], key=lambda h: h["value"]):
             val = h["value"]
-            cards = "".join(card_face(_card(t), small=True, label_suffix=f", in the {val}-house",
+            cards = "".join(card_face(_card(t), small=True, label_suffix=_(", in the {n}-house").format(n=val),
                                       extra_cls="just" if just_house == val and last["card"] == t else "")
                             for t in h["cards"])
             kind = "cemented" if h["cemented"] else "ordinary"
             owners = self.owners_text(h["owners"])
-            label = f"{val}-house, {kind}, owned by {owners}"
+            kind_words = _("cemented") if h["cemented"] else _("ordinary")
+            label = _("{n}-house, {kind}, owned by {names}").format(n=val, kind=kind_words, names=owners)
             just = just_house == val
             if just:
-                label += f", just {PAST[last['verb']]} by {who}"
+                just_by = JUST_BY[last['verb']]
+                label += ", " + _(just_by).format(name=who)
             inner = (f'<span class="house-head"><span class="house-value">{val}</span>'
-                     f'<span class="house-kind {kind}">{"cemented" if h["cemented"] else "ordinary"}</span></span>'
+                     f'<span class="house-kind {kind}">{esc(kind_words)}</span></span>'
                      f'<span class="house-cards">{cards}</span>'
-                     f'<span class="house-owners">{esc(owners)}</span>'
-                     + (f'<span class="just-tag" aria-hidden="true">just {PAST[last["verb"]]}</span>' if just else ""))
+                     f'<span class="house-owners" data-label="{esc(_("owner:"))}">{esc(owners)}</span>'
+                     + (f'<span class="just-tag" aria-hidden="true">{esc(_(JUST.get(last["verb"], "")))}</span>' if just else ""))
             hcls = f"house {kind}" + "".join(f" owner-{self.letter(self.side_of(o)).lower()}" for o in h["owners"][:1])
             hcls += " just" if just else ""
             if picking:
@@ -450,34 +464,37 @@ class Table:
         loose = []
         for t in fl["loose"]:
             just = t == just_card
-            suffix = " on the floor" + (f", just thrown by {who}" if just else "")
+            thrown_by = JUST_BY["throw"]
+            suffix = _(" on the floor") + (", " + _(thrown_by).format(name=who) if just else "")
             if picking:
                 sel = t in self.loose
                 loose.append(card_face(_card(t), act=f"ui:floor:{t}", playable=True, selected=sel,
-                                       extra_cls="loose" + (" just" if just else ""), label_suffix=suffix))
+                                       extra_cls="loose" + (" just" if just else ""), label_suffix=suffix)
+                             .replace("<button ", f'<button data-just="{esc(_("thrown"))}" ', 1))
             else:
-                loose.append(card_face(_card(t), extra_cls="loose" + (" just" if just else ""), label_suffix=suffix))
+                loose.append(card_face(_card(t), extra_cls="loose" + (" just" if just else ""), label_suffix=suffix)
+                             .replace("<span ", f'<span data-just="{esc(_("thrown"))}" ', 1))
         if not houses and not loose:
-            body = '<p class="floor-empty muted">The floor is empty.</p>'
+            body = f'<p class="floor-empty muted">{esc(_("The floor is empty."))}</p>'
         else:
             body = (f'<div class="houses">{"".join(houses)}</div>' if houses else "") + \
                    f'<div class="loose-cards">{"".join(loose)}</div>'
             if picking:   # one Tab stop: the arrow keys move between the houses and the cards
                 body = f'<div class="floor-picks" role="toolbar" aria-label="{esc(_("Floor cards and houses"))}" data-roving>{body}</div>'
-        cap = f'Hand {v["hand_number"]}'
+        cap = esc(_("Hand {n}").format(n=v["hand_number"]))
         half = self.half(v)
         if half == 2:
-            cap += " · second half"
-        cap += f' · dealer {esc(self.name_of(v["dealer"]))}'
+            cap += " · " + esc(_("second half"))
+        cap += " · " + esc(_("dealer {name}").format(name=self.name_of(v["dealer"])))
         if v["bid"]:
-            cap += f' · {esc(self.name_of(v["bidder"]))} bid <b>{v["bid"]}</b>'
+            cap += " · " + _("{name} bid <b>{n}</b>").format(name=esc(self.name_of(v["bidder"])), n=v["bid"])
         note = ""
         if half == 2 and self.plays(v) == 24:
             # the first turn of the second half: say what just happened (said in the log line too)
-            note = '<p class="half-note">Second half: 12 more cards each, the floor stays as it is.</p>'
+            note = f'<p class="half-note">{esc(_("Second half: 12 more cards each, the floor stays as it is."))}</p>'
         rules = options_note(v["options"])
         rules_html = f'<p class="rules-note muted">{esc(rules)}</p>' if rules and v["phase"] == "bid" else ""
-        return (f'<div class="floor" role="region" aria-label="the floor"><p class="floor-caption">{cap}</p>'
+        return (f'<div class="floor" role="region" aria-label="{esc(_("the floor"))}"><p class="floor-caption">{cap}</p>'
                 f'{rules_html}{note}{self.last_play_html(v, last, app)}<div class="floor-body">{body}</div></div>')
 
     @staticmethod
@@ -495,15 +512,15 @@ class Table:
         redeal = v["phase"] == "bid" and v["log"] and v["log"][-1]["action"] == "redeal"
         text = app.log[-1] if app is not None and app.log and not redeal else ""
         if self.half(v) == 2 and self.plays(v) == 24:
-            text = text.replace(SECOND_HALF, "")    # said by the note over it
+            text = text.replace(_(SECOND_HALF), "")    # said by the note over it
         if not text and not last:
             return ""
         cards = ""
         if last and last["verb"] == "capture":
-            took = "".join(card_face(_card(t), small=True, extra_cls="taken", label_suffix=", captured")
+            took = "".join(card_face(_card(t), small=True, extra_cls="taken", label_suffix=_(", captured"))
                            for t in last["taken"])
-            cards = (f'<span class="last-cards">{card_face(_card(last["card"]), small=True, extra_cls="just", label_suffix=", played")}'
-                     + (f'<span class="took" aria-hidden="true">took</span>{took}' if took else "") + "</span>")
+            cards = (f'<span class="last-cards">{card_face(_card(last["card"]), small=True, extra_cls="just", label_suffix=_(", played"))}'
+                     + (f'<span class="took" aria-hidden="true">{esc(_("took"))}</span>{took}' if took else "") + "</span>")
         cls = "last-play" + (f" just-{last['verb']}" if last else "")
         return f'<div class="{cls}"><span class="last-log">{esc(text)}</span>{cards}</div>'
 
@@ -511,47 +528,48 @@ class Table:
         out = []
         for t in self.sides:
             sweeps = v["sweeps"][t]
-            sw = "".join(f'<span class="sweep-mark" title="sweep">Sweep +{p}</span>' for p in sweeps)
+            sw = "".join(f'<span class="sweep-mark" title="{esc(_("a sweep"))}">{esc(_("Sweep +{n}").format(n=p))}</span>' for p in sweeps)
             last = v["last_capturer"]
-            lc = '<span class="muted small">last capture</span>' if last and self.side_of(last) == t else ""
+            lc = f'<span class="muted small">{esc(_("last capture"))}</span>' if last and self.side_of(last) == t else ""
             out.append(f'<div class="pile team-{self.letter(t).lower()}{" mine" if t == v["team"] else ""}">'
                        f'<span class="pile-name" title="{esc(self.team_name(t))}">{esc(self.team_short(t))}</span>'
-                       f'<span class="pile-count" aria-label="{plural(v["captured"][t], "card")} captured">'
+                       f'<span class="pile-count" aria-label="{esc(ngettext("{n} card captured", "{n} cards captured", v["captured"][t]).format(n=v["captured"][t]))}">'
                        f'<span class="card back small" aria-hidden="true"></span><b>{v["captured"][t]}</b></span>{lc}{sw}</div>')
-        return f'<div class="piles" aria-label="captured piles">{"".join(out)}</div>'
+        return f'<div class="piles" aria-label="{esc(_("captured piles"))}">{"".join(out)}</div>'
 
     def first_play_text(self, v: dict) -> str:
         bid = v["bid"]
         if v["options"].get("first_play") == "seed":
-            return f"Your first play: build {bid} on one floor card (or, if you cannot, throw a card)."
-        return f"Your first play: build {a_house(bid)}, capture with a {value_word(bid)} or throw a {value_word(bid)}."
+            return _("Your first play: build {n} on one floor card (or, if you cannot, throw a card).").format(n=bid)
+        return _("Your first play: build {house}, capture with {card} or throw {card}.").format(house=a_house(bid), card=value_card(bid))
 
     def status(self, v: dict, seat: str, app, my_turn: bool) -> str:
         first = v["phase"] == "play" and not any(e["action"].split()[0] not in ("bid", "redeal") for e in v["log"])
         if v["over"]:
             w = v["winner"]
-            text = f"Game over — {self.team_name(w)} wins." if w else "Game over."
+            text = _("Game over — {name} wins.").format(name=self.team_name(w)) if w else _("Game over.")
         elif my_turn:
             if v["phase"] == "bid":
-                text = "Your bid." if v["legal"] != ["redeal"] else "You cannot bid this time."
+                text = _("Your bid.") if v["legal"] != ["redeal"] else _("You cannot bid this time.")
             elif first:
                 text = self.first_play_text(v)
             elif self.card is None:
-                text = "Your turn — pick a card from your hand."
+                text = _("Your turn — pick a card from your hand.")
             else:
-                text = f"{_sym(self.card)}: now pick floor cards or a house, or choose a move below."
+                text = _("{card}: now pick floor cards or a house, or choose a move below.").format(card=_sym(self.card))
         else:
             who = v["to_act"]
             kind = app.controllers.get(who, "human")
-            doing = "bidding" if v["phase"] == "bid" else "playing"
-            text = f"{self.name_of(who)} is {doing}" + ("…" if kind == "human" else " (computer)…")
+            doing = N_("{name} is bidding") if v["phase"] == "bid" else N_("{name} is playing")
+            text = _(doing).format(name=self.name_of(who)) + ("…" if kind == "human" else _(" (computer)…"))
         shown = ""
         e = v["log"][-1] if v["log"] else None
         if v["phase"] == "bid" and e and e["action"] == "redeal" and e.get("shown"):
             # said once, here (the log line of the redeal is not repeated over the floor)
             cards = "".join(card_face(_card(t), small=True) for t in e["shown"])
-            shown = (f'<div class="redeal-note"><span>{esc(self.name_of(e["seat"]))} had no card of 9 or more; '
-                     f'these were thrown in and the cards dealt again:</span><span class="shown">{cards}</span></div>')
+            said = _("{name} had no card of 9 or more; these were thrown in and the cards dealt again:").format(
+                name=self.name_of(e["seat"]))
+            shown = f'<div class="redeal-note"><span>{esc(said)}</span><span class="shown">{cards}</span></div>'
         # while a move is being composed the panel's title says the same: the line is kept for
         # screen readers but takes no room on the screen
         cls = "status" + (" composing" if my_turn and self.card is not None and v["phase"] == "play" else "")
@@ -559,59 +577,65 @@ class Table:
 
     def bid_panel(self, v: dict) -> str:
         if v["legal"] == ["redeal"]:
-            return ('<div class="panel bid-panel redeal-panel" aria-label="bidding"><p class="panel-title">No card of 9 or more</p>'
-                    '<p>You hold no 9, 10, Jack, Queen or King among your first four cards, so you cannot bid: '
-                    'show them, and the same dealer deals again.</p>'
-                    + button("Show my cards and redeal", "move:redeal", cls="btn big", key="redeal") + "</div>")
+            return (f'<div class="panel bid-panel redeal-panel" aria-label="{esc(_("bidding"))}"><p class="panel-title">'
+                    + esc(_("No card of 9 or more")) + '</p><p>'
+                    + esc(_("You hold no 9, 10, Jack, Queen or King among your first four cards, so you cannot bid: "
+                            "show them, and the same dealer deals again.")) + '</p>'
+                    + button(esc(_("Show my cards and redeal")), "move:redeal", cls="btn big", key="redeal") + "</div>")
         bids = "".join(self.bid_button(a) for a in v["legal"] if a.startswith("bid "))
-        return ('<div class="panel bid-panel" aria-label="bidding"><p class="panel-title">Name the house you will build first</p>'
-                '<p class="muted small">You can bid the value of a card you hold, 9 to 13.</p>'
+        return (f'<div class="panel bid-panel" aria-label="{esc(_("bidding"))}"><p class="panel-title">'
+                + esc(_("Name the house you will build first")) + '</p>'
+                f'<p class="muted small">{esc(_("You can bid the value of a card you hold, 9 to 13."))}</p>'
                 f'<div class="bid-chips">{bids}</div></div>')
 
     def bid_button(self, action: str) -> str:
         """'Bid 11' with 'Jack' under it (named "Bid 11, Jack"); 'Bid 9' alone, not "Bid 9 9".
         The digit key that presses it is the bid's last digit (9, and 0 to 3 for 10 to 13)."""
         n = int(action.split()[1])
-        word = VALUE_WORDS.get(n)
+        word = _(VALUE_WORDS[n]) if n in VALUE_WORDS else None
+        label = esc(_("Bid {n}").format(n=n))
         cls = "btn chip bid-chip" + (" hinted" if action == self.hinted else "")
         key = str(n % 10)
         if word is None:
-            return button(f"Bid {n}", f"move:{action}", cls=cls, key=action, shortcut=key)
-        return button(f'Bid {n}<span class="sub" aria-hidden="true">{word}</span>', f"move:{action}",
-                      cls=cls, key=action, aria_label=f"Bid {n}, {word}", shortcut=key)
+            return button(label, f"move:{action}", cls=cls, key=action, shortcut=key)
+        return button(f'{label}<span class="sub" aria-hidden="true">{esc(word)}</span>', f"move:{action}",
+                      cls=cls, key=action, aria_label=_("Bid {n}, {card}").format(n=n, card=word), shortcut=key)
 
     def move_panel(self, game, v: dict, seat: str) -> str:
         if self.card is None:
             self.offers = []
-            sel = "Pick a card from your hand" + (", then floor cards or a house." if v["floor"]["loose"] or v["floor"]["houses"] else ".")
-            return f'<div class="panel move-panel" aria-label="your move"><p class="panel-title">{esc(sel)}</p></div>'
+            sel = (_("Pick a card from your hand, then floor cards or a house.") if v["floor"]["loose"] or v["floor"]["houses"]
+                   else _("Pick a card from your hand."))
+            return f'<div class="panel move-panel" aria-label="{esc(_("your move"))}"><p class="panel-title">{esc(sel)}</p></div>'
         offers = self.current_offers(game, seat)
         self.offers = offers
-        what = [_sym(self.card)] + [_sym(x) for x in self.loose] + [f"{h}-house" for h in self.houses]
-        title = "With " + " + ".join(what)
+        what = [_sym(self.card)] + [_sym(x) for x in self.loose] + [_("{n}-house").format(n=h) for h in self.houses]
+        title = _("With {cards}").format(cards=" + ".join(what))
         items = []
         for i, a in enumerate(offers):
             items.append(button(esc(self.action_words(a)), f"ui:do:{i}", key=f"do:{a}",
                                 cls="btn offer" + (" hinted" if a == self.hinted else ""),
                                 shortcut=str(i + 1) if i < 9 else None))
         refused = self.refused(game, offers)
-        why = "".join(f'<li class="why"><span class="why-move">{esc(self.action_words(a)) if a else "That"}:</span> '
+        why = "".join(f'<li class="why"><span class="why-move">{esc(self.action_words(a) if a else _("That"))}:</span> '
                       f'<span class="why-reason">{esc(r)}</span></li>' for a, r in refused)
         if not offers and not refused:
-            why = '<li class="why"><span class="why-reason">that selection is no move: pick cards that add up, or a house</span></li>'
+            why = f'<li class="why"><span class="why-reason">{esc(_("that selection is no move: pick cards that add up, or a house"))}</span></li>'
         ask = ""
         if self.more:
-            ask = (f'<span class="ask muted small">{plural(self.more, "more move")} with {_sym(self.card)}: '
-                   'tap the floor cards or the house to use.</span>')
+            ask = ('<span class="ask muted small">' + esc(ngettext(
+                "{n} more move with {card}: tap the floor cards or the house to use.",
+                "{n} more moves with {card}: tap the floor cards or the house to use.", self.more).format(
+                n=self.more, card=_sym(self.card))) + '</span>')
         elif len(offers) > 1:
-            ask = '<span class="ask muted small">Several moves: which one?</span>'
+            ask = f'<span class="ask muted small">{esc(_("Several moves: which one?"))}</span>'
         elif not offers:
-            ask = '<span class="ask muted small">No legal move with this selection.</span>'
-        return ('<div class="panel move-panel" aria-label="your move">'
+            ask = f'<span class="ask muted small">{esc(_("No legal move with this selection."))}</span>'
+        return (f'<div class="panel move-panel" aria-label="{esc(_("your move"))}">'
                 f'<div class="panel-head"><p class="panel-title">{esc(title)}{ask}</p>'
-                + button("Clear", "ui:clear", cls="btn ghost small", key="clear") + "</div>"
+                + button(esc(_("Clear")), "ui:clear", cls="btn ghost small", key="clear") + "</div>"
                 + (f'<div class="offers">{"".join(items)}</div>' if items else "")
-                + (f'<ul class="refused" aria-label="not allowed">{why}</ul>' if why else "")
+                + (f'<ul class="refused" aria-label="{esc(_("not allowed"))}">{why}</ul>' if why else "")
                 + "</div>")
 
     def my_hand(self, v: dict, seat: str, my_turn: bool) -> str:
@@ -623,15 +647,15 @@ class Table:
         info = f'<span class="name">{esc(self.names[seat])}</span>'
         if not self.two:
             info += (f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}">{letter}</span>'
-                     f'<span class="partner">with {esc(self.name_of(SEATS[(SEATS.index(seat) + 2) % 4]))}</span>')
+                     f'<span class="partner">{esc(_("with {name}").format(name=self.name_of(SEATS[(SEATS.index(seat) + 2) % 4])))}</span>')
         info += (''
-                + ('<span class="role role-dealer">Dealer</span>' if v["dealer"] == seat else "")
-                + ('<span class="role role-bidder">' + (f'Bid {v["bid"]}' if v["bid"] else "Bidder") + "</span>"
+                + (f'<span class="role role-dealer">{esc(_("Dealer"))}</span>' if v["dealer"] == seat else "")
+                + ('<span class="role role-bidder">' + esc(_("Bid {n}").format(n=v["bid"]) if v["bid"] else _("Bidder")) + "</span>"
                    if v["bidder"] == seat else ""))
         owned = [h["value"] for h in v["floor"]["houses"] if seat in h["owners"]]
         if owned:
-            info += ('<span class="own-note">you own the ' + join_words([f"{h}-house" for h in owned])
-                     + ": keep a card of its value</span>")
+            info += ('<span class="own-note">' + esc(_("you own the {houses}: keep a card of its value").format(
+                houses=join_words([_("{n}-house").format(n=h) for h in owned]))) + "</span>")
         return (f'<div class="my-hand{" turn" if my_turn else ""}">'
                 f'<div class="my-info">{info}</div>'
                 + card_group(cards, _("Your cards, {n}").format(n=len(v["hand"])) if v["hand"] else _("Your cards"))
@@ -670,27 +694,28 @@ class Table:
             for t in sides:
                 pts, bonus = self.split_points(v, h, t)
                 sweeps = sum(h["sweeps"][t])
-                detail = (f'{plural(h["cards"][t], "card")} · {pts} pts' + (f" +{bonus}" if bonus else "")
-                          + (f" · sweeps {sweeps}" if sweeps else ""))
+                detail = esc(ngettext("{n} card", "{n} cards", h["cards"][t]).format(n=h["cards"][t]) + " · "
+                             + _("{n} pts").format(n=pts) + (f" +{bonus}" if bonus else "")
+                             + (" · " + _("sweeps {n}").format(n=sweeps) if sweeps else ""))
                 cells.append(f'<td class="pts"><b>{h["score"][t]}</b><small class="detail">{detail}</small></td>')
             if pagat:
                 extra = f'<td class="pts">{h["lead"]:+d}' + (
-                    f'<small class="detail">baazi {esc(self.baazi_mark(h["baazi"]["team"]))}</small>' if h.get("baazi") else "") + "</td>"
+                    f'<small class="detail">{esc(_("baazi {side}").format(side=self.baazi_mark(h["baazi"]["team"])))}</small>' if h.get("baazi") else "") + "</td>"
             else:
                 extra = f'<td class="pts">{h["totals"][sides[0]]}–{h["totals"][sides[1]]}</td>'
-            rows.append(f'<tr><th scope="row">{h["hand"] + 1}<small class="detail">bid {h["bid"]}</small></th>{"".join(cells)}{extra}</tr>')
-        last_head = ("Lead (A)" if not self.two else f"Lead ({esc(self.name_of(sides[0]))})") if pagat else "Totals"
-        body = "".join(rows) or '<tr><td colspan="4" class="muted">No hand finished yet.</td></tr>'
-        note = ("Points: spades their value, other aces 1, 10♦ 6. 100 ahead wins a baazi; under 9 in a hand loses one."
-                if pagat else "Points: spades their value, other aces 1, 10♦ 2; +4 for more cards. Sweeps 50.")
+            rows.append(f'<tr><th scope="row">{h["hand"] + 1}<small class="detail">{esc(_("bid {n}").format(n=h["bid"]))}</small></th>{"".join(cells)}{extra}</tr>')
+        last_head = esc(_("Lead ({side})").format(side="A" if not self.two else self.name_of(sides[0])) if pagat else _("Totals"))
+        body = "".join(rows) or f'<tr><td colspan="4" class="muted">{esc(_("No hand finished yet."))}</td></tr>'
+        note = (_("Points: spades their value, other aces 1, 10♦ 6. 100 ahead wins a baazi; under 9 in a hand loses one.")
+                if pagat else _("Points: spades their value, other aces 1, 10♦ 2; +4 for more cards. Sweeps 50."))
         rules = options_note(v["options"])
         rules_html = f'<p class="rules-note"><b>{esc(rules)}</b></p>' if rules else ""
-        return ('<div class="panel sheet" role="region" aria-label="score sheet"><div class="panel-head">'
-                '<p class="panel-title">Score sheet</p>'
-                + button("Close", "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>"
+        return (f'<div class="panel sheet" role="region" aria-label="{esc(_("score sheet"))}"><div class="panel-head">'
+                f'<p class="panel-title">{esc(_("Score sheet"))}</p>'
+                + button(esc(_("Close")), "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>"
                 f'{rules_html}<p class="muted small">{self.score_line(v)}</p><table>'
-                f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">{last_head}</th></tr></thead>'
-                f'<tbody>{body}</tbody></table><p class="muted small">{note}</p></div>')
+                f'<thead><tr><th scope="col">{esc(_("Hand"))}</th>{head}<th scope="col">{last_head}</th></tr></thead>'
+                f'<tbody>{body}</tbody></table><p class="muted small">{esc(note)}</p></div>')
 
     def hand_summary_html(self, game, entry: dict) -> str:
         """The end-of-hand table: one row per team, narrow enough for a 320 px screen."""
@@ -701,36 +726,51 @@ class Table:
             pts, bonus = self.split_points(v, entry, t)
             sweeps = entry["sweeps"][t]
             sw = (f'{sum(sweeps)}<small class="detail"><span aria-hidden="true">×</span>{len(sweeps)}'
-                  f'<span class="visually-hidden"> {"sweep" if len(sweeps) == 1 else "sweeps"}</span></small>'
+                  f'<span class="visually-hidden"> {esc(ngettext("sweep", "sweeps", len(sweeps)))}</span></small>'
                   if sweeps else "—")
             rows.append(f'<tr data-team="{t}"><th scope="row">{self.team_head(t)}</th><td>{entry["cards"][t]}</td>'
                         f'<td>{pts}</td><td>{"+" + str(bonus) if bonus else "—"}</td><td>{sw}</td>'
                         f'<td class="pts">{entry["score"][t]}</td></tr>')
         left = entry["leftover"]
         if left["cards"] and left["team"]:
-            lo = f'<p class="leftover">The {plural(left["cards"], "card")} left on the floor went to {esc(self.team_name(left["team"]))}, who captured last.</p>'
+            lo = '<p class="leftover">' + esc(ngettext(
+                "The {n} card left on the floor went to {side}, who captured last.",
+                "The {n} cards left on the floor went to {side}, who captured last.", left["cards"]).format(
+                n=left["cards"], side=self.team_name(left["team"]))) + '</p>'
         elif left["cards"]:
-            lo = f'<p class="leftover">Nobody captured: the {plural(left["cards"], "card")} left on the floor score for nobody.</p>'
+            lo = '<p class="leftover">' + esc(ngettext(
+                "Nobody captured: the {n} card left on the floor scores for nobody.",
+                "Nobody captured: the {n} cards left on the floor score for nobody.", left["cards"]).format(
+                n=left["cards"])) + '</p>'
         else:
-            lo = '<p class="leftover">The floor was empty at the end.</p>'
+            lo = f'<p class="leftover">{esc(_("The floor was empty at the end."))}</p>'
         if "totals" in entry:
             tot = " · ".join(f"{self.team_short(t)} {entry['totals'][t]}" for t in sides)
-            foot = f'<p class="totals-line">{esc(f"Totals: {tot}")} (to {v["options"].get("target", 500)})</p>'
+            foot = '<p class="totals-line">' + esc(_("Totals: {totals} (to {n})").format(
+                totals=tot, n=v["options"].get("target", 500))) + '</p>'
         else:
             b = entry.get("baazi")
-            other = "the other scored under 9" if self.two else "the others scored under 9"
-            bz = f'{self.team_name(b["team"])} wins a baazi ({"a 100-point lead" if b["reason"] == "lead" else other}). ' if b else ""
+            if not b:
+                bz = ""
+            elif b["reason"] == "lead":
+                bz = _("{side} wins a baazi (a 100-point lead).").format(side=self.team_name(b["team"])) + " "
+            elif self.two:
+                bz = _("{side} wins a baazi (the other scored under 9).").format(side=self.team_name(b["team"])) + " "
+            else:
+                bz = _("{side} wins a baazi (the others scored under 9).").format(side=self.team_name(b["team"])) + " "
             lead = entry["lead"]
-            level = "The players are level" if self.two else "The teams are level"
-            lt = level if lead == 0 else f'{self.team_short(sides[0] if lead > 0 else sides[1])} leads by {abs(lead)}'
+            level = _("The players are level.") if self.two else _("The teams are level.")
+            lt = level if lead == 0 else _("{side} leads by {n}.").format(
+                side=self.team_short(sides[0] if lead > 0 else sides[1]), n=abs(lead))
             baazis = " · ".join(f"{self.team_short(t)} {entry['baazis'][t]}" for t in sides)
-            foot = f'<p class="totals-line">{esc(bz + lt)}. Baazis: {esc(baazis)}.</p>'
+            foot = f'<p class="totals-line">{esc(bz + lt)} {esc(_("Baazis: {list}.").format(list=baazis))}</p>'
         rules = options_note(v["options"])
         if rules:
             foot += f'<p class="rules-note muted small">{esc(rules)}</p>'
-        return (f'<table class="summary seep-summary"><thead><tr><th scope="col"><span class="visually-hidden">{"player" if self.two else "team"}</span></th>'
-                '<th scope="col">cards</th><th scope="col" title="card points">pts</th><th scope="col" title="majority of cards">+4</th>'
-                '<th scope="col">sweeps</th><th scope="col">hand</th></tr></thead>'
+        return (f'<table class="summary seep-summary"><thead><tr><th scope="col"><span class="visually-hidden">{esc(_("player") if self.two else _("team"))}</span></th>'
+                f'<th scope="col">{esc(_("cards"))}</th><th scope="col" title="{esc(_("card points"))}">{esc(_("pts"))}</th>'
+                f'<th scope="col" title="{esc(_("majority of cards"))}">+4</th>'
+                f'<th scope="col">{esc(_("sweeps"))}</th><th scope="col">{esc(_("hand"))}</th></tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table>{lo}{foot}')
 
     def game_over_html(self, game) -> str:
@@ -741,10 +781,12 @@ class Table:
         if "totals" in sc:
             detail = " · ".join(f"{esc(self.team_name(t))} <b>{sc['totals'][t]}</b>" for t in self.sides)
         else:
-            detail = "Baazis: " + " · ".join(f"{esc(self.team_name(t))} <b>{sc['baazis'][t]}</b>" for t in self.sides)
+            detail = esc(_("Baazis:")) + " " + " · ".join(f"{esc(self.team_name(t))} <b>{sc['baazis'][t]}</b>" for t in self.sides)
+        wins = _("{name} wins!").format(name=self.team_name(w)) if w else _("Nobody wins!")
+        played = ngettext("{n} hand played.", "{n} hands played.", len(v["history"])).format(n=len(v["history"]))
         return (f'<p class="winner"><span class="winner-mark" aria-hidden="true">★</span> '
-                f'{esc(self.team_name(w)) if w else "Nobody"} wins!</p><p>{detail}</p>'
-                f'<p class="muted small">{plural(len(v["history"]), "hand")} played.</p>')
+                f'{esc(wins)}</p><p>{detail}</p>'
+                f'<p class="muted small">{esc(played)}</p>')
 
     # ---- the game log in words ------------------------------------------------------------------------
     def describe(self, action: str, actor: str, before: dict, after: dict, game) -> str:
@@ -755,11 +797,11 @@ class Table:
         w = action.split()
         verb = w[0]
         if verb == "bid":
-            return f"{name} bids {w[1]}"
+            return _("{name} bids {n}").format(name=name, n=w[1])
         if verb == "redeal":
-            return f"{name} has no card of 9 or more: the cards are thrown in and dealt again"
+            return _("{name} has no card of 9 or more: the cards are thrown in and dealt again").format(name=name)
         if verb == "throw":
-            text = f"{name} throws {_sym(w[1])}"
+            text = _("{name} throws {card}").format(name=name, card=_sym(w[1]))
         elif verb == "capture":
             c, rest = w[1], w[2:]
             val = _card(c).value
@@ -769,30 +811,32 @@ class Table:
                                                          if h["value"] == val), []))
             took = []
             if had_house:
-                took.append(f"the {val}-house")
+                took.append(_("the {n}-house").format(n=val))
             if rest:
                 took.append(" ".join(_sym(x) for x in rest))
-            text = f"{name} captures {join_words(took)} with {_sym(c)}"
+            text = _("{name} captures {cards} with {card}").format(name=name, cards=join_words(took), card=_sym(c))
         elif verb == "build":
             t, c, rest = int(w[1]), w[2], w[3:]
-            text = f"{name} builds {a_house(t)}: {_sym(c)} on {' '.join(_sym(x) for x in rest)}"
+            text = _("{name} builds {house}: {card} on {cards}").format(
+                name=name, house=a_house(t), card=_sym(c), cards=' '.join(_sym(x) for x in rest))
         elif verb == "raise":
             h, c = int(w[1]), w[2]
-            text = f"{name} raises the {h}-house to {h + _card(c).value} with {_sym(c)}"
+            text = _("{name} raises the {n}-house to {m} with {card}").format(name=name, n=h, m=h + _card(c).value, card=_sym(c))
         elif verb == "cement":
             h, c, rest = int(w[1]), w[2], w[3:]
-            text = f"{name} cements the {h}-house with {_sym(c)}" + (
-                f" and {' '.join(_sym(x) for x in rest)}" if rest else "")
+            text = (_("{name} cements the {n}-house with {card} and {cards}") if rest else
+                    _("{name} cements the {n}-house with {card}")).format(
+                name=name, n=h, card=_sym(c), cards=' '.join(_sym(x) for x in rest))
         else:
             return f"{name}: {action}"
         team = self.side_of(actor)
         same_hand = after["hand_number"] == before["hand_number"] and not after["history"][len(before["history"]):]
         sweeps_after = after["sweeps"][team] if same_hand else after["history"][-1]["sweeps"][team]
         if len(sweeps_after) > len(before["sweeps"][team]):
-            text += f" — a sweep! +{sweeps_after[-1]}"
+            text += _(" — a sweep! +{n}").format(n=sweeps_after[-1])
         if same_hand and self.two and self.plays(after) == 24:
-            text += SECOND_HALF
+            text += _(SECOND_HALF)
         if not same_hand:
             h = after["history"][-1]
-            text += ". Hand over: " + ", ".join(f"{self.team_short(t)} {h['score'][t]}" for t in self.sides)
+            text += _(". Hand over: ") + ", ".join(f"{self.team_short(t)} {h['score'][t]}" for t in self.sides)
         return text

@@ -26,12 +26,14 @@ from typing import Optional
 
 from ..cards import Card, SUITS
 from . import coach
-from .i18n import _
+from .cardnames import card_name
+from .i18n import N_, _, ngettext
 from .markup import button, card_back, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUICIDE_RULE = "Suicide: one nil, side bid 4 or more."
+SUICIDE_RULE = N_("Suicide: one nil, side bid 4 or more.")
+BIDDING_NAMES = {"mirror": N_("Mirror bidding"), "suicide": N_("Suicide bidding")}
 
 
 def rules_note(options: dict) -> str:
@@ -45,10 +47,15 @@ def rules_note(options: dict) -> str:
     words = []
     bidding = options.get("bidding", "standard")
     if bidding != "standard":
-        words.append(f"{bidding.capitalize()} bidding")
+        words.append(_(BIDDING_NAMES[bidding]) if bidding in BIDDING_NAMES else bidding)
     if options.get("bag_penalty", 100) == 110:
-        words.append("Bags: 110 per ten, bags lost")
+        words.append(_("Bags: 110 per ten, bags lost"))
     return " · ".join(words)
+
+
+def _cap(text: str) -> str:
+    """A sentence with its first letter upper-case ("the dummy wins" -> "The dummy wins")."""
+    return text[:1].upper() + text[1:]
 
 
 def _card(text: str) -> Card:
@@ -76,12 +83,12 @@ class Table:
 
     # ---- names ----------------------------------------------------------------------------------
     def name_of(self, hand: str) -> str:
-        return "the dummy" if hand == "dummy" else self.names.get(hand, hand)
+        return _("the dummy") if hand == "dummy" else self.names.get(hand, hand)
 
     def hand_label(self, hand: str, viewer: str) -> str:
         if hand == viewer:
-            return "your hand"
-        return "the dummy" if hand == "dummy" else self.names.get(hand, hand)
+            return _("your hand")
+        return _("the dummy") if hand == "dummy" else self.names.get(hand, hand)
 
     # ---- protocol used by the app ---------------------------------------------------------------
     def hands_done(self, game) -> int:
@@ -193,24 +200,24 @@ class Table:
         return "".join(parts)
 
     def topbar(self, v: dict) -> str:
-        last = button('Last<span class="wide-only"> trick</span>', "ui:panel:last", cls="btn ghost small", key="last",
-                      aria_label="Last trick",
+        last = button(_('Last<span class="wide-only"> trick</span>'), "ui:panel:last", cls="btn ghost small", key="last",
+                      aria_label=_("Last trick"),
                       disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
         totals = " · ".join(f'{esc(self.names[s])} <b>{v["totals"][s]}</b>' for s in self.seats)
-        return table_topbar("Dummy Spades", totals, self.panel, extra_tools=last)
+        return table_topbar(_("Dummy Spades"), totals, self.panel, extra_tools=last)
 
     def role(self, v: dict, hand: str) -> str:
         if hand == "dummy":
-            return "Dummy"
+            return _("Dummy")
         if v["declarer"] == hand:
-            return "Declarer"
+            return _("Declarer")
         if v["declarer"]:
-            return "Defender"
-        return "Dealer" if v["dealer"] == hand else ""
+            return _("Defender")
+        return _("Dealer") if v["dealer"] == hand else ""
 
     def nil_words(self, v: dict, hand: str) -> str:
         nils = v["nils"].get(hand) or []
-        return ", ".join("own" if n == hand else ("dummy" if n == "dummy" else self.names[n]) for n in nils)
+        return ", ".join(_("own") if n == hand else (_("dummy") if n == "dummy" else self.names[n]) for n in nils)
 
     def mirror_text(self, v: dict, hand: str) -> str:
         """Mirror: the automatic bid (spades held), its nils, and the contract once the view tells it."""
@@ -220,11 +227,11 @@ class Table:
         t = f"{held}♠"
         b = v["bids"].get(hand)
         if b is not None:
-            t += f" · contract {b}"
+            t += " · " + _("contract {n}").format(n=b)
         elif hand == v["declarer"]:
-            t += " · contract ?"
+            t += " · " + _("contract {n}").format(n="?")
         nils = self.nil_words(v, hand)
-        return t + (f" · nil {nils}" if nils else "")
+        return t + (" · " + _("nil {hands}").format(hands=nils) if nils else "")
 
     def bid_text(self, v: dict, hand: str) -> str:
         if hand == "dummy":
@@ -235,9 +242,9 @@ class Table:
         if b is None:
             return "…" if v["phase"] in ("bid", "peek", "flip") else ""
         nils = self.nil_words(v, hand)
-        t = f"bid {b}"
+        t = _("bid {n}").format(n=b)
         if nils:
-            t += " · nil " + nils
+            t += " · " + _("nil {hands}").format(hands=nils)
         return t
 
     def seat_box(self, v: dict, hand: str, pos: str, my_turn: bool, final: bool = False) -> str:
@@ -245,16 +252,17 @@ class Table:
         cards too, small, when it is exposed and the viewer is not playing from it)."""
         turn = v["acting_hand"] == hand and v["phase"] != "over" and not self.collecting
         cls = f"seat pos-{pos}" + (" turn" if turn else "") + (" dummy" if hand == "dummy" else "")
-        name = "Dummy" if hand == "dummy" else self.name_of(hand)
+        name = _("Dummy") if hand == "dummy" else self.name_of(hand)
         role = "" if hand == "dummy" else self.role(v, hand)
         n = 0 if final else v["hand_counts"][hand]
         bid = self.bid_text(v, hand) if hand != "dummy" else ""
-        facts = [f'<span class="count" title="cards in hand"><span class="mini-back" aria-hidden="true"></span>{n}</span>',
-                 f'<span class="tricks">{plural(v["tricks_won"][hand], "trick")}</span>']
+        tricks = ngettext("{n} trick", "{n} tricks", v["tricks_won"][hand]).format(n=v["tricks_won"][hand])
+        facts = [f'<span class="count" title="{esc(_("cards in hand"))}"><span class="mini-back" aria-hidden="true"></span>{n}</span>',
+                 f'<span class="tricks">{tricks}</span>']
         if bid:
             facts.insert(1, f'<span class="bid">{esc(bid)}</span>')
-        label = f"{name}{', ' + role.lower() if role else ''}, {plural(n, 'card')}" + (f", {bid}" if bid and bid != '…' else "") \
-            + f", {plural(v['tricks_won'][hand], 'trick')}"
+        label = f"{name}{', ' + role.lower() if role else ''}, " + ngettext("{n} card", "{n} cards", n).format(n=n) \
+            + (f", {bid}" if bid and bid != '…' else "") + f", {tricks}"
         head = (f'<div class="seat-head"><span class="name">{esc(name)}</span>'
                 + (f'<span class="role role-{role.lower()}">{role}</span>' if role else "") + "</div>"
                 + f'<div class="seat-facts">{"".join(facts)}</div>')
@@ -270,7 +278,7 @@ class Table:
         """The dummy's visible cards, small and not tappable ("" when nothing of it is seen)."""
         if v["dummy_exposed"]:
             if my_turn and v["acting_hand"] == "dummy":
-                return '<p class="muted small">Its cards are below: play one.</p>'
+                return f'<p class="muted small">{esc(_("Its cards are below: play one."))}</p>'
             return self.suit_rows(v["dummy"], set(), "dummy", tappable=False)
         faceup_public = set()
         for s in self.seats:
@@ -281,12 +289,12 @@ class Table:
             peekers = [self.names[s] for s in self.seats if i in (v["peeks"].get(s) or [])]
             if text is None and not peekers:
                 continue
-            note = f" — peeked by {join_words(peekers)}" if peekers else ""
+            note = _(" — peeked by {names}").format(names=join_words(peekers)) if peekers else ""
             if text is not None:
                 inner = card_face(_card(text), small=True, extra_cls="slot-card" + (" flipped" if i in faceup_public else " peeked"),
-                                  label_suffix=f", dummy slot {i}{note}")
+                                  label_suffix=_(", dummy slot {n}").format(n=i) + note)
             else:
-                inner = card_back(label=f"dummy slot {i}, face down{note}", small=True, extra_cls="slot-card")
+                inner = card_back(label=_("dummy slot {n}, face down").format(n=i) + note, small=True, extra_cls="slot-card")
             out.append(f'<span class="slot">{inner}<span class="slot-no">{i}</span>'
                        + ('<span class="peek-mark" aria-hidden="true">◉</span>' if peekers else "") + "</span>")
         return f'<div class="slots">{"".join(out)}</div>' if out else ""
@@ -300,10 +308,11 @@ class Table:
             if not by_suit[s]:
                 continue
             cs = "".join(card_face(_card(t), act=f"move:play {t}" if tappable else None, playable=t in playable,
-                                   small=True, label_suffix=" (dummy)") for t in by_suit[s])
+                                   small=True, label_suffix=_(" (dummy)")) for t in by_suit[s])
             rows.append(f'<div class="suit-row"><span class="suit-sym{" red" if s in "HD" else ""}" aria-hidden="true">'
                         f'{SUIT_SYMBOL[s]}</span>{cs}</div>')
-        return f'<div class="suit-rows" aria-label="{esc(who)} cards">{"".join(rows)}</div>'
+        label = _("the dummy's cards") if who == "dummy" else who
+        return f'<div class="suit-rows" aria-label="{esc(label)}">{"".join(rows)}</div>'
 
     def trick_area(self, v: dict, where: dict[str, str]) -> str:
         """The centre: the trick being played, or a finished one waiting to be collected (its
@@ -317,7 +326,7 @@ class Table:
             if t:
                 win = " winning" if hand == winner else ""
                 suffix = (_(", played by {player}, winning").format(player=self.name_of(hand)) if win
-                          else f", played by {self.name_of(hand)}")
+                          else _(", played by {name}").format(name=self.name_of(hand)))
                 mark = f'<span class="win-mark" aria-hidden="true">{esc(_("wins") if self.collecting else _("winning"))}</span>' if win else ""
                 spots.append(f'<div class="spot spot-{pos}{win}" data-key="spot:{pos}">'
                              f'{card_face(_card(t), extra_cls="played", label_suffix=suffix)}{mark}</div>')
@@ -325,66 +334,67 @@ class Table:
         collect = ""
         if self.collecting:
             w = self.name_of(winner)
-            caption = f'<p class="trick-caption won">{esc(w.capitalize() if winner == "dummy" else w)} wins the trick</p>'
-            collect = button("Collect", "release", cls="btn small collect", key="collect",
-                             aria_label=f"Collect the trick for {w}")
+            caption = f'<p class="trick-caption won">{esc(_cap(_("{name} wins the trick").format(name=w)))}</p>'
+            collect = button(esc(_("Collect")), "release", cls="btn small collect", key="collect",
+                             aria_label=_("Collect the trick for {name}").format(name=w))
         elif v["phase"] == "play" and not played:
             lead = v["acting_hand"]
-            caption = f'<p class="trick-caption">{esc(self.name_of(lead).capitalize() if lead == "dummy" else self.name_of(lead))} to lead' + (
-                " · spades broken" if v["spades_broken"] else "") + "</p>"
+            caption = '<p class="trick-caption">' + esc(_cap(_("{name} to lead").format(name=self.name_of(lead)))) + (
+                " · " + esc(_("spades broken")) if v["spades_broken"] else "") + "</p>"
             if v["mirror_bids"] is not None and not v["tricks"]:
                 caption = caption[:-4] + self.mirror_caption(v) + "</p>"
         elif v["phase"] in ("bid", "peek", "flip"):
-            caption = f'<p class="trick-caption">Hand {v["hand_number"] + 1} · dealer {esc(self.names[v["dealer"]])}</p>'
+            caption = f'<p class="trick-caption">{esc(_("Hand {n} · dealer {name}").format(n=v["hand_number"] + 1, name=self.names[v["dealer"]]))}</p>'
         act = ' data-act="release"' if self.collecting else ""
         to = f" to-{next((p for p, h in where.items() if h == winner), 'bottom')}" if self.collecting else ""
-        return (f'<div class="trick{to}" aria-label="{"finished trick" if self.collecting else "current trick"}"{act}>'
+        return (f'<div class="trick{to}" aria-label="{esc(_("finished trick") if self.collecting else _("current trick"))}"{act}>'
                 f'{"".join(spots)}{caption}{collect}</div>')
 
     def mirror_caption(self, v: dict) -> str:
         """Mirror, before the first card: where the bids came from (the chips show them)."""
         decl = self.names.get(v["declarer"], "") if v["declarer"] else ""
-        return ('<small class="mirror-note">Mirror: each bid is the spades held'
-                + (f"; {esc(decl)} declares" if decl else "") + ".</small>")
+        return ('<small class="mirror-note">' + esc(_("Mirror: each bid is the spades held; {name} declares.").format(name=decl)
+                                                     if decl else _("Mirror: each bid is the spades held.")) + "</small>")
 
     def last_trick_sheet(self, v: dict, where: dict[str, str]) -> str:
         """The "Last trick" sheet: who played what, and who won it."""
         trick = v["last_trick"] or (v["previous_tricks"][-1] if v["previous_tricks"] else None)
         if not trick:
-            body = '<p class="muted">No trick has been played yet.</p>'
+            body = f'<p class="muted">{esc(_("No trick has been played yet."))}</p>'
         else:
             items = []
             for p in trick["plays"]:
                 who = self.name_of(p["hand"])
-                face = card_face(_card(p["card"]), extra_cls="played", label_suffix=f", played by {who}")
-                wins = " — wins" if p["hand"] == trick["winner"] else ""
+                face = card_face(_card(p["card"]), extra_cls="played", label_suffix=_(", played by {name}").format(name=who))
+                wins = _(" — wins") if p["hand"] == trick["winner"] else ""
                 items.append(f"<li>{face}<span>{esc(who)}{wins}</span></li>")
             items = "".join(items)
-            body = (f'<p>Won by <b>{esc(self.name_of(trick["winner"]))}</b>.</p>'
+            body = (f'<p>{_("Won by <b>{name}</b>.").format(name=esc(self.name_of(trick["winner"])))}</p>'
                     f'<ol class="last-trick-cards">{items}</ol>')
-        return sheet("Last trick", body, "ui:panel:last", "last")
+        return sheet(esc(_("Last trick")), body, "ui:panel:last", "last")
 
     def status(self, v: dict, seat: str, app, my_turn: bool) -> str:
         if v["over"]:
             w = v["winner"]
-            text = f"Game over — {self.names[w]} wins." if w else "Game over."
+            text = _("Game over — {name} wins.").format(name=self.names[w]) if w else _("Game over.")
         elif my_turn:
-            text = {"bid": "Your bid.", "peek": "Choose dummy cards to look at.",
-                    "flip": "Choose dummy cards to turn face up."}.get(v["phase"], "")
+            text = {"bid": _("Your bid."), "peek": _("Choose dummy cards to look at."),
+                    "flip": _("Choose dummy cards to turn face up.")}.get(v["phase"], "")
             if v["phase"] == "play":
-                text = "Your turn — play from the dummy." if v["acting_hand"] == "dummy" else "Your turn — play a card."
+                text = _("Your turn — play from the dummy.") if v["acting_hand"] == "dummy" else _("Your turn — play a card.")
         else:
             who = v["to_act"]
             name = self.names.get(who, who)
             kind = app.controllers.get(who, "human")
-            doing = {"bid": "bidding", "peek": "peeking at the dummy", "flip": "turning up dummy cards"}.get(
-                v["phase"], "playing from the dummy" if v["acting_hand"] == "dummy" else "playing")
-            text = f"{name} is {doing}" + ("…" if kind == "human" else " (computer)…")
+            doing = {"bid": N_("{name} is bidding"), "peek": N_("{name} is peeking at the dummy"),
+                     "flip": N_("{name} is turning up dummy cards")}.get(
+                v["phase"], N_("{name} is playing from the dummy") if v["acting_hand"] == "dummy" else N_("{name} is playing"))
+            text = _(doing).format(name=name) + ("…" if kind == "human" else _(" (computer)…"))
         if self.collecting:
             w = self.collecting.get("winner")
-            text = f"{self.name_of(w).capitalize() if w == 'dummy' else self.name_of(w)} wins the trick."
+            text = _cap(_("{name} wins the trick.").format(name=self.name_of(w)))
             if self.collecting.get("final") and not v["over"]:
-                text += " Hand over — the scores are next."
+                text += " " + _("Hand over — the scores are next.")
         last = f'<span class="last-log">{esc(app.log[-1])}</span>' if app.log else ""
         return f'<div class="status" role="status" aria-live="polite"><strong>{esc(text)}</strong>{last}</div>'
 
@@ -395,7 +405,8 @@ class Table:
         cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable,
                                   extra_cls=self.card_marks(t)) for t in shown)
         role = self.role(v, seat)
-        info = f'{esc(self.names[seat])}' + (f" · {role}" if role else "") + f" · {plural(v['tricks_won'][seat], 'trick')}"
+        info = f'{esc(self.names[seat])}' + (f" · {role}" if role else "") + " · " + ngettext(
+            "{n} trick", "{n} tricks", v['tricks_won'][seat]).format(n=v['tricks_won'][seat])
         bid = self.bid_text(v, seat)
         if bid and bid != "…":
             info += f" · {esc(bid)}"
@@ -406,9 +417,9 @@ class Table:
     def dummy_panel(self, v: dict) -> str:
         """The declarer plays from the dummy: its cards, full size, next to the declarer's hand."""
         playable = set(_legal_cards(v))
-        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=" (dummy)",
+        cards = "".join(card_face(_card(t), act=f"move:play {t}", playable=t in playable, label_suffix=_(" (dummy)"),
                                   extra_cls=self.card_marks(t)) for t in v["dummy"])
-        return (f'<div class="panel dummy-panel"><p class="panel-title">Play from the dummy</p>'
+        return (f'<div class="panel dummy-panel"><p class="panel-title">{esc(_("Play from the dummy"))}</p>'
                 + card_group(cards, _("The dummy's cards"), cls="hand-cards dummy-cards") + "</div>")
 
     def reveal_panel(self, v: dict) -> str:
@@ -416,13 +427,13 @@ class Table:
         seat = v["seat"]
         mine = v["peeks"].get(seat) or []
         faces = "".join(card_face(_card(v["dummy_slots"][i - 1]), extra_cls="peeked",
-                                  label_suffix=f", dummy slot {i}")
+                                  label_suffix=_(", dummy slot {n}").format(n=i))
                         for i in mine if v["dummy_slots"][i - 1])
         return ('<div class="panel reveal-panel"><p class="panel-title">'
-                + esc(f"You peeked at dummy slots {join_words([str(i) for i in mine])}") + "</p>"
+                + esc(_("You peeked at dummy slots {slots}").format(slots=join_words([str(i) for i in mine]))) + "</p>"
                 f'<div class="reveal-cards">{faces}</div>'
-                '<p class="muted small">Remember them: only you have seen them.</p>'
-                + button("Done — hide them", "release", cls="btn big", key="reveal-done").replace(
+                f'<p class="muted small">{esc(_("Remember them: only you have seen them."))}</p>'
+                + button(esc(_("Done — hide them")), "release", cls="btn big", key="reveal-done").replace(
                     "<button ", "<button data-autofocus ", 1) + "</div>")
 
     def bid_panel(self, v: dict, seat: str) -> str:
@@ -444,10 +455,11 @@ class Table:
                               pressed=self.bid == n, disabled=n not in ok_bids, shortcut=str(n) if n < 10 else None)
                        for n in range(14))
         others = [s for s in self.seats if s != seat]
-        switches = [(seat, "Nil on my own hand", "counts whatever happens"),
-                    ("dummy", "Nil on the dummy", "counts only if you become declarer")]
+        switches = [(seat, _("Nil on my own hand"), _("counts whatever happens")),
+                    ("dummy", _("Nil on the dummy"), _("counts only if you become declarer"))]
         for o in others:
-            switches.append((o, f"Nil on {self.names[o]}", f"counts only if you and {self.names[o]} both defend"))
+            switches.append((o, _("Nil on {name}").format(name=self.names[o]),
+                             _("counts only if you and {name} both defend").format(name=self.names[o])))
         sw = "".join(
             f'<button type="button" class="switch{" on" if h in self.nils else ""}" data-act="ui:nil:{h}" data-key="nil:{h}" '
             f'role="switch" aria-checked="{"true" if h in self.nils else "false"}"{"" if h in ok_nils else " disabled"}>'
@@ -455,24 +467,23 @@ class Table:
             f'<span class="sw-text"><b>{esc(label)}</b><small>{esc(note)}</small></span></button>'
             for h, label, note in switches)
         earlier = [f"{self.names[s]} {v['bids'][s]}" for s in v["bidding_order"] if v["bids"].get(s) is not None]
-        so_far = f'<p class="muted small">Bids so far: {esc(", ".join(earlier))}</p>' if earlier else ""
-        confirm_label = "Choose a bid" if self.bid is None else f"Bid {self.bid}" + (
-            " with nil" if self.nils else "")
+        so_far = f'<p class="muted small">{esc(_("Bids so far: {bids}").format(bids=", ".join(earlier)))}</p>' if earlier else ""
+        confirm_label = _("Choose a bid") if self.bid is None else (
+            _("Bid {n} with nil") if self.nils else _("Bid {n}")).format(n=self.bid)
         if suicide and self.bid is not None and not self.nils:
-            confirm_label = "Choose the nil"
+            confirm_label = _("Choose the nil")
         # in Suicide the rule takes the title's place (one line: the hand stays in view on a phone)
-        title = (f'<p class="panel-title rule-line">{esc(SUICIDE_RULE)}</p>' if suicide
-                 else '<p class="panel-title">How many tricks will your side take?</p>')
-        return ('<div class="panel bid-panel" aria-label="bidding">'
+        title = (f'<p class="panel-title rule-line">{esc(_(SUICIDE_RULE))}</p>' if suicide
+                 else f'<p class="panel-title">{esc(_("How many tricks will your side take?"))}</p>')
+        return (f'<div class="panel bid-panel" aria-label="{esc(_("bidding"))}">'
                 f'{title}{so_far}<div class="chips" role="toolbar" aria-label="{esc(_("Number of tricks"))}" data-roving>{bids}</div>'
                 f'<div class="switches">{sw}</div>'
-                + button(confirm_label, "ui:confirm-bid", cls="btn big", key="confirm-bid", disabled=not ready, focus_now=ready)
+                + button(esc(confirm_label), "ui:confirm-bid", cls="btn big", key="confirm-bid", disabled=not ready, focus_now=ready)
                 + "</div>")
 
     def slot_panel(self, v: dict) -> str:
         """Peek or flip: the dummy's 13 face-down slots as buttons, and the confirm button."""
         n = _slot_count(v)
-        verb = "Peek at" if v["phase"] == "peek" else "Turn up"
         ok = len(self.slots) == n
         faceup_public = {i for s in self.seats for i in (v["flips"].get(s) or [])}
         picks = []
@@ -483,18 +494,24 @@ class Table:
                      else '<span class="card back small slot-card" aria-hidden="true"></span>')
             picks.append(f'<button type="button" class="slot pick{" selected" if selected else ""}" data-act="ui:slot:{i}" '
                          f'data-key="slot:{i}" aria-pressed="{"true" if selected else "false"}"{"" if free else " disabled"} '
-                         f'aria-label="Dummy slot {i}">{inner}<span class="slot-no">{i}</span></button>')
-        label = f"{verb} slots {', '.join(map(str, sorted(self.slots)))}" if ok else f"Choose {plural(n, 'slot')} of the dummy"
-        note = ("Only you will see them; everyone sees which slots you chose." if v["phase"] == "peek"
-                else "They stay face up for everyone.")
-        return ('<div class="panel slot-panel"><p class="panel-title">' + esc(f"{verb} {n} dummy cards") + "</p>"
-                f'<p class="muted small">{note}</p><div class="slot-picks" role="toolbar" aria-label="{esc(_("Dummy slots"))}" data-roving>{"".join(picks)}</div>'
+                         f'aria-label="{esc(_("Dummy slot {n}").format(n=i))}">{inner}<span class="slot-no">{i}</span></button>')
+        chosen = ", ".join(map(str, sorted(self.slots)))
+        peek = v["phase"] == "peek"
+        label = ((_("Peek at slots {slots}") if peek else _("Turn up slots {slots}")).format(slots=chosen) if ok
+                 else ngettext("Choose {n} slot of the dummy", "Choose {n} slots of the dummy", n).format(n=n))
+        note = (_("Only you will see them; everyone sees which slots you chose.") if peek
+                else _("They stay face up for everyone."))
+        title = (ngettext("Peek at {n} dummy card", "Peek at {n} dummy cards", n) if peek
+                 else ngettext("Turn up {n} dummy card", "Turn up {n} dummy cards", n)).format(n=n)
+        return ('<div class="panel slot-panel"><p class="panel-title">' + esc(title) + "</p>"
+                f'<p class="muted small">{esc(note)}</p><div class="slot-picks" role="toolbar" aria-label="{esc(_("Dummy slots"))}" data-roving>{"".join(picks)}</div>'
                 + button(esc(label), f"ui:confirm-{v['phase']}", cls="btn big", key="confirm-slots", disabled=not ok, focus_now=ok) + "</div>")
 
     # ---- panels -------------------------------------------------------------------------------------
     def sheet_html(self, v: dict) -> str:
         head = "".join(f'<th scope="col" colspan="3">{esc(self.names[s])}</th>' for s in self.seats)
-        sub = "".join('<th scope="col">bid</th><th scope="col">tricks</th><th scope="col">points</th>' for _ in self.seats)
+        sub = "".join(f'<th scope="col">{esc(_("bid"))}</th><th scope="col">{esc(_("tricks"))}</th><th scope="col">{esc(_("points"))}</th>'
+                      for _s in self.seats)
         rows = []
         for i, h in enumerate(v["history"], start=1):
             decl = h["declarer"]
@@ -503,21 +520,22 @@ class Table:
                 side = (h["tricks"][decl] + h["tricks"]["dummy"]) if s == decl else sum(
                     h["tricks"][d] for d in self.seats if d != decl)
                 nil = h["nils"].get(s) or []
-                bid = f'{h["bids"][s]}' + (" N" if nil else "")
+                bid = f'{h["bids"][s]}' + (" " + _("N") if nil else "")
                 cells.append(f'<td>{bid}</td><td>{side}</td><td class="pts">{h["score"][s]:+d}'
-                             + (f'<small> ({plural(h["bags"][s], "bag")})</small>' if h["bags"][s] else "") + "</td>")
+                             + (f'<small> ({ngettext("{n} bag", "{n} bags", h["bags"][s]).format(n=h["bags"][s])})</small>' if h["bags"][s] else "") + "</td>")
             rows.append(f'<tr><th scope="row">{i}<small> {esc(self.names[decl])}</small></th>{"".join(cells)}</tr>')
-        tot = "".join(f'<td colspan="3" class="pts"><b>{v["totals"][s]}</b><small> · {plural(v["bags"][s], "bag")}</small></td>'
+        tot = "".join(f'<td colspan="3" class="pts"><b>{v["totals"][s]}</b><small> · {ngettext("{n} bag", "{n} bags", v["bags"][s]).format(n=v["bags"][s])}</small></td>'
                       for s in self.seats)
-        body = "".join(rows) or f'<tr><td colspan="{1 + 3 * len(self.seats)}" class="muted">No hand finished yet.</td></tr>'
+        body = "".join(rows) or f'<tr><td colspan="{1 + 3 * len(self.seats)}" class="muted">{esc(_("No hand finished yet."))}</td></tr>'
         target = v["options"].get("target", 300)
         note = rules_note(v["options"])
         note = f'<p class="rules-note">{esc(note)}</p>' if note else ""
-        return sheet(f'Score sheet <span class="muted small">· play to {target}</span>',
+        return sheet(esc(_("Score sheet")) + f' <span class="muted small">· {esc(_("play to {n}").format(n=target))}</span>',
                      f'{note}<div class="sheet-scroll" tabindex="0" role="group" aria-label="{esc(_("Scores by hand"))}"><table>'
-                     f'<thead><tr><th scope="col" rowspan="2">Hand</th>{head}</tr><tr>{sub}</tr></thead>'
-                     f'<tbody>{body}</tbody><tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table></div>'
-                     '<p class="muted small">Tricks are each side\'s: the declarer\'s with the dummy, the defenders\' together. N = nil declared.</p>',
+                     f'<thead><tr><th scope="col" rowspan="2">{esc(_("Hand"))}</th>{head}</tr><tr>{sub}</tr></thead>'
+                     f'<tbody>{body}</tbody><tfoot><tr><th scope="row">{esc(_("Total"))}</th>{tot}</tr></tfoot></table></div>'
+                     '<p class="muted small">' + esc(_("Tricks are each side's: the declarer's with the dummy, "
+                                                       "the defenders' together. N = nil declared.")) + '</p>',
                      "ui:panel:sheet", "sheet")
 
     def hand_summary_html(self, game, entry: dict) -> str:
@@ -526,17 +544,21 @@ class Table:
         for s in self.seats:
             side = (entry["tricks"][decl] + entry["tricks"]["dummy"]) if s == decl else sum(
                 entry["tricks"][d] for d in self.seats if d != decl)
-            role = "declarer" if s == decl else "defender"
+            role = _("declarer") if s == decl else _("defender")
             nils = entry["nils"].get(s) or []
-            niltext = (" · nil on " + ", ".join("own hand" if n == s else ("the dummy" if n == "dummy" else self.names[n]) for n in nils)) if nils else ""
+            niltext = (" · " + _("nil on {hands}").format(hands=", ".join(_("own hand") if n == s else (_("the dummy") if n == "dummy" else self.names[n]) for n in nils))) if nils else ""
             rows.append(f'<tr><th scope="row">{esc(self.names[s])}<small> {role}</small></th><td>{entry["bids"][s]}{esc(niltext)}</td>'
                         f'<td>{side}</td><td class="pts">{entry["score"][s]:+d}</td><td>{entry["bags"][s]}</td></tr>')
         v = game.view(self.seats[0])
         totals = " · ".join(f"{esc(self.names[s])} {v['totals'][s]}" for s in self.seats)
-        return ('<table class="summary"><thead><tr><th></th><th>bid</th><th>side\'s tricks</th><th>points</th><th>bags</th></tr></thead>'
+        took = ngettext("Dummy took {n} trick; {name} took {m}.", "Dummy took {n} tricks; {name} took {m}.",
+                        entry["tricks"]["dummy"]).format(n=entry["tricks"]["dummy"], name=self.names[decl], m=entry["tricks"][decl])
+        side_tricks = _("side's tricks")
+        return (f'<table class="summary"><thead><tr><th></th><th>{esc(_("bid"))}</th><th>{esc(side_tricks)}</th>'
+                f'<th>{esc(_("points"))}</th><th>{esc(_("bags"))}</th></tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table>'
-                f'<p>Dummy took {plural(entry["tricks"]["dummy"], "trick")}; {esc(self.names[decl])} took {entry["tricks"][decl]}.</p>'
-                f'<p class="totals-line">Totals: {totals}</p>'
+                f'<p>{esc(took)}</p>'
+                f'<p class="totals-line">{esc(_("Totals:"))} {totals}</p>'
                 + (f'<p class="muted small rules-note">{esc(rules_note(v["options"]))}</p>' if rules_note(v["options"]) else ""))
 
     def game_over_html(self, game) -> str:
@@ -544,8 +566,10 @@ class Table:
         w = v["winner"]
         ranking = sorted(self.seats, key=lambda s: -v["totals"][s])
         items = "".join(f'<li>{esc(self.names[s])} — <b>{v["totals"][s]}</b></li>' for s in ranking)
-        return (f'<p class="winner"><span class="trophy" aria-hidden="true">★</span> {esc(self.names[w]) if w else "Nobody"} wins!</p><ol class="ranking">{items}</ol>'
-                f'<p class="muted small">{plural(len(v["history"]), "hand")} played.</p>')
+        wins = _("{name} wins!").format(name=self.names[w]) if w else _("Nobody wins!")
+        played = ngettext("{n} hand played.", "{n} hands played.", len(v["history"])).format(n=len(v["history"]))
+        return (f'<p class="winner"><span class="trophy" aria-hidden="true">★</span> {esc(wins)}</p><ol class="ranking">{items}</ol>'
+                f'<p class="muted small">{esc(played)}</p>')
 
     # ---- the game log in words ------------------------------------------------------------------------
     def describe(self, action: str, actor: str, before: dict, after: dict, game) -> str:
@@ -553,23 +577,24 @@ class Table:
         words = action.split()
         verb = words[0]
         if verb == "bid":
-            text = f"{name} bids {words[1]}"
             if len(words) > 3:
                 targets = words[3].split(",")
-                named = ["their own hand" if t == actor else ("the dummy" if t == "dummy" else self.names[t]) for t in targets]
-                text += f", nil on {join_words(named)}"
-            return text
+                named = [_("their own hand") if t == actor else (_("the dummy") if t == "dummy" else self.names[t]) for t in targets]
+                return _("{name} bids {n}, nil on {hands}").format(name=name, n=words[1], hands=join_words(named))
+            return _("{name} bids {n}").format(name=name, n=words[1])
         if verb in ("peek", "flip"):
             slots = [int(w) for w in words[1:]]
             if verb == "peek":
-                return f"{name} peeks at dummy slots {join_words([str(s) for s in slots])}"
+                return _("{name} peeks at dummy slots {slots}").format(name=name, slots=join_words([str(s) for s in slots]))
             seen = [after["dummy_slots"][s - 1] if after.get("dummy_slots") else None for s in slots]
             cards = [_card(t).symbol for t in seen if t]
-            return f"{name} turns up dummy slots {join_words([str(s) for s in slots])}" + (f": {', '.join(cards)}" if cards else "")
+            return _("{name} turns up dummy slots {slots}").format(name=name, slots=join_words([str(s) for s in slots])) + (
+                f": {', '.join(cards)}" if cards else "")
         if verb == "play":
             card = _card(words[1])
             hand = before.get("acting_hand") or actor
-            who = f"{name} plays {card.symbol}" + (" from the dummy" if hand == "dummy" else "")
+            who = (_("{name} plays {card} from the dummy") if hand == "dummy" else _("{name} plays {card}")).format(
+                name=name, card=card.symbol)
             plays = (before.get("trick") or {}).get("plays") or []
             if len(plays) == 3:  # this card completed the trick
                 if after["hand_number"] == before["hand_number"]:
@@ -577,12 +602,12 @@ class Table:
                 else:
                     won = after["previous_tricks"][-1]["winner"]
                 if won == hand:
-                    who += " and wins the trick" if hand != "dummy" else "; the dummy wins the trick"
+                    who += _(" and wins the trick") if hand != "dummy" else _("; the dummy wins the trick")
                 else:
-                    who += f"; {self.name_of(won)} wins the trick"
+                    who += _("; {name} wins the trick").format(name=self.name_of(won))
                 if after["hand_number"] != before["hand_number"] or after["over"]:
                     h = after["history"][-1]
-                    who += ". Hand over: " + ", ".join(f"{self.names[s]} {h['score'][s]:+d}" for s in self.seats)
+                    who += _(". Hand over: ") + ", ".join(f"{self.names[s]} {h['score'][s]:+d}" for s in self.seats)
             return who
         return f"{name}: {action}"
 

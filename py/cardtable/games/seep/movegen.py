@@ -156,7 +156,7 @@ class MoveGen:
         """A legal move drawn uniformly from ``legal_moves()``."""
         moves = self.legal_moves()
         if not moves:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "game_over")
         return moves[int(rng.random() * len(moves))]
 
     def random_card_move(self, rng: random.Random) -> tuple:

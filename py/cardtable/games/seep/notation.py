@@ -44,77 +44,79 @@ class Notation:
     def _parse(self, action: str) -> tuple:
         """Read an action into a canonical move tuple (which may still be illegal)."""
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is text, not {action!r}")
+            raise IllegalAction(f"an action is text, not {action!r}", "not_text")
         words = action.split()
         if not words:
-            raise IllegalAction("an empty action")
+            raise IllegalAction("an empty action", "empty")
         verb = words[0].lower()
         args = words[1:]
         if self._phase == _PH_OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "game_over")
         if verb not in KINDS:
             raise IllegalAction(f"unknown action {words[0]!r} (bid, redeal, throw, capture, "
-                                "build, raise or cement)")
+                                "build, raise or cement)", "unknown_action", action=words[0])
         s = self._turn
         if self._phase == _PH_BID and verb not in ("bid", "redeal"):
-            raise IllegalAction(f"{SEATS[s]} must bid first (bid 9 to 13, or redeal)")
+            raise IllegalAction(f"{SEATS[s]} must bid first (bid 9 to 13, or redeal)", "must_bid_first",
+                                seat=SEATS[s])
         if self._phase == _PH_PLAY and verb in ("bid", "redeal"):
-            raise IllegalAction(f"the bid is made: {SEATS[s]} plays a card")
+            raise IllegalAction(f"the bid is made: {SEATS[s]} plays a card", "bid_made", seat=SEATS[s])
         if verb == "redeal":
             if args:
-                raise IllegalAction("write just: redeal")
+                raise IllegalAction("write just: redeal", "redeal_syntax")
             return (REDEAL, -1, 0, ())
         if verb == "bid":
             if len(args) != 1 or not args[0].isdigit():
-                raise IllegalAction("write: bid N (N from 9 to 13)")
+                raise IllegalAction("write: bid N (N from 9 to 13)", "bid_syntax")
             return (BID, -1, int(args[0]), ())
         num = None
         if verb in ("build", "raise", "cement"):
             if not args or not args[0].isdigit():
-                raise IllegalAction(f"write: {verb} V C ... (V, the house value, comes first)")
+                raise IllegalAction(f"write: {verb} V C ... (V, the house value, comes first)",
+                                    "house_value_first", verb=verb)
             num = int(args[0])
             args = args[1:]
             if not 9 <= num <= 13:
-                raise IllegalAction(f"houses are worth 9 to 13, not {num}")
+                raise IllegalAction(f"houses are worth 9 to 13, not {num}", "house_range", value=num)
         if not args:
-            raise IllegalAction(f"{verb}: which card from your hand?")
+            raise IllegalAction(f"{verb}: which card from your hand?", "which_card", verb=verb)
         cards = []
         for a in args:
             try:
                 cards.append(Card.parse(a).index)
             except CardError as err:
-                raise IllegalAction(str(err)) from None
+                raise IllegalAction(str(err), "not_a_card", text=a) from None
         c, rest = cards[0], cards[1:]
         if c not in self._hands[s]:
-            raise IllegalAction(f"you do not hold {TXT[c]}")
+            raise IllegalAction(f"you do not hold {TXT[c]}", "not_held", card=TXT[c])
         if len(set(rest)) != len(rest):
             dup = next(x for x in rest if rest.count(x) > 1)
-            raise IllegalAction(f"{TXT[dup]} is listed twice")
+            raise IllegalAction(f"{TXT[dup]} is listed twice", "listed_twice", card=TXT[dup])
         for x in rest:
             if x not in self._loose:
                 where = next((v for v, h in self._houses.items() if x in h[0]), None)
                 if where is not None:
                     raise IllegalAction(f"{TXT[x]} is in the {where}-house, which moves whole: "
-                                        "list loose cards only")
-                raise IllegalAction(f"{TXT[x]} is not a loose card on the floor")
+                                        "list loose cards only", "card_in_house", card=TXT[x], value=where)
+                raise IllegalAction(f"{TXT[x]} is not a loose card on the floor", "not_loose", card=TXT[x])
         L = tuple(_canon(rest))
         v = VAL[c]
         if verb == "throw":
             if rest:
-                raise IllegalAction("a throw puts down one card: write throw C")
+                raise IllegalAction("a throw puts down one card: write throw C", "throw_one")
             return (THROW, c, v, ())
         if verb == "capture":
             return (CAPTURE, c, v, L)
         if verb == "raise":
             if rest:
                 raise IllegalAction("a raise adds one card from hand and no floor cards: "
-                                    "write raise V C")
+                                    "write raise V C", "raise_syntax")
             if num not in self._houses:
-                raise IllegalAction(f"there is no {num}-house to raise")
+                raise IllegalAction(f"there is no {num}-house to raise", "no_house_to_raise", value=num)
             return (RAISE, c, num, ())
         if verb == "cement":
             if num not in self._houses:
-                raise IllegalAction(f"there is no {num}-house to cement")
+                raise IllegalAction(f"there is no {num}-house to cement", "no_house_to_cement", value=num)
             return (CEMENT, c, num, L)
         # build
         if num in self._houses:
@@ -127,25 +129,26 @@ class Notation:
         move = self._parse(action)
         if move in self.legal_moves():
             return move
-        raise IllegalAction(self._why(move))
+        raise self._why(move)
 
-    def _why(self, move: tuple) -> str:
-        """The rule a (parsed, canonical) move breaks, in a player's words."""
+    def _why(self, move: tuple) -> IllegalAction:
+        """The rule a (parsed, canonical) move breaks: its English words, code and values."""
+        why = IllegalAction
         kind, c, t, L = move
         s = self._turn
         hc = self._hcnt[s]
         if kind == BID:
             if not 9 <= t <= 13:
-                return f"the bid is 9 to 13, not {t}"
+                return why(f"the bid is 9 to 13, not {t}", "bid_range", value=t)
             if not hc[t]:
-                return f"you hold no {_WORDS.get(t, str(t))} to bid {t}"
-            return "you cannot bid now"
+                return why(f"you hold no {_WORDS.get(t, str(t))} to bid {t}", "bid_not_held", value=t)
+            return why("you cannot bid now", "cannot_bid")
         if kind == REDEAL:
             high = [v for v in range(9, 14) if hc[v]]
             if high:
-                return (f"you hold {value_name(high[-1])}: bid it (a redeal only when you "
-                        "hold no card of 9 or more)")
-            return "you cannot ask for a redeal now"
+                return why(f"you hold {value_name(high[-1])}: bid it (a redeal only when you "
+                           "hold no card of 9 or more)", "redeal_must_bid", value=high[-1])
+            return why("you cannot ask for a redeal now", "cannot_redeal")
         v = VAL[c]
         lcounts = _counts14(L)
         bid = self._bid
@@ -153,65 +156,72 @@ class Notation:
             if self._seed_first:
                 builds = [m for m in self.legal_moves() if m[0] == BUILD]
                 if kind == THROW and builds:
-                    return f"you can build {bid} on one floor card, so your first play must"
+                    return why(f"you can build {bid} on one floor card, so your first play must",
+                               "first_must_build", bid=bid)
                 if kind != THROW and not (kind == BUILD and t == bid and len(L) >= 1):
-                    return (f"your first play must build {bid} on one floor card "
-                            "(or, if you cannot, throw a card)")
+                    return why(f"your first play must build {bid} on one floor card "
+                               "(or, if you cannot, throw a card)", "first_build_or_throw", bid=bid)
                 if kind == BUILD:
-                    return (f"your first play builds {bid} from your card and one floor "
-                            "card worth the difference")
+                    return why(f"your first play builds {bid} from your card and one floor "
+                               "card worth the difference", "first_build_one", bid=bid)
             else:
                 ok = (kind == BUILD and t == bid) or (kind in (CAPTURE, THROW) and v == bid)
                 if not ok:
-                    return (f"your first play must build {_a_house(bid)}, capture with "
-                            f"{value_name(bid)} or throw {value_name(bid)}")
+                    return why(f"your first play must build {_a_house(bid)}, capture with "
+                               f"{value_name(bid)} or throw {value_name(bid)}", "first_play", bid=bid)
         can_capture = v in self._houses or self._sums_to(v)
         if kind == THROW:
             if can_capture:
-                return f"{value_name(v)} that can capture cannot be thrown"
-            return "that throw is not allowed now"
+                return why(f"{value_name(v)} that can capture cannot be thrown", "throw_can_capture", value=v)
+            return why("that throw is not allowed now", "throw_not_allowed")
         if kind == CAPTURE:
             if not can_capture:
-                return f"there is nothing worth {v} for {value_name(v)} to capture"
+                return why(f"there is nothing worth {v} for {value_name(v)} to capture", "nothing_to_capture",
+                           value=v)
             if not _splits(lcounts, v):
-                return f"{_cards_text(L)} cannot be split into sets worth {v}"
-            return f"a capture must take every loose card or set worth {v}"
+                return why(f"{_cards_text(L)} cannot be split into sets worth {v}", "capture_split",
+                           cards=_cards_text(L), value=v)
+            return why(f"a capture must take every loose card or set worth {v}", "capture_all", value=v)
         owned = [h for h, rec in self._houses.items() if rec[2] >> s & 1]
         if kind == RAISE:
             h = self._houses[t]
             if h[1]:
-                return f"the {t}-house is cemented and cannot be raised"
+                return why(f"the {t}-house is cemented and cannot be raised", "raise_cemented", house=t)
             if t == 13:
-                return "the 13-house cannot be raised"
+                return why("the 13-house cannot be raised", "raise_13")
             if t + v > 13:
-                return f"{value_name(v)} would raise the {t}-house to {t + v}: houses go up to 13"
+                return why(f"{value_name(v)} would raise the {t}-house to {t + v}: houses go up to 13",
+                           "raise_over_13", value=v, house=t, to=t + v)
             if h[2] >> s & 1 and not self._raise_own:
-                return "you cannot raise your own house"
+                return why("you cannot raise your own house", "raise_own")
             if not hc[t + v]:
-                return f"to raise to {t + v} you must keep {value_name(t + v)}"
-            return "that raise is not allowed now"
+                return why(f"to raise to {t + v} you must keep {value_name(t + v)}", "raise_keep", to=t + v)
+            return why("that raise is not allowed now", "raise_not_allowed")
         # BUILD / CEMENT
         verb = "build" if kind == BUILD else "cement"
         if v > t:
-            return f"{TXT[c]} is worth more than {t}"
+            return why(f"{TXT[c]} is worth more than {t}", "card_too_high", card=TXT[c], house=t)
         listed = tuple(x for x in L if VAL[x] != t)     # without the singles that join anyway
         if not listed and v < t:
             if kind == BUILD:
-                return f"a build puts your card on loose cards worth {t - v}"
-            return (f"to cement the {t}-house, play a card worth {t} or add loose cards "
-                    f"worth {t - v} to yours")
+                return why(f"a build puts your card on loose cards worth {t - v}", "build_needs_loose",
+                           value=t - v)
+            return why(f"to cement the {t}-house, play a card worth {t} or add loose cards "
+                       f"worth {t - v} to yours", "cement_needs", house=t, value=t - v)
         if kind == BUILD and not L:
-            return f"a build puts your card on loose cards worth {t}"
+            return why(f"a build puts your card on loose cards worth {t}", "build_needs_loose", value=t)
         if not _groups_with(v, t, _counts14(listed)):
-            return f"{_cards_text((c,) + listed)} cannot be split into groups worth {t}"
+            return why(f"{_cards_text((c,) + listed)} cannot be split into groups worth {t}", "groups",
+                       cards=_cards_text((c,) + listed), house=t)
         if hc[t] - (v == t) < 1:
             if kind == BUILD:
-                return f"to build {_a_house(t)} you must keep {value_name(t)}"
-            return (f"to cement the {t}-house you must keep "
-                    f"{'another ' + _WORDS.get(t, str(t)) if v == t else value_name(t)}")
+                return why(f"to build {_a_house(t)} you must keep {value_name(t)}", "build_keep", house=t)
+            return why(f"to cement the {t}-house you must keep "
+                       f"{'another ' + _WORDS.get(t, str(t)) if v == t else value_name(t)}",
+                       "cement_keep_another" if v == t else "cement_keep", house=t)
         if hc[v] == 1 and v in owned and v != t:
-            return f"you must keep {value_name(v)} while you own the {v}-house"
-        return f"that {verb} is not allowed now"
+            return why(f"you must keep {value_name(v)} while you own the {v}-house", "keep_for_house", value=v)
+        return why(f"that {verb} is not allowed now", f"{verb}_not_allowed")
 
     def _sums_to(self, v: int) -> bool:
         sums = 1
@@ -238,6 +248,15 @@ class Notation:
             self._resolve(action)
         except IllegalAction as err:
             return str(err)
+        return None
+
+    def refusal(self, action: str) -> Optional[IllegalAction]:
+        """None if ``action`` is legal now, else the refusal (its ``code`` and ``values`` let a UI
+        word it in the player's language; ``str()`` of it is ``check``'s English)."""
+        try:
+            self._resolve(action)
+        except IllegalAction as err:
+            return err
         return None
 
     def to_move(self, action: str) -> tuple:

@@ -1,0 +1,169 @@
+"""The app in French (issue #15), in Chromium with the browser's language set to French.
+
+One page per game: a whole hand against computer players, scanning the visible text and the
+accessible names at every step for any word of the English catalog that French never uses; the
+language switched to English and back in the middle of the hand (the game and its position stay);
+``<html lang>``; a screenshot of each table at phone size (test-artifacts/french-*.png).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import current_record, dom_cards, screenshot, settle, wait_ready
+from test_i18n import english_in, english_words
+
+pytestmark = pytest.mark.browser
+
+STEPS = 400   # a hand is far fewer steps; this only bounds a broken loop
+
+
+@pytest.fixture()
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "fr-FR", "viewport": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(scope="module")
+def words():
+    return english_words()
+
+
+SCAN = """() => {
+  const names = [...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')].map(
+    e => ['aria-label', 'title', 'placeholder', 'alt'].map(a => e.getAttribute(a) || '').join(' '));
+  // words the style sheets put on screen (::before / ::after content) are visible text too
+  const generated = [];
+  for (const e of document.querySelectorAll('#app *')) {
+    for (const pseudo of ['::before', '::after']) {
+      const c = getComputedStyle(e, pseudo).content;
+      for (const m of (c || '').matchAll(/"([^"]*)"/g)) generated.push(m[1]);   // quoted text only
+    }
+  }
+  return document.body.innerText + '\\n' + names.join('\\n') + '\\n' + generated.join('\\n');
+}"""
+
+# something for the person to do, or the end of the hand
+ACTIONABLE = """() => !!document.querySelector(
+  '.hand-summary, .table.collecting, .bid-panel, [data-key="redeal"], #app .my-hand button.card.playable:not([disabled]),'
+  + ' #app .dummy-panel button.card.playable:not([disabled])')"""
+
+
+def french_only(page, words, where: str) -> None:
+    found = english_in(page.evaluate(SCAN), words)
+    assert found == [], f"English on the French screen ({where}): {found}"
+
+
+def open_quick_game(page, url, game: str) -> None:
+    page.add_init_script("if (!localStorage.getItem('cardtable/v1/settings'))"
+                         " localStorage.setItem('cardtable/v1/settings', '{\"speed\": \"fast\"}')")
+    page.goto(url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    page.click(f'[data-act="quick:{game}"]')
+
+
+def switch_language_mid_game(page, words) -> None:
+    """Log sheet -> English -> French: the same game, position and cards; <html lang> follows."""
+    record, cards = current_record(page), dom_cards(page)
+    page.click('[data-key="log"]')
+    page.click('[data-act="lang:en"]')
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert "Game log" in page.inner_text(".sheet-panel") and "Journal" not in page.inner_text(".topbar")
+    assert dom_cards(page) == cards and current_record(page) == record
+    page.click('[data-act="lang:fr"]')
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert "Journal de la partie" in page.inner_text(".sheet-panel")
+    french_only(page, words, "log sheet after switching back")
+    page.keyboard.press("Escape")
+    assert dom_cards(page) == cards and current_record(page) == record
+    assert json.loads(page.evaluate("localStorage.getItem('cardtable/v1/settings')"))["lang"] == "fr"
+
+
+def test_a_hand_of_dummy_spades_in_french(page, site, words):
+    open_quick_game(page, site.url, "dummy-spades")
+    switched = shot = False
+    for step in range(STEPS):
+        page.wait_for_function(ACTIONABLE)
+        french_only(page, words, f"Dummy Spades, step {step}")
+        if page.locator(".hand-summary").count():
+            break
+        if page.locator(".table.collecting").count():
+            settle(page)
+            continue
+        if page.locator(".bid-panel").count():
+            page.click('[data-key="bid:3"]')
+            page.click('[data-key="confirm-bid"]')
+            continue
+        if not shot:
+            screenshot(page, "french-spades-phone")
+            shot = True
+        if not switched and page.locator(".topbar").count():
+            switch_language_mid_game(page, words)
+            switched = True
+            continue
+        page.locator("#app button.card.playable:not([disabled])").first.click()
+    else:
+        pytest.fail("the hand did not end")
+    assert switched and shot
+    assert "Fin de la donne" in page.inner_text(".hand-summary")
+
+
+def test_a_hand_of_seep_in_french(page, site, words):
+    open_quick_game(page, site.url, "seep")
+    switched = shot = False
+    for step in range(STEPS):
+        page.wait_for_function(ACTIONABLE)
+        french_only(page, words, f"Seep, step {step}")
+        if page.locator(".hand-summary").count():
+            break
+        if page.locator('[data-key="redeal"]').count():
+            page.click('[data-key="redeal"]')
+            continue
+        if page.locator(".bid-chip").count():
+            page.locator(".bid-chip").first.click()
+            continue
+        if not switched:
+            switch_language_mid_game(page, words)
+            switched = True
+            continue
+        cards = page.locator("#app .my-hand button.card.playable")
+        for i in range(cards.count()):
+            cards.nth(i).click()
+            french_only(page, words, f"Seep, step {step}, card {i} picked")
+            if not shot and page.locator(".refused, .offers").count():
+                screenshot(page, "french-seep-phone")
+                shot = True
+            if page.locator(".offers button").count():
+                page.locator(".offers button").first.click()
+                break
+            page.click('[data-key="clear"]')
+        else:
+            pytest.fail("no card of the hand has a move")
+    else:
+        pytest.fail("the hand did not end")
+    assert switched and shot
+    assert "Fin de la donne" in page.inner_text(".hand-summary")
+
+
+def test_home_switch_rules_and_a_start_from_the_snapshot(page, site, words):
+    """Home and rules in French; English chosen on home is remembered over the browser's French,
+    through a start from the memory snapshot (the catalog is read after it is restored)."""
+    page.goto(site.url)
+    wait_ready(page)
+    french_only(page, words, "home")
+    page.click('[data-act="rules:seep"]')
+    assert "maison" in page.inner_text(".rules") and "pakka" in page.inner_text(".rules")
+    page.click('[data-key="back"]')
+    page.click('[data-act="lang:en"]')
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert "Saved games" in page.inner_text("#app")
+    assert english_in(page.evaluate(SCAN), words)   # the scan does see English where there is some
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "used"
+    assert page.evaluate("document.documentElement.lang") == "en" and "Saved games" in page.inner_text("#app")
+    page.click('[data-act="lang:fr"]')
+    assert "Parties enregistrées" in page.inner_text("#app")
