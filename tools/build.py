@@ -32,6 +32,9 @@ import zipfile
 from pathlib import Path
 from typing import Optional
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from slim import slim  # noqa: E402  (tools/slim.py, beside this file)
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 NODE = ROOT / "node_modules"
@@ -102,10 +105,18 @@ def compiled_catalogs() -> dict[str, bytes]:
         return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.mo"))}
 
 
+def _shipped(path: Path) -> bytes:
+    """A file as the page gets it: Python without its docstrings and comments (tools/slim.py keeps
+    the line numbers, so a traceback in the browser points at the repository's line)."""
+    if path.suffix != ".py":
+        return path.read_bytes()
+    return slim(path.read_text(encoding="utf-8")).encode("utf-8")
+
+
 def write_zip(dest: Path, files: list[Path], base: Path, extra: Optional[dict[str, bytes]] = None) -> None:
     """A zip with fixed timestamps so the same sources give the same bytes (``extra``: more
     files by their path in the zip, such as the compiled catalogs)."""
-    entries = [(f.relative_to(base).as_posix(), f.read_bytes()) for f in files] + sorted((extra or {}).items())
+    entries = [(f.relative_to(base).as_posix(), _shipped(f)) for f in files] + sorted((extra or {}).items())
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))

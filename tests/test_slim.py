@@ -1,0 +1,38 @@
+"""The app zip ships every module slimmed (tools/slim.py): same code, same line numbers."""
+
+import ast
+import doctest
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import slim  # noqa: E402
+
+MODULES = sorted((ROOT / "py" / "cardtable").rglob("*.py"))
+
+
+def _code(tree: ast.AST) -> str:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                first.value.value = ""
+    return ast.dump(tree)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_slimmed_module_is_the_same_code_on_the_same_lines(path):
+    source = path.read_text(encoding="utf-8")
+    out = slim.slim(source)
+    assert _code(ast.parse(source)) == _code(ast.parse(out))
+    assert out.count("\n") == source.count("\n")
+    assert "#" not in "".join(line for line in out.splitlines() if line.lstrip().startswith("#"))
+    assert len(out) < len(source) or '"""' not in source
+
+
+def test_doctests():
+    assert doctest.testmod(slim).failed == 0
