@@ -162,13 +162,13 @@ def test_computer_seats_are_not_players_and_levels_are_counted():
 
 def test_hints_are_read_from_an_optional_record_field():
     rec = spades_record()
-    rec["hints"] = {"p0": 3, "p1": 0, "p9": 5, "p2": "many"}
+    rec["hints"] = {"p0": [0, 5, 9], "p1": []}   # where each hint was used (record.HINTS_FIELD)
     key, entry = stats.read_game(rec)
     assert entry["hints"] == {"p0": 3, "p1": 0}
     data = stats.new_stats()
     stats.merge_entry(data, key, entry)
     assert stats.summarize(data)["dummy-spades"]["ana"].hints == 3
-    rec["hints"] = {"p0": 5}
+    rec["hints"] = {"p0": [0, 1, 2, 5, 9]}
     stats.merge_entry(data, *stats.read_game(rec))
     assert stats.summarize(data)["dummy-spades"]["ana"].hints == 5
 
@@ -513,3 +513,13 @@ def test_the_modules_tours_run():
 
     for module in (stats, charts):
         assert doctest.testmod(module).failed == 0
+
+
+def test_hints_are_counted_from_the_records_hint_positions():
+    """The Hint control writes, per seat, the positions where it was used (record.HINTS_FIELD);
+    the statistics count them, and a bare count (an older form) is read too."""
+    from cardtable.stats import _hints_used
+    assert _hints_used([4, 17]) == 2
+    assert _hints_used([]) == 0
+    assert _hints_used(3) == 3
+    assert _hints_used(["x"]) is None and _hints_used(-1) is None and _hints_used("2") is None

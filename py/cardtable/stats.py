@@ -39,8 +39,9 @@ The store (``cardtable-stats/1`` JSON)
     ``score`` (per side), ``sweeps``, ``built`` (houses built) and ``captured`` (houses taken)
     per seat, ``baazi`` (the side that won a baazi in that hand, or None).
 
-    ``hints`` is read from an optional record field ``"hints": {seat: n}`` (hints used per seat,
-    written by the Hint feature when it exists); a record without it counts no hints.
+    ``hints`` is read from the record's optional field ``"hints"`` (record.HINTS_FIELD: for each
+    seat, the positions at which the Hint control was used; their number is what counts); a record
+    without it counts no hints.
 
     Read with ``parse_stats`` (never raises: anything malformed is dropped entry by entry and
     named in the returned problem), write with ``dump_stats``; a statistics *file* brought in by
@@ -61,7 +62,7 @@ from typing import Any, Optional
 
 from .cards import Card
 from .game import RecordError
-from .record import NAME_MAX, dumps, load_json, new_game, parse_record
+from .record import HINTS_FIELD as _RECORD_HINTS, NAME_MAX, dumps, load_json, new_game, parse_record
 
 FORMAT = "cardtable-stats/1"
 """The format of the statistics store and of an exported statistics file."""
@@ -69,8 +70,8 @@ FORMAT = "cardtable-stats/1"
 STATS_KEY = "cardtable/v1/stats"
 """Where the app keeps the statistics (apart from the saved games, so deleting one keeps them)."""
 
-HINTS_FIELD = "hints"
-"""Optional record field: hints used per seat, ``{"p0": 3}``; read here, never required."""
+HINTS_FIELD = _RECORD_HINTS
+"""Optional record field: for each seat, where a hint was used (``{"p0": [4, 17]}``); never required."""
 
 MAX_GAMES = 2000
 """The most games kept; the oldest are forgotten first (a store must stay well under 5 MB)."""
@@ -172,8 +173,8 @@ def read_game(record: dict, controllers: Optional[dict] = None,
         "hands": facts,
         "over": bool(summary.get("over")),
         "winner": summary.get("winner"),
-        "hints": {s: hints[s] for s in seats
-                  if isinstance(hints, dict) and _is_count(hints.get(s))},
+        "hints": {s: _hints_used(hints.get(s)) for s in seats
+                  if isinstance(hints, dict) and _hints_used(hints.get(s)) is not None},
         "updated": float(now),
     }
 
@@ -381,6 +382,15 @@ def _checked(raw: Any) -> tuple[dict, Optional[str]]:
         problem = (f"{len(bad)} damaged game{'s' if len(bad) != 1 else ''} left out ("
                    + "; ".join(bad[:3]) + ("…" if len(bad) > 3 else "") + ")")
     return {"format": FORMAT, "games": out}, problem
+
+
+def _hints_used(v: Any) -> Optional[int]:
+    """How many hints a record's ``"hints"`` entry for a seat says were used: the record lists the
+    positions (actions played) at which each hint was shown (record.HINTS_FIELD); a bare count is
+    read too.  Anything else: None."""
+    if isinstance(v, list) and all(_is_count(x) for x in v):
+        return len(v)
+    return v if _is_count(v) else None
 
 
 def _is_count(v: Any) -> bool:
