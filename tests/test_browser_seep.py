@@ -197,6 +197,9 @@ def test_a_whole_hand_of_four_people_fits_the_screen_and_matches_replay_of_the_e
     page.click('[data-act="ui:panel:sheet"]')
     sheet = page.locator(".panel.sheet")
     assert sheet.locator("tbody tr").count() == 1
+    # the sheet rises from the bottom: measure it once it has arrived
+    page.evaluate("Promise.all(document.querySelector('.panel.sheet').getAnimations({subtree: true})"
+                  ".map(a => a.finished)).then(() => true)")
     assert page.evaluate("(() => { const s = document.querySelector('.panel.sheet'); const r = s.getBoundingClientRect();"
                          " return s.scrollWidth <= s.clientWidth && r.top >= 0 && r.bottom <= innerHeight + 0.5; })()")
     check_fits(page, "sheet")

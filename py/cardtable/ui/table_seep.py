@@ -40,7 +40,7 @@ from ..cards import Card
 from . import coach
 from .cardnames import a_house as _a_house, value_card
 from .i18n import N_, _, ngettext, pgettext
-from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, table_topbar
+from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
 from .refusals import word as refusal_words
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
@@ -710,12 +710,11 @@ class Table:
                 if pagat else _("Points: spades their value, other aces 1, 10♦ 2; +4 for more cards. Sweeps 50."))
         rules = options_note(v["options"])
         rules_html = f'<p class="rules-note"><b>{esc(rules)}</b></p>' if rules else ""
-        return (f'<div class="panel sheet" role="region" aria-label="{esc(_("score sheet"))}"><div class="panel-head">'
-                f'<p class="panel-title">{esc(_("Score sheet"))}</p>'
-                + button(esc(_("Close")), "ui:panel:sheet", cls="btn ghost small", key="close-sheet") + "</div>"
-                f'{rules_html}<p class="muted small">{self.score_line(v)}</p><table>'
-                f'<thead><tr><th scope="col">{esc(_("Hand"))}</th>{head}<th scope="col">{last_head}</th></tr></thead>'
-                f'<tbody>{body}</tbody></table><p class="muted small">{esc(note)}</p></div>')
+        return sheet(esc(_("Score sheet")),
+                     f'{rules_html}<p class="muted small">{self.score_line(v)}</p><table>'
+                     f'<thead><tr><th scope="col">{esc(_("Hand"))}</th>{head}<th scope="col">{last_head}</th></tr></thead>'
+                     f'<tbody>{body}</tbody></table><p class="muted small">{esc(note)}</p>',
+                     "ui:panel:sheet", "sheet")
 
     def hand_summary_html(self, game, entry: dict) -> str:
         """The end-of-hand table: one row per team, narrow enough for a 320 px screen."""
