@@ -3,7 +3,11 @@
 One page per game: a whole hand against computer players, scanning the visible text and the
 accessible names at every step for any word of the English catalog that French never uses; the
 language switched to English and back in the middle of the hand (the game and its position stay);
-``<html lang>``; a screenshot of each table at phone size (test-artifacts/french-*.png).
+``<html lang>``; in Dummy Spades also a hint and its sentence, an undo, the log and score sheets
+and the live region's sentences.  One more page for the other screens: a finished game imported,
+its end, its review stepped through (both games, and a file opened for review), Statistics (a
+chart's figures, the reset question) and Settings.  Screenshots at phone size (360 x 740,
+test-artifacts/french-*.png).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import pytest
 
 from conftest import current_record, dom_cards, screenshot, settle, wait_ready
 from test_i18n import english_in, english_words
+from test_stats import seep_record, spades_record
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +27,7 @@ STEPS = 400   # a hand is far fewer steps; this only bounds a broken loop
 
 @pytest.fixture()
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "locale": "fr-FR", "viewport": {"width": 390, "height": 844}}
+    return {**browser_context_args, "locale": "fr-FR", "viewport": {"width": 360, "height": 740}}
 
 
 @pytest.fixture(scope="module")
@@ -81,9 +86,45 @@ def switch_language_mid_game(page, words) -> None:
     assert json.loads(page.evaluate("localStorage.getItem('cardtable/v1/settings')"))["lang"] == "fr"
 
 
+LAST_ACTIONS = "() => JSON.parse(localStorage.getItem('cardtable/v1/game/' + localStorage.getItem('cardtable/v1/last'))).actions.length"
+
+
+def hint_and_play(page, words) -> int:
+    """Ask for a hint (its sentence in French), play the hinted card; the number of actions before it."""
+    page.click('[data-act="hint"]')
+    page.wait_for_selector("button.card.hinted", timeout=30_000)
+    line = page.inner_text(".hint-line")
+    assert line.startswith("Conseil : jouez"), line
+    french_only(page, words, "the hint")
+    screenshot(page, "french-hint-phone")
+    n = page.evaluate(LAST_ACTIONS)
+    page.locator("button.card.hinted").click()
+    page.wait_for_function(f"() => ({LAST_ACTIONS})() > {n}")
+    return n
+
+
+def undo_and_sheets(page, words, n: int) -> None:
+    """The live region said the move in French; Undo takes it back; the log says so; both sheets."""
+    said = page.evaluate("document.getElementById('announcer').innerText")
+    assert "Vous jouez" in said and english_in(said, words) == [], said
+    assert page.inner_text('[data-act="undo"]') == "Annuler"
+    page.click('[data-act="undo"]')
+    page.wait_for_function(f"() => ({LAST_ACTIONS})() === {n}")
+    page.click('[data-key="log"]')
+    assert "a repris un coup" in page.inner_text(".sheet-panel")
+    french_only(page, words, "log sheet after an undo")
+    page.keyboard.press("Escape")
+    page.click('[data-key="sheet"]')
+    page.wait_for_selector(".sheet-panel")
+    assert "Feuille de marque" in page.inner_text(".sheet-panel")
+    french_only(page, words, "score sheet")
+    page.keyboard.press("Escape")
+
+
 def test_a_hand_of_dummy_spades_in_french(page, site, words):
     open_quick_game(page, site.url, "dummy-spades")
     switched = shot = False
+    undone: int | None = None
     for step in range(STEPS):
         page.wait_for_function(ACTIONABLE)
         french_only(page, words, f"Dummy Spades, step {step}")
@@ -103,10 +144,17 @@ def test_a_hand_of_dummy_spades_in_french(page, site, words):
             switch_language_mid_game(page, words)
             switched = True
             continue
+        if undone is None and page.locator('[data-act="hint"]').count():
+            undone = hint_and_play(page, words)
+            continue
+        if undone is not None and undone >= 0 and page.locator('[data-act="undo"]').count():
+            undo_and_sheets(page, words, undone)
+            undone = -1
+            continue
         page.locator("#app button.card.playable:not([disabled])").first.click()
     else:
         pytest.fail("the hand did not end")
-    assert switched and shot
+    assert switched and shot and undone == -1
     assert "Fin de la donne" in page.inner_text(".hand-summary")
 
 
@@ -167,3 +215,75 @@ def test_home_switch_rules_and_a_start_from_the_snapshot(page, site, words):
     assert page.evaluate("document.documentElement.lang") == "en" and "Saved games" in page.inner_text("#app")
     page.click('[data-act="lang:fr"]')
     assert "Parties enregistrées" in page.inner_text("#app")
+
+
+def import_file(page, record: dict, name: str, selector: str = "#import-file") -> None:
+    page.set_input_files(selector, files=[{"name": name, "mimeType": "application/json",
+                                           "buffer": json.dumps(record).encode("utf-8")}])
+
+
+def step_review(page, words, where: str, steps: int, stop: str = "") -> None:
+    """Step a review forward, scanning each step (until ``stop`` shows, when given)."""
+    french_only(page, words, f"{where}, start")
+    for i in range(steps):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f'.review-where[data-step="{i + 1}"]', state="attached")
+        french_only(page, words, f"{where}, step {i + 1}")
+        if stop and page.locator(stop).count():
+            return
+    assert not stop, f"{where}: {stop} never showed"
+
+
+def test_the_end_review_statistics_and_settings_in_french(page, site, words):
+    page.goto(site.url)
+    wait_ready(page)
+    # a finished Dummy Spades game imported: its end, then its review
+    import_file(page, spades_record(), "pique.json")
+    page.wait_for_selector(".game-over", state="attached")
+    french_only(page, words, "game over")
+    page.click('[data-key="review-over"]')
+    page.wait_for_selector("html[data-screen=review]", state="attached")
+    assert page.inner_text("#app h1") == "Revoir : Pique au mort"
+    step_review(page, words, "Dummy Spades review", 30, stop=".review-trick.done")
+    screenshot(page, "french-review-phone")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("End")
+    assert "Partie terminée" in page.inner_text(".review-move")
+    french_only(page, words, "Dummy Spades review, the end")
+    # a finished Seep game: its end, then its review as far as a capture
+    page.click('[data-act="nav:home"]')
+    import_file(page, seep_record(), "seep.json")
+    page.wait_for_selector(".game-over", state="attached")
+    french_only(page, words, "Seep game over")
+    page.click('[data-key="review-over"]')
+    page.wait_for_selector("html[data-screen=review]", state="attached")
+    step_review(page, words, "Seep review", 60, stop=".review-capture")
+    screenshot(page, "french-review-seep-phone")
+    # a file opened for review
+    page.click('[data-act="nav:home"]')
+    import_file(page, spades_record(), "pique.json", "#review-file")
+    page.wait_for_selector("html[data-screen=review]", state="attached")
+    assert "Toutes les mains sont visibles" in page.inner_text(".review-note")
+    french_only(page, words, "a file opened for review")
+    # Statistics: the players of both games, a chart's figures, the reset question
+    page.click('[data-act="nav:home"]')
+    page.click('[data-act="stats"]')
+    page.wait_for_selector("html[data-screen=stats]", state="attached")
+    assert page.inner_text("#app h1") == "Statistiques"
+    assert page.locator(".stats-player").count() >= 4
+    french_only(page, words, "statistics")
+    screenshot(page, "french-stats-phone")
+    page.locator(".chart-figures summary").first.click()
+    french_only(page, words, "statistics, a chart's figures")
+    page.click('[data-act="stats:reset"]')
+    page.wait_for_selector('.stats-reset [role="dialog"]', state="attached")
+    french_only(page, words, "statistics, the reset question")
+    page.click('.stats-reset [data-act="cancel"]')
+    # Settings
+    page.click('[data-key="back"]')
+    page.click('[data-act="nav:settings"]')
+    page.wait_for_selector("html[data-screen=settings]", state="attached")
+    assert page.inner_text("#app h1") == "Réglages"
+    french_only(page, words, "settings")
+    screenshot(page, "french-settings-phone")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

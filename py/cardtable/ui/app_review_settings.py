@@ -64,7 +64,7 @@ def screen_html(app) -> str:
     r = st["review"]
     if r is None:
         return ""
-    return review_html(r, home.GAME_TITLES.get(r.name, r.name))
+    return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)))
 
 
 def game_over_button(app) -> str:

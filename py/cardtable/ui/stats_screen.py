@@ -151,7 +151,7 @@ def screen_html(data: dict, problem: Optional[str] = None, notice: str = "") -> 
 
 def game_section(game: str, players: dict[str, stats.PlayerStats], data: dict) -> str:
     """One game's players and charts."""
-    title = rules.TITLES.get(game, game)
+    title = _(rules.TITLES.get(game, game))
     ordered = sorted(players.values(), key=lambda p: (-p.hands, p.name.casefold()))
     out = [f'<section class="stats-game" aria-labelledby="stats-{game}"><h2 id="stats-{game}">{esc(title)}</h2>',
            '<div class="stats-players">']
