@@ -38,8 +38,7 @@ ACTIVE = """() => { const a = document.activeElement;
 @pytest.fixture()
 def fast_page(watched_page):
     """A page whose speed setting is "fast", so computer players do not keep the test waiting."""
-    if not AXE.is_file():
-        pytest.skip("axe-core is not installed: run npm ci")
+    assert AXE.is_file(), "axe-core is not installed: run npm ci (make test does)"
     watched_page.add_init_script(FAST)
     return watched_page
 
