@@ -123,6 +123,26 @@ def test_axe_on_every_screen_and_dialogs_keep_the_focus(fast_page, site):
         page.click(f'[data-act="new:{game}"]')
         axe(f"new game {game}")
         page.click('[data-act="nav:home"]')
+    # the screens of the help issue: settings, statistics, and a file opened for review
+    page.click('[data-act="nav:settings"]')
+    page.wait_for_selector("html[data-screen=settings]")
+    assert page.locator("h1").count() == 1
+    axe("settings")
+    page.click('[data-act="nav:home"]')
+    page.click('[data-act="stats"]')
+    page.wait_for_selector("html[data-screen=stats]")
+    assert page.locator("h1").count() == 1
+    axe("statistics")
+    page.click('[data-act="nav:home"]')
+    page.wait_for_selector("#review-file", state="attached")
+    rec = record_at("dummy-spades", 5, {}, lambda g: len(g.actions) >= 20)
+    page.set_input_files("#review-file", files=[{"name": "game.json", "mimeType": "application/json",
+                                                  "buffer": json.dumps(rec).encode()}])
+    page.wait_for_selector("html[data-screen=review]")
+    assert page.locator("h1").count() == 1
+    axe("review")
+    page.click('[data-act="nav:home"]')
+    page.wait_for_selector("html[data-screen=home]")
 
     # ---- Dummy Spades: peek, bidding, play, sheets, the end of a hand --------------------------
     rec = record_at("dummy-spades", 5, {"variant": "three-peeky"}, lambda g: True)
