@@ -99,17 +99,25 @@ def hint_and_play(page, words) -> int:
     screenshot(page, "french-hint-phone")
     n = page.evaluate(LAST_ACTIONS)
     page.locator("button.card.hinted").click()
+    # the live region says the move in French (it keeps the last few sentences only: read it now)
+    page.wait_for_function("() => document.getElementById('announcer').innerText.includes('Vous jouez')")
+    said = page.evaluate("document.getElementById('announcer').innerText")
+    assert english_in(said, words) == [], said
     page.wait_for_function(f"() => ({LAST_ACTIONS})() > {n}")
     return n
 
 
 def undo_and_sheets(page, words, n: int) -> None:
-    """The live region said the move in French; Undo takes it back; the log says so; both sheets."""
+    """The live region speaks French; Undo takes a move back; the log says so; both sheets."""
     said = page.evaluate("document.getElementById('announcer').innerText")
-    assert "Vous jouez" in said and english_in(said, words) == [], said
+    assert english_in(said, words) == [], said
     assert page.inner_text('[data-act="undo"]') == "Annuler"
+    # Undo goes back to this person's previous decision: the hinted play, or (when that was the
+    # opening lead, which turned up the dummy and cannot be taken back) a later play of theirs
+    before = page.evaluate(LAST_ACTIONS)
     page.click('[data-act="undo"]')
-    page.wait_for_function(f"() => ({LAST_ACTIONS})() === {n}")
+    page.wait_for_function(f"() => ({LAST_ACTIONS})() < {before}")
+    assert n <= page.evaluate(LAST_ACTIONS) < before
     page.click('[data-key="log"]')
     assert "a repris un coup" in page.inner_text(".sheet-panel")
     french_only(page, words, "log sheet after an undo")
