@@ -134,8 +134,11 @@ def prepare_site(tmp: Path) -> Path:
     (site / "app" / "pyscript-plain.json").write_text(json.dumps(config))
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'config="app/pyscript.json"' in index
-    (site / "index-plain.html").write_text(index.replace('config="app/pyscript.json"', 'config="app/pyscript-plain.json"'),
-                                           encoding="utf-8")
+    # ...and without the early import of the wrapper (it would start a second interpreter there)
+    early = '<script type="module" src="web/pyodide-snapshot.js"></script>'
+    assert early in index
+    plain = index.replace('config="app/pyscript.json"', 'config="app/pyscript-plain.json"').replace(early, "")
+    (site / "index-plain.html").write_text(plain, encoding="utf-8")
     write_service_worker(site, "bench")
     return site
 

@@ -222,6 +222,7 @@ def test_an_imported_game_against_computers_goes_on_against_computers(home_page)
     count_before = len([k for k in storage(page) if k.startswith("cardtable/v1/game/")])
     rec = played("dummy-spades", 21, 0, players=["Ana", "Ben", "Chloé"])
     rec["controllers"] = {"p0": "casual", "p1": "human", "p2": "casual"}
+    rec["hints"] = {"p1": [0]}   # a hint Ben used, in the friend's file
     import_file(page, json.dumps(rec))
     # the computers bid without anyone touching the page, until it is Ben's turn
     page.wait_for_selector(".bid-panel", state="attached", timeout=60_000)
@@ -230,6 +231,7 @@ def test_an_imported_game_against_computers_goes_on_against_computers(home_page)
     assert json.loads(saved[f"cardtable/v1/meta/{last}"])["controllers"] == rec["controllers"]
     n = len(json.loads(saved[f"cardtable/v1/game/{last}"])["actions"])
     assert n >= 1
+    assert json.loads(saved[f"cardtable/v1/game/{last}"])["hints"] == {"p1": [0]}   # kept in the new save
     # importing the same file again offers the saved game instead of a copy
     page.click('[data-act="nav:home"]')
     import_file(page, json.dumps(rec), name="again.json")
@@ -239,6 +241,14 @@ def test_an_imported_game_against_computers_goes_on_against_computers(home_page)
     page.wait_for_selector(".bid-panel", state="attached", timeout=60_000)
     games_saved = [k for k in storage(page) if k.startswith("cardtable/v1/game/")]
     assert f"cardtable/v1/game/{last}" in games_saved and len(games_saved) == count_before + 1
+    # ...and "Import as a new game" makes a copy that keeps the file's hints too
+    page.click('[data-act="nav:home"]')
+    import_file(page, json.dumps(rec), name="copy.json")
+    page.click('.import-dup [data-act="data:import-copy"]')
+    page.wait_for_selector(".bid-panel", state="attached", timeout=60_000)
+    saved = storage(page)
+    copy = saved["cardtable/v1/last"]
+    assert copy != last and json.loads(saved[f"cardtable/v1/game/{copy}"])["hints"] == {"p1": [0]}
     page.click('[data-act="nav:home"]')
     assert page.watch.page_errors == []
 

@@ -119,3 +119,15 @@ def test_the_hint_is_marked_and_counted_in_the_saved_record():
     assert rec["hints"] == {"p0": [4]}
     assert parse_record(rec)["hints"] == {"p0": [4]}
     assert replay(rec).to_record() == g.to_record()   # replay ignores the field
+
+
+def test_an_imported_files_hints_are_kept_in_the_new_save():
+    g = replay({"format": "cardtable/1", "game": "dummy-spades", "seed": 42,
+                "actions": ["bid 4 nil p2", "bid 7", "bid 5", "play JH"]})
+    app = App(g, SpadesTable(g), {"p0": "human", "p1": "casual", "p2": "casual"}, "p0")
+    # as read from a friend's file: one good entry, and entries this game cannot hold are dropped
+    coach.adopt_hints(app, {"p0": [1, 3, "x", -2, True], "p9": [2], "p1": "many"})
+    assert coach.saved_record(app)["hints"] == {"p0": [1, 3]}
+    assert coach.hints_used(app, "p0") == 2
+    coach.adopt_hints(app, ["not", "a", "dict"])
+    assert "hints" not in coach.saved_record(app)

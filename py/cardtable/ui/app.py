@@ -37,7 +37,7 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
-from ..record import CONTROLLERS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
+from ..record import CONTROLLERS_FIELD, HINTS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
 from . import announce, home, keys, refusals, stats_screen
 from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
 from .markup import button, dialog, esc
@@ -951,12 +951,12 @@ class App:
         controllers, note = self.checked_controllers(record.get(CONTROLLERS_FIELD) or {}, game)
         same = self.saved_copy_of(record)
         if same is not None:
-            self.pending_import = (game, log, controllers, note, same)
+            self.pending_import = (game, log, controllers, note, same, record.get(HINTS_FIELD))
             self.dialog = ("import-dup", same)
             self.screen = "home"
             self.render()
             return
-        self.open_imported(game, log, controllers, note)
+        self.open_imported(game, log, controllers, note, hints=record.get(HINTS_FIELD))
 
 
     # ---- safe data: imports, other windows, unknown players (issue #12) -------------------------
@@ -970,8 +970,11 @@ class App:
         self.screen = "home"
         self.render()
 
-    def open_imported(self, game, log, controllers, note, game_id: Optional[str] = None) -> None:
+    def open_imported(self, game, log, controllers, note, game_id: Optional[str] = None, hints=None) -> None:
         self.open_game(game, game_id or new_id(), controllers, log)
+        if hints:   # the file's hints used go on in the new save (and its statistics)
+            from .coach import adopt_hints
+            adopt_hints(self, hints)
         self.autosave()
         self.banner = note
         self.advance()
@@ -1046,10 +1049,10 @@ class App:
 
     def data_act(self, arg: str) -> None:
         if arg == "import-copy" and getattr(self, "pending_import", None):
-            game, log, controllers, note, _ = self.pending_import
+            game, log, controllers, note, _, hints = self.pending_import
             self.pending_import = None
             self.dialog = None
-            self.open_imported(game, log, controllers, note)
+            self.open_imported(game, log, controllers, note, hints=hints)
             return
         self.render()
 

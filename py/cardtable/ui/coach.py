@@ -83,6 +83,12 @@ def clean_hints(hints) -> dict:
             for s, v in hints.items() if isinstance(v, list)}
 
 
+def adopt_hints(app, hints) -> None:
+    """Take over the hints field of an imported file (checked as ``clean_hints`` does) as the open
+    game's hints, so the new save and its statistics keep them."""
+    state(app).hints = {s: v for s, v in clean_hints(hints).items() if s in app.game.seats}
+
+
 def saved_record(app) -> dict:
     """The open game's record as saved and exported: ``to_record()`` plus the hints used."""
     record = app.game.to_record()
