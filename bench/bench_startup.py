@@ -134,10 +134,13 @@ def prepare_site(tmp: Path) -> Path:
     (site / "app" / "pyscript-plain.json").write_text(json.dumps(config))
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'config="app/pyscript.json"' in index
-    # ...and without the early import of the wrapper (it would start a second interpreter there)
-    early = '<script type="module" src="web/pyodide-snapshot.js"></script>'
-    assert early in index
-    plain = index.replace('config="app/pyscript.json"', 'config="app/pyscript-plain.json"').replace(early, "")
+    # ...and without the wrapper's early start (it would boot a second interpreter there) or the
+    # early read of the snapshot
+    plain = index.replace('config="app/pyscript.json"', 'config="app/pyscript-plain.json"')
+    for early in ('<script type="module" src="web/pyodide-snapshot.js"></script>',
+                  '<script src="web/snapshot-early.js"></script>'):
+        assert early in plain
+        plain = plain.replace(early, "")
     (site / "index-plain.html").write_text(plain, encoding="utf-8")
     write_service_worker(site, "bench")
     return site

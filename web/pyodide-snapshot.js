@@ -83,9 +83,10 @@ async function findUnpacked(cache) {
   return { header, response };
 }
 
-/** The bytes of an unpacked copy (a promise), checked against the size its header declares. */
-async function readUnpacked({ header, response }) {
-  const buffer = await response.arrayBuffer();
+/** The bytes of an unpacked copy (a promise), checked against the size its header declares;
+ * `bytes` is its read already under way (web/snapshot-early.js), if any. */
+async function readUnpacked({ header, response, bytes }) {
+  const buffer = await (bytes || response.arrayBuffer());
   if (buffer.byteLength !== header.bytes) {
     throw new Error(`the unpacked snapshot is ${buffer.byteLength} bytes, expected ${header.bytes}`);
   }
@@ -100,6 +101,19 @@ async function findSnapshot() {
   if (!globalThis.caches || !globalThis.DecompressionStream) return null;
   const app = root.dataset.version;
   const ours = (header) => header.app === app && header.pyodide === version;
+  // the unpacked copy web/snapshot-early.js found for this page and began to read at once
+  let early = null;
+  try {
+    early = await globalThis.cardtableSnapshotRead;
+  } catch {
+    // as if it had found nothing: the search below starts again
+  }
+  if (early && typeof early.header === "object" && ours(early.header)) {
+    const raw = readUnpacked(early);
+    raw.catch(() => {}); // its failure is handled where it is awaited
+    root.dataset.snapshotCopy = "unpacked";
+    return { cache: await caches.open(early.name), url: UNPACKED_URL, raw };
+  }
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     const unpacked = await findUnpacked(cache);
