@@ -18,8 +18,10 @@ build: node_modules/.package-lock.json venv
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
+# two worker processes, each running whole test files in order (files share pages between their tests)
+PYTEST_ARGS ?= -n 2 --dist loadfile
 test: deps build
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_ARGS)
 
 deps: chromium venv
 

@@ -234,6 +234,8 @@ def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site)
     start(page, site.url, seed=99)  # navigates again: this start comes from the snapshot
     assert _snapshot_state(page) == "used"
     assert _copy_used(page) == "unpacked"  # inflated once by the worker, not on every start
+    # ...whose reading web/snapshot-early.js began before any module was loaded
+    assert page.evaluate("self.cardtableSnapshotRead.then((r) => r && r.header.app)") == header["app"]
     # the modules the snapshot could not import ran from code compiled when it was made
     compiled = page.evaluate("document.documentElement.dataset.snapshotCode || ''").split()
     assert "cardtable.ui.app" in compiled and "pyscript" in compiled, compiled

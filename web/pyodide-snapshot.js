@@ -191,22 +191,58 @@ function zipEntries(bytes) {
   return entries;
 }
 
-/** Unpack a zip archive into Pyodide's file system from JavaScript (a promise; false when the
- * archive is not one zipEntries reads).  PyScript unpacks its `files` archives with
- * `pyodide.unpackArchive`, which runs Python's zipfile: right after a snapshot is restored that
- * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there; this
- * takes a few).  Sizes are checked; a damaged deflate stream rejects. */
-async function unpackZip(pyodide, buffer, extractDir) {
-  const entries = zipEntries(new Uint8Array(ArrayBuffer.isView(buffer) ? buffer.buffer : buffer,
-    buffer.byteOffset || 0, buffer.byteLength));
-  if (!entries) return false;
-  const files = await Promise.all(entries.map(async ({ name, method, data, size }) => {
+/** The files of zipEntries' entries, inflated: [[name, bytes or null for a folder], ...] (a
+ * promise; rejects on a damaged deflate stream or a wrong size). */
+function inflateEntries(entries) {
+  return Promise.all(entries.map(async ({ name, method, data, size }) => {
     if (name.endsWith("/")) return [name, null];
     const raw = method === 0 ? data : new Uint8Array(await new Response(
       new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
     if (raw.length !== size) throw new Error(`${name} is ${raw.length} bytes, expected ${size}`);
     return [name, raw];
   }));
+}
+
+// The app's zip, which PyScript fetches (its config's `files`) and unpacks once the interpreter is
+// up.  On a start from the snapshot it is fetched and inflated here while the interpreter is still
+// being restored (inflating its 50-odd files took 50-110 ms, on the critical path, after it).
+// Used only if PyScript then hands over exactly the same bytes.
+const APP_ZIP_URL = new URL("../app/cardtable.zip", import.meta.url).href;
+let preinflated = null;
+
+function preinflate() {
+  preinflated = fetch(APP_ZIP_URL).then((r) => (r.ok ? r.arrayBuffer() : null)).then(async (buffer) => {
+    const bytes = buffer && new Uint8Array(buffer);
+    const entries = bytes && zipEntries(bytes);
+    if (!entries) return null;
+    const files = await inflateEntries(entries);
+    performance.mark("cardtable:zip-inflated-early");
+    return { bytes, files };
+  }).catch(() => null);
+}
+
+function sameBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Unpack a zip archive into Pyodide's file system from JavaScript (a promise; false when the
+ * archive is not one zipEntries reads).  PyScript unpacks its `files` archives with
+ * `pyodide.unpackArchive`, which runs Python's zipfile: right after a snapshot is restored that
+ * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there; this
+ * takes a few; and its files may be inflated already, see preinflate).  Sizes are checked; a damaged deflate stream rejects. */
+async function unpackZip(pyodide, buffer, extractDir) {
+  const bytes = new Uint8Array(ArrayBuffer.isView(buffer) ? buffer.buffer : buffer,
+    buffer.byteOffset || 0, buffer.byteLength);
+  const early = preinflated && await preinflated;
+  let files = early && sameBytes(early.bytes, bytes) ? early.files : null;
+  if (!files) {
+    const entries = zipEntries(bytes);
+    if (!entries) return false;
+    files = await inflateEntries(entries);
+  }
+  performance.mark("cardtable:zip-inflated");
   const { FS } = pyodide;
   const dir = (extractDir || ".").startsWith("/") ? extractDir : `${FS.cwd()}/${extractDir || "."}`;
   const base = "/" + dir.split("/").filter((x) => x && x !== ".").join("/");
@@ -215,6 +251,7 @@ async function unpackZip(pyodide, buffer, extractDir) {
     FS.mkdirTree(raw ? path.slice(0, path.lastIndexOf("/")) || "/" : path);
     if (raw) FS.writeFile(path, raw);
   }
+  performance.mark("cardtable:zip-written");
   // New files: the import system's directory listings are stale.  (Not importlib.invalidate_caches,
   // which also imports importlib.metadata, hundreds of milliseconds right after a restore.)
   pyodide.runPython("import sys\nfor f in list(sys.path_importer_cache.values()):\n"
@@ -279,10 +316,9 @@ async function boot(config) {
   return pyodide;
 }
 
-// The boot starts as soon as this module is evaluated.  index.html imports it in its <head>, so
-// reading the snapshot and starting the interpreter overlap with PyScript's own start-up (loading
-// its modules and config, opening its package cache), which used to come first: about 0.3 s of a
-// 1.3 s warm start.  PyScript imports this same module (its config's `interpreter`) and its
+// With a snapshot to restore, the boot starts as soon as this module is evaluated: index.html
+// imports it in its <head>, so restoring the interpreter overlaps with PyScript's own start-up
+// (loading its modules and config, opening its package cache), which used to come first.  PyScript imports this same module (its config's `interpreter`) and its
 // `loadPyodide(options)` below hands it the boot already under way.  Output goes to PyScript's
 // `stdout`/`stderr` once it has given them (anything printed before that is kept and replayed).
 const EXPECTED = new Set(["stdout", "stderr", "indexURL"]);
@@ -299,7 +335,14 @@ function start() {
   return started;
 }
 
-if (root.dataset.version) start();
+// Only when web/snapshot-early.js found a snapshot to restore: a first visit boots as it always
+// did, when PyScript asks (Pyodide's normal start-up then does not compete with PyScript's loading).
+Promise.resolve(globalThis.cardtableSnapshotRead).then((found) => {
+  if (!found) return;
+  start();
+  // (after the snapshot's bytes are in: inflating earlier only slowed that read)
+  if (globalThis.DecompressionStream) found.bytes.then(preinflate, () => {});
+}, () => {});
 
 export async function loadPyodide(options = {}) {
   if (Object.keys(options).some((key) => !EXPECTED.has(key))) {
