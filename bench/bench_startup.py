@@ -148,7 +148,7 @@ def prepare_site(tmp: Path) -> Path:
 
 PHASES: dict[str, list[dict]] = {}  # "cold"/"warm" -> the app's performance marks, one dict per load
 PHASE_ORDER = ["load-pyodide", "snapshot-looked-up", "snapshot-read", "pyodide-ready", "files-unpacked",
-               "py:ready", "home screen"]
+               "py:ready", "main", "app-imported", "home screen"]
 
 
 def load(context, url: str, warm: bool) -> tuple[float, float | None]:

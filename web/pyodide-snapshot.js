@@ -231,7 +231,8 @@ function sameBytes(a, b) {
  * archive is not one zipEntries reads).  PyScript unpacks its `files` archives with
  * `pyodide.unpackArchive`, which runs Python's zipfile: right after a snapshot is restored that
  * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there; this
- * takes a few; and its files may be inflated already, see preinflate).  Sizes are checked; a damaged deflate stream rejects. */
+ * takes a few; and its files may be inflated already, see preinflate).  Sizes are checked; a
+ * damaged deflate stream rejects. */
 async function unpackZip(pyodide, buffer, extractDir) {
   const bytes = new Uint8Array(ArrayBuffer.isView(buffer) ? buffer.buffer : buffer,
     buffer.byteOffset || 0, buffer.byteLength);
@@ -318,13 +319,14 @@ async function boot(config) {
 
 // With a snapshot to restore, the boot starts as soon as this module is evaluated: index.html
 // imports it in its <head>, so restoring the interpreter overlaps with PyScript's own start-up
-// (loading its modules and config, opening its package cache), which used to come first.  PyScript imports this same module (its config's `interpreter`) and its
-// `loadPyodide(options)` below hands it the boot already under way.  Output goes to PyScript's
-// `stdout`/`stderr` once it has given them (anything printed before that is kept and replayed).
+// (loading its modules and config, opening its package cache), which used to come first.
+// PyScript imports this same module (its config's `interpreter`), and its `loadPyodide(options)`
+// below hands it the boot already under way.  Output goes to PyScript's `stdout`/`stderr` once it
+// has given them (anything printed before that is kept and replayed).
 const EXPECTED = new Set(["stdout", "stderr", "indexURL"]);
-const early = [];
+const printed = [];
 const sink = { stdout: null, stderr: null };
-const forward = (name) => (text) => (sink[name] ? sink[name](text) : early.push([name, text]));
+const forward = (name) => (text) => (sink[name] ? sink[name](text) : printed.push([name, text]));
 let started = null;
 
 function start() {
@@ -353,6 +355,6 @@ export async function loadPyodide(options = {}) {
   for (const name of ["stdout", "stderr"]) {
     if (typeof options[name] === "function") sink[name] = options[name];
   }
-  for (const [name, text] of early.splice(0)) (sink[name] || console.log)(text);
+  for (const [name, text] of printed.splice(0)) (sink[name] || console.log)(text);
   return start();
 }

@@ -8,7 +8,12 @@ compiled when the snapshot was made (tools/snapshot_code.py), for tests/test_sna
 
 import sys
 
-from cardtable.ui.app import start
+from js import performance
+
+performance.mark("cardtable:main")   # (performance marks: where a start's time goes, bench/bench_startup.py)
+from cardtable.ui.app import start  # noqa: E402
+
+performance.mark("cardtable:app-imported")
 
 if "_snapshot_code" in sys.modules:
     from pyscript import document
