@@ -239,6 +239,9 @@ def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site)
     # the modules the snapshot could not import ran from code compiled when it was made
     compiled = page.evaluate("document.documentElement.dataset.snapshotCode || ''").split()
     assert "cardtable.ui.app" in compiled and "pyscript" in compiled, compiled
+    # PyScript's package was written from JavaScript (web/pyscript-bootstrap.js), byte for byte the
+    # files its code was compiled from (or "pyscript" would not be in that list)
+    assert page.evaluate("performance.getEntriesByName('cardtable:pyscript-files').length") == 1
     steps = []
     for _ in range(60):
         steps.append(person_acts(page))

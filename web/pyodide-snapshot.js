@@ -33,6 +33,7 @@
 // Uses Pyodide's private snapshot options (`_loadSnapshot`), pinned with pyodide 314.0.7 in
 // package.json; tests/test_snapshot.py fails loudly if an upgrade changes them.
 import { loadPyodide as loadPlain, version } from "../runtime/pyodide/pyodide.mjs";
+import { splitBootstrap } from "./pyscript-bootstrap.js";
 
 export { version };
 
@@ -281,6 +282,37 @@ function fastUnpack(pyodide) {
   }
 }
 
+/** Let PyScript's bootstrap write its package from JavaScript (splitBootstrap); anything else, or
+ * anything that goes wrong there, runs in Python as before. */
+function fastBootstrap(pyodide) {
+  const plain = pyodide.runPythonAsync;
+  if (typeof plain !== "function") return;
+  let done = false;
+  const run = function (code, ...rest) {
+    const split = done ? null : splitBootstrap(code);
+    if (!split) return plain.call(this, code, ...rest);
+    done = true; // (only the first such program: it is run once per page)
+    try {
+      const { FS } = pyodide;
+      for (const [path, text] of split.files) {
+        const full = `${FS.cwd()}/${path.slice(2)}`;
+        if (text === null) FS.mkdirTree(full);
+        else FS.writeFile(full, text); // a string is written as UTF-8, as write_text(encoding="utf-8")
+      }
+    } catch (err) {
+      console.warn("Card Table: PyScript's files could not be written from JavaScript:", err);
+      return plain.call(this, code, ...rest);
+    }
+    performance.mark("cardtable:pyscript-files");
+    return plain.call(this, split.python, ...rest);
+  };
+  try {
+    pyodide.runPythonAsync = run;
+  } catch {
+    // a read-only API object: PyScript's bootstrap runs as it is
+  }
+}
+
 /** Boot the interpreter: from a cached snapshot when there is a good one, else normally (a promise
  * of the Pyodide API).  Never rejects because of a snapshot: any failure there falls back to a
  * normal boot in the same page load. */
@@ -304,6 +336,7 @@ async function boot(config) {
       }
       root.dataset.snapshot = "used";
       fastUnpack(pyodide);
+      fastBootstrap(pyodide);
       performance.mark("cardtable:pyodide-ready");
       return pyodide;
     } catch (err) {
@@ -313,6 +346,7 @@ async function boot(config) {
   if (!root.dataset.snapshot) root.dataset.snapshot = "none";
   const pyodide = await loadPlain(config);
   fastUnpack(pyodide);
+  fastBootstrap(pyodide);
   performance.mark("cardtable:pyodide-ready");
   return pyodide;
 }
