@@ -4,7 +4,8 @@ One game against two computers: a hint on the bid pre-selects it and says why; a
 play marks a legal card with its sentence (screenshot); undo takes the move back (record and log);
 the hints are counted in the saved record; play-out is not offered there (not forced).  Then an
 imported record with an explicit deal where every trick is forced: the offer shows and finishes
-the hand.
+the hand.  And with three people on one device, undo only from the pass-the-device screen, until the
+next person has taken it.
 """
 
 from __future__ import annotations
@@ -122,4 +123,59 @@ def test_hint_undo_and_play_out(watched_page, site):
     assert page.locator(".btn.bid-chip.hinted, .btn.offer.hinted").count() == 1
     assert page.inner_text(".hint-line").startswith("Hint: ")
     screenshot(page, "coach-hint-seep-phone")
+    page.watch.assert_clean()
+
+
+def test_pass_and_play_undo_only_until_the_next_person_takes_the_device(watched_page, site):
+    """Three people on one device: the one who just bid may take it back from the pass-the-device
+    screen (the position goes back behind a hand-off to them, no card shown); once the next person
+    has taken the device, nothing can be taken back."""
+    page = watched_page
+    page.set_viewport_size(PHONE)
+    page.goto(site.url)
+    wait_ready(page)
+    page.click('[data-act="new:dummy-spades"]')
+    for i, name in enumerate(["Ana", "Ben", "Chloé"]):
+        page.fill(f"#ng-name-{i}", name)
+    page.fill("#ng-seed", "2025")
+    page.click('[data-act="start"]')
+    page.wait_for_selector("html[data-screen=handoff]", state="attached")
+    page.click('[data-act="ready"]')
+    page.wait_for_selector(".bid-panel")
+    mover = page.get_attribute(".table", "data-viewer")
+    before = current_record(page)["actions"]
+
+    def bid_and_pass() -> None:
+        page.click('[data-act="ui:bid:4"]')
+        page.click('[data-act="ui:confirm-bid"]')
+        page.wait_for_selector("html[data-screen=handoff]", state="attached")
+        assert current_record(page)["actions"] == before + ["bid 4"]
+
+    bid_and_pass()
+    assert page.locator("#app [data-card]").count() == 0
+    undo = page.locator('[data-act="undo"]')
+    name = {"p0": "Ana", "p1": "Ben", "p2": "Chloé"}[mover]
+    assert undo.count() == 1 and undo.inner_text().strip() == f"{name}: take back your move"
+    undo.click()
+    # back behind a hand-off to the one who moved: the bid is gone and no card is in the page
+    page.wait_for_function("n => { const k = localStorage.getItem('cardtable/v1/last');"
+                           " return JSON.parse(localStorage.getItem('cardtable/v1/game/' + k)).actions.length === n; }",
+                           arg=len(before), timeout=10_000)
+    page.wait_for_selector("html[data-screen=handoff]", state="attached")
+    assert page.locator("#app [data-card]").count() == 0
+    assert current_record(page)["actions"] == before
+    page.click('[data-act="ready"]')
+    page.wait_for_selector(".bid-panel")
+    assert page.get_attribute(".table", "data-viewer") == mover
+    page.click('[data-act="ui:panel:log"]')
+    assert f"{name} took back a move." in page.inner_text(".log-list")
+    page.click('[data-key="close-log"]')
+
+    # the same bid again; this time the next person takes the device: nothing can be taken back
+    bid_and_pass()
+    page.click('[data-act="ready"]')
+    page.wait_for_selector(".bid-panel")
+    assert page.get_attribute(".table", "data-viewer") != mover
+    assert page.locator('[data-act="undo"]').count() == 0
+    assert current_record(page)["actions"] == before + ["bid 4"]
     page.watch.assert_clean()
