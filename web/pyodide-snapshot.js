@@ -360,7 +360,12 @@ async function boot(config) {
 const EXPECTED = new Set(["stdout", "stderr", "indexURL"]);
 const printed = [];
 const sink = { stdout: null, stderr: null };
-const forward = (name) => (text) => (sink[name] ? sink[name](text) : printed.push([name, text]));
+let asked = false; // PyScript has called loadPyodide (after that, a stream it did not give goes to the console)
+const forward = (name) => (text) => {
+  if (sink[name]) sink[name](text);
+  else if (asked) (name === "stderr" ? console.warn : console.log)(text);
+  else printed.push([name, text]);
+};
 let started = null;
 
 function start() {
@@ -389,6 +394,7 @@ export async function loadPyodide(options = {}) {
   for (const name of ["stdout", "stderr"]) {
     if (typeof options[name] === "function") sink[name] = options[name];
   }
-  for (const [name, text] of printed.splice(0)) (sink[name] || console.log)(text);
+  asked = true;
+  for (const [name, text] of printed.splice(0)) forward(name)(text);
   return start();
 }
