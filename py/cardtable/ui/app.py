@@ -41,6 +41,7 @@ from ..record import CONTROLLERS_FIELD, HINTS_FIELD, NAME_MAX, ReplayError, new_
 from . import announce, home, keys, refusals, stats_screen
 from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
 from .markup import button, dialog, esc
+from .tasks import Tasks
 from .timing import Measures
 from .settings import SETTINGS_KEY, dump_settings, html_classes, pace, parse_settings
 from . import app_review_settings as hooks
@@ -119,7 +120,8 @@ class App:
         self.error = ""               # why the last attempted move was refused
         self.dialog: Optional[tuple] = None
         self.pending_hand: Optional[dict] = None
-        self.bot_timer = None
+        self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
+        self.bot_timer = None             # the Tasks token of a computer's turn: its pause or next slice
         self.bot_thinking = False
         self.hold: Optional[str] = None   # "trick" | "reveal": the table shows what just happened
         self.hold_timer = None
@@ -165,7 +167,7 @@ class App:
             document.documentElement.setAttribute(f"data-{k}", v)
         self.sync_history()
         if name == "handoff" and not self.handoff_armed and self.arm_timer is None:
-            self.arm_timer = window.setTimeout(create_once_callable(self.arm_handoff), HANDOFF_GUARD_MS)
+            self.arm_timer = self.tasks.later(self.arm_handoff, HANDOFF_GUARD_MS)
         if name != was:
             window.scrollTo(0, 0)
         self.announce_pending()
@@ -743,7 +745,7 @@ class App:
             self.render()
             if hold == "trick":
                 ms = pace(self.settings["speed"]).collect_ms
-                self.hold_timer = window.setTimeout(create_once_callable(self.release_hold), ms)
+                self.hold_timer = self.tasks.later(self.release_hold, ms)
             return True
         self.finish_move(hands_before)
         return True
@@ -777,7 +779,7 @@ class App:
     def release_hold(self) -> None:
         """The trick is collected (time or a tap), the peeker is done: the game goes on."""
         if self.hold_timer is not None:
-            window.clearTimeout(self.hold_timer)
+            self.tasks.cancel(self.hold_timer)
             self.hold_timer = None
         if not self.hold or self.game is None:
             return
@@ -787,7 +789,7 @@ class App:
 
     def cancel_hold(self) -> None:
         if self.hold_timer is not None:
-            window.clearTimeout(self.hold_timer)
+            self.tasks.cancel(self.hold_timer)
             self.hold_timer = None
         if self.hold and self.table is not None:
             self.table.release()
@@ -795,7 +797,7 @@ class App:
 
     def cancel_arm(self) -> None:
         if self.arm_timer is not None:
-            window.clearTimeout(self.arm_timer)
+            self.tasks.cancel(self.arm_timer)
             self.arm_timer = None
         self.handoff_armed = False
 
@@ -813,7 +815,7 @@ class App:
         except SaveConflict:
             # this window's move is not saved; after the current event, show the newer game instead
             gid = self.game_id
-            window.setTimeout(create_once_callable(lambda: self.follow_other_window(gid)), 0)
+            self.tasks.soon(lambda: self.follow_other_window(gid))
 
     def play_again(self) -> None:
         record = self.game.to_record()
@@ -828,20 +830,21 @@ class App:
     # ---- computer players -------------------------------------------------------------------------
     def schedule_bot(self) -> None:
         ms = pace(self.settings["speed"]).computer_ms
-        self.bot_timer = window.setTimeout(create_once_callable(self.bot_move), ms)
+        self.bot_timer = self.tasks.later(self.bot_move, ms)
 
     def cancel_bot(self) -> None:
         """Stop a computer's turn: the pause before it, or its search between two slices."""
         if self.bot_timer is not None:
-            window.clearTimeout(self.bot_timer)
+            self.tasks.cancel(self.bot_timer)
             self.bot_timer = None
 
     def bot_move(self) -> None:
         """A computer's turn, thought in slices of at most BOT_SLICE_S between browser tasks.
 
         The search (``cardtable.bots.think``) yields every few milliseconds; each slice runs it
-        until BOT_SLICE_S have passed, then hands the main thread back to the browser with a
-        ``setTimeout(0)`` (``cancel_bot`` clears it), so taps are answered while a computer thinks.
+        until BOT_SLICE_S have passed, then hands the main thread back to the browser and goes on
+        in a new task (``Tasks.soon``; ``cancel_bot`` cancels it), so taps are answered while a
+        computer thinks.
         A decision is applied only if the game is still the one it was made for.
         """
         self.bot_timer = None
@@ -855,7 +858,7 @@ class App:
         from ..bots import prepare, think
 
         if prepare():  # the first time only (search modules loaded, the start-up heap frozen)...
-            self.bot_timer = window.setTimeout(create_once_callable(self.bot_move), 0)
+            self.bot_timer = self.tasks.soon(self.bot_move)
             return  # ...and the turn itself in a task of its own
         began = window.performance.now()
         moves_before = len(game.actions)
@@ -885,16 +888,16 @@ class App:
                 except StopIteration as done:
                     action = done.value
                     # apply (and draw) in a task of its own, not on top of a slice of thinking
-                    self.bot_timer = window.setTimeout(create_once_callable(lambda: apply_if_current(action)), 0)
+                    self.bot_timer = self.tasks.soon(lambda: apply_if_current(action))
                     break
                 if time.perf_counter() >= stop:
-                    self.bot_timer = window.setTimeout(create_once_callable(run_slice), 0)
+                    self.bot_timer = self.tasks.soon(run_slice)
                     break
             # a User Timing entry per slice, so bench/bench_longtask.py can tell thinking from drawing
             _measure("cardtable:bot-slice", began)
 
         # the seat's view was computed in this task: the thinking starts in a task of its own
-        self.bot_timer = window.setTimeout(create_once_callable(run_slice), 0)
+        self.bot_timer = self.tasks.soon(run_slice)
 
     def count_hands(self) -> None:
         """Count the open game's finished hands in the statistics, in a task of its own."""
@@ -908,7 +911,7 @@ class App:
             except Exception as err:  # statistics must never stop a game
                 window.console.error(f"cardtable: statistics: {err!r}")
             _measure("cardtable:stats", began)
-        window.setTimeout(create_once_callable(run), 0)
+        self.tasks.soon(run)
 
     # ---- files ------------------------------------------------------------------------------------
     def download(self, text: str, filename: str) -> None:
@@ -921,7 +924,7 @@ class App:
         document.body.appendChild(a)
         a.click()
         a.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        self.tasks.later(lambda: window.URL.revokeObjectURL(url), 1000)
 
     def export(self) -> None:
         from .coach import saved_record

@@ -325,9 +325,6 @@ def _my_turn(app) -> bool:
 
 def start_hint(app) -> None:
     """Think about a hint in slices (the page stays responsive), then show and count it."""
-    from pyscript import window
-    from pyodide.ffi import create_once_callable
-
     from ..coach.hint import hint_steps
 
     if not _my_turn(app):
@@ -355,10 +352,10 @@ def start_hint(app) -> None:
                 show_hint(app, key, done.value)
                 return
             if time.perf_counter() >= stop:
-                window.setTimeout(create_once_callable(run_slice), 0)
+                app.tasks.soon(run_slice)
                 return
 
-    window.setTimeout(create_once_callable(run_slice), 0)
+    app.tasks.soon(run_slice)
     app.render()
 
 

@@ -1,0 +1,58 @@
+"""Work in browser tasks of its own: soon (as soon as the main thread is free), or after a delay.
+
+``Tasks.soon(fn)`` runs ``fn`` in a new task through a ``MessageChannel`` message rather than
+``setTimeout(fn, 0)``: browsers clamp a timer to at least 4 ms once timers are nested five deep, so
+a computer's search, handed back to the browser every few milliseconds by a chain of zero timers,
+sat idle for a quarter of its time.  A message is a plain task: input, rendering and other tasks
+still run between two of them, in the order the browser's scheduler chooses.
+
+``Tasks.later(fn, ms)`` runs ``fn`` after ``ms`` milliseconds (a ``setTimeout``).  Both return a
+number that ``Tasks.cancel`` takes: a cancelled callable is never run.  One proxy serves every
+message and one every timer, so nothing is created per call on the JavaScript side.
+
+No browser import: the page hands in its ``window`` and Pyodide's ``create_proxy``, so CPython tests
+drive it with fakes (``tests/test_ui_tasks.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+
+class Tasks:
+    """Callables run in browser tasks of their own; each is run at most once."""
+
+    def __init__(self, window, create_proxy: Callable):
+        self.window = window
+        self.pending: dict[int, Callable[[], None]] = {}
+        self.last = 0
+        self._on_message = create_proxy(lambda event: self._run(event.data))
+        self._on_timer = create_proxy(self._run)
+        self.channel = window.MessageChannel.new()
+        self.channel.port1.onmessage = self._on_message  # setting onmessage starts the port
+
+    def soon(self, fn: Callable[[], None]) -> int:
+        """Run ``fn`` in a task of its own as soon as the browser gets to it (no 4 ms clamp)."""
+        token = self._add(fn)
+        self.channel.port2.postMessage(token)  # one message a callable: each runs in its own task
+        return token
+
+    def later(self, fn: Callable[[], None], ms: float) -> int:
+        """Run ``fn`` in a task of its own after ``ms`` milliseconds."""
+        token = self._add(fn)
+        self.window.setTimeout(self._on_timer, ms, token)  # setTimeout hands its third argument on
+        return token
+
+    def cancel(self, token) -> None:
+        """``fn`` of that token will not run (a token already run or cancelled is ignored)."""
+        self.pending.pop(token, None)
+
+    def _add(self, fn: Callable[[], None]) -> int:
+        self.last += 1
+        self.pending[self.last] = fn
+        return self.last
+
+    def _run(self, token) -> None:
+        fn = self.pending.pop(token, None)
+        if fn is not None:
+            fn()

@@ -1,0 +1,183 @@
+"""``cardtable.ui.tasks.Tasks``: callables run in tasks of their own, through a MessageChannel
+(soon) or a timer (later), each at most once, never after it was cancelled -- driven here by a fake
+browser whose task queue the test steps through one task at a time."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from cardtable.ui.tasks import Tasks
+
+
+class FakeBrowser:
+    """A ``window`` with ``MessageChannel`` and ``setTimeout``: each posted message and each due timer
+    is a task in ``queue`` (timers by due time), run one at a time by ``step``."""
+
+    def __init__(self):
+        self.now = 0
+        self.queue: list[tuple[float, int, object, object]] = []   # (due, order, handler, argument)
+        self.order = 0
+        self.channels = []
+        browser = self
+
+        class Port:
+            def __init__(self):
+                self.onmessage = None
+                self.other = None
+
+            def postMessage(self, data):
+                target = self.other
+                browser._push(browser.now, lambda d: target.onmessage(SimpleNamespace(data=d)), data)
+
+        class MessageChannel:
+            @staticmethod
+            def new():
+                ch = SimpleNamespace(port1=Port(), port2=Port())
+                ch.port1.other, ch.port2.other = ch.port2, ch.port1
+                browser.channels.append(ch)
+                return ch
+
+        self.MessageChannel = MessageChannel
+
+    def setTimeout(self, handler, ms, arg):
+        self._push(self.now + ms, handler, arg)
+
+    def _push(self, due, handler, arg):
+        self.order += 1
+        self.queue.append((due, self.order, handler, arg))
+
+    def step(self) -> bool:
+        """Run the next task (the earliest due, first posted first); False when there is none."""
+        if not self.queue:
+            return False
+        self.queue.sort(key=lambda t: (t[0], t[1]))
+        due, _, handler, arg = self.queue.pop(0)
+        self.now = max(self.now, due)
+        handler(arg)
+        return True
+
+
+def make():
+    browser = FakeBrowser()
+    proxies = []
+
+    def create_proxy(fn):
+        proxies.append(fn)
+        return fn
+
+    return browser, Tasks(browser, create_proxy), proxies
+
+
+def test_soon_runs_each_callable_in_a_task_of_its_own_in_order():
+    browser, tasks, _ = make()
+    ran = []
+    tasks.soon(lambda: ran.append("a"))
+    tasks.soon(lambda: ran.append("b"))
+    assert ran == []             # nothing runs in the task that asked
+    assert browser.step() and ran == ["a"]
+    assert browser.step() and ran == ["a", "b"]
+    assert not browser.step()
+
+
+def test_a_chain_of_soon_tasks_has_no_delay():
+    """Unlike nested zero timers (clamped to 4 ms each in browsers), a chain of messages is not held back."""
+    browser, tasks, _ = make()
+    count = []
+
+    def again():
+        count.append(browser.now)
+        if len(count) < 50:
+            tasks.soon(again)
+
+    tasks.soon(again)
+    while browser.step():
+        pass
+    assert len(count) == 50 and browser.now == 0
+
+
+def test_other_tasks_run_between_two_slices():
+    """A chain of soon tasks does not hold the thread: a task queued meanwhile (a tap) runs in between."""
+    browser, tasks, _ = make()
+    log = []
+
+    def slice_(n):
+        log.append(f"slice {n}")
+        if n == 1:
+            browser._push(browser.now, lambda _: log.append("tap"), None)
+        if n < 3:
+            tasks.soon(lambda: slice_(n + 1))
+
+    tasks.soon(lambda: slice_(1))
+    while browser.step():
+        pass
+    assert log == ["slice 1", "tap", "slice 2", "slice 3"]
+
+
+def test_later_runs_after_its_delay():
+    browser, tasks, _ = make()
+    ran = []
+    tasks.later(lambda: ran.append(("late", browser.now)), 700)
+    tasks.soon(lambda: ran.append(("soon", browser.now)))
+    while browser.step():
+        pass
+    assert ran == [("soon", 0), ("late", 700)]
+
+
+def test_cancelled_callables_never_run_and_cancel_is_idempotent():
+    browser, tasks, _ = make()
+    ran = []
+    a = tasks.soon(lambda: ran.append("a"))
+    b = tasks.later(lambda: ran.append("b"), 10)
+    c = tasks.soon(lambda: ran.append("c"))
+    tasks.cancel(a)
+    tasks.cancel(b)
+    tasks.cancel(b)
+    tasks.cancel(None)
+    tasks.cancel(12345)
+    while browser.step():
+        pass
+    assert ran == ["c"]
+    tasks.cancel(c)              # already run: nothing happens
+    assert tasks.pending == {}
+
+
+def test_a_callable_runs_at_most_once_and_tokens_are_not_reused():
+    browser, tasks, _ = make()
+    ran = []
+    t1 = tasks.soon(lambda: ran.append(1))
+    browser.step()
+    browser._push(0, tasks._on_timer, t1)   # a stray message or timer for a token already run
+    browser.step()
+    t2 = tasks.soon(lambda: ran.append(2))
+    assert t2 != t1
+    while browser.step():
+        pass
+    assert ran == [1, 2]
+
+
+def test_one_channel_and_two_proxies_whatever_the_number_of_calls():
+    browser, tasks, proxies = make()
+    for _ in range(100):
+        tasks.soon(lambda: None)
+        tasks.later(lambda: None, 5)
+    while browser.step():
+        pass
+    assert len(browser.channels) == 1 and len(proxies) == 2 and tasks.pending == {}
+
+
+def test_a_callable_that_raises_does_not_stop_the_others():
+    browser, tasks, _ = make()
+    ran = []
+
+    def boom():
+        raise RuntimeError("bug")
+
+    tasks.soon(boom)
+    tasks.soon(lambda: ran.append("after"))
+    try:
+        browser.step()
+    except RuntimeError:
+        pass  # in the page, the browser reports it on the console and goes on with the next task
+    while browser.step():
+        pass
+    assert ran == ["after"] and tasks.pending == {}
