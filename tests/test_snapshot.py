@@ -9,6 +9,7 @@ and a whole hand is played on an app started from it.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import urllib.request
 
@@ -154,9 +155,14 @@ TAMPER_UNPACKED = """async ([url, how]) => {
       // this version's header and the right size, a nonsense memory image: only Pyodide's
       // restore can notice
       header.app = document.documentElement.dataset.version;
+      delete header.extents; // (a whole image: no parts to put back)
       const raw = new Uint8Array(header.bytes);
       for (let i = 0; i < raw.length; i += 4096) raw[i] = (i * 7919) & 255;
       body = raw;
+    } else if (how === "truncated") {
+      // this version's header, a body shorter than the size it declares
+      header.app = document.documentElement.dataset.version;
+      body = body.slice(0, body.byteLength - 4096);
     } else if (how === "other-version") {
       header.app = "another-version";
     } else if (how === "delete") {
@@ -166,6 +172,20 @@ TAMPER_UNPACKED = """async ([url, how]) => {
     n++;
   }
   return n;
+}"""
+
+EXPANDED = """async (url) => {
+  // the unpacked copy's size, and the SHA-256 of the memory image the page makes of it
+  const { expand } = await import(new URL("web/pyodide-snapshot.js", document.baseURI).href);
+  for (const name of await caches.keys()) {
+    const hit = await (await caches.open(name)).match(url);
+    if (!hit) continue;
+    const header = JSON.parse(hit.headers.get("X-Snapshot"));
+    const kept = new Uint8Array(await hit.arrayBuffer());
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", expand(kept, header)));
+    return [kept.length, Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")];
+  }
+  return null;
 }"""
 
 UNPACKED_HEADER = """async (url) => {
@@ -220,7 +240,7 @@ def _usable(page) -> None:
 
 
 @pytest.mark.browser
-def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site):
+def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site, dist):
     from test_browser_bots import person_acts, record, start
 
     watch = PageWatch(page, site.origin)
@@ -229,7 +249,16 @@ def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site)
     url, unpacked = _urls(page)
     assert page.evaluate(CACHED, url) is not None, "the service worker did not precache the snapshot"
     header = json.loads(page.evaluate(UNPACKED_HEADER, unpacked))
+    extents = header.pop("extents")
     assert header == json.loads(page.evaluate(CACHED, url)), "the unpacked copy's header is the file's"
+    # the copy keeps only what is not pages of zeros, and puts it back exactly: the memory image it
+    # gives (web/pyodide-snapshot.js, expand) is byte for byte the inflated file
+    _, body = _read(dist)
+    image = gzip.decompress(body)
+    kept, digest = page.evaluate(EXPANDED, unpacked)
+    assert kept == sum(length for _, length in extents) < 0.7 * header["bytes"], (kept, header["bytes"])
+    assert all(any(image[start:start + length]) for start, length in extents)
+    assert digest == hashlib.sha256(image).hexdigest()
 
     start(page, site.url, seed=99)  # navigates again: this start comes from the snapshot
     assert _snapshot_state(page) == "used"
@@ -282,6 +311,7 @@ def test_a_bad_snapshot_never_breaks_a_start(page, site):
     _first_start(page, site.url)
     url, unpacked = _urls(page)
     page.evaluate(STASH, [url, False])
+    page.evaluate(STASH, [unpacked, False])
 
     assert page.evaluate(TAMPER, [url, "other-version"]) >= 1
     assert page.evaluate(TAMPER_UNPACKED, [unpacked, "other-version"]) >= 1
@@ -293,19 +323,22 @@ def test_a_bad_snapshot_never_breaks_a_start(page, site):
     assert '"app":"another-version"' in page.evaluate(CACHED, url).replace(" ", "")
     assert '"app":"another-version"' in page.evaluate(UNPACKED_HEADER, unpacked).replace(" ", "")
 
-    # a corrupt unpacked copy: a normal boot, the copy deleted; the next start uses the packed file
-    page.evaluate(STASH, [url, True])
-    assert page.evaluate(TAMPER_UNPACKED, [unpacked, "garbage-memory"]) >= 1
-    page.reload()
-    wait_ready(page)
-    assert (_snapshot_state(page), _copy_used(page)) == ("failed", "unpacked")
-    _usable(page)
-    assert page.evaluate(UNPACKED_HEADER, unpacked) is None, "the bad unpacked copy was not deleted"
-    assert page.evaluate(CACHED, url) is not None, "the packed snapshot must stay"
-    page.reload()
-    wait_ready(page)
-    assert (_snapshot_state(page), _copy_used(page)) == ("used", "packed")
-    _usable(page)
+    # a corrupt unpacked copy (a nonsense memory image, or shorter than its header says): a normal
+    # boot, the copy deleted; the next start uses the packed file
+    for how in ("garbage-memory", "truncated"):
+        page.evaluate(STASH, [url, True])
+        page.evaluate(STASH, [unpacked, True])   # the good copies back, then one damaged
+        assert page.evaluate(TAMPER_UNPACKED, [unpacked, how]) >= 1
+        page.reload()
+        wait_ready(page)
+        assert (_snapshot_state(page), _copy_used(page)) == ("failed", "unpacked"), how
+        _usable(page)
+        assert page.evaluate(UNPACKED_HEADER, unpacked) is None, f"the bad unpacked copy ({how}) was not deleted"
+        assert page.evaluate(CACHED, url) is not None, "the packed snapshot must stay"
+        page.reload()
+        wait_ready(page)
+        assert (_snapshot_state(page), _copy_used(page)) == ("used", "packed"), how
+        _usable(page)
 
     for how in ("damaged-gzip", "garbage-memory"):
         page.evaluate(STASH, [url, True])

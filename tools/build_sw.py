@@ -23,7 +23,8 @@ memory) is precached like every other file, so it arrives in the background afte
 (the worker is registered only once the first start has settled) and lives in this version's cache:
 an update brings the new version's snapshot and deletes the old one with the old cache.  At install
 the worker also inflates it once and stores the raw bytes next to it (runtime/pyodide-snapshot.unpacked,
-in the same cache), so that no start pays the inflating.  The page never fetches either;
+in the same cache; only the parts that are not pages of zeros, about 17 of the 31 MB, with where
+they go in its header), so that no start pays the inflating.  The page never fetches either;
 web/pyodide-snapshot.js reads them from Cache Storage directly, and deletes a copy that cannot be used.
 """
 
@@ -83,10 +84,32 @@ self.addEventListener("install", (event) => {
 
 // The start-up snapshot ships gzipped (6.7 MB instead of 31 MB to download); inflating it on
 // every start cost 0.5-0.9 s.  So the worker inflates it once, at install, and keeps the raw bytes
-// in the same cache (deleted with it) under UNPACKED, with the file's header (app and Pyodide
-// versions, size) in a response header; web/pyodide-snapshot.js restores from that copy when it
+// but for its pages of zeros in the same cache (deleted with it) under UNPACKED, with the file's
+// header (app and Pyodide versions, size) and where the kept parts go in a response header; web/pyodide-snapshot.js restores from that copy when it
 // is there and checks it like the packed one.  Any failure only leaves the copy out.
 const SNAPSHOT = __SNAPSHOT__;
+const PAGE = 4096;
+
+/** The parts of `raw` that are not whole pages of zeros: [[start, length], ...], in order, merged. */
+function nonZeroExtents(raw) {
+  const extents = [];
+  for (let start = 0; start < raw.length; start += PAGE) {
+    const end = Math.min(start + PAGE, raw.length);
+    let zero = true;
+    for (let i = start; i < end; i++) {
+      if (raw[i] !== 0) {
+        zero = false;
+        break;
+      }
+    }
+    if (zero) continue;
+    const last = extents[extents.length - 1];
+    if (last && last[0] + last[1] === start) last[1] += end - start;
+    else extents.push([start, end - start]);
+  }
+  return extents;
+}
+
 async function unpackSnapshot(cache) {
   if (!SNAPSHOT || !self.DecompressionStream) return;
   try {
@@ -97,11 +120,21 @@ async function unpackSnapshot(cache) {
     const end = bytes.indexOf(10, magic);
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(magic, end)));
     const stream = new Blob([bytes.subarray(end + 1)]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const raw = await new Response(stream).arrayBuffer();
+    const raw = new Uint8Array(await new Response(stream).arrayBuffer());
     if (raw.byteLength !== header.bytes) return;
+    // Nearly half of the memory image is pages of zeros, in a few long runs: the copy keeps only
+    // the rest, and its header says where each part goes (`extents`, [start, length] in order);
+    // the page puts them back into an image of zeros.  Half the bytes to read at every start.
+    const extents = nonZeroExtents(raw);
+    const kept = new Uint8Array(extents.reduce((n, [, length]) => n + length, 0));
+    let at = 0;
+    for (const [start, length] of extents) {
+      kept.set(raw.subarray(start, start + length), at);
+      at += length;
+    }
     const unpacked = new URL(SNAPSHOT.replace(/\.bin$/, ".unpacked"), self.registration.scope).href;
-    await cache.put(unpacked, new Response(raw, { headers: {
-      "Content-Type": "application/octet-stream", "X-Snapshot": JSON.stringify(header) } }));
+    await cache.put(unpacked, new Response(kept, { headers: {
+      "Content-Type": "application/octet-stream", "X-Snapshot": JSON.stringify({ ...header, extents }) } }));
   } catch (err) {
     console.warn("Card Table: could not unpack the start-up snapshot:", err);
   }

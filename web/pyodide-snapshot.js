@@ -9,8 +9,9 @@
 // Where the snapshot comes from: tools/build.py makes it at build time in Node and ships it as
 // runtime/pyodide-snapshot.bin (gzipped); the service worker precaches it with the rest of the site
 // AFTER the first start, and at install also stores it inflated (runtime/pyodide-snapshot.unpacked,
-// 31 MB, same cache, its header in an X-Snapshot response header): reading that copy costs far less
-// than inflating the packed one on every start, which stays the fallback.  This module never fetches it: it only looks in Cache Storage, so a first visit (or a
+// same cache, its header in an X-Snapshot response header; only the 17 of its 31 MB that are not
+// pages of zeros, see expand): reading that copy costs far less than inflating the packed one on
+// every start, which stays the fallback.  This module never fetches it: it only looks in Cache Storage, so a first visit (or a
 // browser without a service worker) boots exactly as before, with nothing extra on its critical path.
 //
 // It must never break a start:
@@ -84,15 +85,41 @@ async function findUnpacked(cache) {
   return { header, response };
 }
 
-/** The bytes of an unpacked copy (a promise), checked against the size its header declares;
- * `bytes` is its read already under way (web/snapshot-early.js), if any. */
+/** The memory image of an unpacked copy (a promise), checked against its header; `bytes` is its
+ * read already under way (web/snapshot-early.js), if any. */
 async function readUnpacked({ header, response, bytes }) {
-  const buffer = await (bytes || response.arrayBuffer());
-  if (buffer.byteLength !== header.bytes) {
-    throw new Error(`the unpacked snapshot is ${buffer.byteLength} bytes, expected ${header.bytes}`);
-  }
+  const raw = expand(new Uint8Array(await (bytes || response.arrayBuffer())), header);
   performance.mark("cardtable:snapshot-read");
-  return new Uint8Array(buffer);
+  return raw;
+}
+
+/** The memory image from the bytes of an unpacked copy.  The service worker keeps only the parts
+ * of the image that are not pages of zeros (tools/build_sw.py): its header's `extents`, in order,
+ * say where each goes in an image of `header.bytes` zeros.  A copy without extents is the whole
+ * image.  Throws when the bytes and the header do not match exactly. */
+export function expand(kept, header) {
+  const size = header.bytes;
+  const extents = header.extents;
+  if (extents === undefined) {
+    if (kept.length !== size) throw new Error(`the unpacked snapshot is ${kept.length} bytes, expected ${size}`);
+    return kept;
+  }
+  if (!Array.isArray(extents) || !Number.isSafeInteger(size)) throw new Error("the unpacked snapshot's header is damaged");
+  const raw = new Uint8Array(size);
+  let at = 0;
+  let end = 0;
+  for (const extent of extents) {
+    const [start, length] = Array.isArray(extent) ? extent : [];
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(length) || start < end || length <= 0
+        || start + length > size || at + length > kept.length) {
+      throw new Error("the unpacked snapshot's parts do not fit its header");
+    }
+    raw.set(kept.subarray(at, at + length), start);
+    at += length;
+    end = start + length;
+  }
+  if (at !== kept.length) throw new Error(`the unpacked snapshot is ${kept.length} bytes, its parts ${at}`);
+  return raw;
 }
 
 /** The first cached snapshot made for this app and this Pyodide, or null:

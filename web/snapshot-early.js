@@ -1,7 +1,7 @@
 // Start reading the start-up snapshot as soon as the page starts (a classic script at the top of
 // index.html's <head>, before any module is even fetched).
 //
-// Restoring Python from the snapshot (web/pyodide-snapshot.js) waits for its 31 MB unpacked copy
+// Restoring Python from the snapshot (web/pyodide-snapshot.js) waits for its unpacked copy (17 MB)
 // to be read from Cache Storage, and that read was the longest step of a warm start.  Begun here,
 // it overlaps with the loading of PyScript and Pyodide instead of following it.  This script only
 // finds the copy made for this page's version and starts reading it: the wrapper checks it
