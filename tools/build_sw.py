@@ -85,8 +85,9 @@ self.addEventListener("install", (event) => {
 // The start-up snapshot ships gzipped (6.7 MB instead of 31 MB to download); inflating it on
 // every start cost 0.5-0.9 s.  So the worker inflates it once, at install, and keeps the raw bytes
 // but for its pages of zeros in the same cache (deleted with it) under UNPACKED, with the file's
-// header (app and Pyodide versions, size) and where the kept parts go in a response header; web/pyodide-snapshot.js restores from that copy when it
-// is there and checks it like the packed one.  Any failure only leaves the copy out.
+// header (app and Pyodide versions, size) and where the kept parts go in a response header;
+// web/pyodide-snapshot.js restores from that copy when it is there and checks it like the packed
+// one.  Any failure only leaves the copy out.
 const SNAPSHOT = __SNAPSHOT__;
 const PAGE = 4096;
 
@@ -124,7 +125,7 @@ async function unpackSnapshot(cache) {
     if (raw.byteLength !== header.bytes) return;
     // Nearly half of the memory image is pages of zeros, in a few long runs: the copy keeps only
     // the rest, and its header says where each part goes (`extents`, [start, length] in order);
-    // the page puts them back into an image of zeros.  Half the bytes to read at every start.
+    // the page puts them back into an image of zeros (about half the bytes to read and to store).
     const extents = nonZeroExtents(raw);
     const kept = new Uint8Array(extents.reduce((n, [, length]) => n + length, 0));
     let at = 0;
