@@ -203,6 +203,11 @@ def test_starts_offline_after_the_server_stops_and_keeps_saved_data(page, own_si
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == "hand 3, trick 2"
     assert page.evaluate("document.documentElement.dataset.version") == version
     assert page.evaluate(CONTROLLED)
+    # the runtime came from the worker's cache by its static routes, without its fetch handler
+    # (Chromium names the route's source: "cache"; what the handler answers leaves it empty)
+    sources = page.evaluate("""[...new Set(performance.getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.includes('/runtime/')).map((e) => e.workerFinalSourceType))]""")
+    assert sources == ["cache"]
     assert csp_violations(page) == []
 
 
