@@ -11,6 +11,7 @@ dist/ holds:
   app/pyscript.json           PyScript config: local interpreter, the package zip
   runtime/pyodide/            Pyodide's five run-time files (from node_modules/pyodide)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
+  runtime/morphdom/, runtime/fflate/  the DOM-morphing library and the zip reader (ES modules)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
 Nothing is fetched from outside the site's own origin.  The build prints the size of dist/ and
@@ -155,6 +156,17 @@ def copy_morphdom() -> None:
     shutil.copy2(NODE / "morphdom" / "LICENSE", out / "LICENSE")
 
 
+def copy_fflate() -> None:
+    """The zip reader (fflate, MIT, from npm) that web/zip.js imports."""
+    src = NODE / "fflate" / "esm" / "browser.js"
+    if not src.is_file():
+        fail("node_modules/fflate is missing: run `npm ci` first")
+    out = DIST / "runtime" / "fflate"
+    out.mkdir(parents=True)
+    shutil.copy2(src, out / "fflate.js")
+    shutil.copy2(NODE / "fflate" / "LICENSE", out / "LICENSE")
+
+
 def content_version(paths: list[Path], extra: bytes = b"") -> str:
     """A short hash of the app's own files: changes whenever the app changes."""
     h = hashlib.sha256(extra)
@@ -174,6 +186,7 @@ def build() -> dict:
     DIST.mkdir()
     copy_runtime()
     copy_morphdom()
+    copy_fflate()
 
     shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
     translate_page_scripts(DIST / "web" / "i18n.js")

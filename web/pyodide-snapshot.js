@@ -35,6 +35,7 @@
 // package.json; tests/test_snapshot.py fails loudly if an upgrade changes them.
 import { loadPyodide as loadPlain, version } from "../runtime/pyodide/pyodide.mjs";
 import { splitBootstrap } from "./pyscript-bootstrap.js";
+import { readZip } from "./zip.js";
 
 export { version };
 
@@ -183,94 +184,16 @@ async function forget(cache, url, why) {
   }
 }
 
-/** The files of a zip archive as {name, method, data, size} (data still compressed), or null when
- * the archive holds anything this small reader does not handle (zip64, encryption, a method other
- * than stored or deflate, a name with "..", a shared library). */
-function zipEntries(bytes) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = -1; // the end-of-central-directory record, after which only a comment may follow
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const entries = [];
-  let p = view.getUint32(end + 16, true);
-  for (let k = view.getUint16(end + 10, true); k > 0; k--) {
-    if (p + 46 > bytes.length || view.getUint32(p, true) !== 0x02014b50) return null;
-    const flags = view.getUint16(p + 8, true);
-    const method = view.getUint16(p + 10, true);
-    const csize = view.getUint32(p + 20, true);
-    const size = view.getUint32(p + 24, true);
-    const nameLength = view.getUint16(p + 28, true);
-    const local = view.getUint32(p + 42, true);
-    const name = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLength));
-    p += 46 + nameLength + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
-    const parts = name.split("/");
-    if ((flags & 1) || (method !== 0 && method !== 8) || csize === 0xffffffff || name.startsWith("/")
-        || parts.includes("..") || /\.so(\.|$)/.test(name) || local + 30 > bytes.length
-        || view.getUint32(local, true) !== 0x04034b50) return null;
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (start + csize > bytes.length) return null;
-    entries.push({ name, method, data: bytes.subarray(start, start + csize), size });
-  }
-  return entries;
-}
-
-/** The files of zipEntries' entries, inflated: [[name, bytes or null for a folder], ...] (a
- * promise; rejects on a damaged deflate stream or a wrong size). */
-function inflateEntries(entries) {
-  return Promise.all(entries.map(async ({ name, method, data, size }) => {
-    if (name.endsWith("/")) return [name, null];
-    const raw = method === 0 ? data : new Uint8Array(await new Response(
-      new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
-    if (raw.length !== size) throw new Error(`${name} is ${raw.length} bytes, expected ${size}`);
-    return [name, raw];
-  }));
-}
-
-// The app's zip, which PyScript fetches (its config's `files`) and unpacks once the interpreter is
-// up.  On a start from the snapshot it is fetched and inflated here while the interpreter is still
-// being restored (inflating its 50-odd files took 50-110 ms, on the critical path, after it).
-// Used only if PyScript then hands over exactly the same bytes.
-const APP_ZIP_URL = new URL("../app/cardtable.zip", import.meta.url).href;
-let preinflated = null;
-
-function preinflate() {
-  preinflated = fetch(APP_ZIP_URL).then((r) => (r.ok ? r.arrayBuffer() : null)).then(async (buffer) => {
-    const bytes = buffer && new Uint8Array(buffer);
-    const entries = bytes && zipEntries(bytes);
-    if (!entries) return null;
-    const files = await inflateEntries(entries);
-    performance.mark("cardtable:zip-inflated-early");
-    return { bytes, files };
-  }).catch(() => null);
-}
-
-function sameBytes(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Unpack a zip archive into Pyodide's file system from JavaScript (a promise; false when the
- * archive is not one zipEntries reads).  PyScript unpacks its `files` archives with
+/** Unpack a zip archive into Pyodide's file system from JavaScript (false when the archive is
+ * not one readZip reads; throws on a damaged one).  PyScript unpacks its `files` archives with
  * `pyodide.unpackArchive`, which runs Python's zipfile: right after a snapshot is restored that
  * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there; this
- * takes a few; and its files may be inflated already, see preinflate).  Sizes are checked; a
- * damaged deflate stream rejects. */
-async function unpackZip(pyodide, buffer, extractDir) {
+ * takes a few, see web/zip.js). */
+function unpackZip(pyodide, buffer, extractDir) {
   const bytes = new Uint8Array(ArrayBuffer.isView(buffer) ? buffer.buffer : buffer,
     buffer.byteOffset || 0, buffer.byteLength);
-  const early = preinflated && await preinflated;
-  let files = early && sameBytes(early.bytes, bytes) ? early.files : null;
-  if (!files) {
-    const entries = zipEntries(bytes);
-    if (!entries) return false;
-    files = await inflateEntries(entries);
-  }
+  const files = readZip(bytes);
+  if (!files) return false;
   performance.mark("cardtable:zip-inflated");
   const { FS } = pyodide;
   const dir = (extractDir || ".").startsWith("/") ? extractDir : `${FS.cwd()}/${extractDir || "."}`;
@@ -292,15 +215,18 @@ async function unpackZip(pyodide, buffer, extractDir) {
  * Pyodide's own unpacking for anything else or on any failure. */
 function fastUnpack(pyodide) {
   const plain = pyodide.unpackArchive;
-  if (typeof plain !== "function" || !globalThis.DecompressionStream) return;
+  if (typeof plain !== "function") return;
   const unpack = (buffer, format, options = {}) => {
     if (format !== "zip") return plain.call(pyodide, buffer, format, options);
-    return unpackZip(pyodide, buffer, options.extractDir).then((done) => {
-      if (!done) plain.call(pyodide, buffer, format, options);
-    }, (err) => {
+    let done = false;
+    try {
+      done = unpackZip(pyodide, buffer, options.extractDir);
+    } catch (err) {
       console.warn("Card Table: unpacking in JavaScript failed, Pyodide unpacks instead:", err);
-      plain.call(pyodide, buffer, format, options);
-    }).finally(() => performance.mark("cardtable:files-unpacked"));
+    }
+    const result = done ? undefined : plain.call(pyodide, buffer, format, options);
+    performance.mark("cardtable:files-unpacked");
+    return result;
   };
   try {
     pyodide.unpackArchive = unpack;
@@ -331,7 +257,9 @@ function fastBootstrap(pyodide) {
       return plain.call(this, code, ...rest);
     }
     performance.mark("cardtable:pyscript-files");
-    return plain.call(this, split.python, ...rest);
+    const imported = plain.call(this, split.python, ...rest);
+    Promise.resolve(imported).finally(() => performance.mark("cardtable:pyscript-imported")).catch(() => {});
+    return imported;
   };
   try {
     pyodide.runPythonAsync = run;
@@ -406,10 +334,7 @@ function start() {
 // Only when web/snapshot-early.js found a snapshot to restore: a first visit boots as it always
 // did, when PyScript asks (Pyodide's normal start-up then does not compete with PyScript's loading).
 Promise.resolve(globalThis.cardtableSnapshotRead).then((found) => {
-  if (!found) return;
-  start();
-  // (after the snapshot's bytes are in: inflating earlier only slowed that read)
-  if (globalThis.DecompressionStream) found.bytes.then(preinflate, () => {});
+  if (found) start();
 }, () => {});
 
 export async function loadPyodide(options = {}) {
