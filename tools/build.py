@@ -197,6 +197,11 @@ def build() -> dict:
     config = {
         "interpreter": "../runtime/pyodide/pyodide.mjs",
         "files": {"./cardtable.zip": "./*"},
+        # PyScript's plugins for what the app does not use (editors, terminals, games, workers'
+        # "donkey", deprecation notices) are not loaded: each was a module to fetch and run, and
+        # py-editor's timer ran on a start's busiest stretch.  "error" (shows a Python error on the
+        # page, which web/boot.js reports) stays.
+        "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
     }
     use_snapshot_loader(config)
     (app / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")

@@ -198,9 +198,14 @@ function unpackZip(pyodide, buffer, extractDir) {
   const { FS } = pyodide;
   const dir = (extractDir || ".").startsWith("/") ? extractDir : `${FS.cwd()}/${extractDir || "."}`;
   const base = "/" + dir.split("/").filter((x) => x && x !== ".").join("/");
+  const made = new Set(); // the folders made so far (each path walk costs Emscripten's FS a lot)
   for (const [name, raw] of files) {
     const path = `${base}/${name}`.replace(/\/+$/, "");
-    FS.mkdirTree(raw ? path.slice(0, path.lastIndexOf("/")) || "/" : path);
+    const folder = raw ? path.slice(0, path.lastIndexOf("/")) || "/" : path;
+    if (!made.has(folder)) {
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
     if (raw) FS.writeFile(path, raw);
   }
   performance.mark("cardtable:zip-written");
