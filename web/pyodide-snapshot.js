@@ -35,7 +35,6 @@
 // package.json; tests/test_snapshot.py fails loudly if an upgrade changes them.
 import { loadPyodide as loadPlain, version } from "../runtime/pyodide/pyodide.mjs";
 import { splitBootstrap } from "./pyscript-bootstrap.js";
-import { readZip } from "./zip.js";
 
 export { version };
 
@@ -189,7 +188,7 @@ async function forget(cache, url, why) {
  * `pyodide.unpackArchive`, which runs Python's zipfile: right after a snapshot is restored that
  * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there; this
  * takes a few, see web/zip.js). */
-function unpackZip(pyodide, buffer, extractDir) {
+function unpackZip(pyodide, readZip, buffer, extractDir) {
   const bytes = new Uint8Array(ArrayBuffer.isView(buffer) ? buffer.buffer : buffer,
     buffer.byteOffset || 0, buffer.byteLength);
   const files = readZip(bytes);
@@ -216,22 +215,24 @@ function unpackZip(pyodide, buffer, extractDir) {
   return true;
 }
 
-/** Let `pyodide.unpackArchive` unpack zip archives from JavaScript (unpackZip), and fall back to
- * Pyodide's own unpacking for anything else or on any failure. */
+// The zip reader (web/zip.js and fflate, 90 KB) is imported on the side, not by this module's
+// own imports: the page's module scripts run in order, and none would wait for it.
+const zipReader = import("./zip.js");
+zipReader.catch(() => {}); // (then Pyodide unpacks, see fastUnpack)
+
+/** Let `pyodide.unpackArchive` unpack zip archives from JavaScript (unpackZip, a promise), and fall
+ * back to Pyodide's own unpacking for anything else or on any failure. */
 function fastUnpack(pyodide) {
   const plain = pyodide.unpackArchive;
   if (typeof plain !== "function") return;
   const unpack = (buffer, format, options = {}) => {
     if (format !== "zip") return plain.call(pyodide, buffer, format, options);
-    let done = false;
-    try {
-      done = unpackZip(pyodide, buffer, options.extractDir);
-    } catch (err) {
+    return zipReader.then(({ readZip }) => unpackZip(pyodide, readZip, buffer, options.extractDir)).catch((err) => {
       console.warn("Card Table: unpacking in JavaScript failed, Pyodide unpacks instead:", err);
-    }
-    const result = done ? undefined : plain.call(pyodide, buffer, format, options);
-    performance.mark("cardtable:files-unpacked");
-    return result;
+      return false;
+    }).then((done) => {
+      if (!done) plain.call(pyodide, buffer, format, options);
+    }).finally(() => performance.mark("cardtable:files-unpacked"));
   };
   try {
     pyodide.unpackArchive = unpack;
