@@ -145,26 +145,23 @@ def copy_runtime() -> None:
             shutil.copy2(src, out / src.name)
 
 
-def copy_morphdom() -> None:
-    """The DOM-morphing library (morphdom, MIT, from npm) that web/morph.js imports."""
-    src = NODE / "morphdom" / "dist" / "morphdom-esm.js"
-    if not src.is_file():
-        fail("node_modules/morphdom is missing: run `npm ci` first")
-    out = DIST / "runtime" / "morphdom"
-    out.mkdir(parents=True)
-    shutil.copy2(src, out / src.name)
-    shutil.copy2(NODE / "morphdom" / "LICENSE", out / "LICENSE")
+# The browser libraries the page imports, from npm: (package, its ES module, the name in runtime/<package>/)
+BROWSER_LIBRARIES = [
+    ("morphdom", "dist/morphdom-esm.js", "morphdom-esm.js"),  # DOM morphing, for web/morph.js (MIT)
+    ("fflate", "esm/browser.js", "fflate.js"),  # the zip reader of web/zip.js (MIT)
+]
 
 
-def copy_fflate() -> None:
-    """The zip reader (fflate, MIT, from npm) that web/zip.js imports."""
-    src = NODE / "fflate" / "esm" / "browser.js"
-    if not src.is_file():
-        fail("node_modules/fflate is missing: run `npm ci` first")
-    out = DIST / "runtime" / "fflate"
-    out.mkdir(parents=True)
-    shutil.copy2(src, out / "fflate.js")
-    shutil.copy2(NODE / "fflate" / "LICENSE", out / "LICENSE")
+def copy_browser_libraries() -> None:
+    """Each of BROWSER_LIBRARIES' ES module and licence, into runtime/<package>/."""
+    for package, module, name in BROWSER_LIBRARIES:
+        src = NODE / package / module
+        if not src.is_file():
+            fail(f"node_modules/{package} is missing: run `npm ci` first")
+        out = DIST / "runtime" / package
+        out.mkdir(parents=True)
+        shutil.copy2(src, out / name)
+        shutil.copy2(NODE / package / "LICENSE", out / "LICENSE")
 
 
 def content_version(paths: list[Path], extra: bytes = b"") -> str:
@@ -185,8 +182,7 @@ def build() -> dict:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_runtime()
-    copy_morphdom()
-    copy_fflate()
+    copy_browser_libraries()
 
     shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
     translate_page_scripts(DIST / "web" / "i18n.js")
