@@ -31,6 +31,8 @@ page gets there by itself (each of its boots runs all of CPython's start-up, so 
 here speed up as the bench goes on), but a start from the snapshot runs too little Python: the app's
 code cache comes from playing, as a returning player has.  "app" is a player's very first start
 after the worker was installed; "app, played" is every start after a session of play.
+``--first-starts`` compares like with like on the other side: the app's and bare PyScript's first
+start after the worker's install, each in a new profile (no code cache on either side).
 
 Runs are interleaved (app, bare, bare, rotating) so that background load hits every page alike; the
 figures are medians.  Each goal's ratio is printed twice: as the ratio of the two pages' medians,
@@ -166,6 +168,18 @@ PHASE_ORDER = ["load-pyodide", "snapshot-looked-up", "snapshot-read", "pyodide-r
                "home screen"]
 
 
+def installed(browser, base: str, name: str):
+    """A new browser context (profile) whose service worker is installed and controls the site."""
+    doing(f"installing the service worker for {name}")
+    context = browser.new_context()
+    setup = context.new_page()
+    setup.set_default_timeout(TIMEOUT_MS)
+    setup.goto(base + "install.html")
+    setup.evaluate(CONTROLLED, TIMEOUT_MS)
+    setup.close()
+    return context
+
+
 def play_a_while(context, url: str, seconds: float) -> int:
     """A returning player's earlier session: the app started (from the snapshot), then a hand of
     Dummy Spades between three computer players for ``seconds``; the moves made (checked: some)."""
@@ -228,13 +242,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warm-only", action="store_true",
                     help="only second visits, of the app (just installed, and played) and of bare PyScript "
                          "(the warm goal's pages, alternating), for a tighter figure from more runs")
+    ap.add_argument("--first-starts", action="store_true",
+                    help="the app and bare PyScript, each load the first start after the worker's install in a "
+                         "new profile (no code cache on either side; a fresh install and service-worker "
+                         "install per load, so slower)")
     ap.add_argument("--play", type=float, default=20, metavar="SECONDS",
                     help="how long the 'app, played' page is played before its measured loads (default 20)")
     args = ap.parse_args(argv)
-    if args.cold_only and args.warm_only:
-        ap.error("--cold-only and --warm-only exclude each other")
+    if args.cold_only + args.warm_only + args.first_starts > 1:
+        ap.error("--cold-only, --warm-only and --first-starts exclude each other")
     names = (["app", "app, no snap"] if args.cold_only else ["app", "app, played", "bare PyScript"]
-             if args.warm_only else list(PAGES))
+             if args.warm_only else ["app", "bare PyScript"] if args.first_starts else list(PAGES))
     cold_names = [n for n in names if n not in WARM_ONLY]
 
     from playwright.sync_api import sync_playwright
@@ -263,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"Chromium {browser.version}, {os.cpu_count()} CPUs, {args.runs} runs per figure; "
                       f"app version {version}; load average {os.getloadavg()[0]:.1f}", flush=True)
 
-                for i in range(0 if args.warm_only else args.runs):  # cold: a fresh context for every load
+                for i in range(0 if args.warm_only or args.first_starts else args.runs):  # cold: a new context each
                     for name in cold_names[i % len(cold_names):] + cold_names[:i % len(cold_names)]:
                         context = browser.new_context()
                         try:
@@ -280,15 +298,22 @@ def main(argv: list[str] | None = None) -> int:
                 if args.cold_only:
                     browser.close()
                     return cold_summary(cold, args.runs)
+                if args.first_starts:
+                    for i in range(args.runs):  # a new profile for every load, its worker just installed
+                        for name in names[i % len(names):] + names[:i % len(names)]:
+                            context = installed(browser, base, name)
+                            try:
+                                warm[name].append(load(context, base + PAGES[name], warm=True, name=name)[0])
+                            finally:
+                                context.close()
+                        print(f"  first start {i + 1}: " + ", ".join(f"{n} {warm[n][-1]:.0f} ms" for n in names),
+                              flush=True)
+                    browser.close()
+                    return two_page_summary("first start after the worker's install (warm, no code cache on either "
+                                            "side)", warm, "app", "bare PyScript", "<= 0.45", args.runs)
                 contexts = {}
                 for name in names:  # warm: the worker installed and the page opened once before
-                    doing(f"installing the service worker for {name}")
-                    context = browser.new_context()
-                    setup = context.new_page()
-                    setup.set_default_timeout(TIMEOUT_MS)
-                    setup.goto(base + "install.html")
-                    setup.evaluate(CONTROLLED, TIMEOUT_MS)
-                    setup.close()
+                    context = installed(browser, base, name)
                     load(context, base + PAGES[name], warm=True, name=name, record=False)
                     if name == "app, played":
                         moves = play_a_while(context, base + PAGES[name], args.play)
