@@ -187,7 +187,7 @@ async function forget(cache, url, why) {
  * not one readZip reads; throws on a damaged one).  PyScript unpacks its `files` archives with
  * `pyodide.unpackArchive`, which runs Python's zipfile: right after a snapshot is restored that
  * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there; this
- * takes a few, see web/zip.js). */
+ * takes 5-15 ms, see web/zip.js). */
 function unpackZip(pyodide, readZip, buffer, extractDir) {
   const bytes = new Uint8Array(ArrayBuffer.isView(buffer) ? buffer.buffer : buffer,
     buffer.byteOffset || 0, buffer.byteLength);
