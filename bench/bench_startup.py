@@ -244,8 +244,8 @@ def main(argv: list[str] | None = None) -> int:
                          "(the warm goal's pages, alternating), for a tighter figure from more runs")
     ap.add_argument("--first-starts", action="store_true",
                     help="the app and bare PyScript, each load the first start after the worker's install in a "
-                         "new profile (no code cache on either side; a fresh install and service-worker "
-                         "install per load, so slower)")
+                         "new profile (no code cache on either side; a new profile and a worker install per "
+                         "load, so slower)")
     ap.add_argument("--play", type=float, default=20, metavar="SECONDS",
                     help="how long the 'app, played' page is played before its measured loads (default 20)")
     args = ap.parse_args(argv)
