@@ -318,8 +318,73 @@ def test_the_boot_screen_offers_the_saved_data_and_a_start_without_it(browser, s
     assert json.loads(path.read_text()) == {"cardtable/v1/game/x": '{"format": "cardtable/1"}',
                                             "cardtable/v1/meta/x": '{"updated": "yesterday"}'}
     screenshot(page, "data-rescue")
+    # Python started: the saved data is what stopped it, and the screen says so
+    assert page.locator("html[data-boot-failed=data]").count() == 1
+    assert "could not read your saved data" in page.inner_text("#boot-msg")
     page.click("[data-rescue=start-without]")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
     assert "Started without your saved games" in page.inner_text(".notice")
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('cardtable/')).length") == 2
+    # a visit without saves reads and writes no stored key: a setting changed stays in memory
+    page.click('[data-act="nav:settings"]')
+    page.click('[data-act="set:speed:fast"]')
+    page.click('[data-act="nav:settings-done"]')
+    assert sorted(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('cardtable/'))")) == [
+        "cardtable/v1/game/x", "cardtable/v1/meta/x"]
+    context.close()
+
+
+COUNT_READS = """window.__reads = 0; window.__writes = 0;
+for (const name of ["getItem", "key"]) { const f = Storage.prototype[name];
+  Storage.prototype[name] = function (...a) { window.__reads++; return f.apply(this, a); }; }
+for (const name of ["setItem", "removeItem", "clear"]) { const f = Storage.prototype[name];
+  Storage.prototype[name] = function (...a) { window.__writes++; return f.apply(this, a); }; }"""
+
+
+def test_a_visit_without_saves_touches_no_stored_key(browser, site):
+    """Saves, settings, statistics and the language: nothing is read or written, even by playing."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site.url + "web/manifest.webmanifest")
+    page.evaluate("""() => localStorage.setItem('cardtable/v1/settings', '{"speed": "slow", "lang": "fr"}')""")
+    page.add_init_script(COUNT_READS)
+    page.goto(site.url + "?without-saves")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "en"       # the stored "fr" is not read
+    page.click('[data-act="nav:settings"]')
+    page.click('[data-act="set:deck:four"]')
+    page.click('[data-act="nav:settings-done"]')
+    assert page.evaluate("[window.__reads, window.__writes]") == [0, 0]
+    assert page.evaluate("localStorage.getItem('cardtable/v1/settings')") == '{"speed": "slow", "lang": "fr"}'
+    context.close()
+
+
+def test_settings_nested_20000_deep_start_the_app(browser, site):
+    context = browser.new_context()
+    page = context.new_page()
+    page.watch = PageWatch(page, site.origin)
+    deep = "[" * 20_000 + "]" * 20_000
+    page.goto(site.url + "web/manifest.webmanifest")
+    page.evaluate("d => localStorage.setItem('cardtable/v1/settings', d)", deep)
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.locator("html[data-screen=home]").count() == 1
+    assert page.evaluate("localStorage.getItem('cardtable/v1/settings')") == deep   # read, not rewritten
+    assert page.watch.page_errors == []
+    context.close()
+
+
+def test_when_python_cannot_start_the_screen_says_so_and_keeps_the_saved_data(browser, site):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site.url + "web/manifest.webmanifest")
+    page.evaluate("() => localStorage.setItem('cardtable/v1/game/x', '{}')")
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide-snapshot.bin", lambda route: route.abort())
+    page.goto(site.url)
+    page.wait_for_selector("html[data-boot-failed]", state="attached", timeout=120_000)
+    assert page.locator("html[data-boot-failed=python]").count() == 1
+    assert "Python could not start" in page.inner_text("#boot-msg")
+    page.wait_for_selector("[data-rescue=download]")
+    assert page.locator("[data-rescue=start-without]").count() == 0   # the saved data is not the cause
+    assert page.evaluate("localStorage.getItem('cardtable/v1/game/x')") == "{}"
     context.close()

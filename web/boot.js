@@ -12,20 +12,30 @@ function ready() {
   return root.hasAttribute("data-ready");
 }
 
+// Two failures, told apart: Python itself could not start (the browser, the download), or it
+// started and then stopped while reading the saved data (py/cardtable/ui/app.py sets
+// <html data-boot-phase="data"> before it reads any stored key).  In the second case the player
+// is offered the rescue: a copy of the saved data, and a start without it.
 function fail(reason) {
   if (ready() || root.hasAttribute("data-boot-failed")) return;
-  root.setAttribute("data-boot-failed", "");
+  const dataPhase = root.dataset.bootPhase === "data";
+  root.setAttribute("data-boot-failed", dataPhase ? "data" : "python");
   boot.classList.add("failed");
-  msg.textContent = _("Card Table could not start on this device: {reason}.", { reason });
+  msg.textContent = dataPhase
+    ? _("Card Table started but could not read your saved data: {reason}.", { reason })
+    : _("Python could not start on this device: {reason}.", { reason });
   const more = document.createElement("p");
-  more.textContent = _("Your saved games are kept. Reload to try again; if it keeps failing, use an up-to-date browser with WebAssembly enabled.");
+  more.textContent = dataPhase
+    ? _("Nothing is deleted. Keep a copy of your saved data as a file, or start without it this time.")
+    : _("Your saved games are kept. Reload to try again; if it keeps failing, use an up-to-date browser with WebAssembly enabled.");
   const again = document.createElement("button");
   again.type = "button";
   again.className = "btn";
   again.textContent = _("Reload");
   again.addEventListener("click", () => location.reload());
   boot.append(more, again);
-  import("./rescue.js").then((m) => m.offerRescue(boot)).catch(() => {}); // export or skip saved data
+  // export the saved data in every case; start without it when it is what stopped the app
+  import("./rescue.js").then((m) => m.offerRescue(boot, { startWithout: dataPhase })).catch(() => {});
 }
 
 addEventListener("error", (e) => {

@@ -10,7 +10,8 @@ const CATALOGS = {}; // replaced at build time by tools/build.py
 const LANGUAGES = ["en", "fr"];
 
 function chosen() {
-  try {
+  try {  // (a visit ?without-saves reads no stored key: the browser's languages then)
+    if (new URLSearchParams(location.search).has("without-saves")) throw new Error("without saves");
     const saved = JSON.parse(localStorage.getItem("cardtable/v1/settings") || "{}");
     if (saved && LANGUAGES.includes(saved.lang)) return saved.lang;
   } catch (e) { /* unreadable settings: follow the browser */ }

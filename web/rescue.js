@@ -3,8 +3,10 @@
 // Whatever went wrong, the saved games must not be the reason a player loses them.  Two buttons:
 // * "Download my saved data": every localStorage entry under "cardtable/" as one JSON file
 //   ({"cardtable/v1/game/<id>": "<the entry's text>", ...}), exactly as stored;
-// * "Start without my saved data": reloads with ?without-saves, which makes the app use an empty
-//   store for this visit only.  Nothing is deleted: a normal reload uses the saved data again.
+// * "Start without my saved data" (offered when the saved data is what stopped the app): reloads
+//   with ?without-saves, which makes the app use an empty in-memory store for this visit only --
+//   no stored key is read or written, settings and language included.  Nothing is deleted: a
+//   normal reload uses the saved data again.
 // Entries are read by property access (localStorage[key]), not getItem, so a broken Storage API
 // method does not stop the download.
 
@@ -38,8 +40,10 @@ function startWithout() {
   location.replace(url.href);
 }
 
-export function offerRescue(boot) {
+export function offerRescue(boot, { startWithout = true } = {}) {
   if (!boot || boot.querySelector(".rescue")) return;
+  // already without the saved data: starting without it again would fail the same way
+  const offerStart = startWithout && !new URLSearchParams(location.search).has("without-saves");
   let count = 0;
   try { count = Object.keys(savedData()).length; } catch (e) { count = 0; }
   const box = document.createElement("div");
@@ -49,9 +53,12 @@ export function offerRescue(boot) {
                              marginTop: "1.25rem", maxWidth: "28rem", textAlign: "center" });
   const p = document.createElement("p");
   p.style.flexBasis = "100%";
-  p.textContent = count
-    ? _("You can keep a copy of your saved games ({count} stored entries) as a file, or start without them this time. Nothing is deleted.", { count })
-    : _("You can start with an empty table this time. Nothing is deleted.");
+  if (!count && !offerStart) return;
+  p.textContent = !offerStart
+    ? _("You can keep a copy of your saved games ({count} stored entries) as a file. Nothing is deleted.", { count })
+    : count
+      ? _("You can keep a copy of your saved games ({count} stored entries) as a file, or start without them this time. Nothing is deleted.", { count })
+      : _("You can start with an empty table this time. Nothing is deleted.");
   box.append(p);
   if (count) {
     const dl = document.createElement("button");
@@ -62,12 +69,16 @@ export function offerRescue(boot) {
     dl.addEventListener("click", download);
     box.append(dl);
   }
+  if (offerStart) box.append(startButton());
+  boot.append(box);
+}
+
+function startButton() {
   const go = document.createElement("button");
   go.type = "button";
   go.className = "btn ghost";
   go.dataset.rescue = "start-without";
   go.textContent = _("Start without my saved data");
   go.addEventListener("click", startWithout);
-  box.append(go);
-  boot.append(box);
+  return go;
 }

@@ -189,34 +189,39 @@ def replay(data: str | bytes | dict) -> Game:
     return game
 
 
-def load_json(data: str | bytes | bytearray) -> Any:
+def load_json(data: str | bytes | bytearray, *, max_bytes: int = MAX_RECORD_BYTES,
+              what: str = "a game record", max_depth: int = MAX_DEPTH) -> Any:
     """JSON text (or UTF-8 bytes) to Python values, refusing what is too big or too deep first.
 
-    Raises ``RecordError``.  Use it for any JSON that comes from a file or from storage: plain
-    ``json.loads`` of text nested thousands deep is a fatal stack overflow in Pyodide.
+    The one JSON parser of the app: every text read from storage, a file or a message goes
+    through it (tests/test_one_loader.py fails on any other ``json.loads``).  ``max_bytes`` and
+    ``what`` (the kind of text, for the message: "a game record", "statistics", "a backup"...)
+    depend on what is read.  Raises ``RecordError``: plain ``json.loads`` of text nested thousands
+    deep is a fatal stack overflow in Pyodide, and a huge text must not be parsed at all.
     """
-    return _decode(data)
+    return _decode(data, max_bytes, what, max_depth)
 
 
-def _decode(data: str | bytes | bytearray) -> Any:
+def _decode(data: str | bytes | bytearray, max_bytes: int = MAX_RECORD_BYTES, what: str = "a game record",
+            max_depth: int = MAX_DEPTH) -> Any:
     """See ``load_json``."""
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"too big to be a game record ({len(data):,} bytes; the limit is {MAX_RECORD_BYTES:,})")
+    if len(data) > max_bytes:
+        raise RecordError(f"too big to be {what} ({len(data):,} bytes; the limit is {max_bytes:,})")
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as err:
             raise RecordError(f"not UTF-8 text (byte 0x{data[err.start]:02x} at position {err.start})") from None
     data = data.removeprefix("\ufeff")  # a byte-order mark some editors write
-    if len(data.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
-        raise RecordError(f"too big to be a game record (the limit is {MAX_RECORD_BYTES:,} bytes)")
+    if len(data) * 4 > max_bytes and len(data.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise RecordError(f"too big to be {what} (the limit is {max_bytes:,} bytes)")
     depth = nesting_depth(data)
-    if depth > MAX_DEPTH:
-        raise RecordError(f"not a game record: arrays and objects nested {depth:,} deep (a record has a few levels)")
+    if depth > max_depth:
+        raise RecordError(f"not {what}: arrays and objects nested {depth:,} deep (it has a few levels)")
     try:
         return json.loads(data)
     except RecursionError:  # cannot happen after the depth check; kept as a guard
-        raise RecordError("not a game record: nested too deeply") from None
+        raise RecordError(f"not {what}: nested too deeply") from None
     except ValueError as err:
         raise RecordError(f"not JSON: {str(err)[:120]}") from None
 

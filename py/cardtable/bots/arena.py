@@ -68,7 +68,7 @@ def _new_game(game: str, seed: int, target: Optional[int], options: Optional[dic
 
 def parse_options(pairs: Optional[list]) -> dict:
     """``["bidding=mirror", "target=500"]`` -> ``{"bidding": "mirror", "target": 500}``."""
-    import json
+    from ..record import load_json
 
     out: dict = {}
     for pair in pairs or []:
@@ -76,7 +76,7 @@ def parse_options(pairs: Optional[list]) -> dict:
         if not sep or not key:
             raise ValueError(f"--option takes KEY=VALUE, not {pair!r}")
         try:
-            out[key] = json.loads(value)
+            out[key] = load_json(value, max_bytes=10_000, what="an option")
         except ValueError:
             out[key] = value
     return out

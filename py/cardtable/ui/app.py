@@ -106,7 +106,7 @@ def new_id() -> str:
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
-        self.saves = SaveStore(BrowserStore(window.localStorage) if not _without_saves() else DictStore())
+        self.saves = SaveStore(_store())
         self.screen = "home"          # home | new:<game> | rules:<game> | table
         self.game = None
         self.game_id: Optional[str] = None
@@ -1116,18 +1116,29 @@ def _browser_languages() -> list[str]:
         return []
 
 
+_STORES: dict = {}
+
+
+def _store():
+    """The store of everything kept (saves, notes, statistics, settings, language): the browser's
+    localStorage, or -- on a visit ``?without-saves`` -- an in-memory store that reads and writes
+    no stored key at all."""
+    if "store" not in _STORES:
+        _STORES["store"] = DictStore() if _without_saves() else BrowserStore(window.localStorage)
+    return _STORES["store"]
+
+
 def _local_get(key: str) -> Optional[str]:
-    """A localStorage value as text (None when missing or when storage cannot be read)."""
+    """A stored value as text (None when missing or when storage cannot be read)."""
     try:
-        v = window.localStorage.getItem(key)
+        return _store().getItem(key)
     except Exception:  # storage disabled by the browser
         return None
-    return str(v) if _present(v) else None
 
 
 def _local_set(key: str, value: str) -> None:
     try:
-        window.localStorage.setItem(key, value)
+        _store().setItem(key, value)
     except Exception:  # full or disabled: the setting lasts for this visit only
         pass
 
@@ -1160,6 +1171,8 @@ APP: Optional[App] = None
 
 def start() -> None:
     global APP
+    # Python runs: from here a failure is the saved data's (web/boot.js offers the rescue)
+    document.documentElement.dataset.bootPhase = "data"
     APP = App()
     route = str(window.location.hash)
     if route not in ("", "#", "#home"):
