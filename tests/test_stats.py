@@ -242,10 +242,10 @@ def test_a_hand_is_never_counted_twice():
                if stats.read_game(prefix(rec, n))[1] is not None)   # the end of hand 1
     store = DictStore()
     assert stats_screen.record_game(store, prefix(rec, cut), now=1.0)
-    once = store.getItem(stats.STATS_KEY)
+    once = dict(store.data)
     assert not stats_screen.record_game(store, prefix(rec, cut + 5), now=2.0)   # hand 2 unfinished
     assert not stats_screen.record_game(store, prefix(rec, cut), now=3.0)       # reopened
-    assert store.getItem(stats.STATS_KEY) == once
+    assert store.data == once
     assert stats_screen.record_game(store, rec, now=4.0)                        # hand 2 ends
     assert not stats_screen.record_game(store, prefix(rec, cut), now=5.0)       # an older copy
     data, problem = stats_screen.load(store)
@@ -382,17 +382,18 @@ def test_statistics_of_a_later_version_are_never_overwritten():
     later = json.dumps({"format": "cardtable-stats/9", "games": {"x": "whatever"}})
     store.setItem(stats.STATS_KEY, later)
     data, problem = stats_screen.load(store)
-    assert data == stats.new_stats() and problem.startswith("another version")
-    assert not stats_screen.record_game(store, spades_record())
+    assert data == stats.new_stats() and "another version" in problem
+    # games are counted under keys of their own: the later version's store stays as it was
+    assert stats_screen.record_game(store, spades_record())
+    assert "1 new or longer game of 2" in stats_screen.import_text(store, stats.dump_stats(good_store()))
     assert store.getItem(stats.STATS_KEY) == later
-    with pytest.raises(stats.StatsError):
-        stats_screen.import_text(store, stats.dump_stats(good_store()))
+    assert len(stats_screen.load(store)[0]["games"]) == 2
 
 
 def test_a_full_store_keeps_the_statistics_it_had():
     store = DictStore(quota=500)
     assert not stats_screen.record_game(store, seep_record())   # too big for this quota
-    assert store.getItem(stats.STATS_KEY) is None
+    assert store.data == {}
     store.quota = None
     store.setItem("other", "x")
     assert stats_screen.record_game(store, spades_record())
@@ -424,7 +425,7 @@ def test_a_bad_statistics_file_is_refused_with_a_reason(text, why):
     store = DictStore()
     with pytest.raises(stats.StatsError, match=why):
         stats_screen.import_text(store, text)
-    assert store.getItem(stats.STATS_KEY) is None
+    assert store.data == {}
 
 
 def test_names_in_an_imported_file_are_text():
@@ -440,7 +441,19 @@ def test_names_in_an_imported_file_are_text():
 
 def test_a_game_record_is_not_a_statistics_file():
     assert not stats_screen.looks_like_stats(json.dumps(spades_record()))
-    assert not stats_screen.looks_like_stats('{"format": "cardtable-stats/1", ')
+    named = spades_record()
+    named["players"] = ["cardtable-stats/1", "Ben", "Chloé"]
+    assert not stats_screen.looks_like_stats(json.dumps(named))
+
+
+def test_a_damaged_or_huge_statistics_file_is_refused_in_the_words_of_statistics():
+    """Not "too big to be a game record": a file that says it is statistics is read as statistics."""
+    assert stats_screen.looks_like_stats('{"format": "cardtable-stats/1", ')
+    with pytest.raises(stats.StatsError, match="not a statistics file: not JSON"):
+        stats_screen.import_text(DictStore(), '{"format": "cardtable-stats/1", ')
+    huge = '{"format": "cardtable-stats/1", "games": {}}' + " " * stats.MAX_FILE_BYTES
+    with pytest.raises(stats.StatsError, match="too big to be a statistics file"):
+        stats_screen.import_text(DictStore(), huge)
 
 
 # ---- the screen and its charts ----------------------------------------------------------------

@@ -56,6 +56,7 @@ more in it than every other side; a game is won by the seat or side the engine n
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -73,8 +74,15 @@ STATS_KEY = "cardtable/v1/stats"
 HINTS_FIELD = _RECORD_HINTS
 """Optional record field: for each seat, where a hint was used (``{"p0": [4, 17]}``); never required."""
 
-MAX_GAMES = 2000
-"""The most games kept; the oldest are forgotten first (a store must stay well under 5 MB)."""
+MAX_GAMES = 10_000
+"""The most games kept; the oldest are forgotten first.  Each game is stored on its own
+(``ui.stats_store``), so the cap bounds a statistics file (about 2 KB a game), not one value."""
+
+MAX_FILE_BYTES = 64_000_000
+"""The largest statistics file (or store of an earlier version) read: ``MAX_GAMES`` long games."""
+
+MAX_ENTRY_BYTES = 4_000_000
+"""The largest stored entry of one game read (10,000 hands of facts)."""
 
 PEOPLE = "human"
 """The controller of a seat played by a person."""
@@ -307,9 +315,9 @@ def merge_entry(data: dict, key: str, entry: Optional[dict]) -> bool:
 
 
 def _forget_oldest(games: dict) -> None:
-    while len(games) > MAX_GAMES:
-        oldest = min(games, key=lambda k: games[k].get("updated", 0.0))
-        del games[oldest]
+    if len(games) > MAX_GAMES:
+        for oldest in heapq.nsmallest(len(games) - MAX_GAMES, games, key=lambda k: games[k].get("updated", 0.0)):
+            del games[oldest]
 
 
 def dump_stats(data: dict) -> str:
@@ -327,7 +335,7 @@ def parse_stats(text: Optional[str]) -> tuple[dict, Optional[str]]:
     if text is None or text == "":
         return new_stats(), None
     try:
-        raw = load_json(text)
+        raw = load_json(text, max_bytes=MAX_FILE_BYTES, what="statistics")
     except (RecordError, RecursionError) as err:
         return new_stats(), f"the saved statistics could not be read ({err})"
     try:
@@ -340,7 +348,7 @@ def read_stats_file(text: str) -> dict:
     """A statistics file brought in by Import, checked: raises ``StatsError`` saying why when
     it is not one or when any entry is malformed (nothing of a bad file is used)."""
     try:
-        raw = load_json(text)
+        raw = load_json(text, max_bytes=MAX_FILE_BYTES, what="a statistics file")
     except RecordError as err:
         raise StatsError(f"not a statistics file: {err}") from None
     data, problem = _checked(raw)
@@ -382,6 +390,29 @@ def _checked(raw: Any) -> tuple[dict, Optional[str]]:
         problem = (f"{len(bad)} damaged game{'s' if len(bad) != 1 else ''} left out ("
                    + "; ".join(bad[:3]) + ("…" if len(bad) > 3 else "") + ")")
     return {"format": FORMAT, "games": out}, problem
+
+
+def check_entry(key: Any, entry: Any) -> tuple[Optional[dict], Optional[str]]:
+    """One game's stored entry, checked: ``(clean entry, None)`` or ``(None, why it cannot be used)``."""
+    problem = _entry_problem(key, entry)
+    return (None, problem) if problem else (_clean_entry(entry), None)
+
+
+def read_entry(key: str, text: Optional[str]) -> tuple[Optional[dict], Optional[str]]:
+    """One game's entry from its stored text (``ui.stats_store``): ``(entry, None)``, ``(None, None)``
+    when there is none, ``(None, why)`` when it cannot be read.  Never raises."""
+    if text is None:
+        return None, None
+    try:
+        raw = load_json(text, max_bytes=MAX_ENTRY_BYTES, what="a game's statistics")
+    except (RecordError, RecursionError) as err:
+        return None, str(err)[:200]
+    return check_entry(key, raw)
+
+
+def dump_entry(entry: dict) -> str:
+    """One game's entry as compact JSON text (what ``read_entry`` reads)."""
+    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
 
 def _hints_used(v: Any) -> Optional[int]:
@@ -663,6 +694,6 @@ def win_rate_series(stats: dict[str, PlayerStats], limit: int = 4) -> list[tuple
 
 
 __all__ = ["FORMAT", "STATS_KEY", "HINTS_FIELD", "StatsError", "game_key", "game_entry", "new_stats",
-           "merge_entry", "merge_stats", "dump_stats", "parse_stats", "read_stats_file", "is_stats_file",
+           "merge_entry", "merge_stats", "dump_stats", "check_entry", "read_entry", "dump_entry", "parse_stats", "read_stats_file", "is_stats_file",
            "summarize", "PlayerStats", "Against", "player_key", "hand_winners", "latest_game",
            "score_series", "side_label", "win_rate_series", "read_game", "hands_finished"]

@@ -11,20 +11,21 @@ Acts (``data-act``): ``stats`` (open the screen), ``stats:export`` (download the
 A statistics file is brought back with *Import statistics…* on this screen (the file input
 ``#stats-file``) or with the home screen's *Import a game file…* (``looks_like_stats``).
 
-Writing is read-modify-write in one go, so two windows of the app cannot lose each other's
-hands; a game recorded twice (reopened, followed from another window, imported again) changes
-nothing, as ``stats.merge_entry`` counts a hand by the game's fingerprint and its number.  When
-the store holds statistics of a later version, nothing is written over them.
+Where they are kept is ``stats_store``'s: one key per game, read-modify-write of that game only,
+so two windows of the app cannot lose each other's hands and the store has no size wall; a game
+recorded twice (reopened, followed from another window, imported again) changes nothing, as
+``stats.merge_entry`` counts a hand by the game's fingerprint and its number.  Nothing that
+cannot be read is overwritten: it is set aside with its reason, and this screen says so.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, Optional
 
 from .. import rules, stats
-from ..game import RecordError
-from ..record import load_json
+from . import stats_store
 from .charts import line_chart
 from .i18n import N_, _, ngettext
 from .markup import button, dialog, esc
@@ -35,92 +36,56 @@ LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against
 """The heading of a player's results against each kind of opponent (a ``controllers`` value)."""
 
 
-# ---- the store ------------------------------------------------------------------------------
+# ---- the store (ui.stats_store: one key per game) ----------------------------------------------
 
 def load(store: Any) -> tuple[dict, Optional[str]]:
     """The statistics in ``store`` and a problem met reading them (None when none)."""
-    try:
-        text = store.getItem(STATS_KEY)
-    except Exception as err:  # storage disabled by the browser
-        return stats.new_stats(), _("the statistics could not be read ({error})").format(error=err)
-    return stats.parse_stats(None if text is None else str(text))
+    return stats_store.load(store)
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
                 now: Optional[float] = None, hands_done: Optional[int] = None) -> bool:
-    """Count the finished hands of a game (idempotent); True when the store changed.
-
-    With ``hands_done`` (the live game's finished hands), a game whose hands are all counted
-    already is passed over after replaying its first hand only (opening a long saved game
-    costs no second full replay).  Never raises for a full or unreadable store: statistics are
-    a bonus, the game goes on.
-    """
-    if hands_done is not None:
-        known = load(store)[0]["games"].get(stats.game_key(record) or "")
-        if known is not None and len(known["hands"]) >= hands_done:
-            return False
-    key, entry = stats.read_game(record, controllers, time.time() if now is None else now)
-    if entry is None:
-        return False
-    data, problem = load(store)
-    if problem and problem.startswith("another version"):
-        return False
-    if not stats.merge_entry(data, key, entry):
-        return False
-    return _write(store, data)
-
-
-def _write(store: Any, data: dict) -> bool:
-    try:
-        store.setItem(STATS_KEY, stats.dump_stats(data))
-        return True
-    except Exception:  # full: the statistics stay as they were
-        return False
+    """Count the finished hands of a game (``stats_store.record_game``); True when the store changed."""
+    return stats_store.record_game(store, record, controllers, now, hands_done)
 
 
 def import_text(store: Any, text: str) -> str:
     """Add a statistics file to the store; returns what happened, in words.
 
     Raises ``stats.StatsError`` saying why for a file that is not statistics or is damaged
-    (nothing of it is used then).
+    (nothing of it is used then), or when storage filled up on the way.
     """
-    other = stats.read_stats_file(text)
-    data, problem = load(store)
-    if problem and problem.startswith("another version"):
-        raise stats.StatsError(_("the statistics kept here were written by another version of Card Table"))
-    n = stats.merge_stats(data, other)
-    if n and not _write(store, data):
-        raise stats.StatsError(_("storage is full: the statistics could not be saved"))
-    total = len(other["games"])
+    try:
+        n, total = stats_store.import_text(store, text)
+    except stats_store.StoreFull:
+        raise stats.StatsError(_("storage is full: some of its games could not be saved "
+                                 "(import it again once there is room; nothing is counted twice)")) from None
     return ngettext("Statistics imported: {n} new or longer game of {total} in the file.",
                     "Statistics imported: {n} new or longer games of {total} in the file.", n).format(n=n, total=total)
 
 
+_STATS_FORMAT = re.compile(r'"format"\s*:\s*"cardtable-stats/')
+
+
 def looks_like_stats(text: str) -> bool:
-    """Whether a file's text claims to be statistics (so Import reads it as such)."""
-    if '"cardtable-stats/' not in text[:4000]:
-        return False
-    try:
-        raw = load_json(text)
-    except RecordError:
-        return False
-    return isinstance(raw, dict) and str(raw.get("format", "")).startswith("cardtable-stats/")
+    """Whether a file's text claims to be statistics (so Import reads it as such, and refuses it
+    in the words of statistics when it is damaged or too big)."""
+    return bool(_STATS_FORMAT.search(text[:4000]))
 
 
 def export_text(store: Any) -> str:
-    """The statistics as a file's text (``cardtable-stats/1``)."""
-    data, _problem = load(store)
-    return stats.dump_stats(data)
+    """The statistics as a file's text (``cardtable-stats/1``), however many games."""
+    return stats_store.export_text(store)
 
 
 def reset(store: Any) -> None:
     """Forget every statistic (the saved games stay)."""
-    store.removeItem(STATS_KEY)
+    stats_store.reset(store)
 
 
 # ---- the screen -----------------------------------------------------------------------------
 
-def screen_html(data: dict, problem: Optional[str] = None, notice: str = "") -> str:
+def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", aside: Optional[list] = None) -> str:
     """The whole Statistics screen (one ``<h1>``)."""
     parts = ['<section class="stats-page">',
              '<nav class="crumbs">' + button(esc(_("← Home")), "nav:home", cls="btn ghost small", key="back") + "</nav>",
@@ -129,6 +94,8 @@ def screen_html(data: dict, problem: Optional[str] = None, notice: str = "") -> 
         parts.append(f'<p class="notice" role="status">{esc(notice)}</p>')
     if problem:
         parts.append(f'<p class="notice" role="alert">{esc(_("Some saved statistics could not be used: {problem}").format(problem=problem))}</p>')
+    if aside:
+        parts.append(f'<p class="notice" role="alert">{esc(aside_text(aside))}</p>')
     summary = stats.summarize(data)
     if not summary:
         parts.append(f'<p class="muted">{esc(_("No finished hands yet. Statistics count every hand played to its end, per player name."))}</p>')
@@ -264,4 +231,14 @@ def import_file(app, text: str, filename: str) -> None:
 def html_for(app) -> str:
     """The screen for the app's ``screen_html``."""
     data, problem = load(app.saves.store)
-    return screen_html(data, problem, getattr(app, "stats_notice", ""))
+    return screen_html(data, problem, getattr(app, "stats_notice", ""), stats_store.asides(app.saves.store))
+
+
+def aside_text(aside: list[dict]) -> str:
+    """What the player is told of statistics set aside (kept, not counted)."""
+    first = aside[-1]
+    return ngettext("{n} stored statistics value could not be read and was set aside, not deleted "
+                    "(the latest: {reason}). It is not counted; Export all my data in Settings keeps a copy.",
+                    "{n} stored statistics values could not be read and were set aside, not deleted "
+                    "(the latest: {reason}). They are not counted; Export all my data in Settings keeps a copy.",
+                    len(aside)).format(n=len(aside), reason=first["reason"][:200])

@@ -69,13 +69,16 @@ class DictStore:
     def __init__(self, quota: Optional[int] = None):
         self.data: dict[str, str] = {}
         self.quota = quota
+        self._keys: Optional[list[str]] = None
 
     @property
     def length(self) -> int:
         return len(self.data)
 
     def key(self, i: int) -> Optional[str]:
-        keys = list(self.data)
+        if self._keys is None or len(self._keys) != len(self.data):
+            self._keys = list(self.data)
+        keys = self._keys
         return keys[i] if 0 <= i < len(keys) else None
 
     def getItem(self, k: str) -> Optional[str]:  # noqa: N802 (the Web Storage names)
@@ -86,10 +89,13 @@ class DictStore:
             size = sum(len(a) + len(b) for a, b in self.data.items() if a != k) + len(k) + len(v)
             if size > self.quota:
                 raise QuotaError("QuotaExceededError: the quota has been exceeded")
+        if k not in self.data:
+            self._keys = None
         self.data[k] = v
 
     def removeItem(self, k: str) -> None:  # noqa: N802
-        self.data.pop(k, None)
+        if self.data.pop(k, None) is not None:
+            self._keys = None
 
 
 class QuotaError(Exception):
