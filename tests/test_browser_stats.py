@@ -38,9 +38,13 @@ def import_file(page, text: str, selector: str = "#import-file", name: str = "ga
                                            "buffer": text.encode("utf-8")}])
 
 
+STORED_GAMES = """() => Object.fromEntries(Object.keys(localStorage)
+    .filter(k => k.startsWith("cardtable/v1/stats/")).map(k => [k.slice(19), JSON.parse(localStorage.getItem(k))]))"""
+"""Each game's statistics, kept under a key of its own (cardtable/v1/stats/<game key>)."""
+
+
 def stored_stats(page) -> dict:
-    text = page.evaluate(f"localStorage.getItem({json.dumps(stats.STATS_KEY)})")
-    return json.loads(text) if text else {}
+    return {"format": stats.FORMAT, "games": page.evaluate(STORED_GAMES)}
 
 
 def hands_counted(page) -> list[int]:
@@ -51,9 +55,8 @@ def wait_for_counts(page, expected: list[int]) -> None:
     if page.watch.console_errors:
         raise AssertionError(page.watch.console_errors)
     page.wait_for_function(
-        f"""() => {{ const t = localStorage.getItem({json.dumps(stats.STATS_KEY)});
-                   if (!t) return {json.dumps(expected)}.length === 0;
-                   const g = Object.values(JSON.parse(t).games).map(e => e.hands.length).sort((a, b) => a - b);
+        f"""() => {{ const games = ({STORED_GAMES})();
+                   const g = Object.values(games).map(e => e.hands.length).sort((a, b) => a - b);
                    return JSON.stringify(g) === {json.dumps(json.dumps(sorted(expected), separators=(",", ":")))}; }}""",
         timeout=30_000)
     assert hands_counted(page) == sorted(expected), page.watch.console_errors
@@ -164,7 +167,7 @@ def test_statistics_from_play_and_files(page, tmp_path):
     page.click('[data-act="stats:reset"]')
     page.click('[data-act="stats:confirm-reset"]')
     page.wait_for_selector("text=No finished hands yet", state="attached")
-    assert stored_stats(page) == {}
+    assert stored_stats(page)["games"] == {}
     page.reload()
     wait_ready(page)
     page.wait_for_selector("text=No finished hands yet", state="attached")
@@ -172,9 +175,38 @@ def test_statistics_from_play_and_files(page, tmp_path):
     # 7. a damaged file is refused with a reason; the exported one comes back
     import_file(page, '{"format": "cardtable-stats/1", "games": {"x": {"game": "chess"}}}', "#stats-file", "bad.json")
     page.wait_for_selector(".notice", state="attached")
-    assert "bad.json was not imported" in page.inner_text(".notice") and stored_stats(page) == {}
+    assert "bad.json was not imported" in page.inner_text(".notice") and stored_stats(page)["games"] == {}
     import_file(page, path.read_text(), "#stats-file", "stats.json")
     page.wait_for_selector("text=Statistics imported", state="attached")
     assert figures(page, "dummy-spades", "ana")["Points per hand"] == "150.0"
     assert stored_stats(page) == exported
     page.watch.assert_clean()
+
+
+def test_the_1000_game_store_of_the_issue_keeps_1001_games(browser, site, tmp_path):
+    """Issue #24's repro: 1,000 valid games (over 2 MB) in the old single key, a reload, a finished
+    hand imported: nothing is wiped, every game moves to a key of its own, the export has them all."""
+    from test_stats_store import old_store
+    context = browser.new_context(viewport=PHONE, accept_downloads=True)
+    page = context.new_page()
+    page.watch = PageWatch(page, site.origin)
+    page.goto(site.url + "web/manifest.webmanifest")
+    text = old_store(1000, hands=12)
+    assert len(text) > 2_000_000
+    page.evaluate("t => localStorage.setItem('cardtable/v1/stats', t)", text)
+    page.goto(site.url)
+    wait_ready(page)
+    import_file(page, json.dumps(spades_record()))
+    page.wait_for_function("""() => Object.keys(localStorage).filter(k => k.startsWith("cardtable/v1/stats/")).length
+                              === 1001""", timeout=60_000)
+    assert page.evaluate("localStorage.getItem('cardtable/v1/stats')") is None
+    go_home(page)
+    page.click('[data-act="stats"]')
+    page.wait_for_selector("html[data-screen=stats]", state="attached")
+    with page.expect_download() as dl:
+        page.click('[data-act="stats:export"]')
+    path = tmp_path / "stats.json"
+    dl.value.save_as(path)
+    assert len(stats.read_stats_file(path.read_text(encoding="utf-8"))["games"]) == 1001
+    assert page.watch.page_errors == []
+    context.close()
