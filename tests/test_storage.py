@@ -5,7 +5,7 @@ import json
 import pytest
 
 from cardtable.record import replay
-from cardtable.ui.storage import GAME_KEY, LAST_KEY, DictStore, SaveStore, StorageFull
+from cardtable.ui.storage import GAME_KEY, LAST_KEY, DictStore, QuotaError, SaveStore, StorageFull
 
 spades = pytest.importorskip("cardtable.games.dummy_spades")
 
@@ -204,3 +204,24 @@ def test_the_list_says_which_hand_is_being_played():
     entries = {e.id: e for e in saves.list()}
     assert entries["g1"].totals.startswith("hand 1 · Ana 0")
     assert entries["g2"].totals.startswith("hand 2 · ")
+
+
+def test_a_full_quota_between_the_game_and_its_note_keeps_the_last_good_save_whole():
+    """The game fits but its note does not: the game is put back, so game and note stay the last
+    good save together (not a new game with an old note)."""
+    store = DictStore()
+    saves = SaveStore(store)
+    saves.save("g1", record())
+    before = dict(store.data)
+    longer = record(actions=["bid 3", "bid 4", "bid 5", "play 2C"])
+    real = store.setItem
+
+    def full_for_notes(k, v):
+        if k.startswith("cardtable/v1/meta/"):
+            raise QuotaError("QuotaExceededError")
+        real(k, v)
+    store.setItem = full_for_notes
+    with pytest.raises(StorageFull):
+        saves.save("g1", longer)
+    assert store.data == before
+    assert saves.revision("g1") == 1 and saves.action_count("g1") == 3

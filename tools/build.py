@@ -54,11 +54,16 @@ def fail(msg: str) -> None:
     sys.exit(1)
 
 
+CLI_ONLY = {"__main__.py", "bots/arena.py"}
+"""Modules of the command line only (``python -m cardtable``, bot-against-bot matches): the page
+never imports them, so they stay out of its zip."""
+
+
 def package_files() -> list[Path]:
-    """The cardtable package's source files, sorted (so the zip is reproducible)."""
+    """The cardtable package's source files the page uses, sorted (so the zip is reproducible)."""
     pkg = ROOT / "py" / "cardtable"
     return sorted(p for p in pkg.rglob("*") if p.is_file() and p.suffix in {".py", ".md", ".json"}
-                  and "__pycache__" not in p.parts)
+                  and "__pycache__" not in p.parts and p.relative_to(pkg).as_posix() not in CLI_ONLY)
 
 
 def translate_page_scripts(path: Path) -> None:

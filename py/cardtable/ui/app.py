@@ -56,7 +56,7 @@ LOG_WORK = 100_000      # ... and fewer in a long game: described actions x acti
 OTHER_WINDOW = N_("This game went on in another window — here is the latest position.")
 WITHOUT_SAVES = N_("Started without your saved games, as you asked: nothing is saved during this visit. "
                    "They are still stored; reload the app normally to see them.")
-STORAGE_FULL = N_("Storage is full: this game is not being saved any more. "
+STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but the moves from now on are not saved. "
                   "Export it to keep it, or delete old saved games.")
 HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
 
@@ -525,6 +525,10 @@ class App:
         if target.id == "stats-file" and target.files.length:
             file = target.files.item(0)
             file.text().then(create_once_callable(lambda text: stats_screen.import_file(self, str(text), str(file.name))))
+        if target.id == "backup-file" and target.files.length:
+            from .app_data import restore_file
+            file = target.files.item(0)
+            file.text().then(create_once_callable(lambda text: restore_file(self, str(text), str(file.name))))
 
     # ---- games ------------------------------------------------------------------------------------
     def table_for(self, game):
@@ -810,6 +814,8 @@ class App:
                                                  game=self.game, base_rev=revs.get(self.game_id))
             if self.banner == _(STORAGE_FULL):
                 self.banner = ""
+            from .app_data import after_save
+            after_save(self)   # something to lose now: ask the browser to keep it
         except StorageFull:
             self.banner = _(STORAGE_FULL)
         except SaveConflict:

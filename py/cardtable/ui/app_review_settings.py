@@ -18,7 +18,7 @@ from typing import Optional
 
 from ..game import RecordError
 from ..record import NAME_MAX, ReplayError, parse_record
-from . import home, sound
+from . import app_data, home, sound
 from .i18n import _
 from .markup import button
 from .review import NotFinished, Review, review_html
@@ -48,6 +48,7 @@ def go_to(app, kind: str, arg: str) -> None:
     """A reload or Back/Forward on ``#settings`` or ``#review/...``."""
     if kind == "settings":
         _state(app)["back_to"] = "home"
+        app_data.opened(app)
         app.screen = "settings"
         app.render()
     elif kind == "review" and arg and app.saves.raw(arg):
@@ -60,7 +61,8 @@ def go_to(app, kind: str, arg: str) -> None:
 def screen_html(app) -> str:
     st = _state(app)
     if app.screen == "settings":
-        return settings_html(app.settings, in_game=st["back_to"] == "table" and app.game is not None)
+        return settings_html(app.settings, in_game=st["back_to"] == "table" and app.game is not None,
+                             data=app_data.section(app))
     r = st["review"]
     if r is None:
         return ""
@@ -81,6 +83,7 @@ def dispatch(app, verb: str, arg: str) -> bool:
             "review" if app.screen == "review" and st["review"] else "home")
         if st["back_to"] == "table":
             app.cancel_bot()   # the game waits while the settings are open
+        app_data.opened(app)
         app.screen = "settings"
         app.render()
         return True
@@ -99,6 +102,8 @@ def dispatch(app, verb: str, arg: str) -> bool:
     if verb == "nav" and arg == "home":
         st["review"] = st["review_id"] = None
         return False
+    if verb == "backup":
+        return app_data.dispatch(app, arg)
     if verb == "set":
         key, _sep, value = arg.partition(":")
         app.settings = changed(app.settings, key, value)

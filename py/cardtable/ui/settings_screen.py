@@ -7,8 +7,10 @@ home or from the table's top bar; *Done* goes back where it came from (the table
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..cards import Card
-from .i18n import N_, _
+from .i18n import N_, _, pgettext
 from .markup import button, card_face, esc
 
 SPEED_LABELS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
@@ -32,8 +34,51 @@ def _switch(key: str, on: bool, title: str, note: str) -> str:
             f'<span class="sw-text"><b>{esc(title)}</b><small>{esc(note)}</small></span></button></div>')
 
 
-def settings_html(settings: dict, in_game: bool) -> str:
-    """The screen for ``settings``; ``in_game``: opened from a table (Done goes back to it)."""
+def _mb(n: int) -> str:
+    """A size in words: ``12 KB``, ``1.4 MB``, ``10.7 GB``."""
+    if n < 100_000:
+        return _("{n} KB").format(n=max(1, round(n / 1000)) if n else 0)
+    point = pgettext("decimal separator", ".")
+    if n < 1e9:
+        return _("{n} MB").format(n=f"{n / 1e6:.1f}".replace(".", point))
+    return _("{n} GB").format(n=f"{n / 1e9:.1f}".replace(".", point))
+
+
+def data_html(usage: dict, notice: str = "") -> str:
+    """The *Your data* group: what is kept and how much room it takes, *Export all my data* and
+    *Restore from a backup…* (the file input ``#backup-file``).
+
+    ``usage``: ``saves``, ``stats``, ``other`` (characters stored under ``cardtable/``), and when
+    the browser said: ``used``/``quota`` (``navigator.storage.estimate()``, the site's files
+    included) and ``persisted`` (``navigator.storage.persisted()``)."""
+    total = usage.get("saves", 0) + usage.get("stats", 0) + usage.get("other", 0)
+    lines = [_("Saved in this browser: {total} (saved games {saves}, statistics {stats}). "
+               "A browser keeps about 5 MB of such data for a site.").format(
+                   total=_mb(total), saves=_mb(usage.get("saves", 0)), stats=_mb(usage.get("stats", 0)))]
+    if usage.get("quota"):
+        lines.append(_("The browser reports {used} used by this site (with the app's own files) of {quota} it may use.")
+                     .format(used=_mb(usage["used"]), quota=_mb(usage["quota"])))
+    if usage.get("persisted") is True:
+        lines.append(_("The browser keeps this data until you delete it."))
+    elif usage.get("persisted") is False:
+        lines.append(_("The browser may clear this data when the device runs short of space: "
+                       "export it now and then to keep a copy."))
+    text = "".join(f'<p class="muted small">{esc(line)}</p>' for line in lines)
+    note = f'<p class="notice" role="status">{esc(notice)}</p>' if notice else ""
+    return (f'<div class="setting data-setting" role="group" aria-labelledby="set-data"><h2 id="set-data">{esc(_("Your data"))}</h2>'
+            f"{note}{text}"
+            '<div class="setting-chips">'
+            + button(esc(_("Export all my data")), "backup:export", cls="btn ghost small", key="backup-export")
+            + f'<label class="btn ghost small" for="backup-file">{esc(_("Restore from a backup…"))}</label>'
+            '<input type="file" id="backup-file" accept=".json,application/json" class="visually-hidden">'
+            "</div>"
+            f'<p class="muted small">{esc(_("One file with your saved games, statistics and settings. Restoring adds what is missing here and never replaces a game with an older copy."))}</p>'
+            "</div>")
+
+
+def settings_html(settings: dict, in_game: bool, data: Optional[str] = None) -> str:
+    """The screen for ``settings``; ``in_game``: opened from a table (Done goes back to it);
+    ``data``: the *Your data* group (``data_html``), when the app gives one."""
     sample = "".join(card_face(Card.parse(c)) for c in SAMPLE)
     done = _("Back to the game") if in_game else _("Done")
     parts = ['<section class="settings-page">',
@@ -55,6 +100,7 @@ def settings_html(settings: dict, in_game: bool) -> str:
                      _("With it off, when the turn passes to another person their cards show at once: "
                        "in pass-and-play everyone near the screen can see them. "
                        "Against the computer alone you never need it.")),
+             data or "",
              '<div class="form-buttons">'
              + button(esc(done), "nav:settings-done", cls="btn big", key="settings-done").replace(
                  "<button ", "<button data-autofocus ", 1)

@@ -138,15 +138,32 @@ class SaveStore:
             players = list(record.get("players") or [])
             meta.update(sig=_sig(text), game=game.name, players=players, over=bool(s.get("over")),
                         totals=totals_text(s, players))
+        before = {k: self.store.getItem(k) for k in (GAME_KEY + game_id, META_KEY + game_id)}
         try:
             self.store.setItem(GAME_KEY + game_id, text)
             self.store.setItem(META_KEY + game_id, json.dumps(meta))
-            self.store.setItem(LAST_KEY, game_id)
         except Exception as err:  # the browser raises a JS DOMException
+            self._put_back(before)   # the game and its note stay the last good save, together
             if _is_quota_error(err):
                 raise StorageFull(str(err)) from None
             raise
+        try:
+            self.store.setItem(LAST_KEY, game_id)
+        except Exception as err:  # the game is saved; only "continue" may point elsewhere
+            if not _is_quota_error(err):
+                raise
         return rev
+
+    def _put_back(self, before: dict) -> None:
+        """Put stored values back as they were (None: there was none)."""
+        for k, v in before.items():
+            try:
+                if v is None:
+                    self.store.removeItem(k)
+                else:
+                    self.store.setItem(k, v)
+            except Exception:  # cannot happen for a value that was stored a moment ago
+                pass
 
     def revision(self, game_id: str) -> int:
         """The stored game's revision (0 when it has none or its note is unreadable)."""

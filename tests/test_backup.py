@@ -1,0 +1,132 @@
+"""Export all my data, and Restore (issue #24): one file with everything, merged back without ever
+losing a game, a statistic or a setting; a bad file or a full storage changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable import stats
+from cardtable.ui import backup, stats_screen, stats_store
+from cardtable.ui.settings import SETTINGS_KEY
+from cardtable.ui.storage import GAME_KEY, META_KEY, DictStore, SaveStore
+from test_stats import spades_record
+from test_stats_store import entry_of
+
+
+def record(n: int) -> dict:
+    rec = spades_record()
+    return {**rec, "actions": rec["actions"][:n]}
+
+
+def filled() -> DictStore:
+    """A browser's store with two games, settings, statistics and a value set aside."""
+    store = DictStore()
+    saves = SaveStore(store, clock=lambda: 100.0)
+    saves.save("g1", record(10))
+    saves.save("g2", record(20))
+    store.setItem(SETTINGS_KEY, '{"speed": "fast", "lang": "fr"}')
+    stats_screen.record_game(store, spades_record(), now=1.0)
+    stats_store.set_aside(store, "cardtable/v1/stats/x", "{broken", "could not be read", now=5.0)
+    return store
+
+
+def test_export_all_holds_every_stored_value_exactly():
+    store = filled()
+    store.setItem("someone-else", "not ours")
+    data = json.loads(backup.export_all(store, now=7.0))
+    assert data["format"] == "cardtable-backup/1" and data["written"] == 7.0
+    assert data["entries"] == {k: v for k, v in store.data.items() if k.startswith("cardtable/")}
+
+
+def test_restore_into_an_empty_browser_gives_everything_back():
+    text = backup.export_all(filled())
+    fresh = DictStore()
+    done = backup.restore(fresh, text)
+    assert fresh.data == {k: v for k, v in filled().data.items()}
+    assert done.games_added == 2 and done.stats_games == 1
+    assert sorted(e.id for e in SaveStore(fresh).list() if not e.error) == ["g1", "g2"]
+
+
+def test_restore_never_replaces_a_newer_game_with_an_older_one():
+    old = filled()
+    text = backup.export_all(old)
+    here = DictStore()
+    saves = SaveStore(here, clock=lambda: 200.0)
+    saves.save("g1", record(30))           # played further here since the backup
+    saves.save("g2", record(5))            # ... and this one is behind the backup
+    here.setItem(SETTINGS_KEY, '{"speed": "slow"}')
+    done = backup.restore(here, text)
+    assert (done.games_kept, done.games_longer) == (1, 1)
+    assert len(json.loads(here.getItem(GAME_KEY + "g1"))["actions"]) == 30
+    assert len(json.loads(here.getItem(GAME_KEY + "g2"))["actions"]) == 20
+    assert json.loads(here.getItem(META_KEY + "g2"))["rev"] > 1      # a window with the old copy follows
+    assert here.getItem(SETTINGS_KEY) == '{"speed": "slow"}'          # the settings here stay
+    assert "g2" in {e.id for e in SaveStore(here).list() if not e.error}
+
+
+def test_restore_merges_statistics_hands_only_ever_added():
+    there = DictStore()
+    k, e = entry_of(1, hands=3)
+    stats_store.write_entries(there, {k: e})
+    stats_store.write_entries(there, dict([entry_of(2)]))
+    here = DictStore()
+    stats_store.write_entries(here, {k: {**e, "hands": e["hands"][:1]}})
+    stats_store.write_entries(here, dict([entry_of(3)]))
+    done = backup.restore(here, backup.export_all(there))
+    games = stats_screen.load(here)[0]["games"]
+    assert done.stats_games == 2 and len(games) == 3 and len(games[k]["hands"]) == 3
+    assert backup.restore(here, backup.export_all(there)).stats_games == 0     # restoring twice: nothing new
+
+
+def test_the_boot_screens_rescue_file_restores_too():
+    store = filled()
+    rescue = json.dumps({k: v for k, v in store.data.items() if k.startswith("cardtable/")})
+    fresh = DictStore()
+    backup.restore(fresh, rescue)
+    assert fresh.data == store.data
+
+
+def test_an_old_single_statistics_store_in_a_backup_is_merged():
+    from test_stats_store import old_store
+    fresh = DictStore()
+    backup.restore(fresh, json.dumps({"cardtable/v1/stats": old_store(30)}))
+    assert len(stats_screen.load(fresh)[0]["games"]) == 30
+
+
+@pytest.mark.parametrize("text, why", [
+    ("{", "not a backup of Card Table: not JSON"),
+    ("[" * 20_000 + "]" * 20_000, "nested 20,000 deep"),
+    ('{"format": "cardtable-backup/7", "entries": {}}', "another version"),
+    ('{"format": "cardtable/1", "game": "seep"}', "format is not"),
+    ('{"format": "cardtable-backup/1", "entries": {}}', "no saved data"),
+    ('{"format": "cardtable-backup/1", "entries": {"cardtable/v1/game/x": 5}}', "not one of its saved values"),
+    ('{"other/key": "x"}', "not one of its saved values"),
+    (json.dumps({"format": "cardtable-stats/1", "games": {}}), "format is not"),
+])
+def test_a_bad_file_changes_nothing_and_says_why(text, why):
+    store = filled()
+    before = dict(store.data)
+    with pytest.raises(backup.BackupError, match=why):
+        backup.restore(store, text)
+    assert store.data == before
+
+
+def test_a_restore_storage_has_no_room_for_is_undone():
+    text = backup.export_all(filled())
+    here = DictStore()
+    SaveStore(here).save("mine", record(8))
+    before = dict(here.data)
+    here.quota = sum(len(k) + len(v) for k, v in here.data.items()) + 2_000
+    with pytest.raises(backup.BackupError, match="storage is full: nothing was restored"):
+        backup.restore(here, text)
+    assert here.data == before
+
+
+def test_an_unreadable_save_here_is_never_written_over_by_a_restore():
+    text = backup.export_all(filled())
+    here = DictStore()
+    here.setItem(GAME_KEY + "g1", "{damaged")
+    backup.restore(here, text)
+    assert here.getItem(GAME_KEY + "g1") == "{damaged"
