@@ -388,3 +388,32 @@ def test_when_python_cannot_start_the_screen_says_so_and_keeps_the_saved_data(br
     assert page.locator("[data-rescue=start-without]").count() == 0   # the saved data is not the cause
     assert page.evaluate("localStorage.getItem('cardtable/v1/game/x')") == "{}"
     context.close()
+
+
+def test_a_handful_of_damaged_stores_all_reach_the_home_screen(browser, site):
+    """The store fuzz of tests/test_fuzz_stores.py, a few cases in the page: each reaches home, the
+    statistics screen opens, and no stored value is deleted by starting."""
+    from test_fuzz_stores import SEED, damage, good_store
+    rnd = random.Random(SEED + 1)
+    context = browser.new_context()
+    page = context.new_page()
+    page.watch = PageWatch(page, site.origin)
+    page.goto(site.url + "web/manifest.webmanifest")
+    for case in range(5):
+        store = good_store(rnd)
+        for _ in range(3):
+            damage(store, rnd)
+        page.evaluate("e => { localStorage.clear(); for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v); }",
+                      store.data)
+        page.goto(site.url)
+        wait_ready(page)
+        assert page.locator("html[data-screen=home]").count() == 1, case
+        page.click('[data-act="stats"]')
+        page.wait_for_selector("html[data-screen=stats]", state="attached")
+        after = storage(page)
+        aside = set(after.values())
+        assert all(after.get(k) == v or v in aside or k.startswith("cardtable/v1/stats")
+                   for k, v in store.data.items()), case
+        assert page.watch.page_errors == [], case
+        page.goto(site.url + "web/manifest.webmanifest")
+    context.close()
