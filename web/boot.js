@@ -12,10 +12,8 @@ function ready() {
   return root.hasAttribute("data-ready");
 }
 
-// Two failures, told apart: Python itself could not start (the browser, the download), or it
-// started and then stopped while reading the saved data (py/cardtable/ui/app.py sets
-// <html data-boot-phase="data"> before it reads any stored key).  In the second case the player
-// is offered the rescue: a copy of the saved data, and a start without it.
+// Python could not start, or it started and stopped reading the saved data (app.py sets
+// <html data-boot-phase="data"> first): then the rescue offers to start without it.
 function fail(reason) {
   if (ready() || root.hasAttribute("data-boot-failed")) return;
   const dataPhase = root.dataset.bootPhase === "data";
@@ -34,7 +32,6 @@ function fail(reason) {
   again.textContent = _("Reload");
   again.addEventListener("click", () => location.reload());
   boot.append(more, again);
-  // export the saved data in every case; start without it when it is what stopped the app
   import("./rescue.js").then((m) => m.offerRescue(boot, { startWithout: dataPhase })).catch(() => {});
 }
 

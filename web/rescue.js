@@ -3,10 +3,9 @@
 // Whatever went wrong, the saved games must not be the reason a player loses them.  Two buttons:
 // * "Download my saved data": every localStorage entry under "cardtable/" as one JSON file
 //   ({"cardtable/v1/game/<id>": "<the entry's text>", ...}), exactly as stored;
-// * "Start without my saved data" (offered when the saved data is what stopped the app): reloads
-//   with ?without-saves, which makes the app use an empty in-memory store for this visit only --
-//   no stored key is read or written, settings and language included.  Nothing is deleted: a
-//   normal reload uses the saved data again.
+// * "Start without my saved data" (when the saved data stopped the app): reloads with
+//   ?without-saves: an in-memory store for this visit, no stored key read or written.  Nothing is
+//   deleted: a normal reload uses the saved data again.
 // Entries are read by property access (localStorage[key]), not getItem, so a broken Storage API
 // method does not stop the download.
 
@@ -42,7 +41,6 @@ function startWithout() {
 
 export function offerRescue(boot, { startWithout = true } = {}) {
   if (!boot || boot.querySelector(".rescue")) return;
-  // already without the saved data: starting without it again would fail the same way
   const offerStart = startWithout && !new URLSearchParams(location.search).has("without-saves");
   let count = 0;
   try { count = Object.keys(savedData()).length; } catch (e) { count = 0; }
@@ -54,12 +52,10 @@ export function offerRescue(boot, { startWithout = true } = {}) {
   const p = document.createElement("p");
   p.style.flexBasis = "100%";
   if (!count && !offerStart) return;
-  p.textContent = !offerStart
-    ? _("You can keep a copy of your saved games ({count} stored entries) as a file. Nothing is deleted.", { count })
-    : count
-      ? _("You can keep a copy of your saved games ({count} stored entries) as a file, or start without them this time. Nothing is deleted.", { count })
-      : _("You can start with an empty table this time. Nothing is deleted.");
-  box.append(p);
+  p.textContent = count
+    ? _("You can keep a copy of your saved games ({count} stored entries) as a file, or start without them this time. Nothing is deleted.", { count })
+    : _("You can start with an empty table this time. Nothing is deleted.");
+  if (offerStart) box.append(p);
   if (count) {
     const dl = document.createElement("button");
     dl.type = "button";

@@ -61,8 +61,7 @@ def data_html(usage: dict, notice: str = "") -> str:
     if usage.get("persisted") is True:
         lines.append(_("The browser keeps this data until you delete it."))
     elif usage.get("persisted") is False:
-        lines.append(_("The browser may clear this data when the device runs short of space: "
-                       "export it now and then to keep a copy."))
+        lines.append(_("The browser may clear this data when space runs short: export it now and then."))
     text = "".join(f'<p class="muted small">{esc(line)}</p>' for line in lines)
     note = f'<p class="notice" role="status">{esc(notice)}</p>' if notice else ""
     return (f'<div class="setting data-setting" role="group" aria-labelledby="set-data"><h2 id="set-data">{esc(_("Your data"))}</h2>'
@@ -72,7 +71,7 @@ def data_html(usage: dict, notice: str = "") -> str:
             + f'<label class="btn ghost small" for="backup-file">{esc(_("Restore from a backup…"))}</label>'
             '<input type="file" id="backup-file" accept=".json,application/json" class="visually-hidden">'
             "</div>"
-            f'<p class="muted small">{esc(_("One file with your saved games, statistics and settings. Restoring adds what is missing here and never replaces a game with an older copy."))}</p>'
+            f'<p class="muted small">{esc(_("Restoring adds what is missing here, never an older copy of a game."))}</p>'
             "</div>")
 
 

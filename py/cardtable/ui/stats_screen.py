@@ -237,8 +237,6 @@ def html_for(app) -> str:
 def aside_text(aside: list[dict]) -> str:
     """What the player is told of statistics set aside (kept, not counted)."""
     first = aside[-1]
-    return ngettext("{n} stored statistics value could not be read and was set aside, not deleted "
-                    "(the latest: {reason}). It is not counted; Export all my data in Settings keeps a copy.",
-                    "{n} stored statistics values could not be read and were set aside, not deleted "
-                    "(the latest: {reason}). They are not counted; Export all my data in Settings keeps a copy.",
+    return ngettext("{n} stored statistics value could not be read: it is set aside, not deleted, and not counted ({reason}).",
+                    "{n} stored statistics values could not be read: they are set aside, not deleted, and not counted ({reason}).",
                     len(aside)).format(n=len(aside), reason=first["reason"][:200])
