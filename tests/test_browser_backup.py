@@ -47,7 +47,7 @@ def test_export_all_then_restore_merges_and_a_bad_file_changes_nothing(browser, 
     page.set_input_files("#backup-file", files=[{"name": "backup.json", "mimeType": "application/json",
                                                  "buffer": path.read_bytes()}])
     page.wait_for_selector(".data-setting .notice", state="attached")
-    assert "Restored from backup.json: 1 saved game added" in page.inner_text(".data-setting .notice")
+    assert "Restored from backup.json. Saved games added or brought up to date: 1; kept as they were here: 1" in page.inner_text(".data-setting .notice")
     after = storage(page)
     assert after["cardtable/v1/game/g1"] == dumps(long) and after["cardtable/v1/game/g2"] == dumps(long)
 

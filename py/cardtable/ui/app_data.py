@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 
 from . import backup
-from .i18n import _, ngettext
+from .i18n import _
 from .settings_screen import data_html
 from .stats_store import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
 from .storage import GAME_KEY, META_KEY, PREFIX
@@ -119,14 +119,10 @@ def restore_file(app, text: str, filename: str) -> None:
     except Exception as err:   # a bug must not leave the page dead; nothing was written before the check
         message = _("{file} was not restored ({why})").format(file=name, why=f"{type(err).__name__}: {str(err)[:120]}")
     else:
-        games = ngettext("{n} saved game added", "{n} saved games added", done.games_added).format(n=done.games_added)
-        longer = ngettext("{n} brought up to date", "{n} brought up to date", done.games_longer).format(n=done.games_longer)
-        kept = ngettext("{n} kept as it is here (as far or further)", "{n} kept as they are here (as far or further)",
-                        done.games_kept).format(n=done.games_kept)
-        counted = ngettext("statistics of {n} game added", "statistics of {n} games added",
-                           done.stats_games).format(n=done.stats_games)
-        message = _("Restored from {file}: {games}, {longer}, {kept}; {counted}.").format(
-            file=name, games=games, longer=longer, kept=kept, counted=counted)
+        message = _("Restored from {file}. Saved games added or brought up to date: {games}; kept as they "
+                    "were here: {kept}; games added to the statistics: {stats}.").format(
+                        file=name, games=done.games_added + done.games_longer, kept=done.games_kept,
+                        stats=done.stats_games)
     _state(app)["notice"] = message
     app.render()
 

@@ -33,6 +33,7 @@ from typing import Any, Optional
 from .. import stats
 from ..game import RecordError
 from ..record import load_json
+from .i18n import _
 
 ENTRY_KEY = "cardtable/v1/stats/"
 OLD_KEY = stats.STATS_KEY
@@ -200,7 +201,7 @@ def migrate(store: Any, now: Optional[float] = None) -> Optional[str]:
         return _aside_old(store, text, f"the statistics could not be read ({err})", now)
     fmt = raw.get("format") if isinstance(raw, dict) else None
     if isinstance(fmt, str) and fmt.startswith("cardtable-stats/") and fmt != stats.FORMAT:
-        return f"statistics of another version of Card Table ({fmt[:40]}) are kept as they are"
+        return _("statistics of another version of Card Table ({format}) are kept as they are").format(format=fmt[:40])
     if fmt != stats.FORMAT or not isinstance(raw.get("games"), dict):
         return _aside_old(store, text, f'not statistics of Card Table (format is not "{stats.FORMAT}")', now)
     games = raw["games"]
@@ -227,7 +228,7 @@ def migrate(store: Any, now: Optional[float] = None) -> Optional[str]:
             except StoreFull:
                 done = []
         if not done:
-            return "storage is full: some statistics of an earlier version are not moved yet (they are kept and counted)"
+            return _("storage is full: some statistics of an earlier version are not moved yet (they are kept and counted)")
     if not games:
         store.removeItem(OLD_KEY)
         return None
@@ -238,8 +239,8 @@ def migrate(store: Any, now: Optional[float] = None) -> Optional[str]:
 
 def _aside_old(store: Any, text: str, reason: str, now: Optional[float]) -> str:
     if set_aside(store, OLD_KEY, text, reason, now):
-        return f"{reason}; they are set aside, not deleted"
-    return f"{reason}; they are kept as they were (storage is full)"
+        return _("{reason}; they are set aside, not deleted").format(reason=reason)
+    return _("{reason}; they are kept as they were (storage is full)").format(reason=reason)
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
