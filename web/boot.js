@@ -22,16 +22,14 @@ function fail(reason) {
   msg.textContent = dataPhase
     ? _("Card Table started but could not read your saved data: {reason}.", { reason })
     : _("Python could not start on this device: {reason}.", { reason });
-  const more = document.createElement("p");
-  more.textContent = dataPhase
-    ? _("Nothing is deleted. Keep a copy of your saved data as a file, or start without it this time.")
-    : _("Your saved games are kept. Reload to try again; if it keeps failing, use an up-to-date browser with WebAssembly enabled.");
+  const more = document.createElement("p");  // (the rescue below says what to do with the saved data)
+  if (!dataPhase) more.textContent = _("Your saved games are kept. Reload to try again; if it keeps failing, use an up-to-date browser with WebAssembly enabled.");
   const again = document.createElement("button");
   again.type = "button";
   again.className = "btn";
   again.textContent = _("Reload");
   again.addEventListener("click", () => location.reload());
-  boot.append(more, again);
+  boot.append(...(dataPhase ? [] : [more]), again);
   import("./rescue.js").then((m) => m.offerRescue(boot, { startWithout: dataPhase })).catch(() => {});
 }
 

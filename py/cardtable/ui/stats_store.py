@@ -237,9 +237,10 @@ def migrate(store: Any, now: Optional[float] = None) -> Optional[str]:
     return _aside_old(store, json.dumps(raw, ensure_ascii=False, separators=(",", ":")), reason, now)
 
 
-def _aside_old(store: Any, text: str, reason: str, now: Optional[float]) -> str:
+def _aside_old(store: Any, text: str, reason: str, now: Optional[float]) -> Optional[str]:
+    """Set the old store aside; None when done (``asides`` tells the player), else why not."""
     if set_aside(store, OLD_KEY, text, reason, now):
-        return _("{reason}; they are set aside, not deleted").format(reason=reason)
+        return None
     return _("{reason}; they are kept as they were (storage is full)").format(reason=reason)
 
 
