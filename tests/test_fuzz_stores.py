@@ -27,11 +27,11 @@ import random
 import pytest
 
 from cardtable import stats
-from cardtable.record import dumps, games, replay
+from cardtable.record import replay
 from cardtable.ui import backup, home, stats_screen, stats_store
 from cardtable.ui.settings import DEFAULTS, SETTINGS_KEY, dump_settings, parse_settings
 from cardtable.ui.storage import GAME_KEY, LAST_KEY, META_KEY, DictStore, SaveStore
-from test_fuzz_records import POOL, mutate_tree
+from test_fuzz_records import POOL, base_records, mutate_tree
 from test_stats import seep_record, spades_record
 from test_stats_store import entry_of
 
@@ -39,21 +39,7 @@ CASES = 300
 SEED = 20261125
 
 
-def saved_games() -> list[dict]:
-    out = []
-    for name, seed, n in [("dummy-spades", 3, 25), ("seep", 4, 20), ("dummy-spades", 8, 60)]:
-        g = games()[name].from_record({"format": "cardtable/1", "game": name, "seed": seed, "options": {},
-                                       "players": None, "deals": []})
-        rnd = random.Random(seed)
-        for _ in range(n):
-            g.apply(rnd.choice(g.legal_actions()))
-        rec = g.to_record()
-        rec["players"] = ["Ana", "Ben", "Chloé", "Dev"][: len(g.seats)]
-        out.append(rec)
-    return out
-
-
-GAMES = saved_games()
+GAMES = base_records()
 
 
 def good_store(rnd: random.Random) -> DictStore:

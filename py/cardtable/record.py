@@ -189,6 +189,21 @@ def replay(data: str | bytes | dict) -> Game:
     return game
 
 
+def format_kind(fmt: Any, ours: str) -> str:
+    """What a file's ``format`` field says of it: ``"ours"`` (exactly ``ours``), ``"later"`` (the
+    same family, another version: ``cardtable-stats/2`` for ``cardtable-stats/1``) or ``"other"``.
+
+    >>> format_kind("cardtable-backup/1", "cardtable-backup/1"), format_kind("cardtable-backup/7", "cardtable-backup/1")
+    ('ours', 'later')
+    >>> format_kind(["x"], "cardtable-stats/1")
+    'other'
+    """
+    if fmt == ours:
+        return "ours"
+    family = ours.rsplit("/", 1)[0] + "/"
+    return "later" if isinstance(fmt, str) and fmt.startswith(family) else "other"
+
+
 def load_json(data: str | bytes | bytearray, *, max_bytes: int = MAX_RECORD_BYTES,
               what: str = "a game record", max_depth: int = MAX_DEPTH) -> Any:
     """JSON text (or UTF-8 bytes) to Python values, refusing what is too big or too deep first.

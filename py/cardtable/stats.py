@@ -63,7 +63,7 @@ from typing import Any, Optional
 
 from .cards import Card
 from .game import RecordError
-from .record import HINTS_FIELD as _RECORD_HINTS, NAME_MAX, dumps, load_json, new_game, parse_record
+from .record import HINTS_FIELD as _RECORD_HINTS, NAME_MAX, dumps, format_kind, load_json, new_game, parse_record
 
 FORMAT = "cardtable-stats/1"
 """The format of the statistics store and of an exported statistics file."""
@@ -370,10 +370,10 @@ def merge_stats(data: dict, other: dict) -> int:
 def _checked(raw: Any) -> tuple[dict, Optional[str]]:
     if not isinstance(raw, dict):
         raise StatsError("statistics are a JSON object")
-    fmt = raw.get("format")
-    if fmt != FORMAT:
-        if isinstance(fmt, str) and fmt.startswith("cardtable-stats/"):
-            raise StatsError(f"another version of Card Table wrote these statistics ({fmt[:40]})")
+    kind = format_kind(raw.get("format"), FORMAT)
+    if kind == "later":
+        raise StatsError(f"another version of Card Table wrote these statistics ({raw['format'][:40]})")
+    if kind == "other":
         raise StatsError(f'not statistics of Card Table (format is not "{FORMAT}")')
     games = raw.get("games")
     if not isinstance(games, dict):

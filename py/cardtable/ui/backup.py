@@ -34,7 +34,7 @@ from typing import Any, Optional
 
 from .. import stats
 from ..game import RecordError
-from ..record import load_json
+from ..record import format_kind, load_json
 from . import stats_store
 from .storage import GAME_KEY, META_KEY, PREFIX
 
@@ -88,10 +88,10 @@ def read_backup(text: str) -> dict[str, str]:
     if not isinstance(raw, dict):
         raise BackupError("not a backup of Card Table (a backup is a JSON object)")
     if "format" in raw:
-        fmt = raw.get("format")
-        if fmt != FORMAT:
-            if isinstance(fmt, str) and fmt.startswith("cardtable-backup/"):
-                raise BackupError(f"a backup of another version of Card Table ({fmt[:40]})")
+        kind = format_kind(raw["format"], FORMAT)
+        if kind == "later":
+            raise BackupError(f"a backup of another version of Card Table ({raw['format'][:40]})")
+        if kind == "other":
             raise BackupError(f'not a backup of Card Table (format is not "{FORMAT}")')
         entries = raw.get("entries")
     else:

@@ -32,7 +32,7 @@ from typing import Any, Optional
 
 from .. import stats
 from ..game import RecordError
-from ..record import load_json
+from ..record import format_kind, load_json
 from .i18n import _
 
 ENTRY_KEY = "cardtable/v1/stats/"
@@ -199,10 +199,11 @@ def migrate(store: Any, now: Optional[float] = None) -> Optional[str]:
         raw = load_json(text, max_bytes=stats.MAX_FILE_BYTES, what="statistics")
     except (RecordError, RecursionError) as err:
         return _aside_old(store, text, f"the statistics could not be read ({err})", now)
-    fmt = raw.get("format") if isinstance(raw, dict) else None
-    if isinstance(fmt, str) and fmt.startswith("cardtable-stats/") and fmt != stats.FORMAT:
-        return _("statistics of another version of Card Table ({format}) are kept as they are").format(format=fmt[:40])
-    if fmt != stats.FORMAT or not isinstance(raw.get("games"), dict):
+    kind = format_kind(raw.get("format") if isinstance(raw, dict) else None, stats.FORMAT)
+    if kind == "later":
+        return _("statistics of another version of Card Table ({format}) are kept as they are").format(
+            format=raw["format"][:40])
+    if kind == "other" or not isinstance(raw.get("games"), dict):
         return _aside_old(store, text, f'not statistics of Card Table (format is not "{stats.FORMAT}")', now)
     games = raw["games"]
     bad: dict[str, str] = {}
