@@ -231,6 +231,9 @@ def import_file(app, text: str, filename: str) -> None:
 def html_for(app) -> str:
     """The screen for the app's ``screen_html``."""
     data, problem = load(app.saves.store)
+    if stats_store.FULL:
+        full = _("Storage is full: the latest hands are not counted. Delete old saved games to make room.")
+        problem = f"{problem}; {full}" if problem else full
     return screen_html(data, problem, getattr(app, "stats_notice", ""), stats_store.asides(app.saves.store))
 
 

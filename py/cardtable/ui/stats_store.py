@@ -45,6 +45,10 @@ BATCH = 200
 """Games moved from the old store between two rewrites of what is left of it."""
 
 
+FULL: set = set()
+"""Games whose latest hands could not be counted in this visit: the store was full."""
+
+
 class StoreFull(Exception):
     """The store refused a write (quota); what was written before stays (``done``: the games
     ``write_entries`` had written or found complete before it)."""
@@ -267,9 +271,12 @@ def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
     if entry is None:
         return False
     try:
-        return write_entries(store, {key: entry}, now)[1] > 0
-    except StoreFull:   # full: the statistics stay as they were
+        changed = write_entries(store, {key: entry}, now)[1] > 0
+    except StoreFull:   # full: the statistics stay as they were, and the screen says so
+        FULL.add(key)
         return False
+    FULL.discard(key)
+    return changed
 
 
 def import_text(store: Any, text: str) -> tuple[int, int]:
