@@ -520,7 +520,7 @@ class Seep(Notation, MoveGen, Resample, Game):
             out.append(e)
         return out
 
-    def view(self, seat: str) -> dict:
+    def view(self, seat: str, history: bool = True) -> dict:
         """What ``seat`` may see now, as a JSON-ready dict (never another player's hand).
 
         Keys: ``game``, ``seat``, ``team`` (the seat's side), ``seats`` and ``sides`` (this
@@ -538,10 +538,13 @@ class Seep(Notation, MoveGen, Resample, Game):
         unless ``seat`` is to act), ``scores`` (sweep-seed: ``totals``, ``target``; seep-pagat:
         ``lead``, ``baazis``, ``baazis_to_win``), ``history`` (the summary's hand entries),
         ``hand_over``, ``over``, ``winner``.
+
+        ``history=False`` leaves out ``history`` (the key is absent): it grows with the match, so
+        a caller taking a view per move (a review) asks for it only when it reads it.
         """
         si = self._seat_index(seat)
         over = self._phase == _PH_OVER
-        return {
+        out = {
             "game": self.name,
             "seat": seat,
             "team": self._sides[si & 1],
@@ -565,11 +568,13 @@ class Seep(Notation, MoveGen, Resample, Game):
             "log": self._log_json(),
             "legal": self.legal_actions() if (not over and si == self._turn) else [],
             "scores": self._scores(),
-            "history": copy.deepcopy(self._history),
             "hand_over": self._just_ended,
             "over": over,
             "winner": self.winner,
         }
+        if history:
+            out["history"] = copy.deepcopy(self._history)
+        return out
 
     def summary(self) -> dict:
         """What ``python -m cardtable replay`` prints: hands, totals or lead and baazis, etc."""
