@@ -88,6 +88,11 @@ class Game:
         """The actions applied so far, canonical, in order."""
         raise NotImplementedError
 
+    @property
+    def action_count(self) -> int:
+        """How many actions were applied: ``len(actions)``, cheap whatever the game's length."""
+        return len(self.actions)
+
     def view(self, seat: str, history: bool = True) -> dict:
         """What ``seat`` may see now, as a JSON-ready dict; never a card hidden from that seat.
 

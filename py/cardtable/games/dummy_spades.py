@@ -883,6 +883,11 @@ class DummySpades(Game):
         """Every action applied so far, canonical."""
         return [move_to_action(m) for m in self.moves]
 
+    @property
+    def action_count(self) -> int:
+        """``len(actions)``, without writing every action out."""
+        return len(self.moves)
+
     def __repr__(self) -> str:
         if self._over:
             return f"<DummySpades over, winner {self.winner}, totals {self.totals}>"

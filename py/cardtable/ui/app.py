@@ -188,7 +188,7 @@ class App:
         lines, self.said = self.said, []
         if self.screen == "table" and self.game is not None and self.viewer and not self.handoff_to \
                 and not self.dialog and not self.hold and self.controllers.get(self.viewer) == "human":
-            mark = (self.game_id, len(self.game.actions), self.viewer)
+            mark = (self.game_id, self.game.action_count, self.viewer)
             if self.game.to_act == self.viewer and mark != self.turn_said:
                 self.turn_said = mark
                 lines.append(announce.turn(self.game.name, self.game.view(self.viewer)))
@@ -861,12 +861,12 @@ class App:
             self.bot_timer = self.tasks.soon(self.bot_move)
             return  # ...and the turn itself in a task of its own
         began = window.performance.now()
-        moves_before = len(game.actions)
+        moves_before = game.action_count
         steps = think(game.name, game.view(seat), level, budget=BOT_BUDGET_S, seed=moves_before)
         _measure("cardtable:bot-view", began)
 
         def still_current() -> bool:
-            return (self.game is game and len(game.actions) == moves_before and game.to_act == seat
+            return (self.game is game and game.action_count == moves_before and game.to_act == seat
                     and self.controllers.get(seat) == level and self.dialog is None)
 
         def apply_if_current(action: str) -> None:

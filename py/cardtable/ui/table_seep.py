@@ -372,7 +372,7 @@ class Table:
                "house": None, "taken": []}
         if w[0] == "capture":
             kept = self.taken_house
-            out["taken"] = (list(kept[1]) if kept and kept[0] == len(game.actions) else []) + w[2:]
+            out["taken"] = (list(kept[1]) if kept and kept[0] == game.action_count else []) + w[2:]
         elif w[0] == "build":
             out["house"] = int(w[1])
         elif w[0] == "raise":
@@ -806,7 +806,7 @@ class Table:
             val = _card(c).value
             had_house = any(h["value"] == val for h in before["floor"]["houses"])
             # kept for last_play(): the view after this move no longer shows the house's cards
-            self.taken_house = (len(game.actions), next((h["cards"] for h in before["floor"]["houses"]
+            self.taken_house = (game.action_count, next((h["cards"] for h in before["floor"]["houses"]
                                                          if h["value"] == val), []))
             took = []
             if had_house:

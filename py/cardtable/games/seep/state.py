@@ -277,6 +277,11 @@ class Seep(Notation, MoveGen, Resample, Game):
     def actions(self) -> list[str]:
         return [self.move_text(m) for m in self._moves]
 
+    @property
+    def action_count(self) -> int:
+        """``len(actions)``, without writing every action out."""
+        return len(self._moves)
+
     def hand(self, seat: str) -> list[str]:
         """The cards ``seat`` holds, in canonical order (for tests and tools, not for players)."""
         return [TXT[c] for c in _canon(self._hands[self._seat_index(seat)])]
