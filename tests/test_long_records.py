@@ -80,3 +80,16 @@ def test_a_view_without_history_is_the_view_less_its_history(name):
         assert g.action_count == len(g.actions)
         g.apply(rng.choice(g.legal_actions()))
     assert g.action_count == len(replay(g.to_record()).actions) > 100
+
+
+def test_a_views_history_is_its_own_copy():
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 3, "actions": []})
+    rng = random.Random(2)
+    while g.hands_completed < 2:
+        g.apply(rng.choice(g.legal_actions()))
+    v = g.view("p0")
+    kept = g.view("p0")["history"]
+    v["history"][0]["score"].clear()
+    v["history"][0]["sweeps"][next(iter(v["history"][0]["sweeps"]))].append(99)
+    v["history"].pop()
+    assert g.view("p0")["history"] == kept == g.summary()["hands"] and len(kept) == 2

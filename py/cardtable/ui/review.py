@@ -42,9 +42,9 @@ from typing import Optional
 from ..cards import Card, SUITS
 from ..game import IllegalAction, RecordError
 from ..record import ReplayError, new_game, parse_record
-from ..stats import hands_finished
 from .i18n import _, ngettext
 from .markup import button, card_back, card_face, esc
+from .movewords import apply_with_views
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -142,16 +142,8 @@ class Review:
             game.apply(self.actions[i])
             self.step = i + 1
             return
-        # Views without the hands' history (it grows with the match): a move that ends hands
-        # gets it after, and the history before is the same less the new entries.
-        done = hands_finished(game)
-        before = game.view(actor, history=False)
-        canonical = game.apply(self.actions[i])
+        canonical, actor, before, after = apply_with_views(game, self.actions[i])
         self.step = i + 1
-        new = hands_finished(game) - done
-        after = game.view(actor, history=bool(new))
-        before["history"] = after["history"][:-new] if new else []
-        after.setdefault("history", [])
         self.lines[i] = self.table.describe(canonical, actor, before, after, game)
         shown = _what_it_showed(canonical, actor, before, after)
         if shown:

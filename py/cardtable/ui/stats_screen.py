@@ -47,7 +47,8 @@ def load(store: Any) -> tuple[dict, Optional[str]]:
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
-                now: Optional[float] = None, hands_done: Optional[int] = None) -> bool:
+                now: Optional[float] = None, hands_done: Optional[int] = None,
+                read: Optional[tuple] = None) -> bool:
     """Count the finished hands of a game (idempotent); True when the store changed.
 
     With ``hands_done`` (the live game's finished hands), a game whose hands are all counted
@@ -55,11 +56,11 @@ def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
     costs no second full replay).  Never raises for a full or unreadable store: statistics are
     a bonus, the game goes on.
     """
-    if hands_done is not None:
-        known = load(store)[0]["games"].get(stats.game_key(record) or "")
-        if known is not None and len(known["hands"]) >= hands_done:
-            return False
-    key, entry = stats.read_game(record, controllers, time.time() if now is None else now)
+    if hands_done is not None and counted_already(store, record, hands_done):
+        return False
+    # ``read``: what stats.read_game gives for this record, already worked out (the app does it
+    # in slices, stats.read_game_steps, so a long game is counted without a long task)
+    key, entry = read or stats.read_game(record, controllers, time.time() if now is None else now)
     if entry is None:
         return False
     data, problem = load(store)
@@ -68,6 +69,12 @@ def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
     if not stats.merge_entry(data, key, entry):
         return False
     return _write(store, data)
+
+
+def counted_already(store: Any, record: dict, hands_done: int) -> bool:
+    """Whether ``hands_done`` hands of this game are counted already (replays its first hand only)."""
+    known = load(store)[0]["games"].get(stats.game_key(record) or "")
+    return known is not None and len(known["hands"]) >= hands_done
 
 
 def _write(store: Any, data: dict) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import random
@@ -578,13 +577,13 @@ class Seep(Notation, MoveGen, Resample, Game):
             "winner": self.winner,
         }
         if history:
-            out["history"] = copy.deepcopy(self._history)
+            out["history"] = _json_copy(self._history)
         return out
 
     def summary(self) -> dict:
         """What ``python -m cardtable replay`` prints: hands, totals or lead and baazis, etc."""
         out: dict[str, Any] = {"game": self.name, "options": _record_options(self._opts),
-                               "hands": copy.deepcopy(self._history)}
+                               "hands": _json_copy(self._history)}
         sc = self._scores()
         if self._pagat:
             out["lead"] = sc["lead"]
@@ -611,3 +610,13 @@ class Seep(Notation, MoveGen, Resample, Game):
         rec["deals"] = deals
         rec["actions"] = self.actions
         return rec
+
+
+def _json_copy(x: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, text, numbers, None): what ``copy.deepcopy`` gives
+    for it, several times faster (the hands' history is copied into every view)."""
+    if type(x) is dict:
+        return {k: _json_copy(v) for k, v in x.items()}
+    if type(x) is list:
+        return [_json_copy(v) for v in x]
+    return x
