@@ -219,3 +219,23 @@ def test_names_from_a_file_are_text_not_markup():
 
 def test_module_doctests():
     assert doctest.testmod(review_mod).failed == 0
+
+
+def test_built_in_steps_it_is_the_same_review():
+    record = finished_record("seep", {"target": 200})
+    steps = Review.in_steps(record)
+    yields = 0
+    while True:
+        try:
+            next(steps)
+            yields += 1
+        except StopIteration as done:
+            built = done.value
+            break
+    assert yields == len(record["actions"]) // review_mod.READ_STEP > 1
+    whole = Review(record)
+    for r in (built, whole):
+        r.go(r.last)
+    assert (built.hand_starts, built.lines, built.step) == (whole.hand_starts, whole.lines, whole.step)
+    with pytest.raises(NotFinished):
+        next(Review.in_steps({**record, "actions": record["actions"][:10]}))

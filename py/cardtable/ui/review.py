@@ -50,6 +50,7 @@ TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 LOG_SHOWN = 12      # log lines shown under the table, the current move first
 CHECKPOINT_EVERY = 200   # a copy of the game every so many steps (see Review.go)
+READ_STEP = 32           # Review.in_steps yields every so many actions
 
 
 class NotFinished(Exception):
@@ -60,6 +61,22 @@ class Review:
     """A game record and the game at one step of it (see the module's docstring)."""
 
     def __init__(self, record, finished_only: bool = True) -> None:
+        steps = self._read(record, finished_only)
+        while True:
+            try:
+                next(steps)
+            except StopIteration:
+                return
+
+    @classmethod
+    def in_steps(cls, record, finished_only: bool = True):
+        """A generator that builds the review, yielding every ``READ_STEP`` actions of the
+        record, and returns it: the app opens a long record in slices between browser tasks."""
+        review = cls.__new__(cls)
+        yield from review._read(record, finished_only)
+        return review
+
+    def _read(self, record, finished_only: bool):
         self.record = parse_record(record)
         self.actions: list[str] = list(self.record["actions"])
         game = new_game(self.record)
@@ -75,6 +92,8 @@ class Review:
         self._checkpoints: list = [game.copy()]
         hand = game.hand_number
         for i, action in enumerate(self.actions):
+            if i % READ_STEP == READ_STEP - 1:
+                yield
             try:
                 game.apply(action)
             except (IllegalAction, RecordError) as err:
