@@ -37,10 +37,10 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
-from ..record import CONTROLLERS_FIELD, HINTS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
+from ..record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
 from . import announce, home, keys, refusals, stats_screen
 from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
-from .markup import button, dialog, esc
+from .markup import button, dialog, esc, isolate_names, isolated, kept_name, plain_name
 from .movewords import apply_with_views
 from .tasks import Sliced, Tasks
 from .timing import Measures
@@ -159,7 +159,7 @@ class App:
         key = focused.getAttribute("data-key") if _present(focused) and focused.getAttribute else None
         was = document.documentElement.getAttribute("data-screen")
         was = str(was) if _present(was) else ""
-        html = self.screen_html()
+        html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
         morph = getattr(window, "cardtableMorph", None)
         if _present(morph):
             morph(self.root, html)
@@ -199,7 +199,7 @@ class App:
         if _present(say):
             for line in lines:
                 if line:
-                    say(line)
+                    say(plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on: the catalog, ``<html lang>``, and the open game's log
@@ -461,7 +461,7 @@ class App:
             return
         elif verb == "delete":
             entry = next((s for s in self.saves.list() if s.id == arg), None)
-            what = f"{home.game_title(entry.game) if entry.game else _('Game')} — {', '.join(entry.players)}" if entry else arg
+            what = f"{home.game_title(entry.game) if entry.game else _('Game')} — {home.players_text(entry)}" if entry else arg
             self.dialog = ("delete", arg, what)
         elif verb == "confirm-delete":
             if arg.startswith("cardtable/"):
@@ -550,8 +550,7 @@ class App:
         n = 2 if game == "seep" and values.get("ng-seats") == "2" else home.SEATS[game]
         names, kinds = [], {}
         for i in range(n):
-            name = str(document.getElementById(f"ng-name-{i}").value).strip() or home.DEFAULT_NAMES[i]
-            names.append(name[:NAME_MAX])
+            names.append(kept_name(str(document.getElementById(f"ng-name-{i}").value)) or home.DEFAULT_NAMES[i])
             kinds[f"p{i}"] = str(document.getElementById(f"ng-kind-{i}").value)
         limit = game == "dummy-spades" and bool(document.getElementById("ng-limit").checked)
         options = home.form_options(game, values, limit)
@@ -1021,7 +1020,7 @@ class App:
         try:
             record = parse_record(text)
             if isinstance(record.get("players"), list):
-                record["players"] = [" ".join(p.split())[:NAME_MAX] for p in record["players"]]
+                record["players"] = [kept_name(p) for p in record["players"]]
         except Exception as err:
             return failed(err)
         self.in_slices(self.replay_steps(record), lambda result: self.imported(record, *result), failed)
@@ -1080,7 +1079,7 @@ class App:
             else:
                 out[seat] = "human"
                 i = game.seats.index(seat)
-                changed.append(names[i] if i < len(names) else seat)
+                changed.append(isolated(names[i]) if i < len(names) else seat)
         note = ""
         if changed:
             who = ", ".join(changed)

@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Optional
 
 from ..game import RecordError
-from ..record import NAME_MAX, ReplayError, parse_record
+from ..record import ReplayError, parse_record
 from . import home, sound
 from .i18n import _
-from .markup import button
+from .markup import button, kept_name
 from .review import NotFinished, Review, review_html
 from .settings import SETTINGS_KEY, changed, dump_settings
 from .settings_screen import settings_html
@@ -147,7 +147,7 @@ def open_file(app, text: str, filename: str) -> None:
     def build():
         record = parse_record(text)
         if isinstance(record.get("players"), list):
-            record["players"] = [" ".join(p.split())[:NAME_MAX] for p in record["players"]]
+            record["players"] = [kept_name(p) for p in record["players"]]
         return Review.in_steps(record, finished_only=False)
     _show(app, build, None, filename)
 

@@ -18,8 +18,8 @@ the log shows at a step are put in words (and kept)::
     (0, 2)
     >>> r.forward(); r.forward(); r.step
     2
-    >>> r.lines[1]
-    'Ben builds an 11-house: 6♥ on 5♥'
+    >>> r.lines[1]          # names are isolated (markup.isolated): <bdi> on the screen
+    '\u2068Ben\u2069 builds an 11-house: 6♥ on 5♥'
     >>> r.back(); r.game.actions
     ['bid 11']
 
