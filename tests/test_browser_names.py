@@ -130,3 +130,30 @@ def test_the_form_keeps_names_without_bidi_controls(page, site):
     page.wait_for_selector("html[data-screen=handoff], html[data-screen=table]", state="attached")
     [text] = saved_records(page).values()
     assert json.loads(text)["players"] == ["Ana", "Ben", "Chloé"]
+
+
+def test_a_utf16_file_opens_in_the_browser_as_replay_reads_it(page, site):
+    """Issue 24: the import and ``python -m cardtable replay`` give the same answer for UTF-16."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    page.goto(site.url)
+    wait_ready(page)
+    record = dumps({"format": "cardtable/1", "game": "seep", "seed": 3, "players": ["Ana", "Bén", "Chloé", "Dév"],
+                    "actions": []})
+    data = b"\xff\xfe" + record.encode("utf-16-le")
+    page.set_input_files("#import-file", files=[{"name": "u16.json", "mimeType": "application/json", "buffer": data}])
+    page.wait_for_selector("html[data-screen=handoff], html[data-screen=table]", state="attached")
+    [text] = saved_records_of(page)
+    assert json.loads(text)["players"] == ["Ana", "Bén", "Chloé", "Dév"]
+    py = Path(__file__).resolve().parent.parent / "py"
+    done = subprocess.run([sys.executable, "-m", "cardtable", "replay", "-"], input=data, capture_output=True,
+                          cwd=py)
+    assert done.returncode == 0 and json.loads(done.stdout)["game"] == "seep", done.stderr
+
+
+def saved_records_of(page) -> list:
+    from conftest import saved_records
+
+    return list(saved_records(page).values())
