@@ -8,6 +8,7 @@ import pytest
 from cardtable.cards import Card
 from cardtable.record import new_game
 from cardtable.ui import announce, keys
+from cardtable.ui.markup import plain_name
 
 spades = pytest.importorskip("cardtable.games.dummy_spades")
 from cardtable.ui.table_seep import Table as SeepTable  # noqa: E402
@@ -34,7 +35,9 @@ def play_out(game_name, options, seed, table_cls, you=None, limit=400):
         before = game.view(actor)
         action = game.apply(rng.choice(game.legal_actions()))
         after = game.view(actor)
-        yield game, action, actor, before, after, announce.after_move(game_name, table, action, actor, before, after, you)
+        said = announce.after_move(game_name, table, action, actor, before, after, you)
+        # the app says them without the isolate marks around names (spoken, not laid out)
+        yield game, action, actor, before, after, [plain_name(s) for s in said]
 
 
 def test_card_words():

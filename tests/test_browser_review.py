@@ -19,6 +19,7 @@ import random
 import pytest
 
 from cardtable.record import new_game, replay
+from cardtable.ui.markup import plain_name
 from cardtable.ui.review import Review
 from cardtable.ui.storage import DictStore, SaveStore
 from conftest import PageWatch, current_record, dom_cards, screenshot, wait_ready
@@ -118,7 +119,7 @@ def test_review_settings_and_the_table_hooks(page, tmp_path):
         page.click('[data-act="review:back"]')
     check_step(page, model, target)
     assert page.locator(".review-trick.done .card").count() == 4
-    assert page.locator(".review-log li.current").inner_text() == model.lines[target - 1]
+    assert page.locator(".review-log li.current").inner_text() == plain_name(model.lines[target - 1])
     screenshot(page, "review-spades")
     page.keyboard.press("End")
     check_step(page, model, model.last)

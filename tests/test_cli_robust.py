@@ -182,3 +182,23 @@ def test_deal_refuses_unusable_seeds_in_one_line():
     with contextlib.redirect_stdout(out):
         assert main(["deal", "42"]) == 0
     assert len(out.getvalue().split()) == 52
+
+
+# ---- issue 24: a UTF-16 file gets the same answer as in the browser's import ---------------------
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_a_utf16_file_with_a_byte_order_mark_replays_as_its_utf8_twin(codec):
+    record = rec(players=["Ana", "Bén", "Chloé ♠"], actions=["bid 3", "bid 4"])
+    status, out, err = run("\ufeff".encode(codec) + record.encode(codec))
+    assert (status, err) == (0, "")
+    assert out == run(record)[1] == run(b"\xef\xbb\xbf" + record.encode())[1]
+
+
+def test_a_utf16_file_is_read_whole_up_to_the_limit_in_characters():
+    record = rec(padding="x" * (MAX_RECORD_BYTES - 200))      # about 4 MB as UTF-16: under the limit in text
+    status, out, err = run(b"\xff\xfe" + record.encode("utf-16-le"))
+    assert status == 0, err
+    refused(b"\xff\xfe" + rec(padding="x" * MAX_RECORD_BYTES).encode("utf-16-le"), "too big to be a game record")
+
+
+def test_broken_utf16_is_refused_in_words():
+    refused(b"\xff\xfe" + rec().encode("utf-16-le") + b"\x00\xd8", "not UTF-16 text")

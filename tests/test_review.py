@@ -144,6 +144,70 @@ def test_the_screen_shows_every_card_the_trick_or_capture_and_the_log_in_step(na
     assert "Game over" in html
 
 
+def described_from_scratch(record: dict) -> tuple[dict, dict]:
+    """Every move in words and what it showed, from full views before and after each move (the
+    slow way the review worked before it kept copies and left the history out of its views)."""
+    r = Review(record, finished_only=False)
+    g = new_game(record)
+    lines, shown = {}, {}
+    for i, action in enumerate(record["actions"]):
+        actor = g.to_act
+        before = g.view(actor)
+        canonical = g.apply(action)
+        after = g.view(actor)
+        lines[i] = r.table.describe(canonical, actor, before, after, g)
+        what = review_mod._what_it_showed(canonical, actor, before, after)
+        if what:
+            shown[i + 1] = what
+    return lines, shown
+
+
+@pytest.mark.parametrize("name,options", GAMES)
+def test_steps_from_the_kept_copies_give_the_same_positions_words_and_shown_cards(name, options, monkeypatch):
+    monkeypatch.setattr(review_mod, "CHECKPOINT_EVERY", 7)   # many copies, so every path is taken
+    record = finished_record(name, options, seed=11)
+    lines, shown = described_from_scratch(record)
+    r = Review(record)
+    assert len(r._checkpoints) == r.last // 7 + 1
+    rng = random.Random(5)
+    steps = [r.last, 0, r.last - 1, 3] + [rng.randrange(r.last + 1) for _ in range(40)] + list(range(r.last, -1, -1))
+    for k in steps:
+        r.go(k)
+        assert r.step == k
+        assert position(r.game) == position(prefix(record, k)), k
+        for i in range(max(0, k - review_mod.LOG_SHOWN), k):
+            assert r.lines[i] == lines[i], (k, i)
+        assert r.shown.get(k) == shown.get(k), k
+
+
+@pytest.mark.parametrize("name,options", GAMES)
+def test_any_step_applies_a_bounded_number_of_actions(name, options, monkeypatch):
+    """Linear time, counted rather than timed: reaching any step, the last included, applies at
+    most CHECKPOINT_EVERY + LOG_SHOWN actions and takes at most 2 views per move put in words."""
+    monkeypatch.setattr(review_mod, "CHECKPOINT_EVERY", 10)
+    record = finished_record(name, options, seed=13)
+    r = Review(record)
+    counts = {"apply": 0, "view": 0}
+    cls = type(r.game)
+    real_apply, real_view = cls.apply, cls.view
+
+    def apply(self, action):
+        counts["apply"] += 1
+        return real_apply(self, action)
+
+    def view(self, seat, history=True):
+        counts["view"] += 1
+        return real_view(self, seat, history)
+
+    monkeypatch.setattr(cls, "apply", apply)
+    monkeypatch.setattr(cls, "view", view)
+    for k in (r.last, 0, r.last // 2, r.last - 1, 1, r.last):
+        counts.update(apply=0, view=0)
+        r.go(k)
+        assert counts["apply"] <= 10 + review_mod.LOG_SHOWN, k
+        assert counts["view"] <= 2 * review_mod.LOG_SHOWN, k
+
+
 def test_names_from_a_file_are_text_not_markup():
     record = finished_record("seep", {"target": 50})
     record["players"] = ["<b>Ana</b>", "Ben", "Chloé", "Dev"]
@@ -155,3 +219,23 @@ def test_names_from_a_file_are_text_not_markup():
 
 def test_module_doctests():
     assert doctest.testmod(review_mod).failed == 0
+
+
+def test_built_in_steps_it_is_the_same_review():
+    record = finished_record("seep", {"target": 200})
+    steps = Review.in_steps(record)
+    yields = 0
+    while True:
+        try:
+            next(steps)
+            yields += 1
+        except StopIteration as done:
+            built = done.value
+            break
+    assert yields == len(record["actions"]) // review_mod.READ_STEP > 1
+    whole = Review(record)
+    for r in (built, whole):
+        r.go(r.last)
+    assert (built.hand_starts, built.lines, built.step) == (whole.hand_starts, whole.lines, whole.step)
+    with pytest.raises(NotFinished):
+        next(Review.in_steps({**record, "actions": record["actions"][:10]}))

@@ -157,8 +157,11 @@ def test_saved_games_tell_themselves_apart():
     from cardtable.ui.home import save_row
     from cardtable.ui.storage import SavedGame
 
-    row = save_row(SavedGame(id="x", game="dummy-spades", players=["You", "Ben", "Chloé"], totals="You 40 · Ben 3",
-                             updated=1000.0, controllers={"p0": "human", "p1": "casual", "p2": "strong"}), 1030.0)
+    from cardtable.ui.markup import plain_name
+
+    row = plain_name(save_row(SavedGame(id="x", game="dummy-spades", players=["You", "Ben", "Chloé"],
+                                        totals="You 40 · Ben 3", updated=1000.0,
+                                        controllers={"p0": "human", "p1": "casual", "p2": "strong"}), 1030.0))
     assert "You, Ben (computer), Chloé (computer)" in row and "You 40" in row and "last played just now" in row
 
 

@@ -181,3 +181,65 @@ def test_a_callable_that_raises_does_not_stop_the_others():
     while browser.step():
         pass
     assert ran == ["after"] and tasks.pending == {}
+
+
+# ---- Sliced: a generator run in slices (opening a long game, counting its statistics) -------------
+
+class Clock:
+    """A clock that the job's own work moves on: each step of the generator costs ``cost`` seconds."""
+
+    def __init__(self):
+        self.t = 0.0
+
+    def __call__(self):
+        return self.t
+
+
+def counting(clock: Clock, n: int, cost: float, fail_at: int = -1):
+    for i in range(n):
+        clock.t += cost
+        if i == fail_at:
+            raise ValueError(f"step {i}")
+        yield
+    return f"done after {n}"
+
+
+def test_sliced_work_runs_in_short_slices_with_other_tasks_between_and_ends_once():
+    from cardtable.ui.tasks import Sliced
+
+    browser, tasks, _ = make()
+    clock = Clock()
+    log, slices = [], []
+    job = Sliced(tasks, counting(clock, 100, 0.01), lambda r: log.append(r), lambda e: log.append(e), 0.05,
+                 after_slice=lambda finished: slices.append((clock.t, finished)), clock=clock)
+    job.start()
+    assert job.slices == 1 and log == [] and job.active    # the first slice ran now, the rest waits
+    browser._push(browser.now, lambda _: log.append("tap"), None)
+    while browser.step():
+        pass
+    assert log == ["tap", "done after 100"] and not job.active
+    # every slice stops once its time is spent: no slice runs more than 0.05 s (+ one step)
+    times = [0.0] + [t for t, _ in slices]
+    assert max(b - a for a, b in zip(times, times[1:])) <= 0.05 + 0.01 + 1e-9
+    assert job.slices == len(slices) >= 100 * 0.01 / 0.06 and [f for _, f in slices].count(True) == 1
+
+
+def test_a_sliced_job_that_fails_says_why_and_a_cancelled_one_stops():
+    from cardtable.ui.tasks import Sliced
+
+    browser, tasks, _ = make()
+    clock = Clock()
+    log = []
+    Sliced(tasks, counting(clock, 100, 0.01, fail_at=30), log.append, lambda e: log.append(str(e)), 0.05,
+           clock=clock).start()
+    while browser.step():
+        pass
+    assert log == ["step 30"]
+    log.clear()
+    job = Sliced(tasks, counting(clock, 100, 0.01), log.append, log.append, 0.05, clock=clock).start()
+    browser.step()
+    job.cancel()
+    job.cancel()
+    while browser.step():
+        pass
+    assert log == [] and not job.active and tasks.pending == {}

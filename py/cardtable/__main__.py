@@ -19,7 +19,7 @@ import sys
 from . import __version__
 from .cards import format_cards, shuffled_deck
 from .game import RecordError
-from .record import MAX_RECORD_BYTES, ReplayError, replay
+from .record import MAX_RECORD_BYTES, UTF16_BOMS, ReplayError, replay
 
 MAX_ERROR_CHARS = 200
 """The longest error line the commands print."""
@@ -43,11 +43,16 @@ def _fail(message: str) -> int:
 
 
 def _read(path: str) -> bytes:
-    """The file's bytes, at most one more than the record size limit (the parser says it is too big)."""
-    if path == "-":
-        return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-    with open(path, "rb") as f:
-        return f.read(MAX_RECORD_BYTES + 1)
+    """The file's bytes, at most one more than the record size limit (the parser says it is too
+    big); twice that for UTF-16 (a byte-order mark first), two bytes a character."""
+    f = sys.stdin.buffer if path == "-" else open(path, "rb")
+    try:
+        head = f.read(2)
+        limit = 2 * MAX_RECORD_BYTES + 3 if head in UTF16_BOMS else MAX_RECORD_BYTES + 1
+        return head + f.read(limit - len(head))
+    finally:
+        if f is not sys.stdin.buffer:
+            f.close()
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

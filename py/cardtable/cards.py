@@ -60,6 +60,10 @@ class Card:
     @staticmethod
     def parse(text: str) -> "Card":
         """Read a card: ``QS``, ``qs``, ``TD``, ``10D``, ``Q♠``, ``10♦``.  Raises ``CardError``."""
+        if type(text) is str:
+            c = _BY_TEXT.get(text)   # the canonical text: what records and the engines write
+            if c is not None:
+                return c
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):

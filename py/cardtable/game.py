@@ -88,8 +88,16 @@ class Game:
         """The actions applied so far, canonical, in order."""
         raise NotImplementedError
 
-    def view(self, seat: str) -> dict:
-        """What ``seat`` may see now, as a JSON-ready dict; never a card hidden from that seat."""
+    @property
+    def action_count(self) -> int:
+        """How many actions were applied: ``len(actions)``, cheap whatever the game's length."""
+        return len(self.actions)
+
+    def view(self, seat: str, history: bool = True) -> dict:
+        """What ``seat`` may see now, as a JSON-ready dict; never a card hidden from that seat.
+
+        ``history=False`` leaves out the ``history`` key (the finished hands, which grow with the
+        match): for callers that take a view per move and do not read it."""
         raise NotImplementedError
 
     def resample_from_infostate(self, seat: str, rng) -> "Game":

@@ -217,12 +217,24 @@ def load_json(data: str | bytes | bytearray, *, max_bytes: int = MAX_RECORD_BYTE
     return _decode(data, max_bytes, what, max_depth)
 
 
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+"""The byte-order marks of UTF-16 (little- and big-endian).  A file that starts with one is read
+as UTF-16, as the browser's import reads it; any other bytes are UTF-8 (a UTF-8 byte-order mark
+is allowed)."""
+
+
 def _decode(data: str | bytes | bytearray, max_bytes: int = MAX_RECORD_BYTES, what: str = "a game record",
             max_depth: int = MAX_DEPTH) -> Any:
     """See ``load_json``."""
-    if len(data) > max_bytes:
+    utf16 = isinstance(data, (bytes, bytearray)) and bytes(data[:2]) in UTF16_BOMS
+    if len(data) > (2 * max_bytes + 2 if utf16 else max_bytes):
         raise RecordError(f"too big to be {what} ({len(data):,} bytes; the limit is {max_bytes:,})")
-    if isinstance(data, (bytes, bytearray)):
+    if utf16:
+        try:
+            data = bytes(data).decode("utf-16")   # the mark says which byte order
+        except UnicodeDecodeError as err:
+            raise RecordError(f"not UTF-16 text (bytes {err.start}-{err.end - 1} are not a character)") from None
+    elif isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as err:

@@ -137,6 +137,21 @@ def read_game(record: dict, controllers: Optional[dict] = None,
     deal and the actions of its first finished hand: stable while the game goes on, the same for
     every copy of the game, and different for two games dealt from one number but played
     differently."""
+    steps = read_game_steps(record, controllers, now)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+READ_STEP = 64
+"""``read_game_steps`` yields after every so many actions."""
+
+
+def read_game_steps(record: dict, controllers: Optional[dict] = None, now: float = 0.0):
+    """``read_game`` as a generator that yields every ``READ_STEP`` actions and returns its
+    result, so a page can count a long game in slices between browser tasks."""
     rec = parse_record(record)
     game = new_game(rec)
     if controllers is None:
@@ -145,7 +160,9 @@ def read_game(record: dict, controllers: Optional[dict] = None,
     tally = _SeepTally(game) if seep else None
     first: list[str] = []
     key = None
-    for action in rec["actions"]:
+    for i, action in enumerate(rec["actions"]):
+        if i % READ_STEP == READ_STEP - 1:
+            yield
         if tally is not None:
             tally.before(game, action)
         try:
@@ -258,7 +275,7 @@ class _SeepTally:
         if verb == "capture" and done == self.done:
             floor = game.floor()
             if not floor["loose"] and not floor["houses"]:
-                last = game.view(seat)["log"][-1]
+                last = game.view(seat, history=False)["log"][-1]
                 if last.get("sweep"):      # a sweep that scores (none on a hand's last play)
                     cur["sweeps"][seat] += 1
         if done > self.done:
@@ -700,4 +717,4 @@ def win_rate_series(stats: dict[str, PlayerStats], limit: int = 4) -> list[tuple
 __all__ = ["FORMAT", "STATS_KEY", "HINTS_FIELD", "StatsError", "game_key", "game_entry", "new_stats",
            "merge_entry", "merge_stats", "dump_stats", "check_entry", "read_entry", "dump_entry", "parse_stats", "read_stats_file", "is_stats_file",
            "summarize", "PlayerStats", "Against", "player_key", "hand_winners", "latest_game",
-           "score_series", "side_label", "win_rate_series", "read_game", "hands_finished"]
+           "score_series", "side_label", "win_rate_series", "read_game", "read_game_steps", "hands_finished"]

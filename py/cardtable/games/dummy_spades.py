@@ -883,6 +883,11 @@ class DummySpades(Game):
         """Every action applied so far, canonical."""
         return [move_to_action(m) for m in self.moves]
 
+    @property
+    def action_count(self) -> int:
+        """``len(actions)``, without writing every action out."""
+        return len(self.moves)
+
     def __repr__(self) -> str:
         if self._over:
             return f"<DummySpades over, winner {self.winner}, totals {self.totals}>"
@@ -1230,7 +1235,7 @@ class DummySpades(Game):
         known = self.faceup | self.peeks[seat]
         return mask_of(c for i, c in enumerate(self.slots) if known >> i & 1) & self.hands[DUMMY]
 
-    def view(self, seat: str) -> dict:
+    def view(self, seat: str, history: bool = True) -> dict:
         """All that ``seat`` may see now, JSON-ready; enough to draw the whole table.
 
         Never holds a card hidden from that seat: its own hand; the dummy only once exposed
@@ -1287,7 +1292,7 @@ class DummySpades(Game):
             pnext = NEXT_HAND[self._prev[0]]
             prev = [self._trick_json(ld_, cs, w, pnext) for ld_, cs, w in self._prev[1]]
         names = self.players or list(SEATS)
-        return {
+        out = {
             "game": self.name,
             "seat": seat,
             "hand_number": self.hand_number,
@@ -1325,10 +1330,12 @@ class DummySpades(Game):
             "spades_broken": self.broken,
             "totals": self.scores,
             "bags": self.bags_total,
-            "history": [self._entry(r) for r in self.history],
             "over": self._over,
             "winner": self.winner,
         }
+        if history:
+            out["history"] = [self._entry(r) for r in self.history]
+        return out
 
     def summary(self) -> dict:
         """What ``python -m cardtable replay`` prints.

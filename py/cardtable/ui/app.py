@@ -37,11 +37,12 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
-from ..record import CONTROLLERS_FIELD, HINTS_FIELD, NAME_MAX, ReplayError, new_game, parse_record
+from ..record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
 from . import announce, home, keys, refusals, stats_screen
 from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
-from .markup import button, dialog, esc
-from .tasks import Tasks
+from .markup import button, dialog, esc, isolate_names, isolated, kept_name, plain_name
+from .movewords import apply_with_views
+from .tasks import Sliced, Tasks
 from .timing import Measures
 from .settings import SETTINGS_KEY, dump_settings, html_classes, pace, parse_settings
 from . import app_review_settings as hooks
@@ -51,14 +52,16 @@ TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable
 BOT_PAUSE_MS = 700      # people should be able to follow a computer's play (the normal pace)
 BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
 BOT_SLICE_S = 0.012     # longest stretch of thinking before the browser gets the main thread back
-LOG_DESCRIBED = 200     # opening a game describes in full at most its last 200 actions (the log shows fewer)
-LOG_WORK = 100_000      # ... and fewer in a long game: described actions x actions stays under this
+LOG_DESCRIBED = 80      # opening a game describes in full its last 80 actions (what the log panel shows)
+OPEN_SLICE_S = 0.04     # opening or counting a long game: longest stretch before the browser gets the main thread back
+OPEN_STEP = 32          # ... the time is looked at every so many actions
 OTHER_WINDOW = N_("This game went on in another window — here is the latest position.")
 WITHOUT_SAVES = N_("Started without your saved games, as you asked: nothing is saved during this visit. "
                    "They are still stored; reload the app normally to see them.")
 STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but the moves from now on are not saved. "
                   "Export it to keep it, or delete old saved games.")
 HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
+OPENING = N_("Opening the game…")
 
 
 def _present(x) -> bool:
@@ -122,6 +125,7 @@ class App:
         self.pending_hand: Optional[dict] = None
         self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
         self.bot_timer = None             # the Tasks token of a computer's turn: its pause or next slice
+        self.opening: Optional[Sliced] = None   # a game being opened in slices (in_slices)
         self.bot_thinking = False
         self.hold: Optional[str] = None   # "trick" | "reveal": the table shows what just happened
         self.hold_timer = None
@@ -155,7 +159,7 @@ class App:
         key = focused.getAttribute("data-key") if _present(focused) and focused.getAttribute else None
         was = document.documentElement.getAttribute("data-screen")
         was = str(was) if _present(was) else ""
-        html = self.screen_html()
+        html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
         morph = getattr(window, "cardtableMorph", None)
         if _present(morph):
             morph(self.root, html)
@@ -188,14 +192,14 @@ class App:
         lines, self.said = self.said, []
         if self.screen == "table" and self.game is not None and self.viewer and not self.handoff_to \
                 and not self.dialog and not self.hold and self.controllers.get(self.viewer) == "human":
-            mark = (self.game_id, len(self.game.actions), self.viewer)
+            mark = (self.game_id, self.game.action_count, self.viewer)
             if self.game.to_act == self.viewer and mark != self.turn_said:
                 self.turn_said = mark
                 lines.append(announce.turn(self.game.name, self.game.view(self.viewer)))
         if _present(say):
             for line in lines:
                 if line:
-                    say(line)
+                    say(plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on: the catalog, ``<html lang>``, and the open game's log
@@ -424,6 +428,7 @@ class App:
 
     def dispatch(self, act: str) -> None:
         verb, _sep, arg = act.partition(":")
+        self.cancel_opening()   # a game still being opened is not wanted any more
         if hooks.dispatch(self, verb, arg):
             return
         if verb == "nav" and arg == "home":
@@ -456,7 +461,7 @@ class App:
             return
         elif verb == "delete":
             entry = next((s for s in self.saves.list() if s.id == arg), None)
-            what = f"{home.game_title(entry.game) if entry.game else _('Game')} — {', '.join(entry.players)}" if entry else arg
+            what = f"{home.game_title(entry.game) if entry.game else _('Game')} — {home.players_text(entry)}" if entry else arg
             self.dialog = ("delete", arg, what)
         elif verb == "confirm-delete":
             if arg.startswith("cardtable/"):
@@ -549,8 +554,7 @@ class App:
         n = 2 if game == "seep" and values.get("ng-seats") == "2" else home.SEATS[game]
         names, kinds = [], {}
         for i in range(n):
-            name = str(document.getElementById(f"ng-name-{i}").value).strip() or home.DEFAULT_NAMES[i]
-            names.append(name[:NAME_MAX])
+            names.append(kept_name(str(document.getElementById(f"ng-name-{i}").value)) or home.DEFAULT_NAMES[i])
             kinds[f"p{i}"] = str(document.getElementById(f"ng-kind-{i}").value)
         limit = game == "dummy-spades" and bool(document.getElementById("ng-limit").checked)
         options = home.form_options(game, values, limit)
@@ -589,55 +593,99 @@ class App:
         return False  # advance() rendered
 
     def open_saved(self, game_id: str) -> None:
+        """Open a saved game, replayed in slices (``in_slices``): a long game never freezes the page."""
+        def failed(err: Exception) -> None:
+            if isinstance(err, (RecordError, ReplayError)):
+                self.notice = _("That saved game cannot be opened: {why}").format(why=_cut(str(err)))
+            else:  # a bug must not leave the page dead
+                self.notice = _("That saved game cannot be opened ({why})").format(why=f"{type(err).__name__}: {_cut(str(err))}")
+            self.screen = "home"
+            self.render()
+
+        def opened(result) -> None:
+            game, log = result
+            controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
+            self.open_game(game, game_id, controllers, log)
+            self._revs()[game_id] = self.saves.revision(game_id)
+            self.banner = note
+            self.advance()
+
         try:
-            game, log = self.replay_with_log(self.saves.raw(game_id) or "")
-        except (RecordError, ReplayError) as err:
-            self.notice = _("That saved game cannot be opened: {why}").format(why=_cut(str(err)))
-            self.screen = "home"
-            self.render()
-            return
-        except Exception as err:  # a bug must not leave the page dead
-            self.notice = _("That saved game cannot be opened ({why})").format(why=f"{type(err).__name__}: {_cut(str(err))}")
-            self.screen = "home"
-            self.render()
-            return
-        controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
-        self.open_game(game, game_id, controllers, log)
-        self._revs()[game_id] = self.saves.revision(game_id)
-        self.banner = note
-        self.advance()
+            record = parse_record(self.saves.raw(game_id) or "")
+        except Exception as err:
+            return failed(err)
+        self.in_slices(self.replay_steps(record), opened, failed)
 
     def replay_with_log(self, text):
-        """Replay a record (JSON text or a parsed dict) and build its log, in time linear in its length.
+        """Replay a record (JSON text or a parsed dict) and build its log, in one go (see
+        ``replay_steps``; opening a game from a file or the saved list uses ``open_in_slices``)."""
+        steps = self.replay_steps(parse_record(text))
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
 
-        Describing an action needs the acting seat's view before and after it, and a view holds
-        the whole history, so describing every action would make opening a long game quadratic
-        (a 20,000-action record took 79 s).  So only the last ``LOG_DESCRIBED`` actions are
-        described in full, and in a long game fewer (at most ``LOG_WORK // len(actions)``, at least
-        the last one, which the status line shows): the work stays linear in the record's length.
-        Earlier actions get a plain line: who, and the action in notation.
+    def replay_steps(self, record: dict):
+        """Replay a parsed record and build its log, in time linear in its length: a generator
+        that yields every ``OPEN_STEP`` actions and returns ``(game, log)``.
+
+        The last ``LOG_DESCRIBED`` actions (what the log panel shows) are described in full,
+        from views without the hands' history (``movewords``); earlier ones get a plain line:
+        who, and the action in notation.  Raises ``ReplayError`` for an action that cannot be
+        applied.
         """
-        record = parse_record(text)
         game = new_game(record)
         table = self.table_for(game)
         log: list[str] = []
         actions = record["actions"]
-        first_described = max(0, len(actions) - max(1, min(LOG_DESCRIBED, LOG_WORK // max(1, len(actions)))))
+        first_described = max(0, len(actions) - LOG_DESCRIBED)
         for i, action in enumerate(actions):
+            if i % OPEN_STEP == OPEN_STEP - 1:
+                yield
             actor = game.to_act
-            described = i >= first_described and actor is not None
-            before = game.view(actor) if described else None
             try:
-                canonical = game.apply(action)
+                if i >= first_described and actor is not None:
+                    canonical, actor, before, after = apply_with_views(game, action)
+                    log.append(table.describe(canonical, actor, before, after, game))
+                else:
+                    canonical = game.apply(action)
+                    log.append(f"{table.name_of(actor) if actor else ''}: {canonical}")
             except (IllegalAction, RecordError) as err:
                 raise ReplayError(i, action, str(err)) from None
             except ValueError:
                 raise ReplayError(i, action, "not an action of this game") from None
-            if described:
-                log.append(table.describe(canonical, actor, before, game.view(actor), game))
-            else:
-                log.append(f"{table.name_of(actor) if actor else ''}: {canonical}")
         return game, log
+
+    def in_slices(self, steps, then, failed) -> None:
+        """Open a game in slices (``tasks.Sliced``): ``steps`` replays it, ``then(result)`` shows
+        it, ``failed(err)`` says why not.  A new opening, or any act (``cancel_opening``), stops the
+        one under way; one that takes more than a slice says "Opening the game…" on the screen."""
+        self.cancel_opening()
+        began = [window.performance.now()]
+
+        def after_slice(finished: bool) -> None:
+            _measure("cardtable:open-slice", began[0])
+            began[0] = window.performance.now()
+            if finished:
+                self.opening = None
+                if self.notice == _(OPENING):
+                    self.notice = ""
+            elif self.screen == "home" and not self.notice:
+                self.notice = _(OPENING)
+                self.render()
+
+        self.opening = Sliced(self.tasks, steps, then, failed, OPEN_SLICE_S, after_slice)
+        self.opening.start()
+
+    def cancel_opening(self) -> None:
+        """Stop a game being opened in slices (the person did something else meanwhile)."""
+        job = getattr(self, "opening", None)
+        if job is not None:
+            job.cancel()
+            self.opening = None
+            if self.notice == _(OPENING):
+                self.notice = ""
 
     def open_game(self, game, game_id: str, controllers: dict, log: list[str]) -> None:
         self.game = game
@@ -867,12 +915,12 @@ class App:
             self.bot_timer = self.tasks.soon(self.bot_move)
             return  # ...and the turn itself in a task of its own
         began = window.performance.now()
-        moves_before = len(game.actions)
+        moves_before = game.action_count
         steps = think(game.name, game.view(seat), level, budget=BOT_BUDGET_S, seed=moves_before)
         _measure("cardtable:bot-view", began)
 
         def still_current() -> bool:
-            return (self.game is game and len(game.actions) == moves_before and game.to_act == seat
+            return (self.game is game and game.action_count == moves_before and game.to_act == seat
                     and self.controllers.get(seat) == level and self.dialog is None)
 
         def apply_if_current(action: str) -> None:
@@ -908,15 +956,34 @@ class App:
     def count_hands(self) -> None:
         """Count the open game's finished hands in the statistics, in a task of its own."""
         game, controllers = self.game, dict(self.controllers)
+        record, hands = game.to_record(), stats_screen.stats.hands_finished(game)
 
-        def run() -> None:
+        def failed(err: Exception) -> None:  # statistics must never stop a game
+            window.console.error(f"cardtable: statistics: {err!r}")
+
+        def counted(read) -> None:
             began = window.performance.now()
             try:
-                stats_screen.record_game(self.saves.store, game.to_record(), controllers,
-                                         hands_done=stats_screen.stats.hands_finished(game))
-            except Exception as err:  # statistics must never stop a game
-                window.console.error(f"cardtable: statistics: {err!r}")
+                stats_screen.record_game(self.saves.store, record, controllers, read=read)
+            except Exception as err:
+                failed(err)
             _measure("cardtable:stats", began)
+
+        def run() -> None:
+            # a long game is replayed for its statistics in slices, as it was opened
+            began = window.performance.now()
+            try:
+                if stats_screen.counted_already(self.saves.store, record, hands):
+                    return
+            except Exception as err:
+                return failed(err)
+            steps = stats_screen.stats.read_game_steps(record, controllers, time.time())
+            mark = [began]
+
+            def after_slice(_finished: bool) -> None:
+                _measure("cardtable:stats-slice", mark[0])
+                mark[0] = window.performance.now()
+            Sliced(self.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start()
         self.tasks.soon(run)
 
     # ---- files ------------------------------------------------------------------------------------
@@ -949,15 +1016,23 @@ class App:
         name = _cut(str(filename), 60)
         if stats_screen.looks_like_stats(text):
             return stats_screen.import_file(self, text, name)
+
+        def failed(err: Exception) -> None:
+            if isinstance(err, (RecordError, ReplayError)):
+                self.import_refused(_("{file} is not a game Card Table can open: {why}").format(file=name, why=_cut(str(err))))
+            else:  # anything else is still a message, never a dead page
+                self.import_refused(_("{file} could not be opened ({why})").format(file=name, why=f"{type(err).__name__}: {_cut(str(err))}"))
+
         try:
             record = parse_record(text)
             if isinstance(record.get("players"), list):
-                record["players"] = [" ".join(p.split())[:NAME_MAX] for p in record["players"]]
-            game, log = self.replay_with_log(record)
-        except (RecordError, ReplayError) as err:
-            return self.import_refused(_("{file} is not a game Card Table can open: {why}").format(file=name, why=_cut(str(err))))
-        except Exception as err:  # anything else is still a message, never a dead page
-            return self.import_refused(_("{file} could not be opened ({why})").format(file=name, why=f"{type(err).__name__}: {_cut(str(err))}"))
+                record["players"] = [kept_name(p) for p in record["players"]]
+        except Exception as err:
+            return failed(err)
+        self.in_slices(self.replay_steps(record), lambda result: self.imported(record, *result), failed)
+
+    def imported(self, record: dict, game, log: list[str]) -> None:
+        """An imported file, replayed: offer the saved copy if there is one, else open it."""
         controllers, note = self.checked_controllers(record.get(CONTROLLERS_FIELD) or {}, game)
         same = self.saved_copy_of(record)
         if same is not None:
@@ -1010,7 +1085,7 @@ class App:
             else:
                 out[seat] = "human"
                 i = game.seats.index(seat)
-                changed.append(names[i] if i < len(names) else seat)
+                changed.append(isolated(names[i]) if i < len(names) else seat)
         note = ""
         if changed:
             who = ", ".join(changed)

@@ -20,7 +20,7 @@ from ..game import RecordError
 from ..record import NAME_MAX, ReplayError, parse_record
 from . import app_data, home, sound
 from .i18n import _
-from .markup import button
+from .markup import button, kept_name
 from .review import NotFinished, Review, review_html
 from .settings import SETTINGS_KEY, changed, dump_settings
 from .settings_screen import settings_html
@@ -116,7 +116,7 @@ def dispatch(app, verb: str, arg: str) -> bool:
     if verb == "open-review":
         game = app.game
         if game is not None and app.game_id == arg and game.over:
-            _show(app, lambda: Review(game.to_record()), arg)
+            _show(app, lambda: Review.in_steps(game.to_record()), arg)
         else:
             open_saved(app, arg)
         return True
@@ -144,30 +144,41 @@ def on_key(app, event) -> bool:
 
 
 def open_saved(app, game_id: str) -> None:
-    _show(app, lambda: Review(app.saves.raw(game_id) or ""), game_id)
+    _show(app, lambda: Review.in_steps(app.saves.raw(game_id) or ""), game_id)
 
 
 def open_file(app, text: str, filename: str) -> None:
     """"Open a file for review": any game file, finished or not, never saved."""
-    def build() -> Review:
+    def build():
         record = parse_record(text)
         if isinstance(record.get("players"), list):
-            record["players"] = [" ".join(p.split())[:NAME_MAX] for p in record["players"]]
-        return Review(record, finished_only=False)
+            record["players"] = [kept_name(p) for p in record["players"]]
+        return Review.in_steps(record, finished_only=False)
     _show(app, build, None, filename)
 
 
 def _show(app, build, game_id: Optional[str], filename: str = "") -> None:
+    """Build the review (``build`` gives ``Review.in_steps``) in slices, as a game is opened
+    (``app.in_slices``), then show it; or say why it cannot be reviewed."""
     from .app import _cut
-    try:
-        review = build()
-    except NotFinished as err:
-        return _refused(app, str(err))
-    except (RecordError, ReplayError) as err:
-        what = _cut(filename, 60) if filename else _("That game")
-        return _refused(app, _("{what} cannot be reviewed: {why}").format(what=what, why=_cut(str(err))))
-    except Exception as err:  # a bug must not leave the page dead
+
+    def failed(err: Exception) -> None:
+        if isinstance(err, NotFinished):
+            return _refused(app, str(err))
+        if isinstance(err, (RecordError, ReplayError)):
+            what = _cut(filename, 60) if filename else _("That game")
+            return _refused(app, _("{what} cannot be reviewed: {why}").format(what=what, why=_cut(str(err))))
+        # a bug must not leave the page dead
         return _refused(app, _("That game cannot be reviewed ({why})").format(why=_cut(f"{type(err).__name__}: {err}")))
+
+    try:
+        steps = build()
+    except Exception as err:
+        return failed(err)
+    app.in_slices(steps, lambda review: _shown(app, review, game_id), failed)
+
+
+def _shown(app, review: Review, game_id: Optional[str]) -> None:
     if app.game is not None:
         app.close_game()
     st = _state(app)

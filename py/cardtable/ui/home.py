@@ -11,7 +11,7 @@ from ..record import NAME_MAX
 from . import keys
 from .i18n import N_, _, ngettext
 from .markdown import to_html
-from .markup import button, esc, language_switch
+from .markup import button, esc, isolated, language_switch
 from .storage import SavedGame
 
 GAME_TITLES = rules.TITLES
@@ -60,8 +60,11 @@ def totals_words(text: str) -> str:
     """A saved game's one-line score (``storage.totals_text``, stored in English in its note) in
     the player's language: its words are fixed, the rest is names and numbers.
 
-    >>> totals_words("hand 3 · Ana 120 · Ben 80"), totals_words("2 hands · lead +40 · baazis Ana 1 / Ben 0")
-    ('hand 3 · Ana 120 · Ben 80', '2 hands · lead +40 · baazis Ana 1 / Ben 0')
+    >>> from .markup import plain_name
+    >>> [plain_name(totals_words(t)) for t in ("hand 3 · Ana 120 · Ben 80", "2 hands · lead +40 · baazis Ana 1 / Ben 0")]
+    ['hand 3 · Ana 120 · Ben 80', '2 hands · lead +40 · baazis Ana 1 / Ben 0']
+    >>> totals_words("hand 3 · Ana & Chloé 120 · Ben & Dev -10").count("\u2068")
+    2
     """
     m = _TOTALS.match(text or "")
     if not m:
@@ -70,8 +73,19 @@ def totals_words(text: str) -> str:
             ngettext("{n} hand", "{n} hands", int(m[2])).format(n=m[2]))
     rest = m[3]
     if m[4]:
-        rest = " · " + _("lead {n} · baazis").format(n=m[5]) + " " + rest[len(m[4]) + 3:]
-    return head + rest
+        return head + " · " + _("lead {n} · baazis").format(n=m[5]) + " " + _isolate_labels(rest[len(m[4]) + 3:], " / ")
+    return head + " · " + _isolate_labels(rest[3:], " · ")
+
+
+def _isolate_labels(scores: str, sep: str) -> str:
+    """``Ana 120 · Ben 80`` with each name (or team) isolated (``markup.isolated``), so a name
+    cannot reorder the scores around it; a part that is not "name number" is left as it is."""
+    out = []
+    for part in scores.split(sep):
+        label, _sp, value = part.rpartition(" ")
+        ok = label and value.lstrip("+-").isdigit() and "\u2068" not in label
+        out.append(f"{isolated(label)} {value}" if ok else part)
+    return sep.join(out)
 
 
 def players_text(s: SavedGame) -> str:
@@ -79,6 +93,7 @@ def players_text(s: SavedGame) -> str:
     out = []
     for i, name in enumerate(s.players):
         kind = s.controllers.get(f"p{i}", "human")
+        name = isolated(name)   # no name may reorder the row around it (markup.isolated)
         out.append(_("{name} (computer)").format(name=name) if kind != "human" else name)
     return ", ".join(out)
 

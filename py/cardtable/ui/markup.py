@@ -17,10 +17,12 @@ button (``ui/keys.py``).
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Iterable, Optional
 
 from ..cards import Card, RANK_NAMES, SUIT_NAMES
+from ..record import NAME_MAX
 from .cardnames import card_name
 from .i18n import LANGUAGE_NAMES, LANGUAGES, _
 from . import i18n
@@ -30,6 +32,98 @@ RED = {"H", "D"}
 
 def esc(text) -> str:
     return escape(str(text), quote=True)
+
+
+# ---- names: isolated from the text around them (issue 24) -----------------------------------------
+FSI, PDI = "\u2068", "\u2069"
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""The invisible characters that change the direction of the text after them (embeddings,
+overrides, isolates and marks)."""
+_ISOLATE_CONTROLS = re.compile("[\u2066-\u2069]")
+
+
+def clean_name(name: str) -> str:
+    """A name as the new-game form and an import keep it: without bidi controls, so an unclosed
+    right-to-left override (U+202E) cannot turn the text after it around.
+
+    >>> clean_name("\u202eAna\u200f")
+    'Ana'
+    """
+    return BIDI_CONTROLS.sub("", name)
+
+
+def kept_name(name: str) -> str:
+    """A player's name as the form and an import keep it: bidi controls dropped (``clean_name``),
+    spaces collapsed, at most ``NAME_MAX`` characters.
+
+    >>> kept_name("  Ana\u202e  Maria " + "x" * 40) == "Ana Maria " + "x" * 14
+    True
+    """
+    return " ".join(clean_name(str(name)).split())[:NAME_MAX]
+
+
+def isolated(name: str) -> str:
+    """A name for text that shows it: between First Strong Isolate and Pop Directional Isolate,
+    so nothing in it (right-to-left letters, an override from an old save) can reorder the text
+    around it.  ``isolate_names`` makes a ``<bdi>`` element of it in a screen's HTML; in an
+    attribute or a live announcement the two characters do the same job.  Isolate controls in the
+    name itself are dropped, so it cannot close the isolate early.
+
+    >>> isolated("Ana") == FSI + "Ana" + PDI, isolated("A\u2069na") == isolated("Ana")
+    (True, True)
+    """
+    return FSI + _ISOLATE_CONTROLS.sub("", str(name)) + PDI
+
+
+def plain_name(text: str) -> str:
+    """``text`` without the isolates ``isolated`` put around names (for a file name, a record)."""
+    return text.replace(FSI, "").replace(PDI, "")
+
+
+def name_html(name: str) -> str:
+    """A name as HTML: ``<bdi>Ana</bdi>`` (escaped, isolated)."""
+    return "<bdi>" + esc(_ISOLATE_CONTROLS.sub("", str(name))) + "</bdi>"
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+_ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
+
+
+def _unmarked(m: "re.Match") -> str:
+    """An attribute with its isolate marks dropped, but a ``title`` (a tooltip is shown as text)."""
+    return m.group(0) if m.group(1) == "title" else f'{m.group(1)}="{plain_name(m.group(2))}"'
+
+_ISOLATED = re.compile(FSI + "([^\u2066-\u2069<]*)" + PDI)
+
+
+def isolate_names(html: str) -> str:
+    """A screen's HTML with every isolated name (``isolated``) in its text made a ``<bdi>``
+    element.  SVG text and ``<option>`` labels keep the isolate characters (no ``<bdi>`` there,
+    and the characters do the same job), and so does a ``title`` (a tooltip); other attributes
+    (``aria-label``...) are read out, not laid out, and lose them.  The app applies it to every
+    render.
+
+    >>> isolate_names('<p title="' + isolated("Ana") + ' bids" aria-label="' + isolated("Ana") + ' bids">'
+    ...               + isolated("Ana") + ' bids 4</p>') == (
+    ...     '<p title="' + isolated("Ana") + ' bids" aria-label="Ana bids"><bdi>Ana</bdi> bids 4</p>')
+    True
+    """
+    if FSI not in html:
+        return html
+    parts = _TAG.split(html)
+    plain_text = 0        # inside <svg> or <option>: text stays text
+    for i, part in enumerate(parts):
+        if i % 2:
+            if FSI in part:
+                parts[i] = part = _ATTRIBUTE.sub(_unmarked, part)
+            tag = part[1:].split(None, 1)[0].rstrip("/>").lower() if len(part) > 2 else ""
+            if tag in ("svg", "option", "textarea", "title"):
+                plain_text += 1
+            elif tag in ("/svg", "/option", "/textarea", "/title"):
+                plain_text = max(0, plain_text - 1)
+        elif not plain_text and FSI in part:
+            parts[i] = _ISOLATED.sub(r"<bdi>\1</bdi>", part)
+    return "".join(parts)
 
 
 def attrs(**kw) -> str:

@@ -2,9 +2,11 @@
 
 This is the game record's viewer.  A ``Review`` holds a record and the game at one *step*: step
 ``k`` is the position after the record's first ``k`` actions, exactly what ``replay`` gives for
-that prefix, since it is built the same way (``new_game`` and the engine's ``apply``).  Forward
-applies one more action; back replays the record up to the step wanted (a replay is cheaper than
-copying a game, and the words of every move already seen are kept)::
+that prefix, since it is built the same way (``new_game`` and the engine's ``apply``).  Opening
+replays the record once, keeping a copy of the game every ``CHECKPOINT_EVERY`` steps; a step then
+starts from the nearest copy before it (or the current game) and applies the actions up to it, so
+any step, the last included, costs the same in a record of 200 or 200,000 actions.  Only the moves
+the log shows at a step are put in words (and kept)::
 
     >>> from cardtable.record import new_game
     >>> g = new_game({"format": "cardtable/1", "game": "seep", "seed": 31, "actions": [],
@@ -16,8 +18,8 @@ copying a game, and the words of every move already seen are kept)::
     (0, 2)
     >>> r.forward(); r.forward(); r.step
     2
-    >>> r.lines[1]
-    'Ben builds an 11-house: 6♥ on 5♥'
+    >>> r.lines[1]          # names are isolated (markup.isolated): <bdi> on the screen
+    '\u2068Ben\u2069 builds an 11-house: 6♥ on 5♥'
     >>> r.back(); r.game.actions
     ['bid 11']
 
@@ -34,6 +36,7 @@ or the cards a Seep capture took), the table with all hands, and the log up to t
 from __future__ import annotations
 
 import importlib
+from bisect import bisect_right
 from typing import Optional
 
 from ..cards import Card, SUITS
@@ -41,10 +44,13 @@ from ..game import IllegalAction, RecordError
 from ..record import ReplayError, new_game, parse_record
 from .i18n import _, ngettext
 from .markup import button, card_back, card_face, esc
+from .movewords import apply_with_views
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 LOG_SHOWN = 12      # log lines shown under the table, the current move first
+CHECKPOINT_EVERY = 200   # a copy of the game every so many steps (see Review.go)
+READ_STEP = 32           # Review.in_steps yields every so many actions
 
 
 class NotFinished(Exception):
@@ -55,6 +61,22 @@ class Review:
     """A game record and the game at one step of it (see the module's docstring)."""
 
     def __init__(self, record, finished_only: bool = True) -> None:
+        steps = self._read(record, finished_only)
+        while True:
+            try:
+                next(steps)
+            except StopIteration:
+                return
+
+    @classmethod
+    def in_steps(cls, record, finished_only: bool = True):
+        """A generator that builds the review, yielding every ``READ_STEP`` actions of the
+        record, and returns it: the app opens a long record in slices between browser tasks."""
+        review = cls.__new__(cls)
+        yield from review._read(record, finished_only)
+        return review
+
+    def _read(self, record, finished_only: bool):
         self.record = parse_record(record)
         self.actions: list[str] = list(self.record["actions"])
         game = new_game(self.record)
@@ -65,8 +87,13 @@ class Review:
         self.hand_starts: list[int] = [0]
         #: Dummy Spades: the dummy's 13 cards in each hand, by hand number (when it was turned up)
         self.dummy: dict[int, list[str]] = {}
+        #: copies of the game every ``CHECKPOINT_EVERY`` steps: step k is reached from the one
+        #: at or before it, so no step replays the whole record
+        self._checkpoints: list = [game.copy()]
         hand = game.hand_number
         for i, action in enumerate(self.actions):
+            if i % READ_STEP == READ_STEP - 1:
+                yield
             try:
                 game.apply(action)
             except (IllegalAction, RecordError) as err:
@@ -77,11 +104,13 @@ class Review:
                 hand = game.hand_number
                 self.hand_starts.append(i + 1)
             if self.name == "dummy-spades" and game.dummy_exposed and hand not in self.dummy:
-                self.dummy[hand] = list(game.view(self.seats[0])["dummy"])
+                self.dummy[hand] = list(game.view(self.seats[0], history=False)["dummy"])
+            if (i + 1) % CHECKPOINT_EVERY == 0:
+                self._checkpoints.append(game.copy())
         self.over = game.over
         if finished_only and not self.over:
             raise NotFinished(_("This game is still being played: it can be reviewed once it is over."))
-        self.game = new_game(self.record)
+        self.game = self._checkpoints[0].copy()
         self.step = 0
         self.lines: dict[int, str] = {}      # action index -> the move in words
         self.shown: dict[int, dict] = {}     # step -> what its move showed (a trick, a capture)
@@ -93,13 +122,18 @@ class Review:
         return len(self.actions)
 
     def go(self, k: int) -> None:
-        """Move to step ``k`` (clamped to 0..last)."""
+        """Move to step ``k`` (clamped to 0..last), describing the moves the log shows there.
+
+        The game is taken from the nearest copy at or before the first move still to describe
+        (the current game when that is nearer), then brought forward: at most
+        ``CHECKPOINT_EVERY + LOG_SHOWN`` actions, whatever the record's length."""
         k = max(0, min(int(k), self.last))
-        if k < self.step:
-            self.game = new_game(self.record)
-            self.step = 0
+        first = next((i for i in range(max(0, k - LOG_SHOWN), k) if i not in self.lines), k)
+        if not self.step <= first < self.step + CHECKPOINT_EVERY:
+            self.game = self._checkpoints[first // CHECKPOINT_EVERY].copy()
+            self.step = first // CHECKPOINT_EVERY * CHECKPOINT_EVERY
         while self.step < k:
-            self._apply_next()
+            self._apply_next(describe=self.step >= first)
 
     def forward(self) -> None:
         self.go(self.step + 1)
@@ -117,23 +151,28 @@ class Review:
 
     def hand_index(self) -> int:
         """Which hand (counted from 0) the current step belongs to."""
-        return sum(1 for s in self.hand_starts if s <= self.step) - 1
+        return bisect_right(self.hand_starts, self.step) - 1
 
-    def _apply_next(self) -> None:
+    def _apply_next(self, describe: bool) -> None:
         i = self.step
-        actor = self.game.to_act
-        describe = i not in self.lines and actor is not None
-        before = self.game.view(actor) if describe else None
-        canonical = self.game.apply(self.actions[i])
+        game = self.game
+        actor = game.to_act
+        if not describe or i in self.lines or actor is None:
+            game.apply(self.actions[i])
+            self.step = i + 1
+            return
+        canonical, actor, before, after = apply_with_views(game, self.actions[i])
         self.step = i + 1
-        if describe:
-            after = self.game.view(actor)
-            self.lines[i] = self.table.describe(canonical, actor, before, after, self.game)
-            shown = _what_it_showed(canonical, actor, before, after)
-            if shown:
-                self.shown[i + 1] = shown
+        self.lines[i] = self.table.describe(canonical, actor, before, after, game)
+        shown = _what_it_showed(canonical, actor, before, after)
+        if shown:
+            self.shown[i + 1] = shown
 
     # ---- the position ---------------------------------------------------------------------------
+    def views(self) -> dict[str, dict]:
+        """Every seat's view now, without the hands' history (the screen does not show it)."""
+        return {s: self.game.view(s, history=False) for s in self.seats}
+
     def hands(self, views: dict) -> dict[str, Optional[list[str]]]:
         """Every hand's cards now, face up (None: a hand whose cards the record never shows)."""
         out: dict[str, Optional[list[str]]] = {s: list(views[s]["hand"]) for s in self.seats}
@@ -164,7 +203,7 @@ def _what_it_showed(action: str, actor: str, before: dict, after: dict) -> Optio
 # ---- the screen ----------------------------------------------------------------------------------
 def review_html(review: Review, title: str) -> str:
     """The review screen: one ``<h1>``, the step controls, the move, the table, the log."""
-    views = {s: review.game.view(s) for s in review.seats}
+    views = review.views()
     v = views[review.seats[0]]
     hand_no = review.hand_index() + 1
     if review.step == 0:

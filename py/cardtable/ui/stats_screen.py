@@ -28,7 +28,7 @@ from .. import rules, stats
 from . import stats_store
 from .charts import line_chart
 from .i18n import N_, _, ngettext
-from .markup import button, dialog, esc
+from .markup import button, dialog, esc, isolated
 
 STATS_KEY = stats.STATS_KEY
 LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against the strong computer"),
@@ -44,9 +44,15 @@ def load(store: Any) -> tuple[dict, Optional[str]]:
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
-                now: Optional[float] = None, hands_done: Optional[int] = None) -> bool:
+                now: Optional[float] = None, hands_done: Optional[int] = None,
+                read: Optional[tuple] = None) -> bool:
     """Count the finished hands of a game (``stats_store.record_game``); True when the store changed."""
-    return stats_store.record_game(store, record, controllers, now, hands_done)
+    return stats_store.record_game(store, record, controllers, now, hands_done, read)
+
+
+def counted_already(store: Any, record: dict, hands_done: int) -> bool:
+    """Whether ``hands_done`` hands of this game are counted already (``stats_store.counted_already``)."""
+    return stats_store.counted_already(store, record, hands_done)
 
 
 def import_text(store: Any, text: str) -> str:
@@ -126,10 +132,10 @@ def game_section(game: str, players: dict[str, stats.PlayerStats], data: dict) -
     out.append("</div>")
     latest = stats.latest_game(data, game)
     if latest is not None:
-        series = [(stats.side_label(latest, side), totals) for side, totals in stats.score_series(latest)]
+        series = [(isolated(stats.side_label(latest, side)), totals) for side, totals in stats.score_series(latest)]
         out.append(line_chart(_("Points after each hand of the latest game"), series, f"chart-score-{game}",
                               x_label=_("Hand"), y_label=_("Points")))
-    rates = stats.win_rate_series(players)
+    rates = [(isolated(name), rate) for name, rate in stats.win_rate_series(players)]
     if rates:
         out.append(line_chart(_("Games won so far, after each finished game"), rates, f"chart-wins-{game}",
                               x_label=_("Game"), y_label=_("Games won (%)"), y_range=(0, 100),
@@ -181,7 +187,7 @@ def player_card(p: stats.PlayerStats) -> str:
         rows.append((_(LEVEL_NAMES.get(level, level)), _("{games} · {hands}").format(games=games, hands=hands)))
     dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in rows)
     return (f'<article class="stats-player" data-player="{esc(stats.player_key(p.name))}">'
-            f"<h3>{esc(p.name)}</h3><dl>{dl}</dl></article>")
+            f"<h3>{esc(isolated(p.name))}</h3><dl>{dl}</dl></article>")
 
 
 def reset_dialog() -> str:

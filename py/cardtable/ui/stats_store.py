@@ -250,7 +250,8 @@ def _aside_old(store: Any, text: str, reason: str, now: Optional[float]) -> Opti
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
-                now: Optional[float] = None, hands_done: Optional[int] = None) -> bool:
+                now: Optional[float] = None, hands_done: Optional[int] = None,
+                read: Optional[tuple] = None) -> bool:
     """Count the finished hands of a game (idempotent); True when the store changed.
 
     Reads and writes the game's own key only.  With ``hands_done`` (the live game's finished
@@ -261,13 +262,11 @@ def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
         migrate(store, now)
     except Exception:   # storage disabled: counting below fails the same way, quietly
         pass
-    if hands_done is not None:
-        key = stats.game_key(record)
-        if key is not None:
-            known, _why = stats.read_entry(key, _get(store, ENTRY_KEY + key))
-            if known is not None and len(known["hands"]) >= hands_done:
-                return False
-    key, entry = stats.read_game(record, controllers, time.time() if now is None else now)
+    if hands_done is not None and counted_already(store, record, hands_done):
+        return False
+    # ``read``: what stats.read_game gives for this record, already worked out (the app does it
+    # in slices, stats.read_game_steps, so a long game is counted without a long task)
+    key, entry = read or stats.read_game(record, controllers, time.time() if now is None else now)
     if entry is None:
         return False
     try:
@@ -277,6 +276,15 @@ def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
         return False
     FULL.discard(key)
     return changed
+
+
+def counted_already(store: Any, record: dict, hands_done: int) -> bool:
+    """Whether ``hands_done`` hands of this game are counted already (reads its key only)."""
+    key = stats.game_key(record)
+    if key is None:
+        return False
+    known, _why = stats.read_entry(key, _get(store, ENTRY_KEY + key))
+    return known is not None and len(known["hands"]) >= hands_done
 
 
 def import_text(store: Any, text: str) -> tuple[int, int]:

@@ -113,6 +113,8 @@ class SaveStore:
     def __init__(self, store: Any, clock=time.time):
         self.store = store
         self.clock = clock
+        #: list rows worked out by replaying a game, by id: (signature of its record, row)
+        self._rows: dict[str, tuple[str, SavedGame]] = {}
 
     # ---- writing ------------------------------------------------------------------------------
     def save(self, game_id: str, record: dict, controllers: Optional[dict] = None, game=None,
@@ -267,11 +269,43 @@ class SaveStore:
         meta = self.meta(game_id)
         e = SavedGame(id=game_id, updated=meta.get("updated", 0.0), controllers=dict(meta.get("controllers") or {}))
         raw = self.raw(game_id) or ""
-        if meta.get("sig") and meta["sig"] == _sig(raw) and "game" in meta:
+        sig = _sig(raw)
+        if meta.get("sig") and meta["sig"] == sig and "game" in meta:
             # written by this app with its summary: no need to replay it just to list it
             e.game, e.players = meta.get("game"), [p[:NAME_MAX] for p in meta.get("players") or []]
             e.over, e.totals = bool(meta.get("over")), str(meta.get("totals") or "")
             return e
+        # A note missing, damaged or of another record: the game is replayed once, and the row
+        # kept (and, when the note can be rewritten, noted), so a redraw never replays it again.
+        kept = self._rows.get(game_id)
+        if kept is not None and kept[0] == sig:
+            row = kept[1]
+            return SavedGame(id=game_id, game=row.game, players=list(row.players), totals=row.totals,
+                             updated=e.updated, controllers=e.controllers, error=row.error, over=row.over)
+        e, n = self._replayed_entry(game_id, raw, e)
+        self._rows[game_id] = (sig, e)
+        if e.error is None:
+            self._renote(game_id, raw, sig, e, n)
+        return e
+
+    def _renote(self, game_id: str, raw: str, sig: str, e: SavedGame, n: int) -> None:
+        """Write a missing or outdated note again from a replayed row (its other fields kept).  A
+        damaged note is left as it is (listed, for the person to delete); so is one that another
+        window changed meanwhile.  A full store only means the row is worked out again next time."""
+        note = self.store.getItem(META_KEY + game_id)
+        fields, problem = _clean_meta(self._meta_json(game_id))
+        if problem or self.raw(game_id) != raw:
+            return
+        fields.update(sig=sig, game=e.game, players=list(e.players), over=e.over, totals=e.totals, n=n)
+        try:
+            if self.store.getItem(META_KEY + game_id) == note:
+                self.store.setItem(META_KEY + game_id, json.dumps(fields))
+        except Exception:  # full, or storage refused: nothing is lost, the row is still shown
+            pass
+
+    def _replayed_entry(self, game_id: str, raw: str, e: SavedGame) -> tuple[SavedGame, int]:
+        """The row of a game, from replaying its record (or why it cannot be opened), and the
+        number of its actions."""
         try:
             game = self.load(game_id)
         except (RecordError, ReplayError) as err:
@@ -282,17 +316,17 @@ class SaveStore:
                 e.game = g if isinstance(g, str) else None
             except (RecordError, RecursionError):
                 pass
-            return e
+            return e, 0
         except Exception as err:  # a bug must not hide the other saves
             e.error = _("cannot be opened ({why})").format(why=f"{type(err).__name__}: {str(err)[:120]}")
-            return e
+            return e, 0
         e.game = game.name
         rec = game.to_record()
         e.players = [p[:NAME_MAX] for p in rec.get("players") or []]  # the list shows names, not essays
         s = game.summary()
         e.over = bool(s.get("over"))
         e.totals = totals_text(s, e.players)
-        return e
+        return e, len(rec.get("actions") or [])
 
 
 _NOT_JSON = object()

@@ -40,7 +40,7 @@ from ..cards import Card
 from . import coach
 from .cardnames import a_house as _a_house, value_card
 from .i18n import N_, _, ngettext, pgettext
-from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
+from .markup import isolated, button, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
 from .refusals import word as refusal_words
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
@@ -136,7 +136,8 @@ class Table:
         self.seats = tuple(game.seats)         # ("p0".."p3"), or ("p0", "p1") with two players
         self.sides = tuple(game.sides)         # ("p0p2", "p1p3"), or ("p0", "p1")
         self.two = len(self.seats) == 2
-        self.names = dict(zip(self.seats, (game.to_record().get("players") or list(self.seats))))
+        # every name isolated (markup.isolated): no name can reorder the text around it
+        self.names = {s: isolated(n) for s, n in zip(self.seats, game.to_record().get("players") or self.seats)}
         self.card: Optional[str] = None        # the hand card picked
         self.loose: list[str] = []             # loose floor cards picked, in the order tapped
         self.houses: list[int] = []            # house values picked
@@ -372,7 +373,7 @@ class Table:
                "house": None, "taken": []}
         if w[0] == "capture":
             kept = self.taken_house
-            out["taken"] = (list(kept[1]) if kept and kept[0] == len(game.actions) else []) + w[2:]
+            out["taken"] = (list(kept[1]) if kept and kept[0] == game.action_count else []) + w[2:]
         elif w[0] == "build":
             out["house"] = int(w[1])
         elif w[0] == "raise":
@@ -806,7 +807,7 @@ class Table:
             val = _card(c).value
             had_house = any(h["value"] == val for h in before["floor"]["houses"])
             # kept for last_play(): the view after this move no longer shows the house's cards
-            self.taken_house = (len(game.actions), next((h["cards"] for h in before["floor"]["houses"]
+            self.taken_house = (game.action_count, next((h["cards"] for h in before["floor"]["houses"]
                                                          if h["value"] == val), []))
             took = []
             if had_house:

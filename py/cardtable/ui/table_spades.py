@@ -28,7 +28,7 @@ from ..cards import Card, SUITS
 from . import coach
 from .cardnames import card_name
 from .i18n import N_, _, ngettext
-from .markup import button, card_back, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
+from .markup import isolated, button, card_back, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -66,7 +66,8 @@ class Table:
     seats = ("p0", "p1", "p2")
 
     def __init__(self, game) -> None:
-        self.names = dict(zip(self.seats, (game.to_record().get("players") or list(self.seats))))
+        # every name isolated (markup.isolated): no name can reorder the text around it
+        self.names = {s: isolated(n) for s, n in zip(self.seats, game.to_record().get("players") or self.seats)}
         self.bid: Optional[int] = None     # the bid being composed
         self.nils: set[str] = set()        # nil switches being composed
         self.slots: set[int] = set()       # peek/flip slots being chosen

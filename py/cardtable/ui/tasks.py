@@ -56,3 +56,62 @@ class Tasks:
         fn = self.pending.pop(token, None)
         if fn is not None:
             fn()
+
+
+class Sliced:
+    """A generator run in slices between browser tasks, as a computer player's thinking is.
+
+    ``steps`` is a generator that yields often (every few milliseconds of work) and returns its
+    result.  Each slice runs it until ``slice_s`` seconds have passed (``clock``), then the rest
+    goes on in a task of its own (``Tasks.soon``), so the page answers taps meanwhile and no task
+    is long however long the job.  At the end ``then(result)`` runs, or ``failed(err)`` if the
+    generator raised; ``after_slice(finished)`` (optional) runs after every slice.  ``cancel()``
+    stops it: nothing more of it runs.  The first slice runs when ``start()`` is called.
+    """
+
+    def __init__(self, tasks: Tasks, steps, then: Callable, failed: Callable, slice_s: float,
+                 after_slice: Callable[[bool], None] | None = None, clock: Callable[[], float] | None = None):
+        import time
+
+        self.tasks, self.steps, self.then, self.failed = tasks, steps, then, failed
+        self.slice_s, self.after_slice = slice_s, after_slice
+        self.clock = clock or time.perf_counter
+        self.token = None
+        self.slices = 0
+        self.active = False
+
+    def start(self) -> "Sliced":
+        self.active = True
+        self._slice()
+        return self
+
+    def cancel(self) -> None:
+        if self.token is not None:
+            self.tasks.cancel(self.token)
+        self.token = None
+        self.active = False
+
+    def _slice(self) -> None:
+        self.token = None
+        if not self.active:
+            return
+        self.slices += 1
+        stop = self.clock() + self.slice_s
+        try:
+            while self.clock() < stop:
+                next(self.steps)
+        except StopIteration as done:
+            self._finish(lambda: self.then(done.value))
+            return
+        except Exception as err:  # the job's own error: its owner says it in words
+            self._finish(lambda: self.failed(err))
+            return
+        self.token = self.tasks.soon(self._slice)
+        if self.after_slice:
+            self.after_slice(False)
+
+    def _finish(self, call: Callable[[], None]) -> None:
+        self.active = False
+        if self.after_slice:
+            self.after_slice(True)
+        call()

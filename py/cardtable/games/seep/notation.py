@@ -127,7 +127,13 @@ class Notation:
     def _resolve(self, action: str) -> tuple:
         """The legal move an action names, or ``IllegalAction`` with the rule that forbids it."""
         move = self._parse(action)
-        if move in self.legal_moves():
+        kind, c, t, L = move
+        if self._legal is None and c >= 0 and self._phase == _PH_PLAY and not (self._plays == 0 and self._seed_first):
+            # The legal uses of this one card (what legal_moves() would list for it), not every
+            # card's: replaying a record resolves one action per position.
+            if (kind, t, L) in self._templates(VAL[c], self._context()):
+                return move
+        elif move in self.legal_moves():
             return move
         raise self._why(move)
 
