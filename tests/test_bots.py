@@ -13,7 +13,7 @@ from cardtable.bots.arena import run, wilson
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.games.seep import Seep
 
-LEVELS = ("random", "casual", "strong")
+LEVELS = ("random", "casual", "strong", "expert")
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +33,7 @@ def _drive(game, name: str, decisions: int, rng: random.Random, budget: float) -
         view = game.view(seat)
         # the bot sees only a JSON copy of the seat's view
         view = json.loads(json.dumps(view))
-        level = LEVELS[rng.randrange(3)]
+        level = LEVELS[rng.randrange(len(LEVELS))]
         a = choose_action(name, view, level, budget=budget, seed=rng.randrange(1 << 30))
         assert a in view["legal"], (level, a, view["legal"])
         # move on by the bot's choice or at random, so positions vary widely

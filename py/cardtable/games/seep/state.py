@@ -255,6 +255,12 @@ class Seep(Notation, MoveGen, Resample, Game):
         return self._bid or None
 
     @property
+    def history(self) -> list:
+        """The completed hands' entries, as in ``summary()["hands"]`` (the game's own list, not a
+        copy: a search player or the arena reads it after every move; never change it)."""
+        return self._history
+
+    @property
     def hands_completed(self) -> int:
         return len(self._history)
 
