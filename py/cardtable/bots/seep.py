@@ -49,15 +49,26 @@ from .common import idx, run_steps
 _SI = {s: i for i, s in enumerate(SEATS)}
 _FILLER = idx("2H")  # a card worth no points, stands for already captured cards
 
-PRUNE = 30.0
+PRUNE = 15.0
 """Strong level: moves rated this many points below the quick level's best are not searched."""
 DROP_Z = 2.5
 """Strong level: a candidate is dropped when its mean paired difference to the leader is below
 zero by this many standard errors (checked once every candidate has ``DROP_MIN`` samples)."""
 DROP_MIN = 6
-PLAYOUT_EPS = 0.1
+PLAYOUT_EPS = 0.0
 """Share of uniformly random moves in the play-out policy (keeps the samples from being too alike)."""
+HORIZON = {2: 6, 4: 8}
+"""Strong level: plies each play-out looks ahead (by the number of players) before it is
+evaluated (``evaluate``); ``None`` plays the hand out.  Short play-outs are much less noisy."""
+QUICK_PLAYOUTS = True
+"""Strong level: play-outs by the quick level's rating (``quick_playout``), else by the cheaper
+``policy_playout``."""
+HOUSE_SHARE = 0.6
+"""What a house on the floor is worth to its owners' side at the play-out's end (they hold the
+capture card, but the other side may take or raise it first)."""
 SWEEP = 50
+last_search = {"samples": 0, "candidates": 0}
+"""What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
 """A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
 
 
@@ -141,6 +152,11 @@ class Knowledge:
         for c in self.unseen:
             uv[VAL[c]] += 1
         self.unseen_by_value = uv
+        hv = [0] * 14
+        for c in self.hand:
+            hv[VAL[c]] += 1
+        self.public = [0] + [4 - uv[v] - hv[v] for v in range(1, 14)]
+        """Cards per value everybody has seen (floor, houses, this hand's plays)."""
         self.bid = view.get("bid") or 0
         self.bidder = _SI[view["bidder"]]
         self.dealer = _SI[view["dealer"]]
@@ -320,32 +336,38 @@ class Rater:
     """The quick level's rating of moves in one position (``rate``): precomputed chances that
     the next player, and the other side, hold a card of each value."""
 
-    def __init__(self, k: Knowledge, g: Seep):
+    def __init__(self, k: Knowledge, g: Seep, me: Optional[int] = None,
+                 counts: Optional[list] = None, unseen: Optional[list] = None):
+        """``k``: the rules and, by default, the seat's knowledge; a play-out rates the moves of
+        whoever is to act in ``g`` by giving his seat index ``me``, every seat's hand size
+        ``counts`` and the cards he has not seen per value ``unseen``."""
         self.k = k
         self.g = g
         n = k.n
-        me = k.me
+        if me is None:
+            me, counts, unseen = k.me, k.counts, k.unseen_by_value
+        plays = g.plays
         nxt = (me + 1) % n
         self.nxt = nxt
-        pool = len(k.unseen)
+        pool = sum(unseen)
         self.pool = pool
-        after = k.plays + 1                 # plays done once our move is made
-        nh = k.counts[nxt]
-        if k.plays == 0 or (n == 2 and after == HALF_PLAYS):
+        self.unseen = unseen
+        after = plays + 1                   # plays done once our move is made
+        nh = counts[nxt]
+        if plays == 0 or (n == 2 and after == HALF_PLAYS):
             nh = HALF                       # the next player's hand is dealt (again) meanwhile
         self.next_hand = nh
         opp = [s for s in range(n) if (s & 1) != (me & 1)]
-        oh = sum(HALF if k.plays == 0 else k.counts[s] for s in opp)
+        oh = sum(HALF if plays == 0 else counts[s] for s in opp)
         if n == 2 and after == HALF_PLAYS:
             oh = HALF
         self.opp_mask = sum(1 << s for s in opp)
-        uv = k.unseen_by_value
-        self.p_next = [p_holds(pool, nh, uv[v]) for v in range(14)]
-        self.p_opp = [p_holds(pool, oh, uv[v]) for v in range(14)]
-        self.last = k.plays == PLAYS_PER_HAND - 1
+        self.p_next = [p_holds(pool, nh, unseen[v]) for v in range(14)]
+        self.p_opp = [p_holds(pool, oh, unseen[v]) for v in range(14)]
+        self.last = plays == PLAYS_PER_HAND - 1
         # the sweep our move would make, and the one the next player could make after it
         self.sweep_now = 0 if not k.sweeps_on or self.last else (
-            k.first_sweep if k.plays == 0 else SWEEP)
+            k.first_sweep if plays == 0 else SWEEP)
         self.sweep_next = SWEEP if k.sweeps_on and after < PLAYS_PER_HAND - 1 else 0
 
     def theirs(self, house: list) -> bool:
@@ -365,7 +387,7 @@ class Rater:
         if not values:
             return False, 0.0
         _, _, houses = sim.floor_state()
-        uv = self.k.unseen_by_value
+        uv = self.unseen
         wanted = 0
         bit = 1 << self.nxt
         for v in values:
@@ -443,23 +465,32 @@ def _text_moves(g: Seep, legal: list) -> dict:
 
 # ---- the play-out policy -------------------------------------------------------------------------
 
-def policy_playout(g: Seep, rng: random.Random, eps: float = PLAYOUT_EPS) -> None:
-    """Finish the hand of ``g`` (a search copy) with a cheap rule-based policy for every seat:
-    take a sweep when there is one, never leave a floor that one card sweeps when another move
-    avoids it, capture the most points, throw the cheapest card; a share ``eps`` of the moves
-    is uniformly random."""
+def policy_playout(g: Seep, rng: random.Random, eps: float = PLAYOUT_EPS,
+                   plies: Optional[int] = None) -> None:
+    """Play on in ``g`` (a search copy) with a cheap rule-based policy for every seat: take a
+    sweep when there is one, never leave a floor that one card sweeps when another move avoids
+    it, capture the most points, throw the cheapest card; a share ``eps`` of the moves is
+    uniformly random.  Stops at the end of the hand, or after ``plies`` moves when given (and
+    then one more while the player to act can sweep: he would)."""
     pts = POINTS[g.options["preset"]]
     cw = 0.0 if g.options["preset"] == "seep-pagat" else 0.25
     sweeps_on = g.options["sweeps"]
     rnd = rng.random
     goal = g.hands_completed + 1
+    left = plies if plies is not None else 1 << 30
     while not g.over and g.hands_completed < goal:
         moves = g.legal_moves()
+        _, lc, houses = g.floor_state()
+        nloose = sum(lc)
+        if left <= 0:
+            if not (nloose or houses) or not any(
+                    m[0] == CAPTURE and len(m[3]) == nloose and len(houses) <= (m[2] in houses)
+                    for m in moves):
+                return
+        left -= 1
         if len(moves) == 1 or rnd() < eps or g.plays == 0:
             g.apply_move(moves[int(rnd() * len(moves))])
             continue
-        _, lc, houses = g.floor_state()
-        nloose = sum(lc)
         p = g.plays
         sweep_now = sweeps_on and p < PLAYS_PER_HAND - 1
         sweep_next = sweeps_on and p + 1 < PLAYS_PER_HAND - 1
@@ -511,6 +542,37 @@ def policy_playout(g: Seep, rng: random.Random, eps: float = PLAYOUT_EPS) -> Non
             if s > best_s:
                 best, best_s = m, s
         g.apply_move(best)
+
+
+def quick_playout(g: Seep, k: Knowledge, public: list, plies: int) -> None:
+    """Play ``plies`` moves on in ``g`` (a search copy; fewer at the hand's end), every seat
+    choosing by the quick level's rating from what it can see (its hand, and ``public``: the
+    cards per value everybody has seen, updated here), then one more while the player to act
+    can sweep.  The model of the players a search expects to meet."""
+    n = k.n
+    goal = g.hands_completed + 1
+    left = plies
+    while not g.over and g.hands_completed < goal:
+        moves = g.legal_moves()
+        if left <= 0:
+            _, lc, houses = g.floor_state()
+            nloose = sum(lc)
+            if not (nloose or houses) or not any(
+                    m[0] == CAPTURE and len(m[3]) == nloose and len(houses) <= (m[2] in houses)
+                    for m in moves):
+                return
+        left -= 1
+        if len(moves) == 1:
+            m = moves[0]
+        else:
+            s = _SI[g.to_act]
+            hc = g.value_counts(s)
+            unseen = [0] + [4 - public[v] - hc[v] for v in range(1, 14)]
+            counts = [sum(g.value_counts(x)) for x in range(n)]
+            r = Rater(k, g, s, counts, unseen)
+            m = max(moves, key=r.rate)
+        g.apply_move(m)
+        public[VAL[m[1]]] += 1
 
 
 # ---- the decision ---------------------------------------------------------------------------------
@@ -572,7 +634,8 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     n = len(cands)
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
-    mine, theirs = (0, 1) if k.team == 0 else (1, 0)
+    horizon = HORIZON.get(k.n)
+    hands_before = 0
     clock = time.perf_counter
     out_of_time = False
     drawn = 0
@@ -590,9 +653,13 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
                 continue
             sim = g.copy()
             sim.apply_move(m)
-            policy_playout(sim, random.Random(seed))   # common random numbers across candidates
-            sc = sim.history[-1]["score"]
-            results[i].append(sc[k.sides[mine]] - sc[k.sides[theirs]])
+            if QUICK_PLAYOUTS:
+                public = k.public[:]
+                public[VAL[m[1]]] += 1
+                quick_playout(sim, k, public, horizon)
+            else:
+                policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
+            results[i].append(evaluate(sim, k, hands_before))
             done.append(i)
             if not samples and clock() >= end:
                 out_of_time = True
@@ -602,11 +669,37 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
             end += clock() - away
         if not out_of_time and len(done) == len(live):
             live = _drop_behind(live, results, drawn)
+    last_search["samples"], last_search["candidates"] = drawn, n
     tried = [i for i in live if results[i]] or [i for i in range(n) if results[i]]
     if not tried:
         return cands[0]
     m = min(len(results[i]) for i in tried)
     return cands[max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))]
+
+
+def evaluate(g: Seep, k: Knowledge, hands_before: int) -> float:
+    """Our side's lead in ``g`` (a search copy after a play-out): the hand's score difference
+    when the hand is over, else the points, sweeps and cards captured so far (cards weighed as
+    the majority bonus's share) plus the houses on the floor, worth ``HOUSE_SHARE`` of their
+    cards to the side that owns them."""
+    team = k.team
+    if g.hands_completed > hands_before:
+        sc = g.history[hands_before]["score"]
+        return sc[k.sides[team]] - sc[k.sides[1 - team]]
+    pts, cards, sw = g.running_score()
+    o = 1 - team
+    v = pts[team] - pts[o] + sw[team] - sw[o] + k.card_weight * (cards[team] - cards[o])
+    _, _, houses = g.floor_state()
+    if houses:
+        p = k.points
+        ours = 0x5 if team == 0 else 0xA     # the seats of our side, as a bit mask
+        for h in houses.values():
+            own = h[2]
+            if own & ours and own & ~ours:
+                continue
+            worth = HOUSE_SHARE * (sum(p[x] for x in h[0]) + k.card_weight * len(h[0]))
+            v += worth if own & ours else -worth
+    return v
 
 
 def _drop_behind(live: list, results: list, drawn: int) -> list:

@@ -260,6 +260,19 @@ class Seep(Notation, MoveGen, Resample, Game):
         copy: a search player or the arena reads it after every move; never change it)."""
         return self._history
 
+    def value_counts(self, s: int) -> list:
+        """How many cards of each value (index 1..13 of a list of 14) seat index ``s`` holds: the
+        game's own list, for a search player's play-out policy (read it, never change it)."""
+        return self._hcnt[s]
+
+    def running_score(self) -> tuple:
+        """This hand so far, per side index (0, 1): ``(points, cards, sweeps)`` -- the card points
+        and the number of cards captured, and the sum of the sweep bonuses (the majority bonus is
+        only known at the hand's end).  Cheap: a search player evaluates positions with it."""
+        pts = self._points
+        return ([sum(pts[c] for c in p) for p in self._piles], [len(p) for p in self._piles],
+                [sum(x) for x in self._sweeps])
+
     @property
     def hands_completed(self) -> int:
         return len(self._history)
