@@ -55,7 +55,7 @@ def test_dummy_spades_bots_always_legal(variant):
 
 
 @pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}, {"first_play": "seed"},
-                                  {"raise_own": True}])
+                                  {"raise_own": True}, {"seats": 2}])
 def test_seep_bots_always_legal(opts):
     rng = random.Random(json.dumps(opts))
     total = 0

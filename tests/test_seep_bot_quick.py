@@ -183,3 +183,33 @@ def test_search_is_deterministic_for_a_seed_and_a_sample_count(level):
         view = g.view(g.to_act)
         got = {choose_action("seep", view, level, budget=0.0, seed=7, samples=4) for _ in range(2)}
         assert len(got) == 1 and got <= set(view["legal"])
+
+
+@pytest.mark.parametrize("opts", [{}, {"seats": 2}, {"preset": "seep-pagat"}])
+def test_a_search_state_from_the_view_plays_as_the_game(opts):
+    """``Seep.from_view`` + ``deal_hidden`` with the true hands: the same floor, legal moves and
+    public state as the game itself, and the same hand score when both play the same moves."""
+    rng = random.Random(str(opts))
+    for seed in range(12):
+        g = Seep.new(seed=seed, **opts)
+        for _ in range(rng.randrange(1, 40)):
+            g.apply(rng.choice(g.legal_actions()))
+        if g.over or g.phase != "play" or g.plays == 0:
+            continue
+        seat = g.to_act
+        view = g.view(seat)
+        s = Seep.from_view(view)
+        dealt = g.to_record()["deals"][-1]["hands"]     # the rest of a two-player deal
+        s.deal_hidden([[idx(c) for c in g.hand(x)] for x in g.seats],
+                      [[idx(c) for c in dealt[x]] for x in g.seats]
+                      if len(g.seats) == 2 and g.plays < 24 else None)
+        mine = s.view(seat)
+        for key in ("floor", "hand", "hand_counts", "legal", "sweeps", "captured", "bid", "to_act"):
+            assert mine[key] == view[key], key
+        n0 = len(g.history)
+        while g.hands_completed == n0:
+            a = rng.choice(g.legal_actions())
+            g.apply(a)
+            s.apply(a)
+        assert s.history[0]["sweeps"] == g.history[n0]["sweeps"]
+        assert s.history[0]["cards"] == g.history[n0]["cards"]

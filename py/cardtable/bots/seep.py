@@ -2,7 +2,8 @@
 
 Everything here starts from ``view`` (``Seep.view(seat)``) and nothing else.
 
-A *determinization* is a full engine state built from the view: our hand, the floor (loose cards
+A *determinization* is a full engine state built from the view (``Seep.from_view``, then
+``deal_hidden`` on a copy per guess): our hand, the floor (loose cards
 and houses with their owners and cement), the teams' captured counts and sweeps, whose turn it
 is, plus a guess at the other hands: the unseen cards (52 minus our hand, the floor and every
 card named in this hand's public log) dealt in the counts the view shows.  The guess respects
@@ -43,7 +44,7 @@ import time
 from typing import Optional
 
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
-                          RAISE, SEATS, THROW, VAL, Seep, _canon, _Deal, sweep_values_of)
+                          RAISE, SEATS, THROW, VAL, Seep, _canon, sweep_values_of)
 from .common import idx, run_steps
 
 _SI = {s: i for i, s in enumerate(SEATS)}
@@ -167,7 +168,7 @@ class Knowledge:
         sw = view.get("sweeps") or {}
         self.sweeps = [list(sw.get(self.sides[0], [])), list(sw.get(self.sides[1], []))]
         self.lacks = self._read_lacks(log)
-        self.template = self._template()
+        self.template = Seep.from_view(view)
 
     def _read_lacks(self, log: list) -> list:
         """Per seat, a bit mask of the values it let a sweep go with since it last received
@@ -219,31 +220,6 @@ class Knowledge:
                     loose[VAL[x]] -= 1
         return lacks
 
-    def _template(self) -> Seep:
-        kw = {k: v for k, v in self.opts.items()}
-        if not self.pagat:
-            kw["target"] = 1 << 30  # one hand is all a search looks at
-        else:
-            kw["baazis"] = 1 << 30
-        g = Seep.new(seed=0, **kw)
-        g._dealer = self.dealer
-        g._bidder = self.bidder
-        g._bid = self.bid
-        g._phase = 1
-        g._turn = self.me
-        g._plays = self.plays
-        g._loose = self.loose[:]
-        g._lcnt = Seep._count(self.loose)
-        g._houses = {v: [h[0][:], h[1], h[2]] for v, h in self.houses.items()}
-        g._piles = [[_FILLER] * self.captured[0], [_FILLER] * self.captured[1]]
-        g._sweeps = [self.sweeps[0][:], self.sweeps[1][:]]
-        g._last_cap = self.last_cap
-        g._history = []
-        g._moves = []
-        g._hand_log = []
-        g._legal = None
-        return g
-
     def sample(self, rng: random.Random, infer: bool = False) -> Seep:
         """A full game consistent with the view (hidden hands guessed).  With ``infer``, the
         cards of the values a seat ``lacks`` are kept out of its hand when the pool allows."""
@@ -276,8 +252,6 @@ class Knowledge:
                 now[s] = have + pool[:take]
                 del pool[:take]
         hands = [_canon(h) for h in now]
-        g._hands = hands
-        g._hcnt = [Seep._count(h) for h in hands]
         deal_hands = None
         if first:
             deal_hands = []
@@ -298,8 +272,7 @@ class Knowledge:
             for s in range(n):
                 deal_hands[s] = deal_hands[s][:HALF] + pool[:HALF]
                 del pool[:HALF]
-        if deal_hands is not None:
-            g._dealt = [_Deal(self.dealer, deal_hands, [])]
+        g.deal_hidden(hands, deal_hands)
         return g
 
     def _deal_lacking(self, pool: list, now: list, need: list) -> None:

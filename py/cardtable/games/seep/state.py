@@ -15,13 +15,14 @@ from .deals import _Deal, _parse_deal, _record_options, check_options, deal_from
 from .movegen import MoveGen
 from .notation import Notation
 from .resample import Resample
+from .search import SearchState
 from .tables import (_PH_BID, _PH_OVER, _PH_PLAY, _SEAT_INDEX, BID, BUILD, CAPTURE, CEMENT,
                      DEFAULT_OPTIONS, HALF, HALF_PLAYS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS, RAISE, REDEAL,
                      SEATS, SIDES, SORT_KEY, THROW, TXT, VAL, _canon)
 
 
 @register
-class Seep(Notation, MoveGen, Resample, Game):
+class Seep(Notation, MoveGen, Resample, SearchState, Game):
     """A whole match of Seep, four players in two teams or two players (option ``seats``):
     hands are played until a side wins.
 
