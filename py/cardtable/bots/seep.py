@@ -26,13 +26,18 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   chance that the next player holds such a card, from the unseen cards of those values, times
   the sweep and the floor).
 * Strong: determinized Monte Carlo over every legal move, pruned by the quick rating (moves
-  rated more than ``PRUNE`` points below the best are dropped; no fixed top-N).  Each candidate
-  is played on the same samples and the hand is finished by ``policy_playout``: every player
-  takes a sweep when he can, avoids leaving a floor one card sweeps, captures the most points,
-  with a share of random moves (``PLAYOUT_EPS``).  The hand's score difference (our side minus
-  theirs, sweeps and majority included) is averaged; a candidate whose paired difference to the
-  leader is clearly negative (``DROP_Z`` standard errors) is dropped as samples come in.
-  Samples run until the deadline, or exactly ``samples`` of them.
+  rated more than ``PRUNE`` points below the best are dropped, and exposed moves when a safe one
+  exists; no fixed top-N).  Each candidate is played on the same samples (with the inference
+  above), then ``HORIZON`` more moves are played by every seat with the quick rating from what
+  that seat can see (``quick_playout``: the players a search expects to meet), plus a sweep
+  when the player to act then has one; the position is then evaluated (``evaluate``: points,
+  sweeps and cards captured so far, the houses worth ``HOUSE_SHARE`` of their cards to their
+  owners' side; the hand's score when it ended).  Short play-outs are far less noisy than whole
+  hands: the paired difference of two moves has about a tenth of the standard error.  The
+  mean of our side's lead wins; a candidate whose paired difference to the leader is clearly
+  negative (``DROP_Z`` standard errors) is dropped as samples come in.  Samples run until the
+  deadline, or exactly ``samples`` of them.  (``policy_playout``, a cheaper rule-based policy,
+  is kept for comparison: ``QUICK_PLAYOUTS = False``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
 """
 
