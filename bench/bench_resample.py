@@ -4,7 +4,9 @@ Run: ``PYTHONPATH=py python3 bench/bench_resample.py [POSITIONS]``.  Not a test:
 
 POSITIONS (default 60) positions per game and option are reached by random play from seeded
 deals (bids, peeks and flips included); at each, every seat's sample is drawn 20 times.  Printed:
-samples per second, for comparison with the bots' own samplers (``Knowledge.sample``).
+samples per second, and for Seep the same for the bots' own sampler (``Knowledge.sample``: the
+state built once a move by ``Seep.from_view``, then a copy and ``deal_hidden`` per sample, with
+and without the inference from sweeps let go), at the positions of the card play.
 """
 
 from __future__ import annotations
@@ -57,7 +59,27 @@ def main() -> None:
                     k += 1
         dt = time.perf_counter() - t
         label = f"{name} {','.join(map(str, opts.values())) or 'default'}"
-        print(f"{label:32s} {k / dt:9.0f} samples/s")
+        line = f"{label:32s} {k / dt:9.0f} samples/s"
+        if name == "seep":
+            line += "   bots' sampler " + " / ".join(f"{x:.0f}" for x in bot_rates(ps)) + " samples/s"
+        print(line)
+
+
+def bot_rates(games: list) -> tuple:
+    """Samples per second of ``cardtable.bots.seep.Knowledge.sample`` (plain, with inference)
+    at the seat to act of each game in the card play."""
+    from cardtable.bots.seep import Knowledge
+
+    ks = [Knowledge(g.view(g.to_act)) for g in games if g.phase == "play" and g.plays > 0]
+    out = []
+    for infer in (False, True):
+        rng = random.Random(1)
+        t = time.perf_counter()
+        for k in ks:
+            for _ in range(20):
+                k.sample(rng, infer=infer)
+        out.append(20 * len(ks) / (time.perf_counter() - t))
+    return tuple(out)
 
 
 if __name__ == "__main__":

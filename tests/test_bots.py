@@ -13,7 +13,7 @@ from cardtable.bots.arena import run, wilson
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.games.seep import Seep
 
-LEVELS = ("random", "casual", "strong")
+LEVELS = ("random", "casual", "strong", "expert")
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +33,7 @@ def _drive(game, name: str, decisions: int, rng: random.Random, budget: float) -
         view = game.view(seat)
         # the bot sees only a JSON copy of the seat's view
         view = json.loads(json.dumps(view))
-        level = LEVELS[rng.randrange(3)]
+        level = LEVELS[rng.randrange(len(LEVELS))]
         a = choose_action(name, view, level, budget=budget, seed=rng.randrange(1 << 30))
         assert a in view["legal"], (level, a, view["legal"])
         # move on by the bot's choice or at random, so positions vary widely
@@ -55,7 +55,7 @@ def test_dummy_spades_bots_always_legal(variant):
 
 
 @pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}, {"first_play": "seed"},
-                                  {"raise_own": True}])
+                                  {"raise_own": True}, {"seats": 2}])
 def test_seep_bots_always_legal(opts):
     rng = random.Random(json.dumps(opts))
     total = 0
@@ -232,3 +232,42 @@ def test_dummy_spades_samples_explain_the_rule_bids_and_keep_the_voids():
             total += 1
             fits += pos.bid_misfit(hs) == 0
     assert fits >= 0.8 * total
+
+
+def test_arena_with_samples_and_mirror_is_reproducible_and_reports_per_hand():
+    """``samples`` fixes the search size, so a run is the same twice; ``mirror`` plays each deal
+    once per seating, and the per-hand report names hands won, lead, sweeps (Seep) or nils."""
+    def once(game, seats, **kw):
+        lines = []
+        st = run(game, seats, 2, 3, 5.0, 40, out=lines.append, samples=2, mirror=True, **kw)
+        return st, lines
+
+    a, lines = once("seep", ["strong", "casual"], options={"seats": 2})
+    b, _ = once("seep", ["strong", "casual"], options={"seats": 2})
+    assert a.matches == 2 and a.hand_entries == b.hand_entries and a.leads == b.leads
+    assert a.points == b.points and a.sweeps_made == b.sweeps_made
+    assert set(a.hand_entries) == {"strong", "casual"}
+    assert sum(a.leads["strong"]) == -sum(a.leads["casual"])
+    assert any("hands won" in ln and "lead/hand" in ln and "sweeps/hand" in ln for ln in lines)
+    s, lines = once("dummy-spades", ["expert", "casual", "casual"])
+    assert s.matches == 3   # rounded up to one match per seating
+    assert any("nils bid" in ln for ln in lines)
+
+
+def test_arena_mirror_gives_each_seating_the_same_deal():
+    from cardtable.bots import arena
+
+    seen = []
+    real = arena.play_match
+
+    def spy(game, levels, seed, *args, **kw):
+        seen.append((tuple(levels), seed))
+
+    arena.play_match = spy
+    try:
+        run("seep", ["strong", "casual", "strong", "casual"], 3, 1, 0.0, 50, out=lambda _: None,
+            mirror=True)
+    finally:
+        arena.play_match = real
+    assert [s for _, s in seen] == [1000, 1000, 1002, 1002]
+    assert seen[0][0] != seen[1][0] and seen[0][0] == seen[2][0]

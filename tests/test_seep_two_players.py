@@ -367,7 +367,7 @@ def test_bots_of_every_level_play_the_new_options_legally(opts, strict):
             if g.over:
                 break
             view = json.loads(json.dumps(g.view(g.to_act)))   # the bot sees a JSON copy
-            level = LEVELS[rng.randrange(3)]
+            level = LEVELS[rng.randrange(len(LEVELS))]
             a = choose_action("seep", view, level, budget=0.001, seed=rng.randrange(1 << 30))
             assert a in view["legal"], (level, a)
             levels.add(level)

@@ -9,6 +9,8 @@ It decides from the per-seat ``view`` only (never the hidden state):
   with what the seat knows, each candidate move is played out on those deals, and the move with
   the best mean result wins.  It thinks until ``budget`` seconds (``time.perf_counter``) are
   spent, so a slow device plays weaker, not slower.
+* ``"expert"`` -- the strong search given ``EXPERT_FACTOR`` (4) times the budget, or the
+  samples: about a second a move in the page (0.25 s budget), in slices like the others.
 
 ``think(...)`` is the same decision as a generator that yields between batches of samples, for a
 caller that must not block (the page runs it in slices of a few milliseconds between browser
@@ -25,9 +27,9 @@ import gc
 import random
 from typing import Optional
 
-from .common import LEVELS, random_legal, run_steps
+from .common import EXPERT_FACTOR, LEVELS, random_legal, run_steps
 
-__all__ = ["choose_action", "think", "prepare", "LEVELS"]
+__all__ = ["choose_action", "think", "prepare", "LEVELS", "EXPERT_FACTOR"]
 
 STRICT = False
 """Tests set this: a bot error is raised instead of falling back to a random legal move."""
@@ -94,6 +96,10 @@ def think(game_name: str, view: dict, level: str = "casual", budget: float = 0.2
     else:
         raise ValueError(f"no computer player for {game_name!r}")
     action = None
+    if level == "expert":   # the strong search, given more to spend
+        level = "strong"
+        budget = budget * EXPERT_FACTOR
+        samples = samples * EXPERT_FACTOR if samples else samples
     steps = mod.choose_steps(view, level, budget, rng, samples=samples)
     gc_was = gc.isenabled()
     gc.disable()  # no collector pause in the middle of a timed search, nor between its slices

@@ -7,7 +7,12 @@ import time
 
 from ..cards import Card
 
-LEVELS = ("random", "casual", "strong")
+LEVELS = ("random", "casual", "strong", "expert")
+"""The computer levels, weakest first: ``casual`` is the app's "quick" level."""
+SEARCH_LEVELS = ("strong", "expert")
+EXPERT_FACTOR = 4
+"""The expert level is the strong search with this many times its budget (time, or samples):
+the page's 0.25 s a move becomes 1 s, still run in slices."""
 
 
 def idx(text: str) -> int:

@@ -2,38 +2,80 @@
 
 Everything here starts from ``view`` (``Seep.view(seat)``) and nothing else.
 
-A *determinization* is a full engine state built from the view: our hand, the floor (loose cards
+A *determinization* is a full engine state built from the view (``Seep.from_view``, then
+``deal_hidden`` on a copy per guess): our hand, the floor (loose cards
 and houses with their owners and cement), the teams' captured counts and sweeps, whose turn it
 is, plus a guess at the other hands: the unseen cards (52 minus our hand, the floor and every
-card named in this hand's public log) dealt in the counts the view shows, each house owner
-first receiving a card of his house's value (he must hold one).  Before the bidder's first play
-the rest of the deal is guessed the same way.
+card named in this hand's public log) dealt in the counts the view shows.  The guess respects
+what the table has shown: each house owner holds a card of his house's value, and a player who
+let a sweep go (the floor he faced could be taken whole by one card of some value, and he did
+not take it) is taken to lack that value, until new cards are dealt (``Knowledge.lacks``).
+Before the bidder's first play the rest of the deal is guessed the same way.
 
-* Bid (both levels): the highest card of 9..13 we may name when we can already capture or build
+* Bid (every level): the highest card of 9..13 we may name when we can already capture or build
   with it, else the value we hold most of.
-* Casual: every legal move is applied to one determinization (the floor after a move does not
-  depend on the hidden hands) and scored by rule: points and cards taken, sweeps, houses built
-  for us (worth more when we hold a second card of the value), cementing our houses, the cost
-  of throwing a point card, and a penalty when the floor left behind is small enough for the
-  next player to sweep.
-* Strong: determinized Monte Carlo over the casual player's best candidates (all of them when
-  there are few).  Each candidate is played on fresh samples and the hand is finished by random
-  play-outs (the engine's ``playout``); the hand's score difference (our team minus theirs,
-  sweeps and majority included) is averaged.  Samples run until the deadline.
+* Casual ("quick"): every legal move is applied to one determinization (the floor after a move
+  does not depend on the hidden hands) and rated in points (``rate``): the points and cards
+  taken, a sweep, the houses built, cemented or raised (worth their cards when the capture card
+  is unlikely to be held by the other side -- the chance is counted from the cards of that
+  value still unseen -- and a loss when it is likely), an opponent's house taken or raised out
+  of his reach, the point cards thrown or left loose.  Above all, the floor left behind: when
+  one card of a value the next player may hold (``Seep.sweep_values``, the engine's own capture
+  rules, houses included) would take it all, the move is *exposed*; an exposed move is only
+  played when every legal move is exposed, and then the one with the least expected loss (the
+  chance that the next player holds such a card, from the unseen cards of those values, times
+  the sweep and the floor).
+* Strong: determinized Monte Carlo over every legal move, pruned by the quick rating (moves
+  rated more than ``PRUNE`` points below the best are dropped, and exposed moves when a safe one
+  exists; no fixed top-N).  Each candidate is played on the same samples (with the inference
+  above), then ``HORIZON`` more moves are played by every seat with the quick rating from what
+  that seat can see (``quick_playout``: the players a search expects to meet), plus a sweep
+  when the player to act then has one; the position is then evaluated (``evaluate``: points,
+  sweeps and cards captured so far, the houses worth ``HOUSE_SHARE`` of their cards to their
+  owners' side; the hand's score when it ended).  Short play-outs are far less noisy than whole
+  hands: the paired difference of two moves has about a tenth of the standard error.  The
+  mean of our side's lead wins; a candidate whose paired difference to the leader is clearly
+  negative (``DROP_Z`` standard errors) is dropped as samples come in.  Samples run until the
+  deadline, or exactly ``samples`` of them.  (``policy_playout``, a cheaper rule-based policy,
+  is kept for comparison: ``QUICK_PLAYOUTS = False``.)
+* Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Optional
 
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
-                          RAISE, SEATS, THROW, VAL, Seep, _canon, _Deal)
+                          RAISE, SEATS, THROW, VAL, Seep, _canon, sweep_values_of)
 from .common import idx, run_steps
 
 _SI = {s: i for i, s in enumerate(SEATS)}
 _FILLER = idx("2H")  # a card worth no points, stands for already captured cards
+
+PRUNE = 15.0
+"""Strong level: moves rated this many points below the quick level's best are not searched."""
+DROP_Z = 2.5
+"""Strong level: a candidate is dropped when its mean paired difference to the leader is below
+zero by this many standard errors (checked once every candidate has ``DROP_MIN`` samples)."""
+DROP_MIN = 6
+PLAYOUT_EPS = 0.0
+"""Share of uniformly random moves in the play-out policy (keeps the samples from being too alike)."""
+HORIZON = {2: 6, 4: 8}
+"""Strong level: plies each play-out looks ahead (by the number of players) before it is
+evaluated (``evaluate``); ``None`` plays the hand out.  Short play-outs are much less noisy."""
+QUICK_PLAYOUTS = True
+"""Strong level: play-outs by the quick level's rating (``quick_playout``), else by the cheaper
+``policy_playout``."""
+HOUSE_SHARE = 0.6
+"""What a house on the floor is worth to its owners' side at the play-out's end (they hold the
+capture card, but the other side may take or raise it first)."""
+SWEEP = 50
+last_search = {"samples": 0, "candidates": 0}
+"""What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
+"""A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
 
 
 def choose_bid(view: dict) -> str:
@@ -55,6 +97,23 @@ def choose_bid(view: dict) -> str:
     return max(bids, key=score)
 
 
+def p_holds(pool: int, hand: int, wanted: int) -> float:
+    """The chance that a hand of ``hand`` cards drawn from ``pool`` unseen cards holds at least
+    one of ``wanted`` given cards among them (hypergeometric)."""
+    if wanted <= 0 or hand <= 0:
+        return 0.0
+    if hand > pool - wanted:
+        return 1.0
+    miss = 1.0
+    for i in range(hand):
+        miss *= (pool - wanted - i) / (pool - i)
+    return 1.0 - miss
+
+
+def _words_of(entry: dict) -> list:
+    return entry["action"].split()
+
+
 class Knowledge:
     """What the view says, in engine terms, and a template game to copy per sample."""
 
@@ -65,6 +124,9 @@ class Knowledge:
         self.opts = dict(view["options"])
         self.pagat = self.opts.get("preset") == "seep-pagat"
         self.points = POINTS[self.opts.get("preset", "sweep-seed")]
+        self.sweeps_on = self.opts.get("sweeps", True)
+        self.first_sweep = self.opts.get("first_sweep", 25)
+        self.card_weight = 0.0 if self.pagat else 0.25   # the +4 for the majority, per card
         self.hand = [idx(c) for c in view["hand"]]
         fl = view["floor"]
         self.loose = [idx(c) for c in fl["loose"]]
@@ -78,7 +140,7 @@ class Knowledge:
         seen = 0
         plays = 0
         for e in log:
-            words = e["action"].split()
+            words = _words_of(e)
             if words[0] in ("bid", "redeal"):
                 continue
             plays += 1
@@ -92,6 +154,15 @@ class Knowledge:
             for c in h[0]:
                 seen |= 1 << c
         self.unseen = [c for c in range(52) if not seen >> c & 1]
+        uv = [0] * 14
+        for c in self.unseen:
+            uv[VAL[c]] += 1
+        self.unseen_by_value = uv
+        hv = [0] * 14
+        for c in self.hand:
+            hv[VAL[c]] += 1
+        self.public = [0] + [4 - uv[v] - hv[v] for v in range(1, 14)]
+        """Cards per value everybody has seen (floor, houses, this hand's plays)."""
         self.bid = view.get("bid") or 0
         self.bidder = _SI[view["bidder"]]
         self.dealer = _SI[view["dealer"]]
@@ -101,35 +172,62 @@ class Knowledge:
         self.captured = [cap.get(self.sides[0], 0), cap.get(self.sides[1], 0)]
         sw = view.get("sweeps") or {}
         self.sweeps = [list(sw.get(self.sides[0], [])), list(sw.get(self.sides[1], []))]
-        self.template = self._template()
+        self.lacks = self._read_lacks(log)
+        self.template = Seep.from_view(view)
 
-    def _template(self) -> Seep:
-        kw = {k: v for k, v in self.opts.items()}
-        if not self.pagat:
-            kw["target"] = 1 << 30  # one hand is all a search looks at
-        else:
-            kw["baazis"] = 1 << 30
-        g = Seep.new(seed=0, **kw)
-        g._dealer = self.dealer
-        g._bidder = self.bidder
-        g._bid = self.bid
-        g._phase = 1
-        g._turn = self.me
-        g._plays = self.plays
-        g._loose = self.loose[:]
-        g._lcnt = Seep._count(self.loose)
-        g._houses = {v: [h[0][:], h[1], h[2]] for v, h in self.houses.items()}
-        g._piles = [[_FILLER] * self.captured[0], [_FILLER] * self.captured[1]]
-        g._sweeps = [self.sweeps[0][:], self.sweeps[1][:]]
-        g._last_cap = self.last_cap
-        g._history = []
-        g._moves = []
-        g._hand_log = []
-        g._legal = None
-        return g
+    def _read_lacks(self, log: list) -> list:
+        """Per seat, a bit mask of the values it let a sweep go with since it last received
+        cards: it probably holds none of them (nobody declines 50 points lightly).
 
-    def sample(self, rng: random.Random) -> Seep:
-        """A full game consistent with the view (hidden hands guessed)."""
+        The hand is replayed on the public log, from the first floor (the floor cards named in
+        the log and on the floor now, less the cards played from hands)."""
+        lacks = [0] * self.n
+        if not self.sweeps_on:
+            return lacks
+        played, named = set(), set(self.loose)
+        for h in self.houses.values():
+            named.update(h[0])
+        entries = []
+        for e in log:
+            words = _words_of(e)
+            if words[0] in ("bid", "redeal"):
+                continue
+            cards = [idx(w) for w in words[1:] if not w.isdigit()]
+            merged = [idx(w) for w in e.get("merged", [])]
+            played.add(cards[0])
+            named.update(cards[1:])
+            named.update(merged)
+            entries.append((_SI[e["seat"]], words[0], int(words[1]) if words[1].isdigit() else 0,
+                            cards, merged, "sweep" in e))
+        loose = [0] * 14
+        for c in named - played:
+            loose[VAL[c]] += 1
+        houses: dict = {}
+        for p, (s, kind, value, cards, merged, swept) in enumerate(entries):
+            if p == 0 or (self.n == 2 and p == HALF_PLAYS):
+                lacks = [0] * self.n       # new cards were dealt to everybody
+            if s != self.me and not swept and p < PLAYS_PER_HAND - 1 and p > 0:
+                for v in sweep_values_of(loose, sorted(houses)):
+                    lacks[s] |= 1 << v
+            c = cards[0]
+            for x in cards[1:]:
+                loose[VAL[x]] -= 1
+            if kind == "throw":
+                loose[VAL[c]] += 1
+            elif kind == "capture":
+                houses.pop(VAL[c], None)
+            elif kind == "build" or kind == "cement":
+                houses[value] = True
+            elif kind == "raise":
+                houses.pop(value, None)
+                houses[value + VAL[c]] = True
+                for x in merged:
+                    loose[VAL[x]] -= 1
+        return lacks
+
+    def sample(self, rng: random.Random, infer: bool = False) -> Seep:
+        """A full game consistent with the view (hidden hands guessed).  With ``infer``, the
+        cards of the values a seat ``lacks`` are kept out of its hand when the pool allows."""
         g = self.template.copy()
         pool = self.unseen[:]
         rng.shuffle(pool)
@@ -148,16 +246,17 @@ class Knowledge:
                             now[s] = (now[s] or []) + [pool.pop(j)]
                             need[s] -= 1
                             break
-        for s in range(n):
-            if s == self.me:
-                continue
-            have = now[s] or []
-            take = min(need[s], len(pool))
-            now[s] = have + pool[:take]
-            del pool[:take]
+        if infer and any(self.lacks):
+            self._deal_lacking(pool, now, need)
+        else:
+            for s in range(n):
+                if s == self.me:
+                    continue
+                have = now[s] or []
+                take = min(need[s], len(pool))
+                now[s] = have + pool[:take]
+                del pool[:take]
         hands = [_canon(h) for h in now]
-        g._hands = hands
-        g._hcnt = [Seep._count(h) for h in hands]
         deal_hands = None
         if first:
             deal_hands = []
@@ -178,62 +277,158 @@ class Knowledge:
             for s in range(n):
                 deal_hands[s] = deal_hands[s][:HALF] + pool[:HALF]
                 del pool[:HALF]
-        if deal_hands is not None:
-            g._dealt = [_Deal(self.dealer, deal_hands, [])]
+        g.deal_hidden(hands, deal_hands)
         return g
 
+    def _deal_lacking(self, pool: list, now: list, need: list) -> None:
+        """Fill the hidden hands from the shuffled ``pool`` (cards taken from it), each seat
+        taking first the cards of values it does not lack; what is left of the pool stays for
+        the undealt places (the rest of the pack).  A seat that cannot be filled with cards it
+        does not lack takes the others (the inference is a likelihood, not a rule)."""
+        for s in range(self.n):
+            if s == self.me:
+                continue
+            bad = self.lacks[s]
+            have = now[s] or []
+            want = need[s]
+            if want <= 0:
+                now[s] = have
+                continue
+            keep, rest = [], []
+            for c in pool:
+                if len(keep) < want and not bad >> VAL[c] & 1:
+                    keep.append(c)
+                else:
+                    rest.append(c)
+            if len(keep) < want:
+                extra = rest[:want - len(keep)]
+                keep += extra
+                rest = rest[len(extra):]
+            now[s] = have + keep
+            pool[:] = rest
 
-def _floor_after(g: Seep) -> tuple:
-    return g._loose, g._houses
 
+# ---- the quick level ------------------------------------------------------------------------------
 
-def _heuristic(k: Knowledge, g: Seep, move: tuple) -> float:
-    """The casual player's score of a move (higher is better)."""
-    kind, c, t, L = move
-    pts = k.points
-    me = k.me
-    hand = k.hand
-    s = 0.0
-    sim = g.copy()
-    last_play = sim._plays == PLAYS_PER_HAND - 1
-    sim.apply_move(move)
-    if kind == CAPTURE:
-        taken = [c, *L]
-        h = g._houses.get(t)
-        if h is not None:
-            taken += h[0]
-        s += 3.0 * sum(pts[x] for x in taken) + 1.0 * len(taken) + 5
-        if not sim._loose and not sim._houses and not last_play and k.opts.get("sweeps", True):
-            s += 60
-        if h is not None and h[2] & (1 << (me ^ 2) | 1 << me):
-            s -= 4 if h[2] & (1 << (me ^ 1) | 1 << (me ^ 3)) == 0 and False else 0
-    elif kind == THROW:
-        s -= 3.0 * pts[c] + 0.2 * VAL[c]
-    elif kind in (BUILD, CEMENT):
-        cards = [c, *L]
-        value = sum(pts[x] for x in cards)
-        spare = sum(1 for x in hand if VAL[x] == t and x != c)
-        s += 1.2 * value + (4 if spare >= 2 else 1) + (3 if kind == CEMENT else 0)
-        h = g._houses.get(t)
-        if h is not None:
-            s += 1.0 * sum(pts[x] for x in h[0])
-    elif kind == RAISE:
-        h = g._houses.get(t)
-        s += 0.8 * sum(pts[x] for x in (h[0] if h else [])) + 0.5 * pts[c] - 1
-    # the floor we leave: can the next player sweep it with one card?
-    if not last_play and sim._plays < PLAYS_PER_HAND and k.opts.get("sweeps", True):
-        loose, houses = sim._loose, sim._houses
-        if loose and not houses:
-            tot = sum(VAL[x] for x in loose)
-            if tot <= 13 and len(loose) <= 3:
-                s -= 25 if len(loose) == 1 else 12
-        elif not loose and len(houses) == 1:
-            (hv, h), = houses.items()
-            if not h[2] & (1 << me | 1 << (me ^ 2)):
-                pass
-            else:
-                s -= 6
-    return s
+class Rater:
+    """The quick level's rating of moves in one position (``rate``): precomputed chances that
+    the next player, and the other side, hold a card of each value."""
+
+    def __init__(self, k: Knowledge, g: Seep, me: Optional[int] = None,
+                 counts: Optional[list] = None, unseen: Optional[list] = None):
+        """``k``: the rules and, by default, the seat's knowledge; a play-out rates the moves of
+        whoever is to act in ``g`` by giving his seat index ``me``, every seat's hand size
+        ``counts`` and the cards he has not seen per value ``unseen``."""
+        self.k = k
+        self.g = g
+        n = k.n
+        if me is None:
+            me, counts, unseen = k.me, k.counts, k.unseen_by_value
+        plays = g.plays
+        nxt = (me + 1) % n
+        self.nxt = nxt
+        pool = sum(unseen)
+        self.pool = pool
+        self.unseen = unseen
+        after = plays + 1                   # plays done once our move is made
+        nh = counts[nxt]
+        if plays == 0 or (n == 2 and after == HALF_PLAYS):
+            nh = HALF                       # the next player's hand is dealt (again) meanwhile
+        self.next_hand = nh
+        opp = [s for s in range(n) if (s & 1) != (me & 1)]
+        oh = sum(HALF if plays == 0 else counts[s] for s in opp)
+        if n == 2 and after == HALF_PLAYS:
+            oh = HALF
+        self.opp_mask = sum(1 << s for s in opp)
+        self.p_next = [p_holds(pool, nh, unseen[v]) for v in range(14)]
+        self.p_opp = [p_holds(pool, oh, unseen[v]) for v in range(14)]
+        self.last = plays == PLAYS_PER_HAND - 1
+        # the sweep our move would make, and the one the next player could make after it
+        self.sweep_now = 0 if not k.sweeps_on or self.last else (
+            k.first_sweep if plays == 0 else SWEEP)
+        self.sweep_next = SWEEP if k.sweeps_on and after < PLAYS_PER_HAND - 1 else 0
+
+    def theirs(self, house: list) -> bool:
+        """Is ``house`` (``[cards, cemented, owners]``) owned by the other side only?"""
+        return bool(house[2] & self.opp_mask) and not house[2] & ~self.opp_mask
+
+    def value(self, cards) -> float:
+        pts = self.k.points
+        return sum(pts[x] for x in cards) + self.k.card_weight * len(cards)
+
+    def exposure(self, sim: Seep) -> tuple:
+        """``(exposed, chance)``: can the next player sweep the floor ``sim`` leaves with one
+        card he may hold, and how likely he holds one (certain when he owns that house)."""
+        if not self.sweep_next:
+            return False, 0.0
+        values = sim.sweep_values()
+        if not values:
+            return False, 0.0
+        _, _, houses = sim.floor_state()
+        uv = self.unseen
+        wanted = 0
+        bit = 1 << self.nxt
+        for v in values:
+            h = houses.get(v)
+            if h is not None and h[2] & bit:
+                return True, 1.0
+            wanted += uv[v]
+        if not wanted:
+            return False, 0.0
+        return True, p_holds(self.pool, self.next_hand, wanted)
+
+    def rate(self, move: tuple) -> tuple:
+        """``(not exposed, points)`` of a move: higher is better (see the module docstring)."""
+        k = self.k
+        g = self.g
+        kind, c, t, L = move
+        pts = k.points
+        _, _, houses = g.floor_state()
+        sim = g.copy()
+        sim.apply_move(move)
+        ended = sim.hands_completed > g.hands_completed
+        loose, lc, hs = sim.floor_state()
+        s = 0.0
+        if kind == CAPTURE:
+            taken = [c, *L]
+            h = houses.get(t)
+            if h is not None:
+                taken += h[0]
+                if self.theirs(h):
+                    s += 0.8 * self.value(h[0])          # they would have taken it
+            s += self.value(taken) + 0.5
+            if not ended and not loose and not hs:
+                s += self.sweep_now
+        elif kind == THROW:
+            s -= 0.5 * pts[c] + 0.5 * k.card_weight + 0.05 * VAL[c]
+        elif kind in (BUILD, CEMENT):
+            h = None if ended else hs.get(t)
+            if h is not None:
+                s += self.value(h[0]) * (1 - 2 * self.p_opp[t]) + (0.5 if kind == CEMENT else 0.0)
+                old = houses.get(t)
+                if old is not None and self.theirs(old):
+                    s += 0.8 * self.value(old[0])       # cemented onto theirs: now ours too
+        elif kind == RAISE:
+            old = houses.get(t)
+            nv = t + VAL[c]
+            h = None if ended else hs.get(nv)
+            if h is not None:
+                s += self.value(h[0]) * (1 - 2 * self.p_opp[nv])
+            if old is not None:
+                if self.theirs(old):
+                    s += 0.8 * self.value(old[0])       # denied: they would have taken it
+                else:
+                    s -= self.value(old[0]) * (1 - 2 * self.p_opp[t])
+        if self.last or ended:
+            return True, s
+        exposed, chance = self.exposure(sim)
+        if exposed:
+            floor = loose + [x for h in hs.values() for x in h[0]]
+            s -= chance * (self.sweep_next + self.value(floor))
+        for x in loose:    # point cards left loose may be taken by the next player
+            if pts[x]:
+                s -= 0.3 * pts[x] * self.p_next[VAL[x]]
+        return not exposed, s
 
 
 def _text_moves(g: Seep, legal: list) -> dict:
@@ -246,9 +441,134 @@ def _text_moves(g: Seep, legal: list) -> dict:
     return out
 
 
+# ---- the play-out policy -------------------------------------------------------------------------
+
+def policy_playout(g: Seep, rng: random.Random, eps: float = PLAYOUT_EPS,
+                   plies: Optional[int] = None) -> None:
+    """Play on in ``g`` (a search copy) with a cheap rule-based policy for every seat: take a
+    sweep when there is one, never leave a floor that one card sweeps when another move avoids
+    it, capture the most points, throw the cheapest card; a share ``eps`` of the moves is
+    uniformly random.  Stops at the end of the hand, or after ``plies`` moves when given (and
+    then one more while the player to act can sweep: he would)."""
+    pts = POINTS[g.options["preset"]]
+    cw = 0.0 if g.options["preset"] == "seep-pagat" else 0.25
+    sweeps_on = g.options["sweeps"]
+    rnd = rng.random
+    goal = g.hands_completed + 1
+    left = plies if plies is not None else 1 << 30
+    while not g.over and g.hands_completed < goal:
+        moves = g.legal_moves()
+        _, lc, houses = g.floor_state()
+        nloose = sum(lc)
+        if left <= 0:
+            if not (nloose or houses) or not any(
+                    m[0] == CAPTURE and len(m[3]) == nloose and len(houses) <= (m[2] in houses)
+                    for m in moves):
+                return
+        left -= 1
+        if len(moves) == 1 or rnd() < eps or g.plays == 0:
+            g.apply_move(moves[int(rnd() * len(moves))])
+            continue
+        p = g.plays
+        sweep_now = sweeps_on and p < PLAYS_PER_HAND - 1
+        sweep_next = sweeps_on and p + 1 < PLAYS_PER_HAND - 1
+        best = None
+        best_s = -1e9
+        for m in moves:
+            kind, c, t, L = m
+            v = VAL[c]
+            if kind == CAPTURE:
+                h = houses.get(t)
+                s = pts[c] + cw + 1.0
+                for x in L:
+                    s += pts[x] + cw
+                if h is not None:
+                    for x in h[0]:
+                        s += pts[x] + cw
+                if len(L) == nloose and (not houses or (h is not None and len(houses) == 1)):
+                    if sweep_now:
+                        s += SWEEP
+                    if s > best_s:
+                        best, best_s = m, s
+                    continue
+                after = lc[:]
+                for x in L:
+                    after[VAL[x]] -= 1
+                hv = [u for u in houses if u != t]
+            elif kind == THROW:
+                s = -0.5 * pts[c] - 0.05 * v
+                after = lc[:]
+                after[v] += 1
+                hv = list(houses)
+            elif kind == RAISE:
+                s = 0.5
+                after = lc[:]
+                after[t + v] = 0
+                hv = [u for u in houses if u != t]
+                if t + v not in hv:
+                    hv.append(t + v)
+            else:  # BUILD, CEMENT
+                s = 1.0 + 0.5 * pts[c]
+                after = lc[:]
+                for x in L:
+                    after[VAL[x]] -= 1
+                hv = list(houses)
+                if t not in houses:
+                    hv.append(t)
+            if sweep_next and sweep_values_of(after, sorted(hv)):
+                s -= 30.0
+            if s > best_s:
+                best, best_s = m, s
+        g.apply_move(best)
+
+
+def quick_playout(g: Seep, k: Knowledge, public: list, plies: int) -> None:
+    """Play ``plies`` moves on in ``g`` (a search copy; fewer at the hand's end), every seat
+    choosing by the quick level's rating from what it can see (its hand, and ``public``: the
+    cards per value everybody has seen, updated here), then one more while the player to act
+    can sweep.  The model of the players a search expects to meet."""
+    n = k.n
+    goal = g.hands_completed + 1
+    left = plies
+    while not g.over and g.hands_completed < goal:
+        moves = g.legal_moves()
+        if left <= 0:
+            _, lc, houses = g.floor_state()
+            nloose = sum(lc)
+            if not (nloose or houses) or not any(
+                    m[0] == CAPTURE and len(m[3]) == nloose and len(houses) <= (m[2] in houses)
+                    for m in moves):
+                return
+        left -= 1
+        if len(moves) == 1:
+            m = moves[0]
+        else:
+            s = _SI[g.to_act]
+            hc = g.value_counts(s)
+            unseen = [0] + [4 - public[v] - hc[v] for v in range(1, 14)]
+            counts = [sum(g.value_counts(x)) for x in range(n)]
+            r = Rater(k, g, s, counts, unseen)
+            m = max(moves, key=r.rate)
+        g.apply_move(m)
+        public[VAL[m[1]]] += 1
+
+
+# ---- the decision ---------------------------------------------------------------------------------
+
 def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
     """``choose_steps`` run to the end."""
     return run_steps(choose_steps(view, level, budget, rng))
+
+
+def rated_moves(view: dict, rng: random.Random) -> tuple:
+    """``(knowledge, sample, [(rating, text, move)...] best first)`` for the seat of ``view``."""
+    k = Knowledge(view)
+    g = k.sample(rng)
+    moves = _text_moves(g, view["legal"])
+    r = Rater(k, g)
+    rated = sorted(((r.rate(m), t, m) for t, m in moves.items()), key=lambda x: (x[0], x[1]),
+                   reverse=True)
+    return k, g, rated
 
 
 def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
@@ -258,74 +578,126 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
     legal = view["legal"]
     if view["phase"] == "bid":
         return choose_bid(view)
-    end = time.perf_counter() + (budget if level == "strong" else max(budget, 0.05)) * \
-        (0.5 if level == "strong" else 1.0)
-    k = Knowledge(view)
-    g = k.sample(rng)
-    moves = _text_moves(g, legal)
-    if not moves:
-        return legal[0]
     clock = time.perf_counter
+    start = clock()
+    k, g, rated = rated_moves(view, rng)
+    if not rated:
+        return legal[0]
+    if level == "casual" or len(rated) == 1:
+        return rated[0][1]
+    best = rated[0][0]
+    cands = [t for (safe, pts), t, _ in rated
+             if (safe, pts) == best or (safe >= best[0] and pts >= best[1] - PRUNE)
+             or (not best[0] and pts >= best[1] - PRUNE)]
+    if len(cands) == 1:
+        return cands[0]
     away = clock()
-    yield  # the reading of the view and the first deal were a step of their own
-    end += clock() - away
-    rated = []
-    for t, m in moves.items():  # many loose cards can mean many moves: mind the deadline
-        rated.append((_heuristic(k, g, m) if samples or clock() < end else -1e9, t))
-    scored = sorted(rated, reverse=True)
-    if level == "casual" or len(scored) == 1:
-        return scored[0][1]
-    cands = [t for _, t in scored[:8]]
-    away = clock()
-    yield  # and so was the rating of every move
-    end += clock() - away
-    return (yield from search_steps(k, cands, scored, end + budget * 0.5, rng, samples))
+    yield  # the reading of the view and the rating of every move were a step of their own
+    end = start + budget + (clock() - away)
+    prior = {t: i for i, (_, t, _) in enumerate(rated)}
+    return (yield from search_steps(k, cands, prior, end, rng, samples))
 
 
-def search(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random) -> str:
+def search(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random) -> str:
     """``search_steps`` run to the end."""
-    return run_steps(search_steps(k, cands, scored, end, rng))
+    return run_steps(search_steps(k, cands, prior, end, rng))
 
 
-def search_steps(k: Knowledge, cands: list, scored: list, end: float, rng: random.Random,
+def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random,
                  samples: Optional[int] = None):
-    """Round-robin play-outs of the candidates on shared samples until the deadline (a generator
-    that yields after each play-out; time away from it does not count: ``end`` moves on), or over
-    exactly ``samples`` samples when that is given."""
+    """Play-outs of the live candidates on shared samples until the deadline (a generator that
+    yields after each play-out; time away from it does not count: ``end`` moves on), or over
+    exactly ``samples`` samples when that is given.  ``prior``: the quick order (rank by text),
+    which breaks near-ties.  Candidates clearly behind the leader are dropped on the way."""
     n = len(cands)
-    totals = [0.0] * n
-    counts = [0] * n
-    team = k.team
-    mine_key, their_key = k.sides if team == 0 else k.sides[::-1]
-    prior = {t: h for h, t in scored}
+    results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
+    live = list(range(n))
+    horizon = HORIZON.get(k.n)
+    hands_before = 0
     clock = time.perf_counter
     out_of_time = False
     drawn = 0
-    while not out_of_time:
+    while not out_of_time and len(live) > 1:
         if samples and drawn >= samples:
             break
         drawn += 1
-        g = k.sample(rng)
-        moves = _text_moves(g, cands)
-        for i, t in enumerate(cands):
-            m = moves.get(t)
+        g = k.sample(rng, infer=True)
+        moves = _text_moves(g, [cands[i] for i in live])
+        seed = rng.random()
+        done = []
+        for i in live:
+            m = moves.get(cands[i])
             if m is None:
                 continue
             sim = g.copy()
             sim.apply_move(m)
-            sim.playout(rng, hands=1)
-            if sim._history:
-                sc = sim._history[-1]["score"]
-                totals[i] += sc[mine_key] - sc[their_key]
-                counts[i] += 1
+            if QUICK_PLAYOUTS:
+                public = k.public[:]
+                public[VAL[m[1]]] += 1
+                quick_playout(sim, k, public, horizon)
+            else:
+                policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
+            results[i].append(evaluate(sim, k, hands_before))
+            done.append(i)
             if not samples and clock() >= end:
                 out_of_time = True
                 break
             away = clock()
             yield
             end += clock() - away
-    # only candidates that were played out compete (the casual order breaks near-ties)
-    tried = [i for i in range(n) if counts[i]]
+        if not out_of_time and len(done) == len(live):
+            live = _drop_behind(live, results, drawn)
+    last_search["samples"], last_search["candidates"] = drawn, n
+    tried = [i for i in live if results[i]] or [i for i in range(n) if results[i]]
     if not tried:
         return cands[0]
-    return cands[max(tried, key=lambda i: totals[i] / counts[i] + 0.01 * prior[cands[i]])]
+    m = min(len(results[i]) for i in tried)
+    return cands[max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))]
+
+
+def evaluate(g: Seep, k: Knowledge, hands_before: int) -> float:
+    """Our side's lead in ``g`` (a search copy after a play-out): the hand's score difference
+    when the hand is over, else the points, sweeps and cards captured so far (cards weighed as
+    the majority bonus's share) plus the houses on the floor, worth ``HOUSE_SHARE`` of their
+    cards to the side that owns them."""
+    team = k.team
+    if g.hands_completed > hands_before:
+        sc = g.history[hands_before]["score"]
+        return sc[k.sides[team]] - sc[k.sides[1 - team]]
+    pts, cards, sw = g.running_score()
+    o = 1 - team
+    v = pts[team] - pts[o] + sw[team] - sw[o] + k.card_weight * (cards[team] - cards[o])
+    _, _, houses = g.floor_state()
+    if houses:
+        p = k.points
+        ours = 0x5 if team == 0 else 0xA     # the seats of our side, as a bit mask
+        for h in houses.values():
+            own = h[2]
+            if own & ours and own & ~ours:
+                continue
+            worth = HOUSE_SHARE * (sum(p[x] for x in h[0]) + k.card_weight * len(h[0]))
+            v += worth if own & ours else -worth
+    return v
+
+
+def _drop_behind(live: list, results: list, drawn: int) -> list:
+    """The live candidates less those whose mean paired difference to the leader is below zero
+    by ``DROP_Z`` standard errors (paired: every live candidate has played the same samples)."""
+    if drawn < DROP_MIN:
+        return live
+    m = min(len(results[i]) for i in live)
+    if m < DROP_MIN:
+        return live
+    lead = max(live, key=lambda i: sum(results[i][:m]))
+    ref = results[lead]
+    keep = []
+    for i in live:
+        if i == lead:
+            keep.append(i)
+            continue
+        d = [a - b for a, b in zip(results[i][:m], ref[:m])]
+        mean = sum(d) / m
+        var = sum((x - mean) ** 2 for x in d) / (m - 1)
+        if mean + DROP_Z * math.sqrt(var / m + 1e-9) >= 0:
+            keep.append(i)
+    return keep

@@ -1010,6 +1010,7 @@ def search_steps(pos: Position, budget: float, rng: random.Random, samples: Opti
         visits += 1
         if (visits >= samples) if samples else time.perf_counter() >= end:
             break
+    last_search["samples"], last_search["candidates"] = visits, n
     best = max(range(n), key=lambda i: totals[i])
     # keep the rule-based card unless the search finds a better one (by MARGIN points per sample)
     pref = pos.casual()
@@ -1019,6 +1020,8 @@ def search_steps(pos: Position, budget: float, rng: random.Random, samples: Opti
     return cands[best]
 
 
+last_search = {"samples": 0, "candidates": 0}
+"""What the last card-play search did (samples drawn, cards tried): read by ``bench/bench_bots.py``."""
 MARGIN = 0.0
 """Points per sample by which the search must beat the rule-based card (0: the search decides)."""
 LEAD_WEIGHT = 0.5

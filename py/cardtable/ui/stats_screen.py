@@ -32,6 +32,7 @@ from .markup import button, dialog, esc, isolated
 
 STATS_KEY = stats.STATS_KEY
 LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against the strong computer"),
+               "expert": N_("Against the expert computer"),
                "random": N_("Against the random computer"), "human": N_("Against people")}
 """The heading of a player's results against each kind of opponent (a ``controllers`` value)."""
 

@@ -151,7 +151,10 @@ search player clone the game and play random continuations without any text::
 
 ``random_card_move(rng)`` draws a random hand card, then one of its legal uses (every card has
 one after the first play), generating only that card's moves; ``playout`` uses it unless
-``uniform=True``.  The state a search player may read (and, with care, set up) lives in these
+``uniform=True``.  ``sweep_values()`` names the card values that would take the whole floor
+in one capture (``sweep_values_of(counts, house_values)`` for a floor given as counts), and
+``floor_state()`` gives the floor as loose cards, loose counts per value and houses, for a fast reading
+(read-only).  The state a search player may read (and, with care, set up) lives in these
 attributes: ``_hands`` (4 lists of card indices, canonical order), ``_hcnt`` (per seat, cards
 held per value 0..13), ``_loose`` and ``_lcnt`` (the loose cards, and per value), ``_houses``
 (value -> ``[cards, cemented, owners bit mask]``), ``_piles`` (captured cards per team),
@@ -175,6 +178,7 @@ from .combos import (MPARTS, PARTS, _counts14, _expand, _groups_with, _splits, b
                      capture_unions)
 from .deals import (DEFAULT_OPTIONS, _Deal, _parse_deal, _record_options, check_options,
                     deal_from_deck)
+from .movegen import sweep_values_of
 from .state import Seep
 from .tables import (HALF, HALF_PLAYS, SIDES, _HIGH, _PH_BID, _PH_OVER, _PH_PLAY, _SEAT_INDEX, _WORDS, BID, BUILD,
                      CAPTURE, CEMENT, KINDS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS,
@@ -186,4 +190,5 @@ __all__ = [
     "BUILD", "CEMENT", "RAISE", "PLAYS_PER_HAND", "VAL", "TXT", "SORT_KEY", "POINTS",
     "MAJORITY_BONUS", "DEFAULT_OPTIONS", "PARTS", "MPARTS", "value_name", "capture_unions",
     "build_unions", "check_options", "deal_from_deck", "SIDES", "HALF", "HALF_PLAYS",
+    "sweep_values_of",
 ]

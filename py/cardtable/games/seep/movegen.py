@@ -15,6 +15,50 @@ from .tables import (_HIGH, _PH_BID, _PH_OVER, _PH_PLAY, BID, BUILD, CAPTURE, CE
                      REDEAL, THROW, VAL, _canon)
 
 
+_SWEEP_CACHE: dict = {}
+
+
+def sweep_values_of(counts, house_values) -> tuple:
+    """``Seep.sweep_values`` for a floor given as loose counts per value (``counts[v]``, v in
+    1..13) and the values of its houses (any iterable of ints): the values of a card that would
+    take it all.  Cached (floors repeat across a search)."""
+    hv = tuple(house_values)
+    key = (tuple(counts), hv)
+    res = _SWEEP_CACHE.get(key)
+    if res is not None:
+        return res
+    res = _sweep_values(key[0], hv)
+    if len(_SWEEP_CACHE) > 100_000:
+        _SWEEP_CACHE.clear()
+    _SWEEP_CACHE[key] = res
+    return res
+
+
+def _sweep_values(lc: tuple, houses: tuple) -> tuple:
+    if len(houses) > 1:
+        return ()
+    n = total = top = 0
+    for v in range(1, 14):
+        k = lc[v]
+        if k:
+            n += k
+            total += k * v
+            top = v
+    if houses:
+        values = (houses[0],) if houses[0] >= top else ()
+    elif n:
+        values = range(top, 14)
+    else:
+        return ()
+    out = []
+    for v in values:
+        if total % v:
+            continue
+        if not n or any(sum(k for _, k in u) == n for u in capture_unions(v, lc[:v + 1])):
+            out.append(v)
+    return tuple(out)
+
+
 class MoveGen:
     """The legal moves of the position (``legal_moves``) and random moves and play-outs."""
 
@@ -35,6 +79,25 @@ class MoveGen:
                 m = []
             self._legal = m
         return m
+
+    def sweep_values(self) -> tuple:
+        """The card values (1..13) one card of which would take everything on the floor now --
+        every loose card and every house -- by the capture rules of ``legal_moves`` (singles and
+        disjoint groups worth the card, its own house along): the values that would sweep.
+
+        Empty when the floor is empty or no single card clears it (two houses, say).  It does not
+        ask who holds such a card, whose turn it is, nor whether a sweep would score (option
+        ``sweeps``, the hand's last play); a search player asks it of the floor a move leaves
+        (``sweep_values_of`` answers for a floor given as counts).
+        """
+        return sweep_values_of(self._lcnt, self._houses)
+
+    def floor_state(self) -> tuple:
+        """The floor for a search player's fast reading: ``(loose, counts, houses)``, where
+        ``loose`` is the loose cards (card indices, in the order they came), ``counts[v]`` is the number of loose cards worth ``v`` (a list of 14, index 0 unused) and
+        ``houses`` maps each house's value to ``[cards, cemented, owners bit mask]`` (bit ``s``:
+        seat index ``s`` owns it).  All are the game's own: read them, never change them."""
+        return self._loose, self._lcnt, self._houses
 
     def _loose_by_value(self, box: Optional[list] = None) -> list[list[int]]:
         byv: list[list[int]] = [[] for _ in range(14)]

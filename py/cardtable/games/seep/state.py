@@ -14,13 +14,14 @@ from .deals import _Deal, _parse_deal, _record_options, check_options, deal_from
 from .movegen import MoveGen
 from .notation import Notation
 from .resample import Resample
+from .search import SearchState
 from .tables import (_PH_BID, _PH_OVER, _PH_PLAY, _SEAT_INDEX, BID, BUILD, CAPTURE, CEMENT,
                      DEFAULT_OPTIONS, HALF, HALF_PLAYS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS, RAISE, REDEAL,
                      SEATS, SIDES, SORT_KEY, THROW, TXT, VAL, _canon)
 
 
 @register
-class Seep(Notation, MoveGen, Resample, Game):
+class Seep(Notation, MoveGen, Resample, SearchState, Game):
     """A whole match of Seep, four players in two teams or two players (option ``seats``):
     hands are played until a side wins.
 
@@ -252,6 +253,25 @@ class Seep(Notation, MoveGen, Resample, Game):
     def bid(self) -> Optional[int]:
         """The bid of this hand (9..13), None before it is made."""
         return self._bid or None
+
+    @property
+    def history(self) -> list:
+        """The completed hands' entries, as in ``summary()["hands"]`` (the game's own list, not a
+        copy: a search player or the arena reads it after every move; never change it)."""
+        return self._history
+
+    def value_counts(self, s: int) -> list:
+        """How many cards of each value (index 1..13 of a list of 14) seat index ``s`` holds: the
+        game's own list, for a search player's play-out policy (read it, never change it)."""
+        return self._hcnt[s]
+
+    def running_score(self) -> tuple:
+        """This hand so far, per side index (0, 1): ``(points, cards, sweeps)`` -- the card points
+        and the number of cards captured, and the sum of the sweep bonuses (the majority bonus is
+        only known at the hand's end).  Cheap: a search player evaluates positions with it."""
+        pts = self._points
+        return ([sum(pts[c] for c in p) for p in self._piles], [len(p) for p in self._piles],
+                [sum(x) for x in self._sweeps])
 
     @property
     def hands_completed(self) -> int:
