@@ -285,10 +285,12 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
 
 
 def install_bytes(site: Path, encoding: str) -> int:
-    """What a complete offline install downloads: every file the worker precaches (and sw.js),
+    """What a complete offline install downloads: every file the worker keeps (and sw.js),
     compressed as the server sends it to a browser that accepts ``encoding``."""
     sw = (site / "sw.js").read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1)) + ["sw.js"]
+    snapshot = json.loads(re.search(r"const SNAPSHOT = (.*?);", sw).group(1))  # (fetched after the install)
+    files += [snapshot] if snapshot else []
     total = 0
     for name in files:
         path = site / name
@@ -304,6 +306,8 @@ def prepare_site(tmp: Path) -> Path:
         subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
     site = tmp / "site"
     shutil.copytree(DIST, site)
+    # bare PyScript loads Pyodide's whole standard library (the app ships only the part it uses)
+    shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", site / "runtime" / "pyodide")
     (site / "bare-pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
     (site / "bare-pyscript.json").write_text(BARE_PYSCRIPT_CONFIG, encoding="utf-8")
     return site
