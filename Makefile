@@ -9,7 +9,7 @@ PORT   ?= 8000
 .PHONY: play build test deps chromium venv bench bench-startup clean messages
 
 play: build
-	$(PYTHON) tools/serve.py --port $(PORT)
+	$(PY) tools/serve.py --port $(PORT)
 
 # the build compiles the French catalog with Babel, which the venv holds (a fresh machine gets it here)
 build: node_modules/.package-lock.json venv

@@ -91,7 +91,14 @@ INSTALL = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>install the service worker</title>
 <script type="module" src="./install.js"></script></head><body></body></html>
 """
-INSTALL_JS = """navigator.serviceWorker.register("./sw.js");"""
+# (the worker fetches the start-up snapshot after its install, when a page it controls asks)
+INSTALL_JS = """navigator.serviceWorker.register("./sw.js");
+navigator.serviceWorker.addEventListener("message", (e) => {
+  if (e.data && e.data.type === "SNAPSHOT_READY") document.documentElement.dataset.snapshotCached = "";
+});
+const ask = () => navigator.serviceWorker.controller.postMessage({ type: "SNAPSHOT" });
+if (navigator.serviceWorker.controller) ask();
+else navigator.serviceWorker.addEventListener("controllerchange", ask, { once: true });"""
 
 PAGES = {"app": "index.html", "app, played": "index.html", "app, no snap": "index-plain.html",
          "bare PyScript": "bare-pyscript.html", "bare Pyodide": "bare-pyodide.html"}
@@ -140,6 +147,8 @@ def prepare_site(tmp: Path) -> Path:
         subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
     site = tmp / "site"
     shutil.copytree(DIST, site)
+    # the bare pages load Pyodide's whole standard library (the app ships only the part it uses)
+    shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", site / "runtime" / "pyodide")
     for name, text in {"bare-pyscript.html": BARE_PYSCRIPT, "bare-pyscript.json": BARE_PYSCRIPT_CONFIG,
                        "bare-pyodide.html": BARE_PYODIDE, "bare-pyodide.js": BARE_PYODIDE_JS,
                        "install.html": INSTALL, "install.js": INSTALL_JS}.items():
@@ -176,6 +185,7 @@ def installed(browser, base: str, name: str):
     setup.set_default_timeout(TIMEOUT_MS)
     setup.goto(base + "install.html")
     setup.evaluate(CONTROLLED, TIMEOUT_MS)
+    setup.wait_for_selector("html[data-snapshot-cached]", state="attached", timeout=TIMEOUT_MS)
     setup.close()
     return context
 

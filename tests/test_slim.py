@@ -36,3 +36,13 @@ def test_a_slimmed_module_is_the_same_code_on_the_same_lines(path):
 
 def test_doctests():
     assert doctest.testmod(slim).failed == 0
+
+
+def test_page_scripts_lose_their_comment_lines_and_keep_their_line_numbers():
+    source = 'const a = 1; // kept: code on the line\n  // gone\nconst url = "http://x//y";\n'
+    assert slim.slim_js(source) == 'const a = 1; // kept: code on the line\n\nconst url = "http://x//y";\n'
+    template = "const t = `one\n// inside a template literal\n`;\n"
+    assert slim.slim_js(template) == template  # left alone: that line is a string's
+    for script in sorted((ROOT / "web").glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        assert slim.slim_js(text).count("\n") == text.count("\n"), script.name

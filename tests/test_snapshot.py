@@ -210,12 +210,13 @@ def _snapshot_state(page) -> str:
 
 
 def _first_start(page, url) -> None:
-    """A first visit: no snapshot used; wait until the service worker controls the page (and so
-    holds the precached snapshot)."""
+    """A first visit: no snapshot used; wait until the service worker controls the page and has
+    cached the snapshot (which it fetches after its install, when the page asks)."""
     page.goto(url)
     wait_ready(page)
     assert _snapshot_state(page) == "none"
     wait_until(page, CONTROLLED)
+    page.wait_for_selector("html[data-snapshot-cached]", state="attached")
 
 
 def _urls(page) -> tuple[str, str]:

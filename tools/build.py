@@ -9,7 +9,8 @@ dist/ holds:
                               French catalog compiled into it (cardtable/locale/fr/LC_MESSAGES/cardtable.mo)
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
   app/pyscript.json           PyScript config: local interpreter, the package zip
-  runtime/pyodide/            Pyodide's five run-time files (from node_modules/pyodide)
+  runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
+                              library trimmed to what the app uses (app_stdlib.zip, see write_stdlib)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
   runtime/morphdom/, runtime/fflate/  the DOM-morphing library and the zip reader (ES modules)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
@@ -20,6 +21,7 @@ of the app's own code and assets (everything but runtime/).
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import gzip
@@ -34,18 +36,22 @@ from pathlib import Path
 from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from slim import slim  # noqa: E402  (tools/slim.py, beside this file)
+from slim import slim, slim_js  # noqa: E402  (tools/slim.py, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 NODE = ROOT / "node_modules"
-PYODIDE_FILES = [
+PYODIDE_FILES = [  # Pyodide's run-time files but its standard library, which write_stdlib trims
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+FULL_STDLIB = "python_stdlib.zip"  # Pyodide's whole standard library, in node_modules/pyodide
+STDLIB = "runtime/pyodide/app_stdlib.zip"  # the part of it the app uses (web/pyodide-snapshot.js loads it)
+# Standard-library modules the page needs that the build's trace (in Node) does not import: found by
+# recording sys.modules at the end of the browser tests (tests/test_stdlib.py lists any missing).
+STDLIB_EXTRA: list[str] = []
 APP_BUDGET = 300 * 1024  # bytes of the app's own code and assets (issue: under 300 KB)
 
 
@@ -88,6 +94,25 @@ def translate_page_scripts(path: Path) -> None:
         fail(f"{path.name}: its CATALOGS line is missing")
     path.write_text(text.replace(marker, "const CATALOGS = " + json.dumps(catalogs, ensure_ascii=False, sort_keys=True)
                                  + ";"), encoding="utf-8")
+
+
+# The files a first start downloads before Python runs, whose bytes the loading screen's progress
+# bar counts (web/progress.js): Pyodide's, and PyScript's main module (core-*.js).
+def boot_files() -> dict[str, int]:
+    """{path in dist/: bytes} of the files the progress bar counts."""
+    files = [DIST / "runtime" / "pyodide" / name for name in PYODIDE_FILES] + [DIST / STDLIB]
+    files += sorted((DIST / "runtime" / "pyscript").glob("core-*.js"))
+    return {p.relative_to(DIST).as_posix(): p.stat().st_size for p in files if p.is_file()}
+
+
+def write_boot_files(path: Path) -> None:
+    """Put boot_files() into dist/web/progress.js, in place of its empty ``FILES``."""
+    marker = "const FILES = {}; // replaced at build time by tools/build.py"
+    text = path.read_text(encoding="utf-8")
+    if marker not in text:
+        fail(f"{path.name}: its FILES line is missing")
+    path.write_text(text.replace(marker, "const FILES = " + json.dumps(boot_files(), sort_keys=True) + ";"),
+                    encoding="utf-8")
 
 
 def compiled_catalogs() -> dict[str, bytes]:
@@ -190,10 +215,13 @@ def build() -> dict:
     copy_browser_libraries()
 
     shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
+    for script in (DIST / "web").glob("*.js"):  # their comments are for the repository's readers
+        script.write_text(slim_js(script.read_text(encoding="utf-8")), encoding="utf-8")
     translate_page_scripts(DIST / "web" / "i18n.js")
     app = DIST / "app"
     app.mkdir()
     write_zip(app / "cardtable.zip", package_files(), ROOT / "py", compiled_catalogs())
+    write_stdlib()
     shutil.copy2(ROOT / "py" / "cardtable" / "ui" / "main.py", app / "main.py")
     config = {
         "interpreter": "../runtime/pyodide/pyodide.mjs",
@@ -205,6 +233,7 @@ def build() -> dict:
         "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
     }
     use_snapshot_loader(config)
+    write_boot_files(DIST / "web" / "progress.js")
     (app / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
     own = [p for p in DIST.rglob("*") if p.is_file() and "runtime" not in p.relative_to(DIST).parts[:1]]
@@ -226,6 +255,82 @@ def build() -> dict:
         "snapshot_bytes": (DIST / SNAPSHOT).stat().st_size if (DIST / SNAPSHOT).is_file() else 0,
     }
     return report
+
+
+def app_imports() -> set[str]:
+    """Every module the app's sources name in an import statement, anywhere in a file (``from a
+    import b`` gives ``a`` and ``a.b``, which may be a module)."""
+    names: set[str] = set()
+    for path in [p for p in package_files() if p.suffix == ".py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+    return names
+
+
+def stdlib_index(zf: zipfile.ZipFile) -> dict[str, str]:
+    """{module name: its file in the archive} for every module of a standard-library zip."""
+    index = {}
+    for name in zf.namelist():
+        if name.endswith(".py"):
+            module = name[:-3].replace("/", ".")
+            index[module[:-9] if module.endswith(".__init__") else module] = name
+    return index
+
+
+def stdlib_trace(node: str, full: Path) -> Optional[list[str]]:
+    """The modules loaded in Pyodide (in Node) once it has started, imported the app's modules
+    and every module the app's sources and PyScript's package import: tools/make_snapshot.mjs
+    --trace.  None when the trace fails."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "trace.json"
+        run = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), f"--trace={out}",
+                              f"--stdlib={full}", "--imports=" + ",".join(sorted(app_imports())),
+                              str(NODE / "pyodide"), str(Path(tmp) / "unused"), str(DIST / "app" / "cardtable.zip"),
+                              *snapshot_modules()], capture_output=True, text=True)
+        if run.returncode != 0 or not out.is_file():
+            print("build: tracing the standard library failed:\n" + run.stderr[-2000:], file=sys.stderr)
+            return None
+        return json.loads(out.read_text())["modules"]
+
+
+def write_stdlib() -> None:
+    """Write dist/runtime/pyodide/app_stdlib.zip: the standard-library modules the app loads.
+
+    Pyodide's python_stdlib.zip holds 614 files (2.5 MB to download, already compressed); the app
+    loads a small part of it.  Which part is traced in Node (stdlib_trace) plus STDLIB_EXTRA; each
+    module comes with its packages' ``__init__``.  The build fails if a standard-library module that
+    the app's sources import is not in it.  Without Node, the whole library is shipped under the
+    same name.  The start-up snapshot is made with this archive (write_snapshot), as it must be.
+    """
+    full = NODE / "pyodide" / FULL_STDLIB
+    out = DIST / STDLIB
+    node = shutil.which("node")
+    modules = stdlib_trace(node, full) if node else None
+    if modules is None:
+        print("build: the whole standard library is shipped (no trace of what the app imports)", file=sys.stderr)
+        shutil.copy2(full, out)
+        return
+    with zipfile.ZipFile(full) as src:
+        index = stdlib_index(src)
+        wanted = set()
+        for module in [*modules, *STDLIB_EXTRA]:
+            parts = module.split(".")
+            for i in range(1, len(parts) + 1):
+                if ".".join(parts[:i]) in index:
+                    wanted.add(index[".".join(parts[:i])])
+        with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+            for info in src.infolist():
+                if info.filename in wanted:
+                    dst.writestr(info, src.read(info))
+    with zipfile.ZipFile(out) as z:
+        shipped = stdlib_index(z)
+    missing = sorted(m for m in app_imports() if m in index and m not in shipped)
+    if missing:
+        fail(f"{STDLIB} lacks standard-library modules the app imports: {', '.join(missing)}")
 
 
 SNAPSHOT = "runtime/pyodide-snapshot.bin"
@@ -280,9 +385,13 @@ def write_snapshot(version: str) -> bool:
     pyodide_version = json.loads((NODE / "pyodide" / "package.json").read_text())["version"]
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "snapshot.raw"
-        run = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), str(NODE / "pyodide"), str(raw),
+        stdlib_imports = sorted(m for m in app_imports() if m in shipped_stdlib())
+        run = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), f"--stdlib={DIST / STDLIB}",
+                              "--imports=" + ",".join(stdlib_imports), "--require=1", str(NODE / "pyodide"), str(raw),
                               str(DIST / "app" / "cardtable.zip"), *snapshot_modules()],
                              capture_output=True, text=True)
+        if run.returncode == 3:  # the shipped standard library lacks a module the app imports
+            fail(run.stderr.strip().splitlines()[-1])
         if run.returncode != 0 or not raw.is_file():
             print("build: the start-up snapshot failed (the app starts the slow way):\n" + "\n".join(
                 line for line in run.stderr.splitlines() if len(line) < 300)[-2000:],
@@ -293,6 +402,11 @@ def write_snapshot(version: str) -> bool:
     body = gzip.compress(data, compresslevel=6, mtime=0)
     (DIST / SNAPSHOT).write_bytes(SNAPSHOT_MAGIC + header.encode() + b"\n" + body)
     return True
+
+
+def shipped_stdlib() -> dict[str, str]:
+    with zipfile.ZipFile(DIST / STDLIB) as z:
+        return stdlib_index(z)
 
 
 def _post_build_steps(version: str) -> None:

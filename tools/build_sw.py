@@ -8,8 +8,11 @@ PyScript).  It can also be run by hand on a built folder:
 
 What the generated worker does:
 
-* install: precache every listed file into one cache whose name is derived from the content of
-  all of them (any changed byte gives a new name, so a new worker and a new cache).  On the very
+* install: precache every file but the snapshot into one cache whose name is derived from the
+  content of all of them (any changed byte gives a new name, so a new worker and a new cache).
+  Each file is revalidated with the server (``cache: "no-cache"``), not downloaded again: on a
+  first visit the page has just fetched most of them, and the HTTP cache answers after a
+  "304 Not Modified".  The page registers the worker only once its home screen is up.  On the very
   first install (no previous version) it activates at once so the page becomes controlled.  An
   update never activates by itself: it waits until the page's "Update — reload" banner
   (web/sw-register.js) posts {type: "SKIP_WAITING"} -- a page is never reloaded in the middle
@@ -22,13 +25,14 @@ What the generated worker does:
   version's cache, without running the worker's fetch handler -- or starting the worker at all; a
   file missing from the cache goes to the network, as the handler would send it.
 
-The start-up snapshot (runtime/pyodide-snapshot.bin, ~6.7 MB gzipped, ~31 MB once inflated in
-memory) is precached like every other file, so it arrives in the background after the first start
-(the worker is registered only once the first start has settled) and lives in this version's cache:
-an update brings the new version's snapshot and deletes the old one with the old cache.  At install
-the worker also inflates it once and stores the raw bytes next to it (runtime/pyodide-snapshot.unpacked,
-in the same cache; only the parts that are not pages of zeros, about 17 of the 31 MB, with where
-they go in its header), so that no start pays the inflating.  The page never fetches either;
+The start-up snapshot (runtime/pyodide-snapshot.bin, ~6.9 MB gzipped, ~31 MB once inflated in
+memory) comes after the install: a page the worker controls asks for it (message SNAPSHOT, from
+web/sw-register.js), the worker downloads it at low priority into this version's cache (an update
+brings the new version's snapshot once it controls a page, and deletes the old one with the old
+cache), inflates it once and stores the raw bytes next to it (runtime/pyodide-snapshot.unpacked, in
+the same cache; only the parts that are not pages of zeros, about 17 of the 31 MB, with where they
+go in its header), so that no start pays the inflating, then tells its pages (SNAPSHOT_READY: the
+page marks ``<html data-snapshot-cached>``).  The page never fetches either;
 web/pyodide-snapshot.js reads them from Cache Storage directly, and deletes a copy that cannot be used.
 """
 
@@ -44,7 +48,7 @@ SW_NAME = "sw.js"
 CACHE_PREFIX = "card-table"
 SKIP = {SW_NAME}  # the worker is never cached by itself
 SKIP_SUFFIXES = (".map",)
-SNAPSHOT = "runtime/pyodide-snapshot.bin"  # unpacked by the worker at install (see the template)
+SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker after its install (see the template)
 
 
 def precache_files(dist: Path) -> list[Path]:
@@ -87,15 +91,45 @@ self.addEventListener("install", (event) => {
   }
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // cache: "reload" bypasses the HTTP cache, so the new cache never holds stale bytes.
-    await cache.addAll(FILES.map((f) => new Request(new URL(f, self.registration.scope), { cache: "reload" })));
+    // cache: "no-cache" revalidates each file with the server, so the new cache never holds stale
+    // bytes, but a file the page has just downloaded (on a first visit: Pyodide, PyScript, the app)
+    // is answered "304 Not Modified" and taken from the HTTP cache instead of being sent again.
+    await cache.addAll(FILES.map((f) => new Request(new URL(f, self.registration.scope), { cache: "no-cache" })));
     // First install: nothing older is running, so take over at once.  An update waits for the
     // page's banner (message SKIP_WAITING): never swap versions under a game in progress.
     if (!self.registration.active) await self.skipWaiting();
-    // Unpack the start-up snapshot once, here, off any page's critical path (see unpackSnapshot).
-    await unpackSnapshot(cache);
   })());
 });
+
+// The start-up snapshot is not part of the install: a first visit's worker is installed (and the
+// app works offline) without waiting for its 6.9 MB.  A page this version controls asks for it
+// (message SNAPSHOT, web/sw-register.js) once it is up; the worker then downloads it at low
+// priority, unpacks it (see unpackSnapshot) and tells its pages (message SNAPSHOT_READY).  Asking
+// again is harmless: what is cached already is not downloaded twice.
+let snapshotting = null;
+
+function fetchSnapshot() {
+  if (!SNAPSHOT) return Promise.resolve(false);
+  snapshotting ??= (async () => {
+    const cache = await caches.open(CACHE);
+    const url = new URL(SNAPSHOT, self.registration.scope).href;
+    const unpacked = url.replace(/\.bin$/, ".unpacked");
+    if (!(await cache.match(url))) {
+      const response = await fetch(new Request(url, { cache: "no-cache", priority: "low" }));
+      if (!response.ok) throw new Error(`the start-up snapshot: HTTP ${response.status}`);
+      await cache.put(url, response);
+    }
+    if (!(await cache.match(unpacked))) await unpackSnapshot(cache);
+    return true;
+  })().finally(() => {
+    snapshotting = null;
+  });
+  return snapshotting;
+}
+
+async function snapshotReady() {
+  for (const client of await self.clients.matchAll()) client.postMessage({ type: "SNAPSHOT_READY" });
+}
 
 // The start-up snapshot ships gzipped (6.7 MB instead of 31 MB to download); inflating it on
 // every start cost 0.5-0.9 s.  So the worker inflates it once, at install, and keeps the raw bytes
@@ -167,6 +201,11 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  else if (event.data && event.data.type === "SNAPSHOT") {
+    event.waitUntil(fetchSnapshot().then((done) => done && snapshotReady()).catch((err) => {
+      console.warn("Card Table: the start-up snapshot was not cached:", err);
+    }));
+  }
   else if (event.data && event.data.type === "VERSION" && event.ports[0]) {
     event.ports[0].postMessage({ version: VERSION, cache: CACHE });
   }
@@ -191,10 +230,13 @@ self.addEventListener("fetch", (event) => {
 
 
 def render(version: str, cache: str, urls: list[str]) -> str:
+    """The worker's source: ``urls`` are every file it keeps; the snapshot among them is fetched
+    after the install (see the template), the rest at install."""
     js = TEMPLATE
     snapshot = SNAPSHOT if SNAPSHOT in urls else None
+    installed = [u for u in urls if u != SNAPSHOT]
     for key, value in {"__VERSION__": version, "__PREFIX__": CACHE_PREFIX, "__SNAPSHOT__": snapshot,
-                       "__CACHE_ID__": cache, "__FILES__": urls}.items():
+                       "__CACHE_ID__": cache, "__FILES__": installed}.items():
         js = js.replace(key, json.dumps(value, indent=None if key != "__FILES__" else 0))
     return js
 

@@ -21,11 +21,26 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-const [indexDir, outFile, appZip, ...modules] = process.argv.slice(2);
+// Options (before the positional arguments are read):
+//   --stdlib=ZIP      the standard library to start with (Pyodide's stdLibURL; default: INDEX_DIR's
+//                     python_stdlib.zip).  The snapshot must be made with the archive the page will
+//                     load: the interpreter's import system keeps the archive's table of contents.
+//   --trace=OUT       no snapshot: import everything (as for one, plus --imports and every module
+//                     PyScript's package imports, each only if it can be) and write to OUT, as JSON,
+//                     the modules then loaded (`modules`) and what was tried (`imports`, `failed`)
+//   --imports=A,B     in a trace, more modules to import; otherwise, with --require=1, modules that
+//                     must be found (exit 3 if one is not): the build's check that the trimmed
+//                     library holds every one the app imports
+const options = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith("--"))
+  .map((a) => [a.slice(2).split("=")[0], a.slice(a.indexOf("=") + 1)]));
+const [indexDir, outFile, appZip, ...modules] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 if (!indexDir || !outFile) {
-  console.error("usage: node tools/make_snapshot.mjs INDEX_DIR OUT_FILE [APP_ZIP MODULE...]");
+  console.error("usage: node tools/make_snapshot.mjs [--stdlib=ZIP] [--trace=OUT] [--imports=A,B [--require=1]] "
+    + "INDEX_DIR OUT_FILE [APP_ZIP MODULE...]");
   process.exit(2);
 }
+const extraImports = (options.imports || "").split(",").filter(Boolean);
+const stdLibURL = options.stdlib ? path.resolve(options.stdlib) : undefined;
 const indexURL = path.resolve(indexDir) + path.sep;
 const { loadPyodide, version } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
 
@@ -70,7 +85,7 @@ function pyscriptSources(indexURL) {
   }
 }
 
-const py = await loadPyodide({ indexURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
+const py = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
 py.runPython(`import ${STDLIB.join(", ")}`);
 if (appZip) {
   py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
@@ -87,11 +102,49 @@ for name in wanted.split():
         pass
 `);
 }
+// The modules the app's sources import (found by the build) and PyScript's package imports: in a
+// trace, each that can be imported is, and what is loaded then is written out; otherwise each of
+// --imports must be found (not imported) when --require is given.
+py.globals.set("extra_imports", extraImports.join(" "));
+py.globals.set("pyscript_sources", JSON.stringify(pyscriptSources(indexURL)));
+py.globals.set("tracing", Boolean(options.trace));
+const tried = JSON.parse(py.runPython(`
+import ast, importlib, importlib.util, json, sys
+names = set(extra_imports.split())
+if tracing:
+    for source in json.loads(pyscript_sources).values():
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+failed = []
+for name in sorted(names):
+    try:
+        # a trace imports; a check only finds (importing some of them here, pyodide.http say,
+        # would put Node's objects into the snapshot)
+        if tracing:
+            importlib.import_module(name)
+        elif importlib.util.find_spec(name) is None:
+            failed.append(name)
+    except Exception:
+        failed.append(name)
+json.dumps({"imports": sorted(names), "failed": failed})
+`));
+if (options.trace) {
+  const loaded = py.runPython("import sys, json; json.dumps(sorted(sys.modules))");
+  writeFileSync(options.trace, JSON.stringify({ ...tried, modules: JSON.parse(loaded) }, null, 1));
+  process.exit(0);
+}
+if (options.require && tried.failed.length) {
+  console.error("make_snapshot: not in the standard library the app ships: " + tried.failed.join(", "));
+  process.exit(3);
+}
 // Modules the page imports that cannot be imported here (the app's UI module, PyScript's own
 // package) are compiled now, ahead of time: see tools/snapshot_code.py.
 py.globals.set("code_source", readFileSync(new URL("snapshot_code.py", import.meta.url), "utf8"));
 py.globals.set("packages", modules.map((m) => m.split(".")[0]).join(" "));
-py.globals.set("pyscript_sources", JSON.stringify(pyscriptSources(indexURL)));
 py.runPython(`
 import sys, types
 _code = types.ModuleType("_snapshot_code")
@@ -107,7 +160,7 @@ py.runPython("import gc; gc.collect(); gc.freeze()");
 const snapshot = py.makeMemorySnapshot();
 
 // Check the snapshot restores (and runs Python) before anyone ships it.
-const check = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+const check = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot });
 const answer = check.runPython("import sys; str(6 * 7) + ':' + ','.join(sorted(m for m in sys.modules if m.startswith('cardtable')))");
 if (!answer.startsWith("42:")) throw new Error("the restored snapshot does not run Python: " + answer);
 const precompiled = check.runPython("import sys; ' '.join(sorted(sys.modules['_snapshot_code'].COMPILED))");

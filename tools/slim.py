@@ -53,3 +53,13 @@ def slim(source: str) -> str:
     out = "".join(lines)
     ast.parse(out)   # still Python
     return out
+
+
+def slim_js(text: str) -> str:
+    """The page's own scripts (web/*.js) without their whole-line ``//`` comments, line numbers kept
+    (each becomes an empty line).  A script with a template literal spanning lines is left as it is,
+    since a line of it could look like a comment."""
+    lines = text.split("\n")
+    if any(line.count("`") % 2 for line in lines):
+        return text
+    return "\n".join("" if line.lstrip().startswith("//") else line for line in lines)

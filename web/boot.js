@@ -2,6 +2,7 @@
 // plain words if it cannot.  Python takes over the page when it is ready: it fills #app, removes
 // #boot and sets <html data-ready>.
 import { _ } from "./i18n.js";
+import { watchDownloads } from "./progress.js";
 
 const boot = document.getElementById("boot");
 const msg = document.getElementById("boot-msg");
@@ -50,11 +51,11 @@ new MutationObserver((records) => {
   }
 }).observe(document.body, { childList: true });
 
-// PyScript's progress words ("Loading Pyodide", "Loaded files"…) are for developers: players are
-// told the same thing in plain words.
+// The bytes downloaded, then "Starting Python…" (web/progress.js); PyScript's progress words
+// ("Loading Pyodide", "Loaded files"…) are for developers: its last step is told in plain words.
+watchDownloads();
 addEventListener("py:progress", (e) => {
-  if (ready() || typeof e.detail !== "string") return;
-  msg.textContent = /^Loaded/.test(e.detail) ? _("Almost ready…") : _("Starting the card table…");
+  if (!ready() && e.detail === "Loaded Pyodide") msg.textContent = _("Almost ready…");
 });
 
 setTimeout(() => {

@@ -39,6 +39,9 @@ import { splitBootstrap } from "./pyscript-bootstrap.js";
 export { version };
 
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
+// the standard-library modules the app uses, not all of Pyodide's (tools/build.py, write_stdlib);
+// the snapshot was made with this same archive
+const STDLIB_URL = new URL("../runtime/pyodide/app_stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_URL = new URL("../runtime/pyodide-snapshot.bin", import.meta.url).href;
 // the same snapshot inflated, stored by the service worker at install (tools/build_sw.py)
 export const UNPACKED_URL = new URL("../runtime/pyodide-snapshot.unpacked", import.meta.url).href;
@@ -331,7 +334,7 @@ let started = null;
 
 function start() {
   if (!started) {
-    started = boot({ indexURL: INDEX_URL, stdout: forward("stdout"), stderr: forward("stderr") });
+    started = boot({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, stdout: forward("stdout"), stderr: forward("stderr") });
     started.catch(() => {}); // a failure is PyScript's to report, where it awaits the boot
   }
   return started;
@@ -347,7 +350,7 @@ export async function loadPyodide(options = {}) {
   if (Object.keys(options).some((key) => !EXPECTED.has(key))) {
     // options this module does not know how to give a boot already started: a boot of their own
     // (the early one, if any, is simply not used)
-    return boot({ ...options, indexURL: INDEX_URL });
+    return boot({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
   }
   for (const name of ["stdout", "stderr"]) {
     if (typeof options[name] === "function") sink[name] = options[name];

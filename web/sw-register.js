@@ -103,18 +103,37 @@ function watchForUpdates(registration) {
   });
 }
 
+// The start-up snapshot is not part of the worker's install (tools/build_sw.py): once this page is
+// up and controlled, it asks its worker to fetch it, unless it started from it, or found one that
+// failed (web/pyodide-snapshot.js deleted that copy: the next start tries the other, or asks).
+// The worker answers SNAPSHOT_READY when it is cached: <html data-snapshot-cached>.
+function askForSnapshot() {
+  if (root.dataset.snapshot === "used") {
+    root.setAttribute("data-snapshot-cached", "");
+  } else if (container.controller && root.dataset.snapshot !== "failed") {
+    container.controller.postMessage({ type: "SNAPSHOT" });
+  }
+}
+
 async function register() {
   let controlled = Boolean(container.controller);
+  container.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "SNAPSHOT_READY") root.setAttribute("data-snapshot-cached", "");
+  });
+  container.startMessages();
   container.addEventListener("controllerchange", () => {
     if (reloadRequested) {
       location.reload();
+      return;
     } else if (controlled) {
       // Another tab pressed "Update": this page still runs the old version until reloaded.
       showUpdateBanner(null);
     }
     controlled = true; // the first install claiming this page is not an update
+    askForSnapshot();
   });
   await whenBootSettled();
+  if (controlled) askForSnapshot();
   const registration = await container.register(new URL("../sw.js", import.meta.url), {
     updateViaCache: "none",
   });

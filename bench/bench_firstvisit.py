@@ -1,0 +1,405 @@
+"""A first visit on a phone's connection: Card Table against bare PyScript, throttled, in headless Chromium.
+
+    .venv/bin/python bench/bench_firstvisit.py [--runs 1] [--profiles slow-4g,fast] [--window 60] [--files]
+
+Each load is a first visit: a new browser context (empty HTTP cache, no service worker), served
+from a temporary copy of dist/ by tools/serve.py's server, which compresses as the static hosts
+players use do (brotli to Chromium; gzip with ``--gzip``).  Chromium is driven over the DevTools
+protocol directly (a pipe, no Playwright), so that the page AND the service worker it registers get
+the same throttling: every page and worker target is attached as it starts, paused, given
+``Network.emulateNetworkConditions`` (and the page ``Emulation.setCPUThrottlingRate``), then resumed.
+
+Profiles (Lighthouse's):
+  slow-4g  1.6 Mbps down, 750 kbps up, 150 ms round trip, the page's CPU slowed 4x
+  fast     9 Mbps down, 1.5 Mbps up, 60 ms round trip, no CPU slowdown
+
+Pages:
+  app            index.html as shipped: the home screen is usable at <html data-ready>
+  bare PyScript  PyScript with an empty script on the same runtime files and interpreter config
+                 (bench/bench_startup.py's page): ready when that script has run
+
+Printed for each: the time from navigation start to the home screen (``performance.now()`` when
+``data-ready`` appears); the bytes over the wire before it (``encodedDataLength`` of the page's and
+the service worker's responses, from their ``Network`` events; a page response served by the
+worker is counted once, where the worker fetched it) and how many of them the worker's; the bytes
+in the first ``--window`` seconds (60) from navigation start; and, for the app, what a complete
+offline install needs (every file the worker precaches, compressed as this server sends it).  The
+ratios against the goals (issue #29) come last.  Throttled bandwidth is applied per target (page,
+worker), so two targets downloading at once would share more than the profile's bandwidth: the app
+starts its worker's downloads only after the home screen is up, so that does not flatter it.
+
+This is a script that prints figures, never a test.  Builds dist/ if missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import serve  # noqa: E402
+from bench_startup import BARE_PYSCRIPT, BARE_PYSCRIPT_CONFIG, READY_PROBE  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--remote-debugging-pipe", "--no-default-browser-check", "--mute-audio"]
+KBPS = 1024 / 8  # bytes per second in one kbps, as Lighthouse counts
+PROFILES = {
+    "slow-4g": {"latency": 150, "down": 1.6 * 1024 * KBPS, "up": 750 * KBPS, "cpu": 4},
+    "fast": {"latency": 60, "down": 9 * 1024 * KBPS, "up": 1.5 * 1024 * KBPS, "cpu": 1},
+}
+PAGES = {"app": "index.html", "bare PyScript": "bare-pyscript.html"}
+STEP_TIMEOUT_S = 300
+ATTACHED = {"page", "service_worker", "worker", "shared_worker"}  # the targets whose traffic is counted
+
+
+class CDP:
+    """Chromium driven over --remote-debugging-pipe: commands (to the browser or a flat session),
+    and every event handed to ``handlers`` with the session it came from."""
+
+    def __init__(self, user_data_dir: str):
+        to_chrome_r, to_chrome_w = os.pipe()
+        from_chrome_r, from_chrome_w = os.pipe()
+
+        def fds():  # the pipe protocol: Chromium reads fd 3 and writes fd 4
+            os.dup2(to_chrome_r, 3)
+            os.dup2(from_chrome_w, 4)
+
+        self.proc = subprocess.Popen([CHROMIUM, *CHROMIUM_ARGS, f"--user-data-dir={user_data_dir}", "about:blank"],
+                                     preexec_fn=fds, pass_fds=(3, 4),  # (kept open after fds() ran)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.out = os.fdopen(to_chrome_w, "wb", buffering=0)
+        self.inp = os.fdopen(from_chrome_r, "rb", buffering=0)
+        self.lock = threading.Lock()
+        self.next_id = 0
+        self.replies: dict[int, dict] = {}
+        self.handlers = []  # called with (session, method, params) on the reader thread
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        buf = b""
+        while True:
+            chunk = self.inp.read(1 << 16)
+            if not chunk:
+                with self.cond:
+                    self.closed = True
+                    self.cond.notify_all()
+                return
+            buf += chunk
+            while b"\0" in buf:
+                raw, buf = buf.split(b"\0", 1)
+                msg = json.loads(raw)
+                if "id" in msg:
+                    with self.cond:
+                        self.replies[msg["id"]] = msg
+                        self.cond.notify_all()
+                else:
+                    session, method, params = msg.get("sessionId"), msg["method"], msg.get("params", {})
+                    for handler in list(self.handlers):
+                        handler(session, method, params)
+
+    def post(self, method: str, params: dict | None = None, session: str | None = None) -> int:
+        with self.lock:
+            self.next_id += 1
+            msg = {"id": self.next_id, "method": method, "params": params or {}}
+            if session:
+                msg["sessionId"] = session
+            self.out.write(json.dumps(msg).encode() + b"\0")
+            return self.next_id
+
+    def send(self, method: str, params: dict | None = None, session: str | None = None, timeout: float = 60) -> dict:
+        ident = self.post(method, params, session)
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while ident not in self.replies:
+                left = deadline - time.monotonic()
+                if left <= 0 or getattr(self, "closed", False):
+                    raise TimeoutError(f"no answer to {method}")
+                self.cond.wait(left)
+            reply = self.replies.pop(ident)
+        if "error" in reply:
+            raise RuntimeError(f"{method}: {reply['error']}")
+        return reply.get("result", {})
+
+    def close(self) -> None:
+        try:
+            self.post("Browser.close")
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class Traffic:
+    """Bytes over the wire, by time, from the Network events of the page's and worker's sessions."""
+
+    def __init__(self):
+        self.kinds: dict[str, str] = {}  # session -> "page" | "service_worker" | ...
+        self.seen: dict[tuple[str, str], int] = {}  # (session, request) -> bytes counted so far
+        self.skip: set[tuple[str, str]] = set()  # page requests the worker answered (counted there)
+        self.urls: dict[tuple[str, str], str] = {}
+        self.points: list[tuple[float, int, str, str]] = []  # (timestamp, bytes, kind, url)
+        self.nav_start: float | None = None
+        self.lock = threading.Lock()
+
+    def on_event(self, session, method, params) -> None:
+        if not method.startswith("Network.") or session not in self.kinds:
+            return
+        kind = self.kinds[session]
+        key = (session, params.get("requestId", ""))
+        with self.lock:
+            if method == "Network.requestWillBeSent":
+                self.urls[key] = params["request"]["url"]
+                if kind == "page" and params.get("type") == "Document" and self.nav_start is None \
+                        and params["request"]["url"].startswith("http"):
+                    self.nav_start = params["timestamp"]
+            elif method == "Network.responseReceived":
+                response = params["response"]
+                if kind == "page" and response.get("fromServiceWorker"):
+                    self.skip.add(key)
+            elif method == "Network.dataReceived":
+                self._add(key, kind, params["timestamp"], params.get("encodedDataLength", 0))
+            elif method == "Network.loadingFinished":
+                total = params.get("encodedDataLength", 0)
+                self._add(key, kind, params["timestamp"], total - self.seen.get(key, 0))
+
+    def _add(self, key, kind, timestamp, n) -> None:
+        if key in self.skip or n <= 0 or not self.urls.get(key, "http").startswith("http"):
+            return
+        self.seen[key] = self.seen.get(key, 0) + n
+        self.points.append((timestamp, n, kind, self.urls.get(key, "?")))
+
+    def bytes_until(self, seconds: float, kind: str | None = None) -> int:
+        end = self.nav_start + seconds
+        return sum(n for t, n, k, _ in self.points if t <= end and (kind is None or k == kind))
+
+    def by_url(self, seconds: float) -> dict[str, int]:
+        end = self.nav_start + seconds
+        out: dict[str, int] = {}
+        for t, n, k, url in self.points:
+            if t <= end:
+                name = ("(worker) " if k == "service_worker" else "") + re.sub(r"^https?://[^/]+/", "", url)
+                out[name] = out.get(name, 0) + n
+        return out
+
+
+def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
+    """One first visit of ``url`` in a new browser context under ``profile``; the figures."""
+    context = cdp.send("Target.createBrowserContext", {"disposeOnDetach": True})["browserContextId"]
+    traffic = Traffic()
+    conditions = {"offline": False, "latency": profile["latency"], "downloadThroughput": profile["down"],
+                  "uploadThroughput": profile["up"]}
+    pages: list[str] = []
+    targets: set[str] = set()  # (a worker is attached both by the browser's session and by its page's)
+
+    def setup(session: str, info: dict) -> None:
+        kind = info["type"]
+        traffic.kinds[session] = kind
+        cdp.post("Network.enable", {}, session)
+        cdp.post("Network.emulateNetworkConditions", conditions, session)
+        if kind == "page":
+            if profile["cpu"] > 1:
+                cdp.post("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]}, session)
+            cdp.post("Page.enable", {}, session)
+            cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": READY_PROBE}, session)
+            pages.append(session)
+        # (workers the page starts: attached and throttled the same way)
+        cdp.post("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True},
+                 session)
+        cdp.post("Runtime.runIfWaitingForDebugger", {}, session)
+
+    def on_event(session, method, params) -> None:
+        if method == "Target.attachedToTarget":
+            info = params["targetInfo"]
+            if info.get("browserContextId") == context and info["type"] in ATTACHED \
+                    and info["targetId"] not in targets:
+                targets.add(info["targetId"])
+                setup(params["sessionId"], info)
+            elif params.get("waitingForDebugger"):  # (the browser's own UI, or a target attached twice)
+                cdp.post("Runtime.runIfWaitingForDebugger", {}, params["sessionId"])
+        traffic.on_event(session, method, params)
+
+    cdp.handlers.append(on_event)
+    try:
+        cdp.send("Target.createTarget", {"url": "about:blank", "browserContextId": context})
+        deadline = time.monotonic() + 30
+        while not pages:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the page target was not attached")
+            time.sleep(0.05)
+        page = pages[0]
+        time.sleep(0.3)  # (the commands posted in setup are answered before navigating)
+        cdp.send("Page.navigate", {"url": url}, page)
+        started = time.monotonic()
+        ready = None
+        while ready is None:
+            if time.monotonic() - started > STEP_TIMEOUT_S:
+                raise TimeoutError(f"{url}: no home screen after {STEP_TIMEOUT_S} s")
+            time.sleep(0.25)
+            got = cdp.send("Runtime.evaluate", {"expression": "[window.__readyAt ?? null, "
+                                                "document.documentElement.hasAttribute('data-boot-failed')]",
+                                                "returnByValue": True}, page)
+            value = got.get("result", {}).get("value") or [None, False]
+            if value[1]:
+                raise RuntimeError(f"{url}: the boot failed")
+            ready = value[0]
+        while time.monotonic() - started < max(window, ready / 1000) + 1:
+            time.sleep(0.5)
+        ready_s = ready / 1000
+        worker = cdp.send("Runtime.evaluate", {"expression": "navigator.serviceWorker.controller !== null",
+                                               "returnByValue": True}, page)["result"]["value"]
+        return {
+            "ready": ready_s,
+            "before": traffic.bytes_until(ready_s),
+            "before_worker": traffic.bytes_until(ready_s, "service_worker"),
+            "window": traffic.bytes_until(window),
+            "window_worker": traffic.bytes_until(window, "service_worker"),
+            "controlled": worker,
+            "files_before": traffic.by_url(ready_s),
+            "files_window": traffic.by_url(window),
+        }
+    finally:
+        cdp.handlers.remove(on_event)
+        try:
+            cdp.send("Target.disposeBrowserContext", {"browserContextId": context})
+        except Exception:
+            pass
+
+
+def install_bytes(site: Path, encoding: str) -> int:
+    """What a complete offline install downloads: every file the worker keeps (and sw.js),
+    compressed as the server sends it to a browser that accepts ``encoding``."""
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1)) + ["sw.js"]
+    snapshot = json.loads(re.search(r"const SNAPSHOT = (.*?);", sw).group(1))  # (fetched after the install)
+    files += [snapshot] if snapshot else []
+    total = 0
+    for name in files:
+        path = site / name
+        ctype = serve.Handler.guess_type(serve.Handler, str(path))  # (a method that reads only the class's map)
+        data = path.read_bytes()
+        total += len(serve.compress(data, encoding)) if ctype.startswith(serve.COMPRESSIBLE) else len(data)
+    return total
+
+
+def prepare_site(tmp: Path) -> Path:
+    if not (DIST / "index.html").is_file():
+        print("dist/ is missing: building it (tools/build.py)", flush=True)
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+    site = tmp / "site"
+    shutil.copytree(DIST, site)
+    # bare PyScript loads Pyodide's whole standard library (the app ships only the part it uses)
+    shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", site / "runtime" / "pyodide")
+    (site / "bare-pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
+    (site / "bare-pyscript.json").write_text(BARE_PYSCRIPT_CONFIG, encoding="utf-8")
+    return site
+
+
+def mb(n: float) -> str:
+    return f"{n / 1e6:.2f} MB"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=1, help="first visits per page and profile (medians; default 1)")
+    ap.add_argument("--profiles", default="slow-4g,fast", help="comma-separated: " + ", ".join(PROFILES))
+    ap.add_argument("--pages", default="app,bare PyScript", help="comma-separated: " + ", ".join(PAGES))
+    ap.add_argument("--window", type=float, default=60, help="seconds of traffic counted from navigation start")
+    ap.add_argument("--gzip", action="store_true", help="the server sends gzip only (as GitHub Pages does)")
+    ap.add_argument("--files", action="store_true", help="also list the bytes of each file before the home screen")
+    args = ap.parse_args(argv)
+    profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
+    names = [p.strip() for p in args.pages.split(",") if p.strip()]
+    if serve.brotli is None and not args.gzip:
+        print("bench_firstvisit: no brotli module in this Python: serving gzip", file=sys.stderr)
+        args.gzip = True
+    if args.gzip:
+        serve.brotli = None
+    encoding = "gzip" if args.gzip else "br"
+
+    with tempfile.TemporaryDirectory(prefix="cardtable-firstvisit-") as tmp:
+        site = prepare_site(Path(tmp))
+        version = re.search(r'data-version="([^"]+)"', (site / "index.html").read_text(encoding="utf-8")).group(1)
+        server = serve.make_server(site, 0)
+        quiet = (ConnectionResetError, BrokenPipeError)
+        default_handle_error = server.handle_error
+        server.handle_error = lambda request, address: (
+            None if isinstance(sys.exc_info()[1], quiet) else default_handle_error(request, address))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        install = install_bytes(site, encoding)
+        results: dict[tuple[str, str], list[dict]] = {}
+        cdp = CDP(str(Path(tmp) / "profile"))
+        try:
+            product = cdp.send("Browser.getVersion")["product"]
+            # every new page and worker is attached, paused until it has been throttled (see setup)
+            cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True})
+            print(f"{product}, {os.cpu_count()} CPUs; app version {version}; server sends {encoding}; "
+                  f"{args.runs} first visit(s) per page and profile, {args.window:g} s window; "
+                  f"load average {os.getloadavg()[0]:.1f}", flush=True)
+            for profile in profiles:
+                for i in range(args.runs):
+                    for name in names[i % len(names):] + names[:i % len(names)]:
+                        r = first_visit(cdp, base + PAGES[name], PROFILES[profile], args.window)
+                        results.setdefault((profile, name), []).append(r)
+                        print(f"  {profile} {name}: home screen {r['ready']:.1f} s, {mb(r['before'])} before it "
+                              f"(worker {mb(r['before_worker'])}), {mb(r['window'])} in {args.window:g} s "
+                              f"(worker {mb(r['window_worker'])}); worker controls: {r['controlled']}; "
+                              f"load average {os.getloadavg()[0]:.1f}", flush=True)
+                        if args.files:
+                            for url, n in sorted(r["files_before"].items(), key=lambda kv: -kv[1]):
+                                print(f"      before: {n:>10,}  {url}")
+                            for url, n in sorted(r["files_window"].items(), key=lambda kv: -kv[1]):
+                                before = r["files_before"].get(url, 0)
+                                if n > before:
+                                    print(f"      after:  {n - before:>10,}  {url}")
+        finally:
+            cdp.close()
+            server.shutdown()
+            server.server_close()
+
+    med = statistics.median
+    print(f"\nload average at the end {os.getloadavg()[0]:.1f}; a complete offline install "
+          f"(every precached file, {encoding}): {mb(install)}")
+    print(f"{'profile':<9}{'page':<15}{'home screen':>12}{'before it':>12}{'(worker)':>10}"
+          f"{f'first {args.window:g} s':>14}")
+    for (profile, name), rs in results.items():
+        print(f"{profile:<9}{name:<15}{med([r['ready'] for r in rs]):>10.1f} s"
+              f"{mb(med([r['before'] for r in rs])):>12}{mb(med([r['before_worker'] for r in rs])):>10}"
+              f"{mb(med([r['window'] for r in rs])):>14}")
+    print("\ngoals (issue #29):")
+    for profile in profiles:
+        app, bare = results.get((profile, "app")), results.get((profile, "bare PyScript"))
+        if app:
+            before = med([r["before"] for r in app])
+            window = med([r["window"] for r in app])
+            print(f"  {profile}: bytes before the home screen, worker included {mb(before)} (goal <= 5 MB); "
+                  f"bytes in the first {args.window:g} s / a complete install {window / install:.2f} (goal <= 1.3)")
+        if app and bare:
+            ratio = med([r["ready"] for r in app]) / med([r["ready"] for r in bare])
+            paired = sorted(a["ready"] / b["ready"] for a, b in zip(app, bare))
+            print(f"  {profile}: app / bare PyScript, time to the home screen {ratio:.2f} "
+                  f"(median of paired ratios {med(paired):.2f}){'  (goal <= 0.6)' if profile == 'slow-4g' else ''}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
