@@ -55,6 +55,21 @@ class ScreenAudit:
         self.shots = 0
         self.new_context = None   # the browser's own new_context (the frozen copies are rendered without the audit)
 
+    def render(self, html: str, url: str, width: int, height: int, path: Path) -> Path:
+        """A screenshot of a frozen copy of a page (``window.__auditSnapshot()``), its styles from ``url``'s site."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        origin = re.match(r"https?://[^/]+/", url)
+        if origin:
+            html = html.replace("<head>", f'<head><base href="{origin.group(0)}">', 1)
+        ctx = self.new_context(viewport={"width": width, "height": height})
+        try:
+            p = ctx.new_page()
+            p.set_content(html, wait_until="load")
+            p.screenshot(path=str(path))
+        finally:
+            ctx.close()
+        return path
+
     def report(self, source, entry: dict) -> None:
         """A binding's call (from inside a Playwright call of the test): keep the failure and render its
         frozen copy of the page as a screenshot."""
@@ -63,18 +78,9 @@ class ScreenAudit:
         name = re.sub(r"[^\w.-]+", "-", f"{self.test}-{entry.get('kind', 'x')}-{n}")[:150]
         path = ARTIFACTS / "audit" / f"{name}.png"
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            origin = re.match(r"https?://[^/]+/", source["frame"].url)
-            html = entry.get("html") or ""
-            if origin:
-                html = html.replace("<head>", f'<head><base href="{origin.group(0)}">', 1)
-            ctx = self.new_context(viewport={"width": entry["width"], "height": entry["height"]})
-            try:
-                p = ctx.new_page()
-                p.set_content(html, wait_until="load")
-                p.screenshot(path=str(path))
-            finally:
-                ctx.close()
+            if not entry.get("html"):
+                raise ValueError("one of many failures on this page")
+            self.render(entry["html"], source["frame"].url, entry["width"], entry["height"], path)
         except Exception as err:  # the description is the failure; the picture is a help
             path = f"(no screenshot: {err})"
         self.failures.append(f"[{entry.get('kind')}] at {entry.get('width')}x{entry.get('height')} on "

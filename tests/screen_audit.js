@@ -104,9 +104,9 @@
     reported.add(key);
     const entry = { kind, what, screen, width: innerWidth, height: innerHeight, at: Math.round(performance.now()) };
     failures.push(entry);
-    if (failures.length <= MAX_REPORTS && typeof window.__auditReport === "function") {
+    if (typeof window.__auditReport === "function") {
       try {
-        window.__auditReport({ ...entry, html: frozenPage(bad) });
+        window.__auditReport({ ...entry, html: failures.length <= MAX_REPORTS ? frozenPage(bad) : "" });
       } catch (e) { /* the report is a copy: the failure stays in __auditFailures */ }
     }
   }
@@ -127,8 +127,10 @@
     for (const [group, sel] of Object.entries(GROUPS)) {
       for (const el of document.querySelectorAll(sel)) {
         if (!shown(el) || el.closest(".sheet-overlay, .overlay")) continue;
-        const b = box(el);
-        if (b.width >= 1 && b.height >= 1) items.push({ group, el, b });
+        // the part of it that can be seen (a card scrolled under the dock covers nothing)
+        const r = box(el), v = visibleRect(el);
+        const b = { left: Math.max(r.left, v.left), top: Math.max(r.top, v.top), right: Math.min(r.right, v.right), bottom: Math.min(r.bottom, v.bottom) };
+        if (b.right - b.left >= 1 && b.bottom - b.top >= 1) items.push({ group, el, b });
       }
     }
     for (let i = 0; i < items.length; i++) {
@@ -257,6 +259,9 @@
 
   window.__auditFailures = failures;
   window.__auditNow = audit;   // a test may run it on the screen as it is
+  // for tests: the elements matching a selector that are not wholly in view; a frozen copy of the page
+  window.__auditOutOfView = (sel) => [...document.querySelectorAll(sel)].filter((el) => !inView(el)).map(nameOf);
+  window.__auditSnapshot = () => frozenPage([]);
   window.__cardtableAudit = () => {
     if (queued) return;
     queued = true;
