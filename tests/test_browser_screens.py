@@ -48,7 +48,7 @@ def start(page, url, seed: int, variant: str = "no-peeky", computers: bool = Fal
     page.select_option("#ng-variant", variant)
     page.fill("#ng-seed", str(seed))
     page.click('[data-act="start"]')
-    page.wait_for_selector(".table")
+    page.wait_for_selector("html[data-screen=table], html[data-screen=handoff]", state="attached")
 
 
 STATE = """() => {
@@ -68,7 +68,7 @@ STATE = """() => {
 
 
 def wait_state(page) -> str:
-    page.wait_for_function(f"({STATE})() !== ''", timeout=60_000)
+    page.wait_for_function(f"() => ({STATE})() !== ''", timeout=60_000)
     return page.evaluate(STATE)
 
 
@@ -170,7 +170,7 @@ def double_tap(page, locator) -> tuple[int, float]:
     x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
     page.evaluate("window.__taps = []")
     page.mouse.click(x, y)
-    page.wait_for_function("performance.now() >= window.__taps[0] + 80", polling="raf")
+    page.wait_for_function("() => performance.now() >= window.__taps[0] + 80", polling="raf")
     page.mouse.click(x, y)
     gap = page.evaluate("window.__taps[window.__taps.length - 1] - window.__taps[0]")
     return n, gap
