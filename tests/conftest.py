@@ -2,11 +2,18 @@
 
 Playwright's own browser download cannot work on our machines, so ``browser_type_launch_args`` points
 pytest-playwright at ``/usr/bin/chromium`` (installed by ``make test``).
+
+The screen audit (issue #25): every browser context the tests open -- pytest-playwright's ``page`` and
+``context`` and any ``browser.new_context()`` -- runs tests/screen_audit.js after every redraw of the
+app.  What it finds comes back through the ``__auditReport`` binding with a frozen copy of the page,
+rendered at once to ``test-artifacts/audit/<test>-<check>-<n>.png``; the test then fails (in its
+teardown) with every failure's description and screenshot.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -28,6 +35,8 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = ROOT / "test-artifacts"
 BOOT_TIMEOUT_MS = 90_000  # a generous ceiling for Python to boot, not a speed check
+AUDIT_JS = ROOT / "tests" / "screen_audit.js"
+SCREENS = ARTIFACTS / "screens"   # the screenshots of named moments (issue #25), for a person to look at
 
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -35,6 +44,91 @@ sys.path.insert(0, str(ROOT / "tools"))
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+class ScreenAudit:
+    """The failures the screen audit reported during the current test (see tests/screen_audit.js)."""
+
+    def __init__(self) -> None:
+        self.test = "test"
+        self.failures: list[str] = []
+        self.shots = 0
+        self.new_context = None   # the browser's own new_context (the frozen copies are rendered without the audit)
+
+    def render(self, html: str, url: str, width: int, height: int, path: Path) -> Path:
+        """A screenshot of a frozen copy of a page (``window.__auditSnapshot()``), its styles from ``url``'s site."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        origin = re.match(r"https?://[^/]+/", url)
+        if origin:
+            html = html.replace("<head>", f'<head><base href="{origin.group(0)}">', 1)
+        ctx = self.new_context(viewport={"width": width, "height": height})
+        try:
+            p = ctx.new_page()
+            p.set_content(html, wait_until="load")
+            p.screenshot(path=str(path))
+        finally:
+            ctx.close()
+        return path
+
+    def report(self, source, entry: dict) -> None:
+        """A binding's call (from inside a Playwright call of the test): keep the failure and render its
+        frozen copy of the page as a screenshot."""
+        self.shots += 1
+        n = self.shots
+        name = re.sub(r"[^\w.-]+", "-", f"{self.test}-{entry.get('kind', 'x')}-{n}")[:150]
+        path = ARTIFACTS / "audit" / f"{name}.png"
+        try:
+            if not entry.get("html"):
+                raise ValueError("one of many failures on this page")
+            self.render(entry["html"], source["frame"].url, entry["width"], entry["height"], path)
+        except Exception as err:  # the description is the failure; the picture is a help
+            path = f"(no screenshot: {err})"
+        self.failures.append(f"[{entry.get('kind')}] at {entry.get('width')}x{entry.get('height')} on "
+                             f"{entry.get('screen')!r}: {entry.get('what')} -- {path}")
+
+
+AUDIT = ScreenAudit()
+
+
+def audit_context(context) -> None:
+    """Run the screen audit in every page of ``context``."""
+    context.add_init_script(path=str(AUDIT_JS))
+    context.expose_binding("__auditReport", AUDIT.report)
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """pytest-playwright's browser, whose every new context runs the screen audit."""
+    new_context = browser.new_context
+    AUDIT.new_context = new_context
+
+    def audited_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        audit_context(context)
+        return context
+
+    browser.new_context = audited_context
+    return browser
+
+
+@pytest.fixture(autouse=True)
+def screen_audit(request):
+    """After each test: no failure of the screen audit (each listed with its screenshot)."""
+    AUDIT.test = request.node.name
+    AUDIT.failures = []
+    AUDIT.shots = 0
+    yield AUDIT
+    failures, AUDIT.failures = AUDIT.failures, []
+    if failures:
+        pytest.fail("the screen audit failed:\n" + "\n".join(failures), pytrace=False)
+
+
+def screen_shot(page, name: str) -> Path:
+    """A screenshot of a named moment, for a person to look at: test-artifacts/screens/NAME.png."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    path = SCREENS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path
 
 
 @pytest.fixture(scope="session")

@@ -91,14 +91,15 @@ def test_a_finished_trick_is_held_with_its_winner_and_the_next_hand_never_shows(
     while game.history == [] and not game.over:
         actor = game.to_act
         before = game.view(actor)
+        viewer = actor if actor in table.seats else before["declarer"]
         action = rng.choice(game.legal_actions())
+        table.before_move(game, before, viewer)
         canonical = game.apply(action)
         kind = table.hold_after(canonical, actor, before, game)
         completes = action.startswith("play") and len((before["trick"] or {}).get("plays", [])) == 3
         assert (kind == "trick") == completes
         if kind:
             held += 1
-            viewer = actor if actor in table.seats else before["declarer"]
             html = table.render(game, viewer, app)
             trick_cards = {p["card"] for p in table.collecting["plays"]}
             assert len(trick_cards) == 4 and trick_cards <= shown_cards(html)
@@ -109,6 +110,10 @@ def test_a_finished_trick_is_held_with_its_winner_and_the_next_hand_never_shows(
                 mine = html.split('<div class="my-hand')[1]
                 assert "data-card" not in mine
                 assert shown_cards(html) == trick_cards
+                # ... and the table is the hand that played it (issue #25): its play, its 13 tricks, no new dealer
+                assert "phase-play" in html and "hand-over" in html
+                ended = table.hand_over_view(game.view(viewer))
+                assert sum(ended["tricks_won"].values()) == 13 and ended["dealer"] == before["dealer"]
             table.release()
             assert table.collecting is None
     assert held == 13

@@ -16,11 +16,21 @@
 //     "Bid 4" button after the number 4 was chosen);
 //   * window.cardtableAnnounce(text) adds a sentence to the one polite live region, which lives
 //     outside #app so no redraw ever recreates it.
+//
+// The tap guard (issue #25, the hand-off guard made general): for TAP_GUARD_MS after a tap, a
+// redraw that brings a control within TAP_NEAR_PX of the tap's point (a control that was not
+// there, or was not tappable, or moved) keeps it disabled for TAP_GUARD_MS, so the second tap of
+// a quick double tap cannot press what the first one brought under the finger (Undo, Collect, a
+// card).  After each morph, window.__cardtableAudit(root) is called when it is set (the browser
+// tests' screen audit, tests/screen_audit.js); the app never sets it.
 import morphdom from "../runtime/morphdom/morphdom-esm.js";
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), '
   + 'select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const ANNOUNCED_KEEP = 6;   // sentences kept in the live region (older ones are removed)
+const TAP_GUARD_MS = 700;   // as long as the hand-off's guard (HANDOFF_GUARD_MS in app.py)
+const TAP_NEAR_PX = 44;     // a finger's width: the size of every tap target
+const CONTROL = "button, [data-act]";
 
 let openerKey = null;        // data-key of the control that opened the modal shown now
 let focusNowKeys = new Set(); // elements that carried data-focus-now after the last redraw
@@ -143,6 +153,54 @@ function repairFocus(root, before) {
   }
 }
 
+// ---- the tap guard -------------------------------------------------------------------------------
+let lastTap = null;          // {x, y, t, near: Map(control -> its box then)}
+
+function tappable(el) {
+  return !el.disabled && el.getAttribute("aria-disabled") !== "true" && !el.closest("[inert]") && el.getClientRects().length > 0;
+}
+
+function nearTap(root, x, y) {
+  const out = new Map();
+  for (const el of root.querySelectorAll(CONTROL)) {
+    if (!tappable(el)) continue;
+    const r = el.getBoundingClientRect();
+    const dx = Math.max(r.left - x, 0, x - r.right), dy = Math.max(r.top - y, 0, y - r.bottom);
+    if (Math.hypot(dx, dy) <= TAP_NEAR_PX) out.set(el, r);
+  }
+  return out;
+}
+
+function releaseGuard() {
+  for (const el of document.querySelectorAll("[data-tap-guard]")) {
+    el.removeAttribute("data-tap-guard");
+    if (el.tagName === "BUTTON") el.disabled = false;
+    else el.removeAttribute("aria-disabled");
+  }
+}
+
+// what the last redraw brought under the finger waits until the double tap is over
+function guardTap(root) {
+  if (!lastTap || performance.now() - lastTap.t > TAP_GUARD_MS) return;
+  let held = false;
+  for (const [el, r] of nearTap(root, lastTap.x, lastTap.y)) {
+    const was = lastTap.near.get(el);
+    if (was && Math.abs(was.left - r.left) < 2 && Math.abs(was.top - r.top) < 2) continue;
+    if (r.width >= innerWidth - 1 && r.height >= innerHeight - 1) continue;   // a modal's backdrop
+    el.setAttribute("data-tap-guard", "");
+    if (el.tagName === "BUTTON") el.disabled = true;
+    else el.setAttribute("aria-disabled", "true");
+    held = true;
+  }
+  if (held) setTimeout(releaseGuard, TAP_GUARD_MS);
+}
+
+document.addEventListener("pointerdown", (event) => {
+  const root = document.getElementById("app");
+  if (!event.isPrimary || !root) return;
+  lastTap = { x: event.clientX, y: event.clientY, t: performance.now(), near: nearTap(root, event.clientX, event.clientY) };
+}, true);
+
 window.cardtableMorph = function (root, html) {
   const active = document.activeElement;
   const was = modalIn(root);
@@ -171,6 +229,9 @@ window.cardtableMorph = function (root, html) {
   applyRoving(root);
   repairFocus(root, before);
   applyRoving(root);
+  guardTap(root);
+  const audit = window.__cardtableAudit;
+  if (audit) audit(root);
 };
 
 // ---- keys: arrows inside a roving group, Tab kept inside an open modal ----------------------------

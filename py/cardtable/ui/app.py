@@ -774,6 +774,9 @@ class App:
         actor = game.to_act
         hands_before = self.table.hands_done(game)
         before = game.view(actor)
+        keep = getattr(self.table, "before_move", None)
+        if keep is not None:   # the table may keep the viewer's view of a hand about to end (its last trick is held over it)
+            keep(game, before, self.viewer if not self.handoff_to else None)
         try:
             canonical = game.apply(action)
         except IllegalAction as err:

@@ -73,6 +73,7 @@ class Table:
         self.slots: set[int] = set()       # peek/flip slots being chosen
         self.panel: Optional[str] = None   # "sheet" | "log" | "last" | None
         self.collecting: Optional[dict] = None   # a finished trick still on the table (+ "final")
+        self.ending: Optional[dict] = None   # the viewer's view just before the last card of a hand (see before_move)
         self.revealing = False             # the peeker is looking at the cards just peeked at
         self.hinted: Optional[str] = None  # the action a hint suggests (its card is marked)
         self.armed: Optional[str] = None   # confirm-before-play: the play picked by a first tap
@@ -105,6 +106,26 @@ class Table:
         if self.panel == "last":
             self.panel = None
 
+    def before_move(self, game, before: dict, viewer: Optional[str]) -> None:
+        """Called before each move with the actor's view: before the last card of a hand, keep the
+        viewer's view of that hand, so its last trick is shown over the hand that played it (the
+        next hand is dealt as soon as the card is played)."""
+        plays = (before.get("trick") or {}).get("plays") or []
+        last = before["phase"] == "play" and len(plays) == 3 and len(before.get("tricks") or []) == 12
+        self.ending = (game.view(viewer) if viewer != before["seat"] else before) if last and viewer else None
+
+    def hand_over_view(self, v: dict) -> dict:
+        """What the table shows while the last trick of a hand is held: that hand as it ended (every
+        card played, the tricks each hand took, the bids, dealer and totals of that hand), never the
+        next hand, which is dealt already.  Only public facts are added to the viewer's own view."""
+        ended = dict(self.ending)
+        history = v["history"][-1] if v["history"] else None
+        ended.update(hand=[], dummy=[], trick=None, legal=[], to_act=None,
+                     hand_counts={h: 0 for h in ended["hand_counts"]})
+        if history:
+            ended["tricks_won"] = dict(history["tricks"])
+        return ended
+
     def hold_after(self, action: str, actor: str, before: dict, game) -> Optional[str]:
         """What the table keeps showing after ``action``: "trick" when it finished a trick (kept
         in ``collecting`` with its winner), "reveal" after a peek; None when play just goes on."""
@@ -124,6 +145,7 @@ class Table:
         """The held trick is collected (or the peek seen): back to the plain table."""
         self.collecting = None
         self.revealing = False
+        self.ending = None
 
     def handle(self, arg: str, game, viewer: str, app) -> Optional[str]:
         """A ``ui:`` tap: compose a bid, peek or flip; toggle panels.  Returns an action to apply."""
@@ -158,9 +180,11 @@ class Table:
         v = game.view(seat)
         self.hinted = coach.hinted(app, game)
         held = bool(getattr(app, "hold", None))
+        final = bool(self.collecting and self.collecting.get("final"))
+        if final and self.ending and self.ending["seat"] == seat:
+            v = self.hand_over_view(v)   # the hand that played the last trick, not the next one
         my_turn = (v["to_act"] == seat and not app.handoff_to and app.controllers.get(seat) == "human"
                    and not held)
-        final = bool(self.collecting and self.collecting.get("final"))
         where = self.layout(v)
         acting = "dummy" if my_turn and v["phase"] == "play" and v["acting_hand"] == "dummy" else (
             "hand" if my_turn else "none")
@@ -176,7 +200,7 @@ class Table:
         parts.append(self.trick_area(v, where))
         parts.append(self.status(v, seat, app, my_turn))
         parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo, Play out the rest
-        action = ""
+        action = self.collect_button() if self.collecting else ""
         if app.error and my_turn:
             action += f'<p class="error move-error" role="alert">{esc(app.error)}</p>'
         if self.revealing:
@@ -329,15 +353,13 @@ class Table:
                 suffix = (_(", played by {player}, winning").format(player=self.name_of(hand)) if win
                           else _(", played by {name}").format(name=self.name_of(hand)))
                 mark = f'<span class="win-mark" aria-hidden="true">{esc(_("wins") if self.collecting else _("winning"))}</span>' if win else ""
+                # who played it, by name: the positions alone do not say it (in landscape the trick is a row)
+                who = f'<span class="spot-name" aria-hidden="true">{esc(self.name_of(hand) if hand != "dummy" else _("Dummy"))}</span>'
                 spots.append(f'<div class="spot spot-{pos}{win}" data-key="spot:{pos}">'
-                             f'{card_face(_card(t), extra_cls="played", label_suffix=suffix)}{mark}</div>')
+                             f'<span class="spot-card">{card_face(_card(t), extra_cls="played", label_suffix=suffix)}{mark}</span>{who}</div>')
         caption = ""
-        collect = ""
         if self.collecting:
-            w = self.name_of(winner)
-            caption = f'<p class="trick-caption won">{esc(_cap(_("{name} wins the trick").format(name=w)))}</p>'
-            collect = button(esc(_("Collect")), "release", cls="btn small collect", key="collect",
-                             aria_label=_("Collect the trick for {name}").format(name=w))
+            pass   # the status line says who wins it, and Collect is under it (collect_button): nothing covers the cards
         elif v["phase"] == "play" and not played:
             lead = v["acting_hand"]
             caption = '<p class="trick-caption">' + esc(_cap(_("{name} to lead").format(name=self.name_of(lead)))) + (
@@ -349,7 +371,13 @@ class Table:
         act = ' data-act="release"' if self.collecting else ""
         to = f" to-{next((p for p, h in where.items() if h == winner), 'bottom')}" if self.collecting else ""
         return (f'<div class="trick{to}" aria-label="{esc(_("finished trick") if self.collecting else _("current trick"))}"{act}>'
-                f'{"".join(spots)}{caption}{collect}</div>')
+                f'{"".join(spots)}{caption}</div>')
+
+    def collect_button(self) -> str:
+        """Collect, for the trick held on the table: in the action area, where it covers no card."""
+        w = self.name_of((self.collecting or {}).get("winner"))
+        return ('<div class="collect-bar">' + button(esc(_("Collect")), "release", cls="btn small collect", key="collect",
+                                                     aria_label=_("Collect the trick for {name}").format(name=w)) + "</div>")
 
     def mirror_caption(self, v: dict) -> str:
         """Mirror, before the first card: where the bids came from (the chips show them)."""
@@ -396,7 +424,7 @@ class Table:
             text = _cap(_("{name} wins the trick.").format(name=self.name_of(w)))
             if self.collecting.get("final") and not v["over"]:
                 text += " " + _("Hand over — the scores are next.")
-        last = f'<span class="last-log">{esc(app.log[-1])}</span>' if app.log else ""
+        last = f'<span class="last-log" title="{esc(app.log[-1])}">{esc(app.log[-1])}</span>' if app.log else ""
         return f'<div class="status" role="status" aria-live="polite"><strong>{esc(text)}</strong>{last}</div>'
 
     def my_hand(self, v: dict, seat: str, my_turn: bool, final: bool = False) -> str:
