@@ -280,7 +280,8 @@ class App:
                 self.viewer = None
                 self.handoff_to = seat if self.controllers.get(seat) == "human" else (humans[0] if humans else None)
                 self.handoff_armed = False
-                if not self.settings["handoff"]:   # the setting: no hand-off screen, the hand shows at once
+                # the setting: no hand-off screen, the hand shows at once; nor when one person plays
+                if not self.settings["handoff"] or len(humans) == 1:
                     self.viewer, self.handoff_to = self.handoff_to, None
                 self.advance_bots_only()
                 self.render()
@@ -383,9 +384,13 @@ class App:
     # ---- events -----------------------------------------------------------------------------------
     def on_click(self, event) -> None:
         el = event.target.closest("[data-act]") if _present(event.target) else None
-        if not _present(el) or el.hasAttribute("disabled") or el.getAttribute("aria-disabled") == "true":
+        if not _present(el) or el.hasAttribute("disabled"):
             return
         act = str(el.dataset.act)
+        if el.getAttribute("aria-disabled") == "true":
+            if el.matches("button.card") and self.screen == "table":
+                self.explain_refusal(act)   # a card that cannot be played now: say why
+            return
         try:
             self.dispatch(act)
         except Exception as err:  # never leave the page dead: say what happened
@@ -712,10 +717,34 @@ class App:
         seat = self.game.to_act
         if seat is None or self.controllers.get(seat) != "human" or seat != self.viewer or self.handoff_to:
             return
-        if hooks.needs_second_tap(self, action):
+        # confirm-before-play picks a legal card only: an illegal one is refused at the first tap
+        if action in self.game.legal_actions() and hooks.needs_second_tap(self, action):
             self.render()
             return
         self.apply(action)
+
+    def explain_refusal(self, act: str) -> None:
+        """A tap (or Enter) on a card that cannot be played now says why, on the table and in the
+        live region.  On the person's turn the card's move goes the one way every move goes: the
+        engine refuses it and gives the reason, worded from the refusal catalog (``refusals``);
+        a Seep hand card in the bidding is asked as the throw it would be (``Table.tried_action``).
+        While a computer or another person is to play, it says whose turn it is."""
+        game, table = self.game, self.table
+        if game is None or table is None or self.handoff_to or self.dialog or self.hold or self.viewer is None:
+            return
+        seat = game.to_act
+        if seat is None:
+            return
+        if seat != self.viewer or self.controllers.get(seat) != "human":
+            self.error = _("Not your turn: {name} plays now.").format(name=table.name_of(seat))
+            self.said.append(self.error)
+            self.render()
+            return
+        verb, _sep, arg = act.partition(":")
+        tried = getattr(table, "tried_action", None)
+        action = arg if verb == "move" else (tried(arg) if tried and verb == "ui" else None)
+        if action:
+            self.human_move(action)
 
     def apply(self, action: str) -> bool:
         game = self.game

@@ -231,6 +231,12 @@ class Table:
                 return offers[i]
         return None
 
+    def tried_action(self, arg: str) -> Optional[str]:
+        """The move a tap on a hand card that is not playable now stands for (``ui:hand:<card>``
+        in the bidding: a throw), for the engine to refuse and say why; None for anything else."""
+        verb, _sep, card = arg.partition(":")
+        return f"throw {card}" if verb == "hand" and card else None
+
     # ---- move composition ---------------------------------------------------------------------------
     def selection(self) -> list:
         return list(self.loose) + list(self.houses)
@@ -340,7 +346,7 @@ class Table:
         parts.append('</div><div class="seep-dock"><div class="seep-act">')
         parts.append(self.status(v, seat, app, my_turn))
         parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo
-        if app.error and my_turn:
+        if app.error:   # a refused move, or a tap while another plays
             parts.append(f'<p class="error move-error" role="alert">{esc(app.error)}</p>')
         if my_turn and v["phase"] == "bid":
             parts.append(self.bid_panel(v))

@@ -176,7 +176,7 @@ class Table:
         parts.append(self.status(v, seat, app, my_turn))
         parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo, Play out the rest
         action = ""
-        if app.error and my_turn:
+        if app.error:   # a refused move, or a tap while another plays
             action += f'<p class="error move-error" role="alert">{esc(app.error)}</p>'
         if self.revealing:
             action += self.reveal_panel(v)

@@ -1,0 +1,159 @@
+"""What the table says, in real Chromium (issue #25): a card that cannot be played says why when
+tapped (or on Enter), on the table and in the live region; a game one person plays against the
+computers opens on that person's cards after a reload or Back then Forward, never on a hand-off;
+a finished game is not offered by Continue.
+
+Positions are made in CPython (random legal moves from a seed) and opened with *Import*, so the
+page gets there at once.  Screenshots go to test-artifacts/screens/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from conftest import ARTIFACTS, wait_ready
+from cardtable.record import new_game
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("cardtable.games.dummy_spades")
+
+NAMES = {"dummy-spades": ["Ana", "Ben", "Chloé"], "seep": ["Ana", "Ben", "Chloé", "Dev"]}
+SAID = "document.getElementById('announcer') ? document.getElementById('announcer').innerText : ''"
+
+
+def position(game_name: str, stop, controllers=None, options=None) -> dict:
+    """The record of the first position (over seeds and random legal moves) where ``stop(game)``."""
+    for seed in range(1, 200):
+        rec = {"format": "cardtable/1", "game": game_name, "options": options or {}, "players": NAMES[game_name],
+               "seed": seed, "actions": []}
+        game = new_game(rec)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if game.over:
+                break
+            if stop(game):
+                out = game.to_record()
+                out["controllers"] = controllers or {s: "human" for s in game.seats}
+                return out
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def unplayable(game, hand: str) -> list[str]:
+    """The cards of ``hand`` (the acting seat's own hand or "dummy") that cannot be played now."""
+    v = game.view(game.to_act)
+    legal = {a.split()[1] for a in game.legal_actions() if a.startswith("play ")}
+    cards = v["dummy"] if hand == "dummy" else v["hand"]
+    return [c for c in cards if c not in legal]
+
+
+def open_record(page, rec: dict) -> None:
+    page.evaluate("location.hash = '#home'")
+    page.wait_for_selector("#import-file", state="attached")
+    page.set_input_files("#import-file", files=[{"name": "game.json", "mimeType": "application/json",
+                                                 "buffer": json.dumps(rec).encode()}])
+    page.wait_for_selector("html[data-screen=handoff], html[data-screen=table], .import-dup", state="attached")
+    if page.locator(".import-dup").count():   # the same deal as a game imported before: a copy
+        page.click('.import-dup [data-act="data:import-copy"]')
+
+
+def take_device(page) -> None:
+    page.wait_for_selector('[data-act="ready"]:not([disabled])')
+    page.click('[data-act="ready"]')
+    page.wait_for_selector(".table")
+
+
+def shoot(page, name: str):
+    folder = ARTIFACTS / "screens"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def test_a_card_that_cannot_be_played_says_why(watched_page, site):
+    page = watched_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site.url)
+    wait_ready(page)
+    # Dummy Spades, the person's own hand: a card of another suit while he must follow
+    rec = position("dummy-spades", lambda g: g.view(g.to_act)["phase"] == "play"
+                   and g.view(g.to_act)["acting_hand"] == g.to_act and (g.view(g.to_act)["trick"] or {}).get("plays")
+                   and unplayable(g, g.to_act))
+    game = new_game(rec)
+    for a in rec["actions"]:
+        game.apply(a)
+    card = unplayable(game, game.to_act)[0]
+    open_record(page, rec)
+    take_device(page)
+    n = len(rec["actions"])
+    # (Playwright counts aria-disabled as not enabled: force the tap a person would make)
+    page.click(f'.my-hand [data-card="{card}"]', force=True)
+    page.wait_for_selector(".move-error")
+    error = page.inner_text(".move-error")
+    assert error.startswith("you must follow ") or error == "spades are not broken", error
+    assert page.is_visible(".move-error")
+    assert f"Not allowed: {error}" in page.evaluate(SAID)
+    shoot(page, "refusal-spades-360x740")
+    # Enter on it says so too (and the game has not moved)
+    page.evaluate("() => { const a = document.getElementById('announcer'); if (a) a.textContent = ''; }")
+    page.focus(f'.my-hand [data-card="{card}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"({SAID}).includes('Not allowed:')")
+    assert len(json.loads(page.evaluate("localStorage.getItem('cardtable/v1/game/' + localStorage.getItem('cardtable/v1/last'))"))["actions"]) == n
+
+    # the declarer plays from the dummy: a dummy card that does not follow, and one of his own
+    rec = position("dummy-spades", lambda g: g.view(g.to_act)["phase"] == "play"
+                   and g.view(g.to_act)["acting_hand"] == "dummy" and (g.view(g.to_act)["trick"] or {}).get("plays")
+                   and unplayable(g, "dummy") and g.view(g.to_act)["hand"])
+    game = new_game(rec)
+    for a in rec["actions"]:
+        game.apply(a)
+    dummy_card, own = unplayable(game, "dummy")[0], game.view(game.to_act)["hand"][0]
+    open_record(page, rec)
+    take_device(page)
+    page.click(f'.dummy-panel [data-card="{dummy_card}"]', force=True)
+    page.wait_for_selector(".move-error")
+    assert page.inner_text(".move-error").startswith(("the dummy must follow ", "spades are not broken"))
+    page.click(f'.my-hand [data-card="{own}"]', force=True)
+    page.wait_for_function("document.querySelector('.move-error').innerText.startsWith('the dummy plays now')")
+    assert "does not hold the" in page.inner_text(".move-error")
+    shoot(page, "refusal-dummy-360x740")
+
+    # Seep, the bidding: a hand card says the bid comes first
+    rec = position("seep", lambda g: g.view(g.to_act)["phase"] == "bid" and g.legal_actions() != ["redeal"])
+    open_record(page, rec)
+    take_device(page)
+    page.locator(".my-hand button.card").first.click(force=True)
+    page.wait_for_selector(".move-error")
+    assert "must bid first" in page.inner_text(".move-error")
+    assert "Not allowed:" in page.evaluate(SAID)
+    shoot(page, "refusal-seep-bid-360x740")
+    page.watch.assert_clean()
+
+
+def test_one_person_against_the_computers_gets_no_hand_off(watched_page, site):
+    """A reload, or Back then Forward, reopens a solo game on the person's own table: the hand-off
+    ("Pass the device to You") is for passing the device between people only."""
+    pytest.importorskip("cardtable.bots")
+    page = watched_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.add_init_script("try { localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast'})) } catch (e) {}")
+    page.goto(site.url)
+    wait_ready(page)
+    page.click('[data-act="quick:dummy-spades"]')
+    page.wait_for_selector(".table")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("html[data-screen=table]", state="attached")
+    assert page.locator("html[data-screen=handoff]").count() == 0
+    assert page.get_attribute(".table", "data-viewer") == "p0"
+    page.go_back()
+    page.wait_for_selector("html[data-screen=home]", state="attached")
+    page.go_forward()
+    page.wait_for_selector("html[data-screen=table]", state="attached")
+    assert "Pass the device" not in page.inner_text("#app")
+    page.watch.assert_clean()
