@@ -46,6 +46,14 @@ def _numbers(ns: list[int]) -> str:
     return _("{first} and {last}").format(first=_(", ").join(text[:-1]), last=text[-1])
 
 
+def the_one_person(controllers, seats) -> Optional[str]:
+    """The seat of the one person in a game against computers (None when several people play, or
+    none): the log and the table speak to that person in the second person ("You play 8♦")."""
+    controllers = controllers if isinstance(controllers, dict) else {}
+    people = [s for s in seats if controllers.get(s, "human") == "human"]
+    return people[0] if len(people) == 1 else None
+
+
 def refused(reason: str) -> str:
     """A move the engine refused, with its reason (the engine's words)."""
     return _("Not allowed: {reason}").format(reason=reason)

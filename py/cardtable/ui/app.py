@@ -204,7 +204,7 @@ class App:
         document.documentElement.lang = lang
         if self.game is not None:
             try:
-                _game, self.log = self.replay_with_log(self.game.to_record())
+                _game, self.log = self.replay_with_log(self.game.to_record(), self.controllers)
             except Exception as err:  # the log is words only: never lose the game over it
                 window.console.error(f"cardtable: log in {lang}: {err!r}")
 
@@ -591,7 +591,7 @@ class App:
 
     def open_saved(self, game_id: str) -> None:
         try:
-            game, log = self.replay_with_log(self.saves.raw(game_id) or "")
+            game, log = self.replay_with_log(self.saves.raw(game_id) or "", self.saves.controllers(game_id))
         except (RecordError, ReplayError) as err:
             self.notice = _("That saved game cannot be opened: {why}").format(why=_cut(str(err)))
             self.screen = "home"
@@ -608,7 +608,7 @@ class App:
         self.banner = note
         self.advance()
 
-    def replay_with_log(self, text):
+    def replay_with_log(self, text, controllers=None):
         """Replay a record (JSON text or a parsed dict) and build its log, in time linear in its length.
 
         Describing an action needs the acting seat's view before and after it, and a view holds
@@ -616,11 +616,13 @@ class App:
         (a 20,000-action record took 79 s).  So only the last ``LOG_DESCRIBED`` actions are
         described in full, and in a long game fewer (at most ``LOG_WORK // len(actions)``, at least
         the last one, which the status line shows): the work stays linear in the record's length.
-        Earlier actions get a plain line: who, and the action in notation.
+        Earlier actions get a plain line: who, and the action in notation.  ``controllers`` (who
+        plays each seat) tells the one person against computers, whose moves read "You play".
         """
         record = parse_record(text)
         game = new_game(record)
         table = self.table_for(game)
+        table.you = announce.the_one_person(controllers, table.seats)
         log: list[str] = []
         actions = record["actions"]
         first_described = max(0, len(actions) - max(1, min(LOG_DESCRIBED, LOG_WORK // max(1, len(actions)))))
@@ -647,6 +649,7 @@ class App:
         self.controllers = {s: controllers.get(s, "human") for s in self.table.seats}
         if not bots_available():
             self.controllers = {s: "human" for s in self.table.seats}
+        self.table.you = announce.the_one_person(self.controllers, self.table.seats)
         self.log = log
         self.viewer = None
         self.handoff_to = None
@@ -976,7 +979,7 @@ class App:
             record = parse_record(text)
             if isinstance(record.get("players"), list):
                 record["players"] = [" ".join(p.split())[:NAME_MAX] for p in record["players"]]
-            game, log = self.replay_with_log(record)
+            game, log = self.replay_with_log(record, record.get(CONTROLLERS_FIELD))
         except (RecordError, ReplayError) as err:
             return self.import_refused(_("{file} is not a game Card Table can open: {why}").format(file=name, why=_cut(str(err))))
         except Exception as err:  # anything else is still a message, never a dead page
@@ -1094,7 +1097,7 @@ class App:
         if self.game is None or self.game_id != game_id or self.saves.raw(game_id) is None:
             return
         try:
-            game, log = self.replay_with_log(self.saves.raw(game_id) or "")
+            game, log = self.replay_with_log(self.saves.raw(game_id) or "", self.saves.controllers(game_id))
         except Exception as err:
             self.banner = _cut(_("This game was changed in another window and cannot be opened here: {why}").format(why=err), 300)
             self.render()

@@ -38,7 +38,8 @@ from typing import Optional
 
 from ..cards import Card, SUITS
 from ..game import IllegalAction, RecordError
-from ..record import ReplayError, new_game, parse_record
+from ..record import CONTROLLERS_FIELD, ReplayError, new_game, parse_record
+from .announce import the_one_person
 from .i18n import _, ngettext
 from .markup import button, card_back, card_face, esc
 
@@ -54,11 +55,14 @@ class NotFinished(Exception):
 class Review:
     """A game record and the game at one step of it (see the module's docstring)."""
 
-    def __init__(self, record, finished_only: bool = True) -> None:
+    def __init__(self, record, finished_only: bool = True, controllers: Optional[dict] = None) -> None:
         self.record = parse_record(record)
         self.actions: list[str] = list(self.record["actions"])
         game = new_game(self.record)
         self.table = importlib.import_module(TABLE_MODULES[game.name]).Table(game)
+        # who played each seat (the save's, else the file's): one person against computers reads "You play"
+        self.table.you = the_one_person(controllers if controllers is not None else self.record.get(CONTROLLERS_FIELD),
+                                        game.seats)
         self.name = game.name
         self.seats = tuple(game.seats)
         #: the first step of each hand (a hand ends with the move that scores it)

@@ -144,6 +144,7 @@ class Table:
         self.more = 0                          # legal moves of the hand card alone not listed
         self.panel: Optional[str] = None       # "sheet" | "log" | None
         self.hinted: Optional[str] = None      # the action a hint suggests (its offer is marked)
+        self.you: Optional[str] = None         # the one person's seat against computers: "You throw"
         # the cards of a house the last move captured, as (len(actions) after it, cards): the view
         # after the move no longer holds them, so describe() keeps them from the view before it
         self.taken_house: Optional[tuple[int, list[str]]] = None
@@ -553,7 +554,8 @@ class Table:
         first = v["phase"] == "play" and not any(e["action"].split()[0] not in ("bid", "redeal") for e in v["log"])
         if v["over"]:
             w = v["winner"]
-            text = _("Game over — {name} wins.").format(name=self.team_name(w)) if w else _("Game over.")
+            text = ((_("Game over — you win.") if w == self.you else _("Game over — {name} wins.").format(name=self.team_name(w)))
+                    if w else _("Game over."))
         elif my_turn:
             if v["phase"] == "bid":
                 text = _("Your bid.") if v["legal"] != ["redeal"] else _("You cannot bid this time.")
@@ -787,7 +789,7 @@ class Table:
             detail = " · ".join(f"{esc(self.team_name(t))} <b>{sc['totals'][t]}</b>" for t in self.sides)
         else:
             detail = esc(_("Baazis:")) + " " + " · ".join(f"{esc(self.team_name(t))} <b>{sc['baazis'][t]}</b>" for t in self.sides)
-        wins = _("{name} wins!").format(name=self.team_name(w)) if w else _("Nobody wins!")
+        wins = (_("You win!") if w == self.you else _("{name} wins!").format(name=self.team_name(w))) if w else _("Nobody wins!")
         played = ngettext("{n} hand played.", "{n} hands played.", len(v["history"])).format(n=len(v["history"]))
         return (f'<p class="winner"><span class="winner-mark" aria-hidden="true">★</span> '
                 f'{esc(wins)}</p><p>{detail}</p>'
@@ -799,14 +801,16 @@ class Table:
         actor's views around it).  The app calls it after every move it applies, so it also keeps
         the cards of a captured house for the next render (``taken_house``)."""
         name = self.names.get(actor, actor)
+        me = actor == self.you   # the one person against computers: "You throw 8♦", not "You throws"
         w = action.split()
         verb = w[0]
         if verb == "bid":
-            return _("{name} bids {n}").format(name=name, n=w[1])
+            return (_("You bid {n}") if me else _("{name} bids {n}")).format(name=name, n=w[1])
         if verb == "redeal":
-            return _("{name} has no card of 9 or more: the cards are thrown in and dealt again").format(name=name)
+            return (_("You have no card of 9 or more: the cards are thrown in and dealt again") if me else
+                    _("{name} has no card of 9 or more: the cards are thrown in and dealt again")).format(name=name)
         if verb == "throw":
-            text = _("{name} throws {card}").format(name=name, card=_sym(w[1]))
+            text = (_("You throw {card}") if me else _("{name} throws {card}")).format(name=name, card=_sym(w[1]))
         elif verb == "capture":
             c, rest = w[1], w[2:]
             val = _card(c).value
@@ -819,19 +823,24 @@ class Table:
                 took.append(_("the {n}-house").format(n=val))
             if rest:
                 took.append(" ".join(_sym(x) for x in rest))
-            text = _("{name} captures {cards} with {card}").format(name=name, cards=join_words(took), card=_sym(c))
+            text = (_("You capture {cards} with {card}") if me else _("{name} captures {cards} with {card}")).format(
+                name=name, cards=join_words(took), card=_sym(c))
         elif verb == "build":
             t, c, rest = int(w[1]), w[2], w[3:]
-            text = _("{name} builds {house}: {card} on {cards}").format(
+            text = (_("You build {house}: {card} on {cards}") if me else _("{name} builds {house}: {card} on {cards}")).format(
                 name=name, house=a_house(t), card=_sym(c), cards=' '.join(_sym(x) for x in rest))
         elif verb == "raise":
             h, c = int(w[1]), w[2]
-            text = _("{name} raises the {n}-house to {m} with {card}").format(name=name, n=h, m=h + _card(c).value, card=_sym(c))
+            text = (_("You raise the {n}-house to {m} with {card}") if me else
+                    _("{name} raises the {n}-house to {m} with {card}")).format(name=name, n=h, m=h + _card(c).value, card=_sym(c))
         elif verb == "cement":
             h, c, rest = int(w[1]), w[2], w[3:]
-            text = (_("{name} cements the {n}-house with {card} and {cards}") if rest else
-                    _("{name} cements the {n}-house with {card}")).format(
-                name=name, n=h, card=_sym(c), cards=' '.join(_sym(x) for x in rest))
+            if me:
+                text = _("You cement the {n}-house with {card} and {cards}") if rest else _("You cement the {n}-house with {card}")
+            else:
+                text = (_("{name} cements the {n}-house with {card} and {cards}") if rest else
+                        _("{name} cements the {n}-house with {card}"))
+            text = text.format(name=name, n=h, card=_sym(c), cards=' '.join(_sym(x) for x in rest))
         else:
             return f"{name}: {action}"
         team = self.side_of(actor)

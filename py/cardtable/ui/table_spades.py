@@ -75,6 +75,7 @@ class Table:
         self.revealing = False             # the peeker is looking at the cards just peeked at
         self.hinted: Optional[str] = None  # the action a hint suggests (its card is marked)
         self.armed: Optional[str] = None   # confirm-before-play: the play picked by a first tap
+        self.you: Optional[str] = None     # the one person's seat in a game against computers: "You play"
 
     def card_marks(self, text: str) -> str:
         """The classes that mark a card of the hand: the hint's choice, the card a first tap picked."""
@@ -84,6 +85,11 @@ class Table:
     # ---- names ----------------------------------------------------------------------------------
     def name_of(self, hand: str) -> str:
         return _("the dummy") if hand == "dummy" else self.names.get(hand, hand)
+
+    def wins_trick(self, theirs: str, yours: str, won: str) -> str:
+        """A sentence about the trick's winner, in the second person when it is the one person
+        playing against computers (``you``): the two wordings are msgids, ``theirs`` with {name}."""
+        return _(yours) if won == self.you else _(theirs).format(name=self.name_of(won))
 
     def hand_label(self, hand: str, viewer: str) -> str:
         if hand == viewer:
@@ -334,7 +340,7 @@ class Table:
         collect = ""
         if self.collecting:
             w = self.name_of(winner)
-            caption = f'<p class="trick-caption won">{esc(_cap(_("{name} wins the trick").format(name=w)))}</p>'
+            caption = f'<p class="trick-caption won">{esc(_cap(self.wins_trick(N_("{name} wins the trick"), N_("You win the trick"), winner)))}</p>'
             collect = button(esc(_("Collect")), "release", cls="btn small collect", key="collect",
                              aria_label=_("Collect the trick for {name}").format(name=w))
         elif v["phase"] == "play" and not played:
@@ -376,7 +382,7 @@ class Table:
     def status(self, v: dict, seat: str, app, my_turn: bool) -> str:
         if v["over"]:
             w = v["winner"]
-            text = _("Game over — {name} wins.").format(name=self.names[w]) if w else _("Game over.")
+            text = (_("Game over — you win.") if w == self.you else _("Game over — {name} wins.").format(name=self.names[w])) if w else _("Game over.")
         elif my_turn:
             text = {"bid": _("Your bid."), "peek": _("Choose dummy cards to look at."),
                     "flip": _("Choose dummy cards to turn face up.")}.get(v["phase"], "")
@@ -392,7 +398,7 @@ class Table:
             text = _(doing).format(name=name) + ("…" if kind == "human" else _(" (computer)…"))
         if self.collecting:
             w = self.collecting.get("winner")
-            text = _cap(_("{name} wins the trick.").format(name=self.name_of(w)))
+            text = _cap(self.wins_trick(N_("{name} wins the trick."), N_("You win the trick."), w))
             if self.collecting.get("final") and not v["over"]:
                 text += " " + _("Hand over — the scores are next.")
         last = f'<span class="last-log">{esc(app.log[-1])}</span>' if app.log else ""
@@ -551,8 +557,10 @@ class Table:
                         f'<td>{side}</td><td class="pts">{entry["score"][s]:+d}</td><td>{entry["bags"][s]}</td></tr>')
         v = game.view(self.seats[0])
         totals = " · ".join(f"{esc(self.names[s])} {v['totals'][s]}" for s in self.seats)
-        took = ngettext("Dummy took {n} trick; {name} took {m}.", "Dummy took {n} tricks; {name} took {m}.",
-                        entry["tricks"]["dummy"]).format(n=entry["tricks"]["dummy"], name=self.names[decl], m=entry["tricks"][decl])
+        took = (ngettext("Dummy took {n} trick; you took {m}.", "Dummy took {n} tricks; you took {m}.", entry["tricks"]["dummy"])
+                if decl == self.you else
+                ngettext("Dummy took {n} trick; {name} took {m}.", "Dummy took {n} tricks; {name} took {m}.",
+                         entry["tricks"]["dummy"])).format(n=entry["tricks"]["dummy"], name=self.names[decl], m=entry["tricks"][decl])
         side_tricks = _("side's tricks")
         return (f'<table class="summary"><thead><tr><th></th><th>{esc(_("bid"))}</th><th>{esc(side_tricks)}</th>'
                 f'<th>{esc(_("points"))}</th><th>{esc(_("bags"))}</th></tr></thead>'
@@ -566,7 +574,7 @@ class Table:
         w = v["winner"]
         ranking = sorted(self.seats, key=lambda s: -v["totals"][s])
         items = "".join(f'<li>{esc(self.names[s])} — <b>{v["totals"][s]}</b></li>' for s in ranking)
-        wins = _("{name} wins!").format(name=self.names[w]) if w else _("Nobody wins!")
+        wins = (_("You win!") if w == self.you else _("{name} wins!").format(name=self.names[w])) if w else _("Nobody wins!")
         played = ngettext("{n} hand played.", "{n} hands played.", len(v["history"])).format(n=len(v["history"]))
         return (f'<p class="winner"><span class="trophy" aria-hidden="true">★</span> {esc(wins)}</p><ol class="ranking">{items}</ol>'
                 f'<p class="muted small">{esc(played)}</p>')
@@ -574,27 +582,34 @@ class Table:
     # ---- the game log in words ------------------------------------------------------------------------
     def describe(self, action: str, actor: str, before: dict, after: dict, game) -> str:
         name = self.names.get(actor, actor)
+        me = actor == self.you   # the one person against computers: "You play 8♦", not "You plays"
         words = action.split()
         verb = words[0]
         if verb == "bid":
             if len(words) > 3:
                 targets = words[3].split(",")
-                named = [_("their own hand") if t == actor else (_("the dummy") if t == "dummy" else self.names[t]) for t in targets]
-                return _("{name} bids {n}, nil on {hands}").format(name=name, n=words[1], hands=join_words(named))
-            return _("{name} bids {n}").format(name=name, n=words[1])
+                named = [(_("your own hand") if me else _("their own hand")) if t == actor else (_("the dummy") if t == "dummy" else self.names[t])
+                         for t in targets]
+                return (_("You bid {n}, nil on {hands}") if me else _("{name} bids {n}, nil on {hands}")).format(
+                    name=name, n=words[1], hands=join_words(named))
+            return (_("You bid {n}") if me else _("{name} bids {n}")).format(name=name, n=words[1])
         if verb in ("peek", "flip"):
             slots = [int(w) for w in words[1:]]
             if verb == "peek":
-                return _("{name} peeks at dummy slots {slots}").format(name=name, slots=join_words([str(s) for s in slots]))
+                return (_("You peek at dummy slots {slots}") if me else _("{name} peeks at dummy slots {slots}")).format(
+                    name=name, slots=join_words([str(s) for s in slots]))
             seen = [after["dummy_slots"][s - 1] if after.get("dummy_slots") else None for s in slots]
             cards = [_card(t).symbol for t in seen if t]
-            return _("{name} turns up dummy slots {slots}").format(name=name, slots=join_words([str(s) for s in slots])) + (
-                f": {', '.join(cards)}" if cards else "")
+            return (_("You turn up dummy slots {slots}") if me else _("{name} turns up dummy slots {slots}")).format(
+                name=name, slots=join_words([str(s) for s in slots])) + (f": {', '.join(cards)}" if cards else "")
         if verb == "play":
             card = _card(words[1])
             hand = before.get("acting_hand") or actor
-            who = (_("{name} plays {card} from the dummy") if hand == "dummy" else _("{name} plays {card}")).format(
-                name=name, card=card.symbol)
+            if me:
+                who = _("You play {card} from the dummy") if hand == "dummy" else _("You play {card}")
+            else:
+                who = _("{name} plays {card} from the dummy") if hand == "dummy" else _("{name} plays {card}")
+            who = who.format(name=name, card=card.symbol)
             plays = (before.get("trick") or {}).get("plays") or []
             if len(plays) == 3:  # this card completed the trick
                 if after["hand_number"] == before["hand_number"]:
@@ -602,9 +617,9 @@ class Table:
                 else:
                     won = after["previous_tricks"][-1]["winner"]
                 if won == hand:
-                    who += _(" and wins the trick") if hand != "dummy" else _("; the dummy wins the trick")
+                    who += (_(" and win the trick") if me else _(" and wins the trick")) if hand != "dummy" else _("; the dummy wins the trick")
                 else:
-                    who += _("; {name} wins the trick").format(name=self.name_of(won))
+                    who += self.wins_trick(N_("; {name} wins the trick"), N_("; you win the trick"), won)
                 if after["hand_number"] != before["hand_number"] or after["over"]:
                     h = after["history"][-1]
                     who += _(". Hand over: ") + ", ".join(f"{self.names[s]} {h['score'][s]:+d}" for s in self.seats)
