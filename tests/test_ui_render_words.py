@@ -74,3 +74,71 @@ def test_the_one_person_against_computers_is_spoken_to_as_you(lang, game_name):
     if game_name == "dummy-spades":
         won = "you win the trick" if lang == "en" else "vous remportez le pli"
         assert any(won in line.lower() for _a, line in lines), [line for _a, line in lines][:20]
+
+
+# ---- 12: the peek's status line ------------------------------------------------------------------
+def test_the_peeker_looking_at_the_cards_is_not_told_the_next_player_peeks():
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 3, "players": ["Ana", "Ben", "Chloé"],
+                     "options": {"variant": "three-peeky"}, "actions": []})
+    table = SpadesTable(game)
+    app = FakeApp(table.seats)
+    while game.view(game.to_act)["phase"] != "peek":
+        game.apply(game.legal_actions()[0])
+    seat = game.to_act
+    before = game.view(seat)
+    action = game.apply(game.legal_actions()[0])
+    assert game.view(game.to_act)["phase"] == "peek" and game.to_act != seat   # the next one peeks too
+    assert table.hold_after(action, seat, before, game) == "reveal"
+    status = TAG.sub(" ", re.search(r'<div class="status".*?</div>', table.render(game, seat, app)).group(0))
+    assert "is peeking" not in status and "Remember the cards you peeked at" in status, status
+    table.release()
+    status = TAG.sub(" ", re.search(r'<div class="status".*?</div>', table.render(game, seat, app)).group(0))
+    assert f"{table.names[game.to_act]} is peeking at the dummy" in status
+
+
+# ---- 13 and 14: home, statistics, Continue, the review's last line --------------------------------
+def test_home_wording_settings_apart_and_no_continue_for_a_finished_game():
+    from cardtable.ui import home
+    from cardtable.ui.storage import SavedGame
+    finished = SavedGame(id="g1", game="dummy-spades", players=["Ana", "Ben", "Chloé"], over=True, updated=10.0,
+                         totals="4 hands · Ana 310 · Ben 120 · Chloé 80")
+    html = home.home_html([finished], finished, 5000.0)
+    assert 'data-key="continue"' not in html            # 14: an imported finished game is not "continued"
+    assert 'data-act="open-review:g1"' in html            # ... it is reviewed from the list
+    going = SavedGame(id="g2", game="seep", players=["Ana", "Ben"], updated=10.0, totals="hand 2 · Ana 3 · Ben 9")
+    assert 'data-key="continue"' in home.home_html([going, finished], going, 5000.0)
+    assert "Two partnerships" not in html and "or two face to face" in html
+    speed = re.search(r'<div class="speed".*?</div>', html).group(0)
+    assert "nav:settings" not in speed                    # 13: Settings is no speed of play
+    assert 'data-act="nav:settings"' in html
+    rules = home.rules_html("seep")
+    assert "← Home" not in rules and 'aria-label="Home"' in rules
+
+
+def test_statistics_read_as_sentences_with_the_home_icon():
+    from cardtable.ui import stats_screen
+    from cardtable import stats
+    p = stats.PlayerStats(name="Ana", game="dummy-spades")
+    p.games, p.finished, p.won, p.hands, p.hands_won = 1, 1, 0, 13, 5
+    p.against = {"casual": stats.Against(games=1, won=0, hands=13, hands_won=5)}
+    card = TAG.sub(" ", stats_screen.player_card(p))
+    assert "0 won of 1 (1 finished)" in card and "5 won of 13" in card
+    assert "won 0 of 1 game · 5 of 13 hands" in card and "1 game, 0 won" not in card
+    page = stats_screen.screen_html({"games": {}})
+    assert "← Home" not in page and 'aria-label="Home"' in page
+
+
+def test_the_reviews_last_line_ends_its_sentences():
+    from cardtable.ui.review import Review, review_html
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 9, "players": ["Ana", "Ben", "Chloé"],
+                     "options": {"losing_limit": -200}, "actions": []})
+    rng = random.Random(9)
+    for _ in range(3000):   # random play falls to the losing limit within a few hands
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.over
+    r = Review(game.to_record())
+    r.go(r.last)
+    move = TAG.sub("", re.search(r'<p class="review-move">.*?</p>', review_html(r, "Dummy Spades")).group(0))
+    assert re.search(r"[+\-−]\d+\. Game over", move), move

@@ -90,7 +90,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
              f'<p class="muted">{esc(_("Pass the device around, or play against the computer. Works offline."))}</p></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
-    if last and not last.error:
+    if last and not last.error and not last.over:   # a finished game is not continued (Review it)
         parts.append('<div class="continue">'
                      + button(esc(_("Continue {game}").format(game=game_title(last.game))) + " "
                               f"<span class=\"sub\">{esc(players_text(last))} · {esc(totals_words(last.totals))}</span>",
@@ -99,7 +99,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     parts.append('<div class="tiles">')
     for g, title in GAME_TITLES.items():
         blurb = (_("Three players and a dummy: bid, declare, and play two hands.")
-                 if g == "dummy-spades" else _("Two partnerships: capture, build houses, sweep the floor."))
+                 if g == "dummy-spades" else _("Four in two teams, or two face to face: capture, build houses, sweep the floor."))
         parts.append(f'<article class="tile tile-{g}"><h2>{esc(game_title(g))}</h2><p>{esc(blurb)}</p>'
                      f'<div class="tile-buttons">'
                      + (button(esc(_("Play against the computer")), f"quick:{g}", key=f"quick:{g}") if bots else "")
@@ -109,10 +109,11 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     chips = "".join(button(esc(_(label)), f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
                     for v, label in SPEED_NAMES)
     speed_words = esc(_("Speed of play"))
-    parts.append(f'<div class="speed" role="group" aria-label="{speed_words}"><span>{speed_words}</span>{chips}'
-                 + button("⚙ " + esc(_("Settings")), "nav:settings", cls="btn ghost small", key="settings") + "</div>")
+    parts.append(f'<div class="speed" role="group" aria-label="{speed_words}"><span>{speed_words}</span>{chips}</div>')
     parts.append(language_switch(lang))
-    parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats") + "</div>")
+    # Settings beside Statistics, not inside the speed group it is no part of
+    parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats")
+                 + button("⚙ " + esc(_("Settings")), "nav:settings", cls="btn ghost", key="settings") + "</div>")
     parts.append(f'<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">{esc(_("Saved games"))}</h2>')
     if not saves:
         parts.append(f'<p class="muted">{esc(_("No saved games yet. Every move is saved as you play."))}</p>')
@@ -286,5 +287,5 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
 
 
 def rules_html(game: str, lang: str = "en") -> str:
-    return ('<section class="rules-page"><nav class="crumbs">' + button(esc(_("← Home")), "nav:home", cls="btn ghost small", key="back")
+    return ('<section class="rules-page"><nav class="crumbs">' + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
             + f'</nav><article class="rules">{to_html(rules.text(game, lang))}</article>{keys.shortcuts_html()}</section>')

@@ -189,7 +189,7 @@ def review_html(review: Review, title: str) -> str:
                          aria_label=_("Forward to the next hand"), title=_("Next hand"), disabled=at_end))
     line = review.lines.get(review.step - 1, "") if review.step else _("The cards as they were dealt.")
     if at_end and v["over"]:
-        line = (line + " " if line else "") + _game_over_words(review, v)
+        line = (_full_stop(line) + " " if line else "") + _game_over_words(review, v)
     board = _spades_board(review, views) if review.name == "dummy-spades" else _seep_board(review, views)
     source = (_("Every hand is face up: this game is over.") if review.over
               else _("Every hand is face up: this is a file opened for review."))
@@ -208,10 +208,17 @@ def review_html(review: Review, title: str) -> str:
             f'{board}{_log_html(review)}</section>')
 
 
+def _full_stop(line: str) -> str:
+    """A log line (written without one) ended as a sentence, before the next sentence follows it."""
+    return line if line.endswith((".", "!", "?", "…")) else line + "."
+
+
 def _game_over_words(review: Review, v: dict) -> str:
     w = v.get("winner")
     if not w:
         return _("Game over.")
+    if w == review.table.you:
+        return _("Game over: you win.")
     return _("Game over: {name} wins.").format(name=review.table.name_of(w) if review.name == "dummy-spades"
                                                else _seep_winner(review, w))
 

@@ -396,6 +396,8 @@ class Table:
                      "flip": N_("{name} is turning up dummy cards")}.get(
                 v["phase"], N_("{name} is playing from the dummy") if v["acting_hand"] == "dummy" else N_("{name} is playing"))
             text = _(doing).format(name=name) + ("…" if kind == "human" else _(" (computer)…"))
+        if self.revealing:   # the peeker still looks at the cards: the next player waits for the device
+            text = _("Remember the cards you peeked at, then hide them.")
         if self.collecting:
             w = self.collecting.get("winner")
             text = _cap(self.wins_trick(N_("{name} wins the trick."), N_("You win the trick."), w))
