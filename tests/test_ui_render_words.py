@@ -142,3 +142,70 @@ def test_the_reviews_last_line_ends_its_sentences():
     r.go(r.last)
     move = TAG.sub("", re.search(r'<p class="review-move">.*?</p>', review_html(r, "Dummy Spades")).group(0))
     assert re.search(r"[+\-−]\d+\. Game over", move), move
+
+
+# ---- 9: the variations explained at the table ---------------------------------------------------------
+@pytest.mark.parametrize("options, words", [
+    ({"bidding": "mirror"}, "Mirror: nobody bids. Each bid is the spades a player holds"),
+    ({"bidding": "suicide"}, "Suicide: every bid names exactly one nil, and the side bid is 4 or more."),
+    ({"variant": "three-peeky"}, "Three Peeky: before bidding, each player secretly looks at 3 dummy cards"),
+    ({"variant": "flip-1"}, "Flip 1: before bidding, each player turns up 1 dummy card for everyone."),
+    ({"bag_penalty": 110, "losing_limit": -200}, "at ten bags you lose 110 points instead of 100 (house rule)"),
+])
+def test_the_score_sheet_says_the_rules_of_this_game(options, words):
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 2, "players": ["Ana", "Ben", "Chloé"],
+                     "options": options, "actions": []})
+    table = SpadesTable(game)
+    table.panel = "sheet"   # the Scores button of the top bar opens it, at any moment of the game
+    text = TAG.sub("", table.render(game, game.to_act, FakeApp(table.seats)))
+    assert "Rules of this game" in text and words in text, text[-800:]
+    if "losing_limit" in options:
+        assert "falls to −200" in text
+
+
+def test_the_seep_score_sheet_says_the_rules_of_this_game():
+    game = new_game({"format": "cardtable/1", "game": "seep", "seed": 2, "players": ["Ana", "Ben"],
+                     "options": {"seats": 2, "preset": "seep-pagat", "first_sweep": 50}, "actions": []})
+    table = SeepTable(game)
+    table.panel = "sheet"
+    text = TAG.sub("", table.render(game, game.to_act, FakeApp(table.seats)))
+    assert "Rules of this game" in text and "Two players, each for himself." in text
+    assert "a lead of 100 points wins a baazi; 1 baazi wins the game" in text and "scores 50 (house rule)" in text
+
+
+def test_mirrors_note_shows_through_the_first_trick_when_a_computer_leads():
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 6, "players": ["Ana", "Ben", "Chloé"],
+                     "options": {"bidding": "mirror"}, "actions": []})
+    table = SpadesTable(game)
+    app = FakeApp(table.seats)
+    lead = game.to_act
+    app.controllers = {s: "human" if s != lead else "casual" for s in table.seats}
+    game.apply(game.legal_actions()[0])          # the computer leads
+    person = game.to_act if game.to_act in table.seats else next(s for s in table.seats if s != lead)
+    html = table.render(game, person, app)
+    assert "Mirror: on the chips, 3♠ is the spades a player holds" in TAG.sub("", html)
+    while game.view(person)["tricks"] == []:
+        game.apply(game.legal_actions()[0])
+    assert "Mirror: on the chips" not in table.render(game, person, app)   # once the first trick is in
+
+
+def test_the_suicide_summary_marks_the_nils_that_did_not_count():
+    rng = random.Random(1)
+    for seed in range(40):
+        game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": seed, "players": ["Ana", "Ben", "Chloé"],
+                         "options": {"bidding": "suicide"}, "actions": []})
+        table = SpadesTable(game)
+        while not game.history:
+            game.apply(rng.choice(game.legal_actions()))
+        entry = game.view("p0")["history"][-1]
+        decl = entry["declarer"]
+        ignored = [(s, n) for s in table.seats for n in entry["nils"][s]
+                   if not (n == s or (n == "dummy" and s == decl) or (n not in (s, "dummy") and decl not in (s, n)))]
+        if ignored:
+            break
+    else:
+        pytest.fail("no hand with a nil that did not count")
+    rows = {r[0]: r for r in re.findall(r'<tr><th scope="row">(.*?)<small.*?</th><td>(.*?)</td>', table.hand_summary_html(game, entry))}
+    for s in table.seats:
+        marked = "(did not count)" in rows[table.names[s]][1]
+        assert marked == any(b == s for b, _n in ignored), (s, rows[table.names[s]], ignored)

@@ -40,7 +40,7 @@ from ..cards import Card
 from . import coach
 from .cardnames import a_house as _a_house, value_card
 from .i18n import N_, _, ngettext, pgettext
-from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
+from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, rules_section, sheet, table_topbar
 from .refusals import word as refusal_words
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
@@ -83,6 +83,26 @@ def options_note(options: dict) -> str:
     if parts:
         out += (" · " if out else "") + _("House rules: {rules}").format(rules="; ".join(parts))
     return out
+
+
+def rules_lines(options: dict) -> list[str]:
+    """The rules a game is played with, one sentence each (the score sheet's "Rules of this game")."""
+    lines = [_("Two players, each for himself.") if options.get("seats", 4) == 2
+             else _("Four players in two teams, partners facing each other.")]
+    if options.get("preset") == "seep-pagat":
+        n = options.get("baazis", 1)
+        lines.append(ngettext("Scoring: a lead of 100 points wins a baazi; {n} baazi wins the game.",
+                              "Scoring: a lead of 100 points wins a baazi; {n} baazis win the game.", n).format(n=n))
+    else:
+        lines.append(_("Scoring: the points add up; the first to {n} wins.").format(n=options.get("target", 500)))
+    lines.append(_("The bidder's first play builds the bid on one floor card, or throws any card if it cannot.")
+                 if options.get("first_play") == "seed" else
+                 _("The bidder's first play builds the bid value, captures with a card of it or throws one."))
+    lines.append(_("A sweep on the first play scores 50 (house rule).") if options.get("first_sweep", 25) == 50
+                 else _("A sweep on the first play scores 25."))
+    if options.get("majority_tie", "none") == "split":
+        lines.append(_("Cards split 26–26: +2 to each side (house rule)."))
+    return lines
 
 
 def value_word(v: int) -> str:
@@ -721,7 +741,8 @@ class Table:
         return sheet(esc(_("Score sheet")),
                      f'{rules_html}<p class="muted small">{self.score_line(v)}</p><table>'
                      f'<thead><tr><th scope="col">{esc(_("Hand"))}</th>{head}<th scope="col">{last_head}</th></tr></thead>'
-                     f'<tbody>{body}</tbody></table><p class="muted small">{esc(note)}</p>',
+                     f'<tbody>{body}</tbody></table><p class="muted small">{esc(note)}</p>'
+                     + rules_section(rules_lines(v["options"])),
                      "ui:panel:sheet", "sheet")
 
     def hand_summary_html(self, game, entry: dict) -> str:

@@ -25,10 +25,12 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card, SUITS
+from ..games.dummy_spades import nil_counts
 from . import coach
 from .cardnames import card_name
 from .i18n import N_, _, ngettext
-from .markup import button, card_back, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
+from .markup import (button, card_back, card_face, card_group, esc, join_words, log_panel, plural, rules_section, sheet,
+                     signed, table_topbar)
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -51,6 +53,45 @@ def rules_note(options: dict) -> str:
     if options.get("bag_penalty", 100) == 110:
         words.append(_("Bags: 110 per ten, bags lost"))
     return " · ".join(words)
+
+
+VARIANT_RULES = {
+    "no-peeky": N_("No Peeky: the dummy stays face down until the opening lead."),
+    "three-peeky": N_("Three Peeky: before bidding, each player secretly looks at 3 dummy cards; everyone sees which."),
+    "four-peeky": N_("Four Peeky: before bidding, each player secretly looks at 4 dummy cards; everyone sees which."),
+}
+BIDDING_RULES = {
+    "standard": N_("Standard bidding: each player bids the tricks his side will take, nils if he wants."),
+    "mirror": N_("Mirror: nobody bids. Each bid is the spades a player holds (3♠ on his chip); no spade is an "
+                 "automatic nil; the highest declares. A contract counts a side's spades together: the declarer's "
+                 "with the dummy's (known once the dummy is turned up), the two defenders' together."),
+    "suicide": N_("Suicide: every bid names exactly one nil, and the side bid is 4 or more. A nil that does not "
+                  "count (on the dummy for a defender, on a defender for the declarer) is ignored."),
+}
+
+
+def rules_lines(options: dict) -> list[str]:
+    """The rules a game is played with, one sentence each: its variation, its bidding, the target
+    and the house rules (the score sheet's "Rules of this game", always a tap away at the table).
+
+    >>> rules_lines({"variant": "flip-2", "bidding": "standard", "target": 300})[0]
+    'Flip 2: before bidding, each player turns up 2 dummy cards for everyone.'
+    """
+    variant = options.get("variant", "no-peeky")
+    if variant.startswith("flip-"):
+        n = int(variant[5:])
+        lines = [ngettext("Flip {n}: before bidding, each player turns up {n} dummy card for everyone.",
+                          "Flip {n}: before bidding, each player turns up {n} dummy cards for everyone.", n).format(n=n)]
+    else:
+        lines = [_(VARIANT_RULES.get(variant, VARIANT_RULES["no-peeky"]))]
+    lines.append(_(BIDDING_RULES.get(options.get("bidding", "standard"), BIDDING_RULES["standard"])))
+    target = _("Play to {n} points.").format(n=options.get("target", 300))
+    if options.get("losing_limit") is not None:
+        target += " " + _("The game also ends when a player falls to {n}.").format(n=signed(options["losing_limit"]))
+    lines.append(target)
+    lines.append(_("Bags: at ten bags you lose 110 points instead of 100 (house rule).") if options.get("bag_penalty", 100) == 110
+                 else _("Bags: at ten bags you lose 100 points."))
+    return lines
 
 
 def _cap(text: str) -> str:
@@ -347,10 +388,12 @@ class Table:
             lead = v["acting_hand"]
             caption = '<p class="trick-caption">' + esc(_cap(_("{name} to lead").format(name=self.name_of(lead)))) + (
                 " · " + esc(_("spades broken")) if v["spades_broken"] else "") + "</p>"
-            if v["mirror_bids"] is not None and not v["tricks"]:
-                caption = caption[:-4] + self.mirror_caption(v) + "</p>"
+
         elif v["phase"] in ("bid", "peek", "flip"):
             caption = f'<p class="trick-caption">{esc(_("Hand {n} · dealer {name}").format(n=v["hand_number"] + 1, name=self.names[v["dealer"]]))}</p>'
+        if v["mirror_bids"] is not None and v["phase"] == "play" and not v["tricks"] and not self.collecting:
+            # Mirror's note stays the whole first trick, so it is seen when a computer leads too
+            caption += f'<p class="trick-caption mirror-line">{self.mirror_caption(v)}</p>'
         act = ' data-act="release"' if self.collecting else ""
         to = f" to-{next((p for p, h in where.items() if h == winner), 'bottom')}" if self.collecting else ""
         return (f'<div class="trick{to}" aria-label="{esc(_("finished trick") if self.collecting else _("current trick"))}"{act}>'
@@ -359,7 +402,8 @@ class Table:
     def mirror_caption(self, v: dict) -> str:
         """Mirror, before the first card: where the bids came from (the chips show them)."""
         decl = self.names.get(v["declarer"], "") if v["declarer"] else ""
-        return ('<small class="mirror-note">' + esc(_("Mirror: each bid is the spades held; {name} declares.").format(name=decl)
+        return ('<small class="mirror-note">' + esc(_("Mirror: on the chips, 3♠ is the spades a player holds and the contract his side's "
+                                                       "spades together. {name} declares.").format(name=decl)
                                                      if decl else _("Mirror: each bid is the spades held.")) + "</small>")
 
     def last_trick_sheet(self, v: dict, where: dict[str, str]) -> str:
@@ -543,7 +587,8 @@ class Table:
                      f'<thead><tr><th scope="col" rowspan="2">{esc(_("Hand"))}</th>{head}</tr><tr>{sub}</tr></thead>'
                      f'<tbody>{body}</tbody><tfoot><tr><th scope="row">{esc(_("Total"))}</th>{tot}</tr></tfoot></table></div>'
                      '<p class="muted small">' + esc(_("Tricks are each side's: the declarer's with the dummy, "
-                                                       "the defenders' together. N = nil declared.")) + '</p>',
+                                                       "the defenders' together. N = nil declared.")) + '</p>'
+                     + rules_section(rules_lines(v["options"])),
                      "ui:panel:sheet", "sheet")
 
     def hand_summary_html(self, game, entry: dict) -> str:
@@ -554,7 +599,9 @@ class Table:
                 entry["tricks"][d] for d in self.seats if d != decl)
             role = _("declarer") if s == decl else _("defender")
             nils = entry["nils"].get(s) or []
-            niltext = (" · " + _("nil on {hands}").format(hands=", ".join(_("own hand") if n == s else (_("the dummy") if n == "dummy" else self.names[n]) for n in nils))) if nils else ""
+            niltext = (" · " + _("nil on {hands}").format(hands=", ".join(
+                (_("own hand") if n == s else (_("the dummy") if n == "dummy" else self.names[n]))
+                + ("" if nil_counts(decl, s, n) else " " + _("(did not count)")) for n in nils))) if nils else ""
             rows.append(f'<tr><th scope="row">{esc(self.names[s])}<small> {role}</small></th><td>{entry["bids"][s]}{esc(niltext)}</td>'
                         f'<td>{side}</td><td class="pts">{entry["score"][s]:+d}</td><td>{entry["bags"][s]}</td></tr>')
         v = game.view(self.seats[0])
