@@ -15,13 +15,14 @@ import pytest
 
 from cardtable.record import new_game
 from cardtable.ui.i18n import use_language
-from conftest import FakeApp
+from conftest import ROOT, FakeApp
 
 pytest.importorskip("cardtable.games.dummy_spades")
 from cardtable.ui.table_seep import Table as SeepTable  # noqa: E402
 from cardtable.ui.table_spades import Table as SpadesTable  # noqa: E402
 
 TAG = re.compile(r"<[^>]+>")
+SEATS_SEEP = ("p0", "p1", "p2", "p3")
 
 
 @pytest.fixture(params=["en", "fr"])
@@ -209,3 +210,75 @@ def test_the_suicide_summary_marks_the_nils_that_did_not_count():
     for s in table.seats:
         marked = "(did not count)" in rows[table.names[s]][1]
         assert marked == any(b == s for b, _n in ignored), (s, rows[table.names[s]], ignored)
+
+
+# ---- 11: French typography and wording; minus signs -------------------------------------------------
+FRENCH_PO = ROOT / "py" / "cardtable" / "locale" / "fr" / "LC_MESSAGES" / "cardtable.po"
+FIELDS = re.compile(r"\{[^{}]*\}")
+
+
+def badly_spaced(text: str) -> list[str]:
+    """Each : ; ! ? of French text not preceded by a narrow no-break space (U+202F), in context
+    (fields such as {points:+d} and web addresses aside)."""
+    text = FIELDS.sub("F", re.sub(r"https?://\S+", "", text))
+    return [text[max(0, i - 12):i + 2] for i, ch in enumerate(text) if ch in ":;!?" and i and text[i - 1] != "\u202f"]
+
+
+def test_french_has_a_narrow_no_break_space_before_colons_everywhere():
+    from babel.messages.pofile import read_po
+    with FRENCH_PO.open("rb") as f:
+        catalog = read_po(f, locale="fr")
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        for text in (message.string if isinstance(message.string, (list, tuple)) else [message.string]):
+            wrong += badly_spaced(text or "")
+    for book in (ROOT / "py" / "cardtable" / "rules").glob("*.fr.md"):
+        wrong += [f"{book.name}: {w}" for w in badly_spaced(book.read_text(encoding="utf-8"))]
+    assert not wrong, wrong[:20]
+
+
+def test_french_rules_and_the_own_house_note_read_right():
+    book = (ROOT / "py" / "cardtable" / "rules" / "dummy-spades.fr.md").read_text(encoding="utf-8")
+    assert "après chaque partie" not in book and "Après chaque donne, la donne passe à gauche" in book
+    use_language("fr")
+    try:
+        for seed in range(1, 60):
+            game = new_game({"format": "cardtable/1", "game": "seep", "seed": seed, "actions": []})
+            rng = random.Random(seed)
+            for _ in range(40):
+                seat = game.to_act
+                v = game.view(seat)
+                if any(seat in h["owners"] for h in v["floor"]["houses"]) and v["phase"] == "play":
+                    html = SeepTable(game).render(game, seat, FakeApp(SEATS_SEEP))
+                    note = TAG.sub("", re.search(r'<span class="own-note">.*?</span>', html).group(0))
+                    assert re.match(r"vous possédez la maison de \d+\u202f: gardez une carte de sa valeur$", note), note
+                    return
+                if game.over:
+                    break
+                game.apply(rng.choice(game.legal_actions()))
+        pytest.fail("no position where the player owns a house")
+    finally:
+        use_language("en")
+
+
+def test_displayed_negatives_have_the_minus_sign_and_the_record_keeps_ascii(lang):
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 4, "players": ["Ana", "Ben", "Chloé"],
+                     "options": {"losing_limit": -200}, "actions": []})
+    table = SpadesTable(game)
+    app = FakeApp(table.seats)
+    rng = random.Random(4)
+    lines = []
+    while not game.over:
+        lines += [line for _a, line in play_out(game, table, rng, steps=1)]
+    v = game.view("p0")
+    assert min(v["totals"].values()) < 0
+    table.panel = "sheet"
+    shown = [TAG.sub(" ", table.render(game, "p0", app)), TAG.sub(" ", table.game_over_html(game)),
+             TAG.sub(" ", table.hand_summary_html(game, v["history"][-1]))] + lines
+    for text in shown:
+        assert not re.search(r"(?<![\w-])-\d", text), re.search(r".{30}(?<![\w-])-\d.{10}", text)
+    assert any("−" in text for text in shown[:3])
+    assert all("−" not in a for a in game.to_record()["actions"])
+    assert "−" not in str(game.summary())

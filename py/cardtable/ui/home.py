@@ -68,13 +68,18 @@ def totals_words(text: str) -> str:
     """
     m = _TOTALS.match(text or "")
     if not m:
-        return text
+        return _minus(text)
     head = (_("hand {n}").format(n=m[1]) if m[1] else
             ngettext("{n} hand", "{n} hands", int(m[2])).format(n=m[2]))
     rest = m[3]
     if m[4]:
         rest = " · " + _("lead {n} · baazis").format(n=m[5]) + " " + rest[len(m[4]) + 3:]
-    return head + rest
+    return _minus(head + rest)
+
+
+def _minus(text: str) -> str:
+    """A stored score line as displayed: a negative number's hyphen becomes the minus sign ("−40")."""
+    return re.sub(r"(?<![\w-])-(?=\d)", "−", text or "")
 
 
 def players_text(s: SavedGame) -> str:

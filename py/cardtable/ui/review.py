@@ -41,7 +41,7 @@ from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, ReplayError, new_game, parse_record
 from .announce import the_one_person
 from .i18n import _, ngettext
-from .markup import button, card_back, card_face, esc
+from .markup import button, card_back, card_face, esc, signed
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -294,7 +294,7 @@ def _spades_board(review: Review, views: dict) -> str:
                                                         .format(n=v["tricks_won"][h])) + "</span>"])
         blocks.append(_hand_block(name, facts, hands.get(h), v["hand_counts"][h],
                                   v["acting_hand"] == h and not v["over"], f"hand:{h}"))
-    totals = " · ".join(f'{esc(t.name_of(s))} <b>{v["totals"][s]}</b>' for s in review.seats)
+    totals = " · ".join(f'{esc(t.name_of(s))} <b>{signed(v["totals"][s])}</b>' for s in review.seats)
     return (f'<div class="review-board spades"><p class="review-head">{esc(head)}</p>'
             f'<p class="review-totals">{totals}</p>{trick_html}'
             f'<div class="review-hands">{"".join(blocks)}</div></div>')

@@ -178,7 +178,7 @@ def _pct(p: stats.PlayerStats, part: int, whole: int) -> str:
 
 
 def _avg(p: stats.PlayerStats, total: int) -> str:
-    return "—" if not p.hands else f"{p.per_hand(total):.1f}"
+    return "—" if not p.hands else f"{p.per_hand(total):.1f}".replace("-", "−")   # the minus sign, not a hyphen
 
 
 def player_card(p: stats.PlayerStats) -> str:

@@ -40,7 +40,7 @@ from ..cards import Card
 from . import coach
 from .cardnames import a_house as _a_house, value_card
 from .i18n import N_, _, ngettext, pgettext
-from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, rules_section, sheet, table_topbar
+from .markup import button, card_face, card_group, esc, join_words, log_panel, plural, rules_section, sheet, signed, table_topbar
 from .refusals import word as refusal_words
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
@@ -645,7 +645,7 @@ class Table:
                                 cls="btn offer" + (" hinted" if a == self.hinted else ""),
                                 shortcut=str(i + 1) if i < 9 else None))
         refused = self.refused(game, offers)
-        why = "".join(f'<li class="why"><span class="why-move">{esc(self.action_words(a) if a else _("That"))}:</span> '
+        why = "".join(f'<li class="why"><span class="why-move">{esc(_("{move}:").format(move=self.action_words(a) if a else _("That")))}</span> '
                       f'<span class="why-reason">{esc(r)}</span></li>' for a, r in refused)
         if not offers and not refused:
             why = f'<li class="why"><span class="why-reason">{esc(_("that selection is no move: pick cards that add up, or a house"))}</span></li>'
@@ -682,8 +682,9 @@ class Table:
                    if v["bidder"] == seat else ""))
         owned = [h["value"] for h in v["floor"]["houses"] if seat in h["owners"]]
         if owned:
-            info += ('<span class="own-note">' + esc(_("you own the {houses}: keep a card of its value").format(
-                houses=join_words([_("{n}-house").format(n=h) for h in owned]))) + "</span>")
+            info += ('<span class="own-note">' + esc(ngettext(
+                "you own {houses}: keep a card of its value", "you own {houses}: keep a card of each value", len(owned)).format(
+                houses=join_words([_("the {n}-house").format(n=h) for h in owned]))) + "</span>")
         return (f'<div class="my-hand{" turn" if my_turn else ""}">'
                 f'<div class="my-info">{info}</div>'
                 + card_group(cards, _("Your cards, {n}").format(n=len(v["hand"])) if v["hand"] else _("Your cards"))
@@ -727,7 +728,7 @@ class Table:
                              + (" · " + _("sweeps {n}").format(n=sweeps) if sweeps else ""))
                 cells.append(f'<td class="pts"><b>{h["score"][t]}</b><small class="detail">{detail}</small></td>')
             if pagat:
-                extra = f'<td class="pts">{h["lead"]:+d}' + (
+                extra = f'<td class="pts">{signed(h["lead"], plus=True)}' + (
                     f'<small class="detail">{esc(_("baazi {side}").format(side=self.baazi_mark(h["baazi"]["team"])))}</small>' if h.get("baazi") else "") + "</td>"
             else:
                 extra = f'<td class="pts">{h["totals"][sides[0]]}–{h["totals"][sides[1]]}</td>'

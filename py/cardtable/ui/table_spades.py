@@ -250,7 +250,7 @@ class Table:
         last = button(_('Last<span class="wide-only"> trick</span>'), "ui:panel:last", cls="btn ghost small", key="last",
                       aria_label=_("Last trick"),
                       disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
-        totals = " · ".join(f'{esc(self.names[s])} <b>{v["totals"][s]}</b>' for s in self.seats)
+        totals = " · ".join(f'{esc(self.names[s])} <b>{signed(v["totals"][s])}</b>' for s in self.seats)
         return table_topbar(_("Dummy Spades"), totals, self.panel, extra_tools=last)
 
     def role(self, v: dict, hand: str) -> str:
@@ -573,10 +573,10 @@ class Table:
                     h["tricks"][d] for d in self.seats if d != decl)
                 nil = h["nils"].get(s) or []
                 bid = f'{h["bids"][s]}' + (" " + _("N") if nil else "")
-                cells.append(f'<td>{bid}</td><td>{side}</td><td class="pts">{h["score"][s]:+d}'
+                cells.append(f'<td>{bid}</td><td>{side}</td><td class="pts">{signed(h["score"][s], plus=True)}'
                              + (f'<small> ({ngettext("{n} bag", "{n} bags", h["bags"][s]).format(n=h["bags"][s])})</small>' if h["bags"][s] else "") + "</td>")
             rows.append(f'<tr><th scope="row">{i}<small> {esc(self.names[decl])}</small></th>{"".join(cells)}</tr>')
-        tot = "".join(f'<td colspan="3" class="pts"><b>{v["totals"][s]}</b><small> · {ngettext("{n} bag", "{n} bags", v["bags"][s]).format(n=v["bags"][s])}</small></td>'
+        tot = "".join(f'<td colspan="3" class="pts"><b>{signed(v["totals"][s])}</b><small> · {ngettext("{n} bag", "{n} bags", v["bags"][s]).format(n=v["bags"][s])}</small></td>'
                       for s in self.seats)
         body = "".join(rows) or f'<tr><td colspan="{1 + 3 * len(self.seats)}" class="muted">{esc(_("No hand finished yet."))}</td></tr>'
         target = v["options"].get("target", 300)
@@ -603,9 +603,9 @@ class Table:
                 (_("own hand") if n == s else (_("the dummy") if n == "dummy" else self.names[n]))
                 + ("" if nil_counts(decl, s, n) else " " + _("(did not count)")) for n in nils))) if nils else ""
             rows.append(f'<tr><th scope="row">{esc(self.names[s])}<small> {role}</small></th><td>{entry["bids"][s]}{esc(niltext)}</td>'
-                        f'<td>{side}</td><td class="pts">{entry["score"][s]:+d}</td><td>{entry["bags"][s]}</td></tr>')
+                        f'<td>{side}</td><td class="pts">{signed(entry["score"][s], plus=True)}</td><td>{entry["bags"][s]}</td></tr>')
         v = game.view(self.seats[0])
-        totals = " · ".join(f"{esc(self.names[s])} {v['totals'][s]}" for s in self.seats)
+        totals = " · ".join(f"{esc(self.names[s])} {signed(v['totals'][s])}" for s in self.seats)
         took = (ngettext("Dummy took {n} trick; you took {m}.", "Dummy took {n} tricks; you took {m}.", entry["tricks"]["dummy"])
                 if decl == self.you else
                 ngettext("Dummy took {n} trick; {name} took {m}.", "Dummy took {n} tricks; {name} took {m}.",
@@ -622,7 +622,7 @@ class Table:
         v = game.view(self.seats[0])
         w = v["winner"]
         ranking = sorted(self.seats, key=lambda s: -v["totals"][s])
-        items = "".join(f'<li>{esc(self.names[s])} — <b>{v["totals"][s]}</b></li>' for s in ranking)
+        items = "".join(f'<li>{esc(self.names[s])} — <b>{signed(v["totals"][s])}</b></li>' for s in ranking)
         wins = (_("You win!") if w == self.you else _("{name} wins!").format(name=self.names[w])) if w else _("Nobody wins!")
         played = ngettext("{n} hand played.", "{n} hands played.", len(v["history"])).format(n=len(v["history"]))
         return (f'<p class="winner"><span class="trophy" aria-hidden="true">★</span> {esc(wins)}</p><ol class="ranking">{items}</ol>'
@@ -649,8 +649,9 @@ class Table:
                     name=name, slots=join_words([str(s) for s in slots]))
             seen = [after["dummy_slots"][s - 1] if after.get("dummy_slots") else None for s in slots]
             cards = [_card(t).symbol for t in seen if t]
-            return (_("You turn up dummy slots {slots}") if me else _("{name} turns up dummy slots {slots}")).format(
-                name=name, slots=join_words([str(s) for s in slots])) + (f": {', '.join(cards)}" if cards else "")
+            said = (_("You turn up dummy slots {slots}") if me else _("{name} turns up dummy slots {slots}")).format(
+                name=name, slots=join_words([str(s) for s in slots]))
+            return _("{said}: {cards}").format(said=said, cards=", ".join(cards)) if cards else said
         if verb == "play":
             card = _card(words[1])
             hand = before.get("acting_hand") or actor
@@ -671,7 +672,7 @@ class Table:
                     who += self.wins_trick(N_("; {name} wins the trick"), N_("; you win the trick"), won)
                 if after["hand_number"] != before["hand_number"] or after["over"]:
                     h = after["history"][-1]
-                    who += _(". Hand over: ") + ", ".join(f"{self.names[s]} {h['score'][s]:+d}" for s in self.seats)
+                    who += _(". Hand over: ") + ", ".join(f"{self.names[s]} {signed(h['score'][s], plus=True)}" for s in self.seats)
             return who
         return f"{name}: {action}"
 
