@@ -157,3 +157,64 @@ def test_one_person_against_the_computers_gets_no_hand_off(watched_page, site):
     page.wait_for_selector("html[data-screen=table]", state="attached")
     assert "Pass the device" not in page.inner_text("#app")
     page.watch.assert_clean()
+
+
+FITS = """() => {
+    // each option of each select of the new-game form, drawn in the select's font, fits its box
+    const ctx = document.createElement('canvas').getContext('2d');
+    const out = [];
+    for (const s of document.querySelectorAll('#new-game select')) {
+        const cs = getComputedStyle(s);
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+        for (const o of s.options) {
+            const w = ctx.measureText(o.text).width;
+            if (w > room) out.push(`${s.id}: "${o.text}" ${Math.round(w)} > ${Math.round(room)}`);
+        }
+    }
+    return out; }"""
+LINES = """() => [...document.querySelectorAll('.stats-player dd')].map(dd => {
+    // the lines its text takes (its box stretches to its row, which a long term may make taller)
+    const r = document.createRange();
+    r.selectNodeContents(dd);
+    const tops = new Set([...r.getClientRects()].map(q => Math.round(q.top)));
+    return {text: dd.innerText, lines: tops.size}; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_home_form_and_statistics_on_a_phone(page, site, lang):
+    """360 px: every option of the new-game selects shows whole; a statistics figure takes two lines
+    at most; Settings stands apart from the speed of play."""
+    from cardtable.ui import stats_screen
+    from cardtable.ui.storage import DictStore
+    from test_stats import spades_record
+    store = DictStore()
+    stats_screen.record_game(store, spades_record(), {"p0": "human", "p1": "casual", "p2": "human"}, now=1.0)
+    saved = {k: store.getItem(k) for k in [store.key(i) for i in range(store.length)]}
+    page.add_init_script("(([data, lang]) => { if (!sessionStorage.getItem('seeded')) {"
+                         " sessionStorage.setItem('seeded', '1');"
+                         " for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v);"
+                         " localStorage.setItem('cardtable/v1/settings', JSON.stringify({lang})); } })(" + json.dumps([saved, lang]) + ")")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.locator('.speed [data-act="nav:settings"]').count() == 0
+    assert page.locator('[data-act="nav:settings"]').count() == 1
+    shoot(page, f"home-{lang}-360x740")
+    for game, selects in (("dummy-spades", {}), ("seep", {}), ("seep", {"#ng-preset": "seep-pagat"}),
+                          ("seep", {"#ng-seats": "2"})):
+        page.click('[data-act="nav:home"]') if page.locator('[data-act="nav:home"]').count() else None
+        page.wait_for_selector("html[data-screen=home]", state="attached")
+        page.click(f'[data-act="new:{game}"]')
+        for sel, value in selects.items():
+            page.select_option(sel, value)
+        page.wait_for_selector("#new-game")
+        assert page.evaluate(FITS) == [], (game, selects)
+    shoot(page, f"new-seep-{lang}-360x740")
+    page.click('[data-act="nav:home"]')
+    page.click('[data-act="stats"]')
+    page.wait_for_selector(".stats-player")
+    figures = page.evaluate(LINES)
+    assert figures and all(f["lines"] <= 2 for f in figures), figures
+    assert page.inner_text('.stats-page [data-act="nav:home"]') == "⌂"   # as on every other screen
+    shoot(page, f"stats-{lang}-360x740")
