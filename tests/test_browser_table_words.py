@@ -74,6 +74,16 @@ def shoot(page, name: str):
     return path
 
 
+def phone_page(page, site, speed: str):
+    """The app at 360 x 740 with the speed of play set (computers wait less, or more)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.add_init_script("try { localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: '%s'})) } catch (e) {}"
+                         % speed)
+    page.goto(site.url)
+    wait_ready(page)
+    return page
+
+
 def test_a_card_that_cannot_be_played_says_why(watched_page, site):
     page = watched_page
     page.set_viewport_size({"width": 360, "height": 740})
@@ -139,11 +149,7 @@ def test_one_person_against_the_computers_gets_no_hand_off(watched_page, site):
     """A reload, or Back then Forward, reopens a solo game on the person's own table: the hand-off
     ("Pass the device to You") is for passing the device between people only."""
     pytest.importorskip("cardtable.bots")
-    page = watched_page
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.add_init_script("try { localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast'})) } catch (e) {}")
-    page.goto(site.url)
-    wait_ready(page)
+    page = phone_page(watched_page, site, "fast")
     page.click('[data-act="quick:dummy-spades"]')
     page.wait_for_selector(".table")
     page.reload()
@@ -218,3 +224,24 @@ def test_home_form_and_statistics_on_a_phone(page, site, lang):
     assert figures and all(f["lines"] <= 2 for f in figures), figures
     assert page.inner_text('.stats-page [data-act="nav:home"]') == "⌂"   # as on every other screen
     shoot(page, f"stats-{lang}-360x740")
+
+
+def test_mirror_explained_at_the_table_when_a_computer_leads(watched_page, site):
+    """Mirror against computers: its note stays through the first trick (a computer led it), and the
+    score sheet, a tap away, lists the rules of this game."""
+    pytest.importorskip("cardtable.bots")
+    page = phone_page(watched_page, site, "slow")   # slow: the first trick stays long enough to look at
+    rec = position("dummy-spades", lambda g: g.to_act != "p0", options={"bidding": "mirror"},
+                   controllers={"p0": "human", "p1": "casual", "p2": "casual"})
+    open_record(page, rec)
+    page.wait_for_selector(".table .trick .spot", timeout=60_000)     # the computer has led
+    line = page.locator(".trick .mirror-line")
+    assert line.is_visible() and "3♠ is the spades a player holds" in line.inner_text()
+    shoot(page, "mirror-computer-led-360x740")
+    page.click('[data-key="sheet"]')
+    page.wait_for_selector(".game-rules")
+    rules = page.inner_text(".game-rules")
+    assert "Mirror: nobody bids." in rules and "No Peeky" in rules and "Play to 300 points." in rules
+    page.locator(".game-rules").scroll_into_view_if_needed()
+    shoot(page, "rules-of-this-game-360x740")
+    page.watch.assert_clean()
