@@ -282,3 +282,19 @@ def test_displayed_negatives_have_the_minus_sign_and_the_record_keeps_ascii(lang
     assert any("−" in text for text in shown[:3])
     assert all("−" not in a for a in game.to_record()["actions"])
     assert "−" not in str(game.summary())
+
+
+def test_the_live_region_says_a_negative_score_with_the_minus_sign():
+    from cardtable.ui import announce
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 4, "players": ["Ana", "Ben", "Chloé"],
+                     "actions": []})
+    table = SpadesTable(game)
+    rng = random.Random(4)
+    said = []
+    while not game.history:
+        actor = game.to_act
+        before = game.view(actor)
+        action = game.apply(rng.choice(game.legal_actions()))
+        said += announce.after_move(game.name, table, action, actor, before, game.view(actor))
+    points = next(s for s in said if s.startswith("End of the hand. Points:"))
+    assert "−" in points and not re.search(r"(?<![\w-])-\d", points), points
