@@ -104,9 +104,9 @@ def test_a_card_that_cannot_be_played_says_why(watched_page, site):
     page.click(f'.my-hand [data-card="{card}"]', force=True)
     page.wait_for_selector(".move-error")
     error = page.inner_text(".move-error")
-    assert error.startswith("you must follow ") or error == "spades are not broken", error
+    assert error.startswith("You must follow ") or error == "Spades are not broken", error   # a sentence
     assert page.is_visible(".move-error")
-    assert f"Not allowed: {error}" in page.evaluate(SAID)
+    assert f"Not allowed: {error[0].lower() + error[1:]}" in page.evaluate(SAID)
     shoot(page, "refusal-spades-360x740")
     # Enter on it says so too (and the game has not moved)
     page.evaluate("() => { const a = document.getElementById('announcer'); if (a) a.textContent = ''; }")
@@ -127,9 +127,9 @@ def test_a_card_that_cannot_be_played_says_why(watched_page, site):
     take_device(page)
     page.click(f'.dummy-panel [data-card="{dummy_card}"]', force=True)
     page.wait_for_selector(".move-error")
-    assert page.inner_text(".move-error").startswith(("the dummy must follow ", "spades are not broken"))
+    assert page.inner_text(".move-error").startswith(("The dummy must follow ", "Spades are not broken"))
     page.click(f'.my-hand [data-card="{own}"]', force=True)
-    page.wait_for_function("document.querySelector('.move-error').innerText.startsWith('the dummy plays now')")
+    page.wait_for_function("document.querySelector('.move-error').innerText.startsWith('The dummy plays now')")
     assert "does not hold the" in page.inner_text(".move-error")
     shoot(page, "refusal-dummy-360x740")
 

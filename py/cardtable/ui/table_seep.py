@@ -368,7 +368,7 @@ class Table:
         parts.append(self.status(v, seat, app, my_turn))
         parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo
         if app.error:   # a refused move, or a tap while another plays
-            parts.append(f'<p class="error move-error" role="alert">{esc(app.error)}</p>')
+            parts.append(f'<p class="error move-error" role="alert">{esc(app.error[:1].upper() + app.error[1:])}</p>')
         if my_turn and v["phase"] == "bid":
             parts.append(self.bid_panel(v))
         if my_turn and v["phase"] == "play":

@@ -224,7 +224,7 @@ class Table:
         parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo, Play out the rest
         action = ""
         if app.error:   # a refused move, or a tap while another plays
-            action += f'<p class="error move-error" role="alert">{esc(app.error)}</p>'
+            action += f'<p class="error move-error" role="alert">{esc(_cap(app.error))}</p>'
         if self.revealing:
             action += self.reveal_panel(v)
         elif my_turn and v["phase"] == "bid":
