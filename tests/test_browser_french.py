@@ -94,7 +94,7 @@ def hint_and_play(page, words) -> int:
     page.click('[data-act="hint"]')
     page.wait_for_selector("button.card.hinted", timeout=30_000)
     line = page.inner_text(".hint-line")
-    assert line.startswith("Conseil : jouez"), line
+    assert line.startswith("Conseil\u202f: jouez"), line   # a narrow no-break space before the colon
     french_only(page, words, "the hint")
     screenshot(page, "french-hint-phone")
     n = page.evaluate(LAST_ACTIONS)
@@ -251,7 +251,7 @@ def test_the_end_review_statistics_and_settings_in_french(page, site, words):
     french_only(page, words, "game over")
     page.click('[data-key="review-over"]')
     page.wait_for_selector("html[data-screen=review]", state="attached")
-    assert page.inner_text("#app h1") == "Revoir : Pique au mort"
+    assert page.inner_text("#app h1") == "Revoir\u202f: Pique au mort"
     step_review(page, words, "Dummy Spades review", 30, stop=".review-trick.done")
     screenshot(page, "french-review-phone")
     page.keyboard.press("PageDown")

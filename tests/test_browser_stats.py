@@ -120,14 +120,14 @@ def test_statistics_from_play_and_files(page, tmp_path):
     assert page.evaluate("location.hash") == "#stats"
     assert page.locator("h1").count() == 1 and page.inner_text("h1") == "Statistics"
     ana = figures(page, "dummy-spades", "ana")
-    assert ana["Games"] == "1 played · 1 finished · 1 won"
-    assert ana["Hands"] == "2 played · 1 won (50%)"
+    assert ana["Games"] == "1 won of 1 (1 finished)"
+    assert ana["Hands"] == "1 won of 2 (50%)"
     assert ana["Points per hand"] == "150.0" and ana["Bids made"] == "50%" and ana["Nils"] == "made 2 of 2"
     ben = figures(page, "dummy-spades", "ben")
     assert ben["Bags per hand"] == "1.5" and ben["As declarer"] == "made 1 of 1"
     seep_ana = figures(page, "seep", "ana")
-    assert seep_ana["Games"] == "1 played · 1 finished · 1 won"
-    assert seep_ana["Against the strong computer"].startswith("1 game, 1 won")
+    assert seep_ana["Games"] == "1 won of 1 (1 finished)"
+    assert seep_ana["Against the strong computer"].startswith("won 1 of 1 game")
     assert figures(page, "seep", "<b>ben</b>") is None    # a computer seat is nobody's statistics
     assert page.locator("#app b").count() == 0
     assert "<b>Ben</b> & Dev" in page.inner_text("#chart-score-seep .chart-legend")
@@ -150,7 +150,7 @@ def test_statistics_from_play_and_files(page, tmp_path):
         page.click('[data-act="confirm-delete:' + gid + '"]')
     assert page.locator("[data-save]").count() == 0
     page.click('[data-act="stats"]')
-    assert figures(page, "dummy-spades", "ana")["Games"] == "1 played · 1 finished · 1 won"
+    assert figures(page, "dummy-spades", "ana")["Games"] == "1 won of 1 (1 finished)"
 
     # 6. export, then reset after a confirmation
     with page.expect_download() as dl:

@@ -94,7 +94,8 @@ def play_hand(page, bidding: str) -> dict:
             fits(page)
             if bidding == "mirror":   # deal 12: Ana leads before the dummy is turned up; Chloé declares
                 assert "♠" in page.locator(".my-info").inner_text()   # the automatic bid: spades held
-                assert page.locator(".mirror-note").inner_text() == "Mirror: each bid is the spades held; Chloé declares."
+                assert page.locator(".mirror-note").inner_text() == ("Mirror: on the chips, 3♠ is the spades a player holds "
+                                                                     "and the contract his side's spades together. Chloé declares.")
                 assert "contract ?" in page.locator('[data-key="seat:p2"]').inner_text()   # waits for the dummy
         seen["play"] += 1
         page.locator(".action-panel button.card.playable, .my-hand.turn button.card.playable").first.click()

@@ -502,7 +502,7 @@ def test_the_screen_shows_each_game_with_figures_and_charts():
     assert {a.get("data-player") for a in seep.findall(".//article")} == {"ana", "ben", "chloé", "dev"}
     ana = {dt.text: dd.text for dt, dd in zip(players["ana"].findall(".//dt"), players["ana"].findall(".//dd"))}
     assert ana["Bids made"] == "50%" and ana["Nils"] == "made 2 of 2" and ana["Points per hand"] == "150.0"
-    assert ana["Against the strong computer"] == "1 game, 1 won · 2 hands, 1 won"
+    assert ana["Against the strong computer"] == "won 1 of 1 game · 1 of 2 hands"
     assert len(root.findall(".//svg")) == 4   # score and win rate, for each game
     for b in root.findall(".//button"):
         assert b.get("data-act") and b.get("data-key") and (b.text or "").strip()

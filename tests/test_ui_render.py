@@ -235,7 +235,7 @@ def test_mirror_has_no_bid_panel_and_hides_the_dummys_spades_until_it_is_turned_
         assert "7♠ · contract ?" in html           # Ana's contract waits for the dummy
         assert "contract 7" not in html and "nil dummy" not in html and "dummy, " not in html
         assert "0♠" in html and "nil own" in html   # Chloé has no spade: an automatic nil
-        assert "Mirror: each bid is the spades held" in html
+        assert "Mirror: on the chips, 3♠ is the spades a player holds" in html
     rng = random.Random(1)
     while not game.view("p0")["dummy_exposed"]:
         game.apply(rng.choice(game.legal_actions()))

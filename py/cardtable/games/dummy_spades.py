@@ -246,6 +246,17 @@ NIL_APPLIES: tuple[tuple[int, ...], ...] = tuple(
 """``NIL_APPLIES[declarer][bidder]``: mask of the hands where that bidder's nils count."""
 
 
+def nil_counts(declarer: str, bidder: str, hand: str) -> bool:
+    """Whether a nil ``bidder`` declared on ``hand`` counts once ``declarer`` is known (seats and
+    hands by name): his own hand always, the dummy only for the declarer, another person's hand
+    only when both defend.  A hand summary marks the nils that did not count with it::
+
+        >>> nil_counts("p0", "p1", "p2"), nil_counts("p0", "p1", "dummy"), nil_counts("p0", "p0", "dummy")
+        (True, False, True)
+    """
+    return bool(NIL_APPLIES[SEATS.index(declarer)][SEATS.index(bidder)] >> HANDS.index(hand) & 1)
+
+
 def score_hand(
     declarer: int,
     bids: Sequence[int],

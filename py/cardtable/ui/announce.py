@@ -19,6 +19,7 @@ from typing import Optional
 
 from ..cards import Card
 from .i18n import N_, _, ngettext
+from .markup import signed
 
 RANK_WORDS = {2: N_("2"), 3: N_("3"), 4: N_("4"), 5: N_("5"), 6: N_("6"), 7: N_("7"), 8: N_("8"), 9: N_("9"),
               10: N_("10"), 11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace")}
@@ -44,6 +45,14 @@ def _numbers(ns: list[int]) -> str:
     if len(text) <= 1:
         return "".join(text)
     return _("{first} and {last}").format(first=_(", ").join(text[:-1]), last=text[-1])
+
+
+def the_one_person(controllers, seats) -> Optional[str]:
+    """The seat of the one person in a game against computers (None when several people play, or
+    none): the log and the table speak to that person in the second person ("You play 8♦")."""
+    controllers = controllers if isinstance(controllers, dict) else {}
+    people = [s for s in seats if controllers.get(s, "human") == "human"]
+    return people[0] if len(people) == 1 else None
 
 
 def refused(reason: str) -> str:
@@ -149,7 +158,7 @@ def _spades(table, action: str, actor: str, before: dict, after: dict, you: Opti
                        .format(winner=winner, n=n))
         if new_hand:
             h = after["history"][-1]
-            scores = _(", ").join(_("{player} {points:+d}").format(player=table.name_of(s), points=h["score"][s])
+            scores = _(", ").join(_("{player} {points}").format(player=table.name_of(s), points=signed(h["score"][s], plus=True))
                                   for s in table.seats)
             out.append(_("End of the hand. Points: {scores}.").format(scores=scores))
     return out

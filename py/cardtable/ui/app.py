@@ -208,7 +208,7 @@ class App:
         document.documentElement.lang = lang
         if self.game is not None:
             try:
-                _game, self.log = self.replay_with_log(self.game.to_record())
+                _game, self.log = self.replay_with_log(self.game.to_record(), self.controllers)
             except Exception as err:  # the log is words only: never lose the game over it
                 window.console.error(f"cardtable: log in {lang}: {err!r}")
 
@@ -284,7 +284,8 @@ class App:
                 self.viewer = None
                 self.handoff_to = seat if self.controllers.get(seat) == "human" else (humans[0] if humans else None)
                 self.handoff_armed = False
-                if not self.settings["handoff"]:   # the setting: no hand-off screen, the hand shows at once
+                # the setting: no hand-off screen, the hand shows at once; nor when one person plays
+                if not self.settings["handoff"] or len(humans) == 1:
                     self.viewer, self.handoff_to = self.handoff_to, None
                 self.advance_bots_only()
                 self.render()
@@ -387,9 +388,13 @@ class App:
     # ---- events -----------------------------------------------------------------------------------
     def on_click(self, event) -> None:
         el = event.target.closest("[data-act]") if _present(event.target) else None
-        if not _present(el) or el.hasAttribute("disabled") or el.getAttribute("aria-disabled") == "true":
+        if not _present(el) or el.hasAttribute("disabled"):
             return
         act = str(el.dataset.act)
+        if el.getAttribute("aria-disabled") == "true":
+            if el.matches("button.card") and self.screen == "table":
+                self.explain_refusal(act)   # a card that cannot be played now: say why
+            return
         try:
             self.dispatch(act)
         except Exception as err:  # never leave the page dead: say what happened
@@ -614,29 +619,31 @@ class App:
             record = parse_record(self.saves.raw(game_id) or "")
         except Exception as err:
             return failed(err)
-        self.in_slices(self.replay_steps(record), opened, failed)
+        self.in_slices(self.replay_steps(record, self.saves.controllers(game_id)), opened, failed)
 
-    def replay_with_log(self, text):
+    def replay_with_log(self, text, controllers=None):
         """Replay a record (JSON text or a parsed dict) and build its log, in one go (see
         ``replay_steps``; opening a game from a file or the saved list uses ``open_in_slices``)."""
-        steps = self.replay_steps(parse_record(text))
+        steps = self.replay_steps(parse_record(text), controllers)
         while True:
             try:
                 next(steps)
             except StopIteration as done:
                 return done.value
 
-    def replay_steps(self, record: dict):
+    def replay_steps(self, record: dict, controllers=None):
         """Replay a parsed record and build its log, in time linear in its length: a generator
         that yields every ``OPEN_STEP`` actions and returns ``(game, log)``.
 
         The last ``LOG_DESCRIBED`` actions (what the log panel shows) are described in full,
         from views without the hands' history (``movewords``); earlier ones get a plain line:
-        who, and the action in notation.  Raises ``ReplayError`` for an action that cannot be
-        applied.
+        who, and the action in notation.  ``controllers`` (who plays each seat) tells the one
+        person against computers, whose moves read "You play".  Raises ``ReplayError`` for an
+        action that cannot be applied.
         """
         game = new_game(record)
         table = self.table_for(game)
+        table.you = announce.the_one_person(controllers, table.seats)
         log: list[str] = []
         actions = record["actions"]
         first_described = max(0, len(actions) - LOG_DESCRIBED)
@@ -694,6 +701,7 @@ class App:
         self.controllers = {s: controllers.get(s, "human") for s in self.table.seats}
         if not bots_available():
             self.controllers = {s: "human" for s in self.table.seats}
+        self.table.you = announce.the_one_person(self.controllers, self.table.seats)
         self.log = log
         self.viewer = None
         self.handoff_to = None
@@ -764,10 +772,34 @@ class App:
         seat = self.game.to_act
         if seat is None or self.controllers.get(seat) != "human" or seat != self.viewer or self.handoff_to:
             return
-        if hooks.needs_second_tap(self, action):
+        # confirm-before-play picks a legal card only: an illegal one is refused at the first tap
+        if action in self.game.legal_actions() and hooks.needs_second_tap(self, action):
             self.render()
             return
         self.apply(action)
+
+    def explain_refusal(self, act: str) -> None:
+        """A tap (or Enter) on a card that cannot be played now says why, on the table and in the
+        live region.  On the person's turn the card's move goes the one way every move goes: the
+        engine refuses it and gives the reason, worded from the refusal catalog (``refusals``);
+        a Seep hand card in the bidding is asked as the throw it would be (``Table.tried_action``).
+        While a computer or another person is to play, it says whose turn it is."""
+        game, table = self.game, self.table
+        if game is None or table is None or self.handoff_to or self.dialog or self.hold or self.viewer is None:
+            return
+        seat = game.to_act
+        if seat is None:
+            return
+        if seat != self.viewer or self.controllers.get(seat) != "human":
+            self.error = _("Not your turn: {name} plays now.").format(name=table.name_of(seat))
+            self.said.append(self.error)
+            self.render()
+            return
+        verb, _sep, arg = act.partition(":")
+        tried = getattr(table, "tried_action", None)
+        action = arg if verb == "move" else (tried(arg) if tried and verb == "ui" else None)
+        if action:
+            self.human_move(action)
 
     def apply(self, action: str) -> bool:
         game = self.game
@@ -1032,7 +1064,8 @@ class App:
                 record["players"] = [kept_name(p) for p in record["players"]]
         except Exception as err:
             return failed(err)
-        self.in_slices(self.replay_steps(record), lambda result: self.imported(record, *result), failed)
+        self.in_slices(self.replay_steps(record, record.get(CONTROLLERS_FIELD)),
+                       lambda result: self.imported(record, *result), failed)
 
     def imported(self, record: dict, game, log: list[str]) -> None:
         """An imported file, replayed: offer the saved copy if there is one, else open it."""
@@ -1149,7 +1182,7 @@ class App:
         if self.game is None or self.game_id != game_id or self.saves.raw(game_id) is None:
             return
         try:
-            game, log = self.replay_with_log(self.saves.raw(game_id) or "")
+            game, log = self.replay_with_log(self.saves.raw(game_id) or "", self.saves.controllers(game_id))
         except Exception as err:
             self.banner = _cut(_("This game was changed in another window and cannot be opened here: {why}").format(why=err), 300)
             self.render()

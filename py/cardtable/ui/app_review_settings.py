@@ -116,7 +116,8 @@ def dispatch(app, verb: str, arg: str) -> bool:
     if verb == "open-review":
         game = app.game
         if game is not None and app.game_id == arg and game.over:
-            _show(app, lambda: Review.in_steps(game.to_record()), arg)
+            controllers = dict(app.controllers)
+            _show(app, lambda: Review.in_steps(game.to_record(), controllers=controllers), arg)
         else:
             open_saved(app, arg)
         return True
@@ -144,7 +145,7 @@ def on_key(app, event) -> bool:
 
 
 def open_saved(app, game_id: str) -> None:
-    _show(app, lambda: Review.in_steps(app.saves.raw(game_id) or ""), game_id)
+    _show(app, lambda: Review.in_steps(app.saves.raw(game_id) or "", controllers=app.saves.controllers(game_id)), game_id)
 
 
 def open_file(app, text: str, filename: str) -> None:

@@ -23,11 +23,14 @@ DEFAULT_LEVEL = "casual"   # "Play against the computer" and the form's computer
 SPEED_NAMES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
 # the number fields of the new-game form: (lowest, highest, step, what the message calls it)
 NUMBER_FIELDS = {"ng-target": (50, 5000, 50, N_("The target")), "ng-baazis": (1, 9, 1, N_("The number of baazis"))}
-SPADES_BIDDINGS = [("standard", N_("Standard")), ("mirror", N_("Mirror — bids are the spades you hold")),
-                   ("suicide", N_("Suicide — every side bid names one nil, at least 4"))]
-BAG_PENALTIES = [("100", N_("100 per ten bags (standard)")), ("110", N_("110 — the ten bags are lost too"))]
+# a select shows one line that cannot wrap: its options are short names, and a note under it says
+# what each means (the phone's 360 px hold them, in English and in French)
+SPADES_BIDDINGS = [("standard", N_("Standard")), ("mirror", N_("Mirror")), ("suicide", N_("Suicide"))]
+BIDDING_NOTE = N_("Mirror: each bid is the number of spades held. Suicide: every side bid names one nil and is 4 or more.")
+BAG_PENALTIES = [("100", N_("100 per ten bags (standard)")), ("110", N_("110 — bags lost too"))]
+BAG_NOTE = N_("With 110, the ten bags are lost too, besides the 100 points.")
 SEEP_SEATS = [("4", N_("4 in two teams")), ("2", N_("2, each for himself"))]
-MAJORITY_TIES = [("none", N_("26–26 gives the +4 to nobody (standard)")), ("split", N_("26–26 gives +2 each"))]
+MAJORITY_TIES = [("none", N_("Nobody gets the +4 (standard)")), ("split", N_("+2 to each side"))]
 FIRST_SWEEPS = [("25", N_("25 (standard)")), ("50", N_("50 — it counts in full"))]
 SPADES_VARIANTS = [("no-peeky", N_("No Peeky (standard)")), ("three-peeky", N_("Three Peeky")), ("four-peeky", N_("Four Peeky")),
                    ("flip-1", N_("Flip 1")), ("flip-2", N_("Flip 2")), ("flip-3", N_("Flip 3")), ("flip-4", N_("Flip 4"))]
@@ -69,13 +72,13 @@ def totals_words(text: str) -> str:
     """
     m = _TOTALS.match(text or "")
     if not m:
-        return text
+        return _minus(text)
     head = (_("hand {n}").format(n=m[1]) if m[1] else
             ngettext("{n} hand", "{n} hands", int(m[2])).format(n=m[2]))
     rest = m[3]
     if m[4]:
-        return head + " · " + _("lead {n} · baazis").format(n=m[5]) + " " + _isolate_labels(rest[len(m[4]) + 3:], " / ")
-    return head + " · " + _isolate_labels(rest[3:], " · ")
+        return _minus(head + " · " + _("lead {n} · baazis").format(n=m[5]) + " " + _isolate_labels(rest[len(m[4]) + 3:], " / "))
+    return _minus(head + " · " + _isolate_labels(rest[3:], " · "))
 
 
 def _isolate_labels(scores: str, sep: str) -> str:
@@ -87,6 +90,11 @@ def _isolate_labels(scores: str, sep: str) -> str:
         ok = label and value.lstrip("+-").isdigit() and "\u2068" not in label
         out.append(f"{isolated(label)} {value}" if ok else part)
     return sep.join(out)
+
+
+def _minus(text: str) -> str:
+    """A stored score line as displayed: a negative number's hyphen becomes the minus sign ("−40")."""
+    return re.sub(r"(?<![\w-])-(?=\d)", "−", text or "")
 
 
 def players_text(s: SavedGame) -> str:
@@ -106,7 +114,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
              f'<p class="muted">{esc(_("Pass the device around, or play against the computer. Works offline."))}</p></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
-    if last and not last.error:
+    if last and not last.error and not last.over:   # a finished game is not continued (Review it)
         parts.append('<div class="continue">'
                      + button(esc(_("Continue {game}").format(game=game_title(last.game))) + " "
                               f"<span class=\"sub\">{esc(players_text(last))} · {esc(totals_words(last.totals))}</span>",
@@ -115,7 +123,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     parts.append('<div class="tiles">')
     for g, title in GAME_TITLES.items():
         blurb = (_("Three players and a dummy: bid, declare, and play two hands.")
-                 if g == "dummy-spades" else _("Two partnerships: capture, build houses, sweep the floor."))
+                 if g == "dummy-spades" else _("Four in two teams, or two face to face: capture, build houses, sweep the floor."))
         parts.append(f'<article class="tile tile-{g}"><h2>{esc(game_title(g))}</h2><p>{esc(blurb)}</p>'
                      f'<div class="tile-buttons">'
                      + (button(esc(_("Play against the computer")), f"quick:{g}", key=f"quick:{g}") if bots else "")
@@ -125,10 +133,11 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     chips = "".join(button(esc(_(label)), f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
                     for v, label in SPEED_NAMES)
     speed_words = esc(_("Speed of play"))
-    parts.append(f'<div class="speed" role="group" aria-label="{speed_words}"><span>{speed_words}</span>{chips}'
-                 + button("⚙ " + esc(_("Settings")), "nav:settings", cls="btn ghost small", key="settings") + "</div>")
+    parts.append(f'<div class="speed" role="group" aria-label="{speed_words}"><span>{speed_words}</span>{chips}</div>')
     parts.append(language_switch(lang))
-    parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats") + "</div>")
+    # Settings beside Statistics, not inside the speed group it is no part of
+    parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats")
+                 + button("⚙ " + esc(_("Settings")), "nav:settings", cls="btn ghost", key="settings") + "</div>")
     parts.append(f'<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">{esc(_("Saved games"))}</h2>')
     if not saves:
         parts.append(f'<p class="muted">{esc(_("No saved games yet. Every move is saved as you play."))}</p>')
@@ -159,9 +168,12 @@ def save_row(s: SavedGame, now: float) -> str:
             + f'{button(esc(_("Delete")), f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
 
 
-def _select(id_: str, options: list[tuple[str, str]], value: str, label: str) -> str:
+def _select(id_: str, options: list[tuple[str, str]], value: str, label: str, note: str = "") -> str:
+    """A labelled select; ``note`` (what its options mean) is shown under it and read with it."""
     opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>{esc(_(t))}</option>' for v, t in options)
-    return f'<label class="field"><span>{esc(label)}</span><select id="{id_}" data-keep>{opts}</select></label>'
+    described = f' aria-describedby="{id_}-note"' if note else ""
+    return (f'<label class="field"><span>{esc(label)}</span><select id="{id_}"{described} data-keep>{opts}</select></label>'
+            + (f'<p id="{id_}-note" class="muted small field-note">{esc(note)}</p>' if note else ""))
 
 
 def _number(id_: str, label: str, value: int) -> str:
@@ -269,27 +281,28 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
     if game == "dummy-spades":
         parts.append(_select("ng-target", [("300", N_("300 points")), ("500", N_("500 points"))], "300", _("Play to")))
         parts.append(_select("ng-variant", SPADES_VARIANTS, "no-peeky", _("Variation")))
-        parts.append(_select("ng-bidding", SPADES_BIDDINGS, "standard", _("Bidding")))
+        parts.append(_select("ng-bidding", SPADES_BIDDINGS, "standard", _("Bidding"), _(BIDDING_NOTE)))
         parts.append('<label class="check"><input type="checkbox" id="ng-limit"> '
                      f'<span>{esc(_("End the game when a player falls to −200"))}</span></label>')
     else:
         preset = preset if preset in ("sweep-seed", "seep-pagat") else "sweep-seed"
-        parts.append(_select("ng-preset", [("sweep-seed", N_("Sweep — cumulative score to a target")),
-                                           ("seep-pagat", N_("Seep (pagat) — 100-point lead wins a baazi"))],
-                             preset, _("Scoring")))
+        parts.append(_select("ng-preset", [("sweep-seed", N_("Sweep — to a target")), ("seep-pagat", N_("Seep (pagat) — baazis"))],
+                             preset, _("Scoring"),
+                             _("Sweep: the scores add up to a target. Seep: a lead of 100 points wins a baazi.")))
         # only the chosen scoring's number (the other is not in the form at all)
         if preset == "sweep-seed":
             parts.append(_number("ng-target", _("Target score"), 500))
         else:
             parts.append(_number("ng-baazis", _("Baazis to win"), 1))
-        parts.append(_select("ng-firstplay", [("pagat", N_("Build, capture or throw the bid value (standard)")),
-                                              ("seed", N_("Build on one floor card, or throw any card (old rule)"))],
-                             "pagat", _("Bidder's first play")))
+        parts.append(_select("ng-firstplay", [("pagat", N_("Bid value (standard)")), ("seed", N_("On one floor card (old rule)"))],
+                             "pagat", _("Bidder's first play"),
+                             _("Standard: build the bid value, capture with it or throw it. Old rule: build it on one "
+                               "floor card, or throw any card.")))
     parts.append(f'<label class="field"><span>{esc(_("Deal number (optional: the same number deals the same cards)"))}</span>'
                  f'<input id="ng-seed" inputmode="numeric" autocomplete="off" placeholder="{esc(_("random"))}" data-keep></label>')
     parts.append(f"</fieldset><fieldset><legend>{esc(_('House rules'))}</legend>")
     if game == "dummy-spades":
-        parts.append(_select("ng-bag-penalty", BAG_PENALTIES, "100", _("Bag penalty")))
+        parts.append(_select("ng-bag-penalty", BAG_PENALTIES, "100", _("Bag penalty"), _(BAG_NOTE)))
     else:
         if preset == "sweep-seed":   # the engine refuses majority_tie with seep-pagat
             parts.append(_select("ng-majority-tie", MAJORITY_TIES, "none", _("Cards split 26–26")))
@@ -302,5 +315,5 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
 
 
 def rules_html(game: str, lang: str = "en") -> str:
-    return ('<section class="rules-page"><nav class="crumbs">' + button(esc(_("← Home")), "nav:home", cls="btn ghost small", key="back")
+    return ('<section class="rules-page"><nav class="crumbs">' + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
             + f'</nav><article class="rules">{to_html(rules.text(game, lang))}</article>{keys.shortcuts_html()}</section>')

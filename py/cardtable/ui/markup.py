@@ -206,6 +206,24 @@ def join_words(items: Iterable[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def signed(n: int, plus: bool = False) -> str:
+    """A number as displayed: a negative one with the minus sign U+2212 ("−40"), never a hyphen;
+    ``plus`` marks a positive one ("+40").  The record, the notation and replay keep ASCII.
+
+    >>> signed(-40), signed(40, plus=True), signed(0, plus=True)
+    ('−40', '+40', '0')
+    """
+    return ("−" if n < 0 else "+" if plus and n > 0 else "") + str(abs(n))
+
+
+def rules_section(lines: list[str]) -> str:
+    """"Rules of this game": the rules a game is played with, a sentence each (in the score sheet,
+    always a tap away at the table)."""
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    return (f'<section class="game-rules" aria-labelledby="game-rules-title"><h3 id="game-rules-title">'
+            f'{esc(_("Rules of this game"))}</h3><ul>{items}</ul></section>')
+
+
 def rank_word(card: Card) -> str:
     return RANK_NAMES[card.rank]
 

@@ -41,9 +41,10 @@ from typing import Optional
 
 from ..cards import Card, SUITS
 from ..game import IllegalAction, RecordError
-from ..record import ReplayError, new_game, parse_record
+from ..record import CONTROLLERS_FIELD, ReplayError, new_game, parse_record
+from .announce import the_one_person
 from .i18n import _, ngettext
-from .markup import button, card_back, card_face, esc
+from .markup import button, card_back, card_face, esc, signed
 from .movewords import apply_with_views
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
@@ -60,8 +61,8 @@ class NotFinished(Exception):
 class Review:
     """A game record and the game at one step of it (see the module's docstring)."""
 
-    def __init__(self, record, finished_only: bool = True) -> None:
-        steps = self._read(record, finished_only)
+    def __init__(self, record, finished_only: bool = True, controllers: Optional[dict] = None) -> None:
+        steps = self._read(record, finished_only, controllers)
         while True:
             try:
                 next(steps)
@@ -69,18 +70,21 @@ class Review:
                 return
 
     @classmethod
-    def in_steps(cls, record, finished_only: bool = True):
+    def in_steps(cls, record, finished_only: bool = True, controllers: Optional[dict] = None):
         """A generator that builds the review, yielding every ``READ_STEP`` actions of the
         record, and returns it: the app opens a long record in slices between browser tasks."""
         review = cls.__new__(cls)
-        yield from review._read(record, finished_only)
+        yield from review._read(record, finished_only, controllers)
         return review
 
-    def _read(self, record, finished_only: bool):
+    def _read(self, record, finished_only: bool, controllers: Optional[dict] = None):
         self.record = parse_record(record)
         self.actions: list[str] = list(self.record["actions"])
         game = new_game(self.record)
         self.table = importlib.import_module(TABLE_MODULES[game.name]).Table(game)
+        # who played each seat (the save's, else the file's): one person against computers reads "You play"
+        self.table.you = the_one_person(controllers if controllers is not None else self.record.get(CONTROLLERS_FIELD),
+                                        game.seats)
         self.name = game.name
         self.seats = tuple(game.seats)
         #: the first step of each hand (a hand ends with the move that scores it)
@@ -224,7 +228,7 @@ def review_html(review: Review, title: str) -> str:
                          aria_label=_("Forward to the next hand"), title=_("Next hand"), disabled=at_end))
     line = review.lines.get(review.step - 1, "") if review.step else _("The cards as they were dealt.")
     if at_end and v["over"]:
-        line = (line + " " if line else "") + _game_over_words(review, v)
+        line = (_full_stop(line) + " " if line else "") + _game_over_words(review, v)
     board = _spades_board(review, views) if review.name == "dummy-spades" else _seep_board(review, views)
     source = (_("Every hand is face up: this game is over.") if review.over
               else _("Every hand is face up: this is a file opened for review."))
@@ -243,10 +247,17 @@ def review_html(review: Review, title: str) -> str:
             f'{board}{_log_html(review)}</section>')
 
 
+def _full_stop(line: str) -> str:
+    """A log line (written without one) ended as a sentence, before the next sentence follows it."""
+    return line if line.endswith((".", "!", "?", "…")) else line + "."
+
+
 def _game_over_words(review: Review, v: dict) -> str:
     w = v.get("winner")
     if not w:
         return _("Game over.")
+    if w == review.table.you:
+        return _("Game over: you win.")
     return _("Game over: {name} wins.").format(name=review.table.name_of(w) if review.name == "dummy-spades"
                                                else _seep_winner(review, w))
 
@@ -322,7 +333,7 @@ def _spades_board(review: Review, views: dict) -> str:
                                                         .format(n=v["tricks_won"][h])) + "</span>"])
         blocks.append(_hand_block(name, facts, hands.get(h), v["hand_counts"][h],
                                   v["acting_hand"] == h and not v["over"], f"hand:{h}"))
-    totals = " · ".join(f'{esc(t.name_of(s))} <b>{v["totals"][s]}</b>' for s in review.seats)
+    totals = " · ".join(f'{esc(t.name_of(s))} <b>{signed(v["totals"][s])}</b>' for s in review.seats)
     return (f'<div class="review-board spades"><p class="review-head">{esc(head)}</p>'
             f'<p class="review-totals">{totals}</p>{trick_html}'
             f'<div class="review-hands">{"".join(blocks)}</div></div>')

@@ -95,8 +95,9 @@ def reset(store: Any) -> None:
 def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", aside: Optional[list] = None) -> str:
     """The whole Statistics screen (one ``<h1>``)."""
     parts = ['<section class="stats-page">',
-             '<nav class="crumbs">' + button(esc(_("← Home")), "nav:home", cls="btn ghost small", key="back") + "</nav>",
-             f'<h1>{esc(_("Statistics"))}</h1>']
+             '<header class="settings-head">'   # ⌂ as on every other screen
+             + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
+             + f'<h1>{esc(_("Statistics"))}</h1></header>']
     if notice:
         parts.append(f'<p class="notice" role="status">{esc(notice)}</p>')
     if problem:
@@ -151,15 +152,15 @@ def _pct(p: stats.PlayerStats, part: int, whole: int) -> str:
 
 
 def _avg(p: stats.PlayerStats, total: int) -> str:
-    return "—" if not p.hands else f"{p.per_hand(total):.1f}"
+    return "—" if not p.hands else f"{p.per_hand(total):.1f}".replace("-", "−")   # the minus sign, not a hyphen
 
 
 def player_card(p: stats.PlayerStats) -> str:
     """A player's figures as a definition list (term: figure)."""
     rows = [
-        (_("Games"), _("{played} played · {finished} finished · {won} won").format(
+        (_("Games"), _("{won} won of {played} ({finished} finished)").format(
             played=p.games, finished=p.finished, won=p.won)),
-        (_("Hands"), _("{played} played · {won} won ({percent})").format(
+        (_("Hands"), _("{won} won of {played} ({percent})").format(
             played=p.hands, won=p.hands_won, percent=_pct(p, p.hands_won, p.hands))),
         (_("Points per hand"), _avg(p, p.points)),
     ]
@@ -181,9 +182,9 @@ def player_card(p: stats.PlayerStats) -> str:
     rows.append((_("Hints used"), str(p.hints)))
     for level in sorted(p.against, key=lambda k: (k == "human", k)):
         a = p.against[level]
-        games = ngettext("{games} game, {won} won", "{games} games, {won} won", a.games).format(
+        games = ngettext("won {won} of {games} game", "won {won} of {games} games", a.games).format(
             games=a.games, won=a.won)
-        hands = ngettext("{hands} hand, {won} won", "{hands} hands, {won} won", a.hands).format(
+        hands = ngettext("{won} of {hands} hand", "{won} of {hands} hands", a.hands).format(
             hands=a.hands, won=a.hands_won)
         rows.append((_(LEVEL_NAMES.get(level, level)), _("{games} · {hands}").format(games=games, hands=hands)))
     dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in rows)

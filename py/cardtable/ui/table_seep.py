@@ -40,7 +40,8 @@ from ..cards import Card
 from . import coach
 from .cardnames import a_house as _a_house, value_card
 from .i18n import N_, _, ngettext, pgettext
-from .markup import isolated, button, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
+from .markup import (button, card_face, card_group, esc, isolated, join_words, log_panel, plural, rules_section, sheet,
+                     signed, table_topbar)
 from .refusals import word as refusal_words
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
@@ -83,6 +84,26 @@ def options_note(options: dict) -> str:
     if parts:
         out += (" · " if out else "") + _("House rules: {rules}").format(rules="; ".join(parts))
     return out
+
+
+def rules_lines(options: dict) -> list[str]:
+    """The rules a game is played with, one sentence each (the score sheet's "Rules of this game")."""
+    lines = [_("Two players, each for himself.") if options.get("seats", 4) == 2
+             else _("Four players in two teams, partners facing each other.")]
+    if options.get("preset") == "seep-pagat":
+        n = options.get("baazis", 1)
+        lines.append(ngettext("Scoring: a lead of 100 points wins a baazi; {n} baazi wins the game.",
+                              "Scoring: a lead of 100 points wins a baazi; {n} baazis win the game.", n).format(n=n))
+    else:
+        lines.append(_("Scoring: the points add up; the first to {n} wins.").format(n=options.get("target", 500)))
+    lines.append(_("The bidder's first play builds the bid on one floor card, or throws any card if it cannot.")
+                 if options.get("first_play") == "seed" else
+                 _("The bidder's first play builds the bid value, captures with a card of it or throws one."))
+    lines.append(_("A sweep on the first play scores 50 (house rule).") if options.get("first_sweep", 25) == 50
+                 else _("A sweep on the first play scores 25."))
+    if options.get("majority_tie", "none") == "split":
+        lines.append(_("Cards split 26–26: +2 to each side (house rule)."))
+    return lines
 
 
 def value_word(v: int) -> str:
@@ -145,6 +166,7 @@ class Table:
         self.more = 0                          # legal moves of the hand card alone not listed
         self.panel: Optional[str] = None       # "sheet" | "log" | None
         self.hinted: Optional[str] = None      # the action a hint suggests (its offer is marked)
+        self.you: Optional[str] = None         # the one person's seat against computers: "You throw"
         # the cards of a house the last move captured, as (len(actions) after it, cards): the view
         # after the move no longer holds them, so describe() keeps them from the view before it
         self.taken_house: Optional[tuple[int, list[str]]] = None
@@ -231,6 +253,12 @@ class Table:
             if 0 <= i < len(offers):
                 return offers[i]
         return None
+
+    def tried_action(self, arg: str) -> Optional[str]:
+        """The move a tap on a hand card that is not playable now stands for (``ui:hand:<card>``
+        in the bidding: a throw), for the engine to refuse and say why; None for anything else."""
+        verb, _sep, card = arg.partition(":")
+        return f"throw {card}" if verb == "hand" and card else None
 
     # ---- move composition ---------------------------------------------------------------------------
     def selection(self) -> list:
@@ -341,8 +369,8 @@ class Table:
         parts.append('</div><div class="seep-dock"><div class="seep-act">')
         parts.append(self.status(v, seat, app, my_turn))
         parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo
-        if app.error and my_turn:
-            parts.append(f'<p class="error move-error" role="alert">{esc(app.error)}</p>')
+        if app.error:   # a refused move, or a tap while another plays
+            parts.append(f'<p class="error move-error" role="alert">{esc(app.error[:1].upper() + app.error[1:])}</p>')
         if my_turn and v["phase"] == "bid":
             parts.append(self.bid_panel(v))
         if my_turn and v["phase"] == "play":
@@ -548,7 +576,8 @@ class Table:
         first = v["phase"] == "play" and not any(e["action"].split()[0] not in ("bid", "redeal") for e in v["log"])
         if v["over"]:
             w = v["winner"]
-            text = _("Game over — {name} wins.").format(name=self.team_name(w)) if w else _("Game over.")
+            text = ((_("Game over — you win.") if w == self.you else _("Game over — {name} wins.").format(name=self.team_name(w)))
+                    if w else _("Game over."))
         elif my_turn:
             if v["phase"] == "bid":
                 text = _("Your bid.") if v["legal"] != ["redeal"] else _("You cannot bid this time.")
@@ -618,7 +647,7 @@ class Table:
                                 cls="btn offer" + (" hinted" if a == self.hinted else ""),
                                 shortcut=str(i + 1) if i < 9 else None))
         refused = self.refused(game, offers)
-        why = "".join(f'<li class="why"><span class="why-move">{esc(self.action_words(a) if a else _("That"))}:</span> '
+        why = "".join(f'<li class="why"><span class="why-move">{esc(_("{move}:").format(move=self.action_words(a) if a else _("That")))}</span> '
                       f'<span class="why-reason">{esc(r)}</span></li>' for a, r in refused)
         if not offers and not refused:
             why = f'<li class="why"><span class="why-reason">{esc(_("that selection is no move: pick cards that add up, or a house"))}</span></li>'
@@ -655,8 +684,9 @@ class Table:
                    if v["bidder"] == seat else ""))
         owned = [h["value"] for h in v["floor"]["houses"] if seat in h["owners"]]
         if owned:
-            info += ('<span class="own-note">' + esc(_("you own the {houses}: keep a card of its value").format(
-                houses=join_words([_("{n}-house").format(n=h) for h in owned]))) + "</span>")
+            info += ('<span class="own-note">' + esc(ngettext(
+                "you own {houses}: keep a card of its value", "you own {houses}: keep a card of each value", len(owned)).format(
+                houses=join_words([_("the {n}-house").format(n=h) for h in owned]))) + "</span>")
         return (f'<div class="my-hand{" turn" if my_turn else ""}">'
                 f'<div class="my-info">{info}</div>'
                 + card_group(cards, _("Your cards, {n}").format(n=len(v["hand"])) if v["hand"] else _("Your cards"))
@@ -700,7 +730,7 @@ class Table:
                              + (" · " + _("sweeps {n}").format(n=sweeps) if sweeps else ""))
                 cells.append(f'<td class="pts"><b>{h["score"][t]}</b><small class="detail">{detail}</small></td>')
             if pagat:
-                extra = f'<td class="pts">{h["lead"]:+d}' + (
+                extra = f'<td class="pts">{signed(h["lead"], plus=True)}' + (
                     f'<small class="detail">{esc(_("baazi {side}").format(side=self.baazi_mark(h["baazi"]["team"])))}</small>' if h.get("baazi") else "") + "</td>"
             else:
                 extra = f'<td class="pts">{h["totals"][sides[0]]}–{h["totals"][sides[1]]}</td>'
@@ -714,7 +744,8 @@ class Table:
         return sheet(esc(_("Score sheet")),
                      f'{rules_html}<p class="muted small">{self.score_line(v)}</p><table>'
                      f'<thead><tr><th scope="col">{esc(_("Hand"))}</th>{head}<th scope="col">{last_head}</th></tr></thead>'
-                     f'<tbody>{body}</tbody></table><p class="muted small">{esc(note)}</p>',
+                     f'<tbody>{body}</tbody></table><p class="muted small">{esc(note)}</p>'
+                     + rules_section(rules_lines(v["options"])),
                      "ui:panel:sheet", "sheet")
 
     def hand_summary_html(self, game, entry: dict) -> str:
@@ -782,7 +813,7 @@ class Table:
             detail = " · ".join(f"{esc(self.team_name(t))} <b>{sc['totals'][t]}</b>" for t in self.sides)
         else:
             detail = esc(_("Baazis:")) + " " + " · ".join(f"{esc(self.team_name(t))} <b>{sc['baazis'][t]}</b>" for t in self.sides)
-        wins = _("{name} wins!").format(name=self.team_name(w)) if w else _("Nobody wins!")
+        wins = (_("You win!") if w == self.you else _("{name} wins!").format(name=self.team_name(w))) if w else _("Nobody wins!")
         played = ngettext("{n} hand played.", "{n} hands played.", len(v["history"])).format(n=len(v["history"]))
         return (f'<p class="winner"><span class="winner-mark" aria-hidden="true">★</span> '
                 f'{esc(wins)}</p><p>{detail}</p>'
@@ -794,14 +825,16 @@ class Table:
         actor's views around it).  The app calls it after every move it applies, so it also keeps
         the cards of a captured house for the next render (``taken_house``)."""
         name = self.names.get(actor, actor)
+        me = actor == self.you   # the one person against computers: "You throw 8♦", not "You throws"
         w = action.split()
         verb = w[0]
         if verb == "bid":
-            return _("{name} bids {n}").format(name=name, n=w[1])
+            return (_("You bid {n}") if me else _("{name} bids {n}")).format(name=name, n=w[1])
         if verb == "redeal":
-            return _("{name} has no card of 9 or more: the cards are thrown in and dealt again").format(name=name)
+            return (_("You have no card of 9 or more: the cards are thrown in and dealt again") if me else
+                    _("{name} has no card of 9 or more: the cards are thrown in and dealt again")).format(name=name)
         if verb == "throw":
-            text = _("{name} throws {card}").format(name=name, card=_sym(w[1]))
+            text = (_("You throw {card}") if me else _("{name} throws {card}")).format(name=name, card=_sym(w[1]))
         elif verb == "capture":
             c, rest = w[1], w[2:]
             val = _card(c).value
@@ -814,19 +847,24 @@ class Table:
                 took.append(_("the {n}-house").format(n=val))
             if rest:
                 took.append(" ".join(_sym(x) for x in rest))
-            text = _("{name} captures {cards} with {card}").format(name=name, cards=join_words(took), card=_sym(c))
+            text = (_("You capture {cards} with {card}") if me else _("{name} captures {cards} with {card}")).format(
+                name=name, cards=join_words(took), card=_sym(c))
         elif verb == "build":
             t, c, rest = int(w[1]), w[2], w[3:]
-            text = _("{name} builds {house}: {card} on {cards}").format(
+            text = (_("You build {house}: {card} on {cards}") if me else _("{name} builds {house}: {card} on {cards}")).format(
                 name=name, house=a_house(t), card=_sym(c), cards=' '.join(_sym(x) for x in rest))
         elif verb == "raise":
             h, c = int(w[1]), w[2]
-            text = _("{name} raises the {n}-house to {m} with {card}").format(name=name, n=h, m=h + _card(c).value, card=_sym(c))
+            text = (_("You raise the {n}-house to {m} with {card}") if me else
+                    _("{name} raises the {n}-house to {m} with {card}")).format(name=name, n=h, m=h + _card(c).value, card=_sym(c))
         elif verb == "cement":
             h, c, rest = int(w[1]), w[2], w[3:]
-            text = (_("{name} cements the {n}-house with {card} and {cards}") if rest else
-                    _("{name} cements the {n}-house with {card}")).format(
-                name=name, n=h, card=_sym(c), cards=' '.join(_sym(x) for x in rest))
+            if me:
+                text = _("You cement the {n}-house with {card} and {cards}") if rest else _("You cement the {n}-house with {card}")
+            else:
+                text = (_("{name} cements the {n}-house with {card} and {cards}") if rest else
+                        _("{name} cements the {n}-house with {card}"))
+            text = text.format(name=name, n=h, card=_sym(c), cards=' '.join(_sym(x) for x in rest))
         else:
             return f"{name}: {action}"
         team = self.side_of(actor)

@@ -25,10 +25,12 @@ from __future__ import annotations
 from typing import Optional
 
 from ..cards import Card, SUITS
+from ..games.dummy_spades import nil_counts
 from . import coach
 from .cardnames import card_name
 from .i18n import N_, _, ngettext
-from .markup import isolated, button, card_back, card_face, card_group, esc, join_words, log_panel, plural, sheet, table_topbar
+from .markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel, plural, rules_section,
+                     sheet, signed, table_topbar)
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -51,6 +53,45 @@ def rules_note(options: dict) -> str:
     if options.get("bag_penalty", 100) == 110:
         words.append(_("Bags: 110 per ten, bags lost"))
     return " · ".join(words)
+
+
+VARIANT_RULES = {
+    "no-peeky": N_("No Peeky: the dummy stays face down until the opening lead."),
+    "three-peeky": N_("Three Peeky: before bidding, each player secretly looks at 3 dummy cards; everyone sees which."),
+    "four-peeky": N_("Four Peeky: before bidding, each player secretly looks at 4 dummy cards; everyone sees which."),
+}
+BIDDING_RULES = {
+    "standard": N_("Standard bidding: each player bids the tricks his side will take, nils if he wants."),
+    "mirror": N_("Mirror: nobody bids. Each bid is the spades a player holds (3♠ on his chip); no spade is an "
+                 "automatic nil; the highest declares. A contract counts a side's spades together: the declarer's "
+                 "with the dummy's (known once the dummy is turned up), the two defenders' together."),
+    "suicide": N_("Suicide: every bid names exactly one nil, and the side bid is 4 or more. A nil that does not "
+                  "count (on the dummy for a defender, on a defender for the declarer) is ignored."),
+}
+
+
+def rules_lines(options: dict) -> list[str]:
+    """The rules a game is played with, one sentence each: its variation, its bidding, the target
+    and the house rules (the score sheet's "Rules of this game", always a tap away at the table).
+
+    >>> rules_lines({"variant": "flip-2", "bidding": "standard", "target": 300})[0]
+    'Flip 2: before bidding, each player turns up 2 dummy cards for everyone.'
+    """
+    variant = options.get("variant", "no-peeky")
+    if variant.startswith("flip-"):
+        n = int(variant[5:])
+        lines = [ngettext("Flip {n}: before bidding, each player turns up {n} dummy card for everyone.",
+                          "Flip {n}: before bidding, each player turns up {n} dummy cards for everyone.", n).format(n=n)]
+    else:
+        lines = [_(VARIANT_RULES.get(variant, VARIANT_RULES["no-peeky"]))]
+    lines.append(_(BIDDING_RULES.get(options.get("bidding", "standard"), BIDDING_RULES["standard"])))
+    target = _("Play to {n} points.").format(n=options.get("target", 300))
+    if options.get("losing_limit") is not None:
+        target += " " + _("The game also ends when a player falls to {n}.").format(n=signed(options["losing_limit"]))
+    lines.append(target)
+    lines.append(_("Bags: at ten bags you lose 110 points instead of 100 (house rule).") if options.get("bag_penalty", 100) == 110
+                 else _("Bags: at ten bags you lose 100 points."))
+    return lines
 
 
 def _cap(text: str) -> str:
@@ -77,6 +118,7 @@ class Table:
         self.revealing = False             # the peeker is looking at the cards just peeked at
         self.hinted: Optional[str] = None  # the action a hint suggests (its card is marked)
         self.armed: Optional[str] = None   # confirm-before-play: the play picked by a first tap
+        self.you: Optional[str] = None     # the one person's seat in a game against computers: "You play"
 
     def card_marks(self, text: str) -> str:
         """The classes that mark a card of the hand: the hint's choice, the card a first tap picked."""
@@ -86,6 +128,11 @@ class Table:
     # ---- names ----------------------------------------------------------------------------------
     def name_of(self, hand: str) -> str:
         return _("the dummy") if hand == "dummy" else self.names.get(hand, hand)
+
+    def wins_trick(self, theirs: str, yours: str, won: str) -> str:
+        """A sentence about the trick's winner, in the second person when it is the one person
+        playing against computers (``you``): the two wordings are msgids, ``theirs`` with {name}."""
+        return _(yours) if won == self.you else _(theirs).format(name=self.name_of(won))
 
     def hand_label(self, hand: str, viewer: str) -> str:
         if hand == viewer:
@@ -201,8 +248,8 @@ class Table:
         parts.append(self.status(v, seat, app, my_turn))
         parts.append(coach.strip(app, game, seat, my_turn))   # Hint, Undo, Play out the rest
         action = self.collect_button() if self.collecting else ""
-        if app.error and my_turn:
-            action += f'<p class="error move-error" role="alert">{esc(app.error)}</p>'
+        if app.error:   # a refused move, or a tap while another plays
+            action += f'<p class="error move-error" role="alert">{esc(_cap(app.error))}</p>'
         if self.revealing:
             action += self.reveal_panel(v)
         elif my_turn and v["phase"] == "bid":
@@ -228,7 +275,7 @@ class Table:
         last = button(_('Last<span class="wide-only"> trick</span>'), "ui:panel:last", cls="btn ghost small", key="last",
                       aria_label=_("Last trick"),
                       disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
-        totals = " · ".join(f'{esc(self.names[s])} <b>{v["totals"][s]}</b>' for s in self.seats)
+        totals = " · ".join(f'{esc(self.names[s])} <b>{signed(v["totals"][s])}</b>' for s in self.seats)
         return table_topbar(_("Dummy Spades"), totals, self.panel, extra_tools=last)
 
     def role(self, v: dict, hand: str) -> str:
@@ -364,10 +411,12 @@ class Table:
             lead = v["acting_hand"]
             caption = '<p class="trick-caption">' + esc(_cap(_("{name} to lead").format(name=self.name_of(lead)))) + (
                 " · " + esc(_("spades broken")) if v["spades_broken"] else "") + "</p>"
-            if v["mirror_bids"] is not None and not v["tricks"]:
-                caption = caption[:-4] + self.mirror_caption(v) + "</p>"
+
         elif v["phase"] in ("bid", "peek", "flip"):
             caption = f'<p class="trick-caption">{esc(_("Hand {n} · dealer {name}").format(n=v["hand_number"] + 1, name=self.names[v["dealer"]]))}</p>'
+        if v["mirror_bids"] is not None and v["phase"] == "play" and not v["tricks"] and not self.collecting:
+            # Mirror's note stays the whole first trick, so it is seen when a computer leads too
+            caption += f'<p class="trick-caption mirror-line">{self.mirror_caption(v)}</p>'
         act = ' data-act="release"' if self.collecting else ""
         to = f" to-{next((p for p, h in where.items() if h == winner), 'bottom')}" if self.collecting else ""
         return (f'<div class="trick{to}" aria-label="{esc(_("finished trick") if self.collecting else _("current trick"))}"{act}>'
@@ -382,7 +431,8 @@ class Table:
     def mirror_caption(self, v: dict) -> str:
         """Mirror, before the first card: where the bids came from (the chips show them)."""
         decl = self.names.get(v["declarer"], "") if v["declarer"] else ""
-        return ('<small class="mirror-note">' + esc(_("Mirror: each bid is the spades held; {name} declares.").format(name=decl)
+        return ('<small class="mirror-note">' + esc(_("Mirror: on the chips, 3♠ is the spades a player holds and the contract his side's "
+                                                       "spades together. {name} declares.").format(name=decl)
                                                      if decl else _("Mirror: each bid is the spades held.")) + "</small>")
 
     def last_trick_sheet(self, v: dict, where: dict[str, str]) -> str:
@@ -405,7 +455,7 @@ class Table:
     def status(self, v: dict, seat: str, app, my_turn: bool) -> str:
         if v["over"]:
             w = v["winner"]
-            text = _("Game over — {name} wins.").format(name=self.names[w]) if w else _("Game over.")
+            text = (_("Game over — you win.") if w == self.you else _("Game over — {name} wins.").format(name=self.names[w])) if w else _("Game over.")
         elif my_turn:
             text = {"bid": _("Your bid."), "peek": _("Choose dummy cards to look at."),
                     "flip": _("Choose dummy cards to turn face up.")}.get(v["phase"], "")
@@ -419,9 +469,11 @@ class Table:
                      "flip": N_("{name} is turning up dummy cards")}.get(
                 v["phase"], N_("{name} is playing from the dummy") if v["acting_hand"] == "dummy" else N_("{name} is playing"))
             text = _(doing).format(name=name) + ("…" if kind == "human" else _(" (computer)…"))
+        if self.revealing:   # the peeker still looks at the cards: the next player waits for the device
+            text = _("Remember the cards you peeked at, then hide them.")
         if self.collecting:
             w = self.collecting.get("winner")
-            text = _cap(_("{name} wins the trick.").format(name=self.name_of(w)))
+            text = _cap(self.wins_trick(N_("{name} wins the trick."), N_("You win the trick."), w))
             if self.collecting.get("final") and not v["over"]:
                 text += " " + _("Hand over — the scores are next.")
         last = f'<span class="last-log" title="{esc(app.log[-1])}">{esc(app.log[-1])}</span>' if app.log else ""
@@ -550,10 +602,10 @@ class Table:
                     h["tricks"][d] for d in self.seats if d != decl)
                 nil = h["nils"].get(s) or []
                 bid = f'{h["bids"][s]}' + (" " + _("N") if nil else "")
-                cells.append(f'<td>{bid}</td><td>{side}</td><td class="pts">{h["score"][s]:+d}'
+                cells.append(f'<td>{bid}</td><td>{side}</td><td class="pts">{signed(h["score"][s], plus=True)}'
                              + (f'<small> ({ngettext("{n} bag", "{n} bags", h["bags"][s]).format(n=h["bags"][s])})</small>' if h["bags"][s] else "") + "</td>")
             rows.append(f'<tr><th scope="row">{i}<small> {esc(self.names[decl])}</small></th>{"".join(cells)}</tr>')
-        tot = "".join(f'<td colspan="3" class="pts"><b>{v["totals"][s]}</b><small> · {ngettext("{n} bag", "{n} bags", v["bags"][s]).format(n=v["bags"][s])}</small></td>'
+        tot = "".join(f'<td colspan="3" class="pts"><b>{signed(v["totals"][s])}</b><small> · {ngettext("{n} bag", "{n} bags", v["bags"][s]).format(n=v["bags"][s])}</small></td>'
                       for s in self.seats)
         body = "".join(rows) or f'<tr><td colspan="{1 + 3 * len(self.seats)}" class="muted">{esc(_("No hand finished yet."))}</td></tr>'
         target = v["options"].get("target", 300)
@@ -564,7 +616,8 @@ class Table:
                      f'<thead><tr><th scope="col" rowspan="2">{esc(_("Hand"))}</th>{head}</tr><tr>{sub}</tr></thead>'
                      f'<tbody>{body}</tbody><tfoot><tr><th scope="row">{esc(_("Total"))}</th>{tot}</tr></tfoot></table></div>'
                      '<p class="muted small">' + esc(_("Tricks are each side's: the declarer's with the dummy, "
-                                                       "the defenders' together. N = nil declared.")) + '</p>',
+                                                       "the defenders' together. N = nil declared.")) + '</p>'
+                     + rules_section(rules_lines(v["options"])),
                      "ui:panel:sheet", "sheet")
 
     def hand_summary_html(self, game, entry: dict) -> str:
@@ -575,13 +628,17 @@ class Table:
                 entry["tricks"][d] for d in self.seats if d != decl)
             role = _("declarer") if s == decl else _("defender")
             nils = entry["nils"].get(s) or []
-            niltext = (" · " + _("nil on {hands}").format(hands=", ".join(_("own hand") if n == s else (_("the dummy") if n == "dummy" else self.names[n]) for n in nils))) if nils else ""
+            niltext = (" · " + _("nil on {hands}").format(hands=", ".join(
+                (_("own hand") if n == s else (_("the dummy") if n == "dummy" else self.names[n]))
+                + ("" if nil_counts(decl, s, n) else " " + _("(did not count)")) for n in nils))) if nils else ""
             rows.append(f'<tr><th scope="row">{esc(self.names[s])}<small> {role}</small></th><td>{entry["bids"][s]}{esc(niltext)}</td>'
-                        f'<td>{side}</td><td class="pts">{entry["score"][s]:+d}</td><td>{entry["bags"][s]}</td></tr>')
+                        f'<td>{side}</td><td class="pts">{signed(entry["score"][s], plus=True)}</td><td>{entry["bags"][s]}</td></tr>')
         v = game.view(self.seats[0])
-        totals = " · ".join(f"{esc(self.names[s])} {v['totals'][s]}" for s in self.seats)
-        took = ngettext("Dummy took {n} trick; {name} took {m}.", "Dummy took {n} tricks; {name} took {m}.",
-                        entry["tricks"]["dummy"]).format(n=entry["tricks"]["dummy"], name=self.names[decl], m=entry["tricks"][decl])
+        totals = " · ".join(f"{esc(self.names[s])} {signed(v['totals'][s])}" for s in self.seats)
+        took = (ngettext("Dummy took {n} trick; you took {m}.", "Dummy took {n} tricks; you took {m}.", entry["tricks"]["dummy"])
+                if decl == self.you else
+                ngettext("Dummy took {n} trick; {name} took {m}.", "Dummy took {n} tricks; {name} took {m}.",
+                         entry["tricks"]["dummy"])).format(n=entry["tricks"]["dummy"], name=self.names[decl], m=entry["tricks"][decl])
         side_tricks = _("side's tricks")
         return (f'<table class="summary"><thead><tr><th></th><th>{esc(_("bid"))}</th><th>{esc(side_tricks)}</th>'
                 f'<th>{esc(_("points"))}</th><th>{esc(_("bags"))}</th></tr></thead>'
@@ -594,8 +651,8 @@ class Table:
         v = game.view(self.seats[0])
         w = v["winner"]
         ranking = sorted(self.seats, key=lambda s: -v["totals"][s])
-        items = "".join(f'<li>{esc(self.names[s])} — <b>{v["totals"][s]}</b></li>' for s in ranking)
-        wins = _("{name} wins!").format(name=self.names[w]) if w else _("Nobody wins!")
+        items = "".join(f'<li>{esc(self.names[s])} — <b>{signed(v["totals"][s])}</b></li>' for s in ranking)
+        wins = (_("You win!") if w == self.you else _("{name} wins!").format(name=self.names[w])) if w else _("Nobody wins!")
         played = ngettext("{n} hand played.", "{n} hands played.", len(v["history"])).format(n=len(v["history"]))
         return (f'<p class="winner"><span class="trophy" aria-hidden="true">★</span> {esc(wins)}</p><ol class="ranking">{items}</ol>'
                 f'<p class="muted small">{esc(played)}</p>')
@@ -603,27 +660,35 @@ class Table:
     # ---- the game log in words ------------------------------------------------------------------------
     def describe(self, action: str, actor: str, before: dict, after: dict, game) -> str:
         name = self.names.get(actor, actor)
+        me = actor == self.you   # the one person against computers: "You play 8♦", not "You plays"
         words = action.split()
         verb = words[0]
         if verb == "bid":
             if len(words) > 3:
                 targets = words[3].split(",")
-                named = [_("their own hand") if t == actor else (_("the dummy") if t == "dummy" else self.names[t]) for t in targets]
-                return _("{name} bids {n}, nil on {hands}").format(name=name, n=words[1], hands=join_words(named))
-            return _("{name} bids {n}").format(name=name, n=words[1])
+                named = [(_("your own hand") if me else _("their own hand")) if t == actor else (_("the dummy") if t == "dummy" else self.names[t])
+                         for t in targets]
+                return (_("You bid {n}, nil on {hands}") if me else _("{name} bids {n}, nil on {hands}")).format(
+                    name=name, n=words[1], hands=join_words(named))
+            return (_("You bid {n}") if me else _("{name} bids {n}")).format(name=name, n=words[1])
         if verb in ("peek", "flip"):
             slots = [int(w) for w in words[1:]]
             if verb == "peek":
-                return _("{name} peeks at dummy slots {slots}").format(name=name, slots=join_words([str(s) for s in slots]))
+                return (_("You peek at dummy slots {slots}") if me else _("{name} peeks at dummy slots {slots}")).format(
+                    name=name, slots=join_words([str(s) for s in slots]))
             seen = [after["dummy_slots"][s - 1] if after.get("dummy_slots") else None for s in slots]
             cards = [_card(t).symbol for t in seen if t]
-            return _("{name} turns up dummy slots {slots}").format(name=name, slots=join_words([str(s) for s in slots])) + (
-                f": {', '.join(cards)}" if cards else "")
+            said = (_("You turn up dummy slots {slots}") if me else _("{name} turns up dummy slots {slots}")).format(
+                name=name, slots=join_words([str(s) for s in slots]))
+            return _("{said}: {cards}").format(said=said, cards=", ".join(cards)) if cards else said
         if verb == "play":
             card = _card(words[1])
             hand = before.get("acting_hand") or actor
-            who = (_("{name} plays {card} from the dummy") if hand == "dummy" else _("{name} plays {card}")).format(
-                name=name, card=card.symbol)
+            if me:
+                who = _("You play {card} from the dummy") if hand == "dummy" else _("You play {card}")
+            else:
+                who = _("{name} plays {card} from the dummy") if hand == "dummy" else _("{name} plays {card}")
+            who = who.format(name=name, card=card.symbol)
             plays = (before.get("trick") or {}).get("plays") or []
             if len(plays) == 3:  # this card completed the trick
                 if after["hand_number"] == before["hand_number"]:
@@ -631,12 +696,12 @@ class Table:
                 else:
                     won = after["previous_tricks"][-1]["winner"]
                 if won == hand:
-                    who += _(" and wins the trick") if hand != "dummy" else _("; the dummy wins the trick")
+                    who += (_(" and win the trick") if me else _(" and wins the trick")) if hand != "dummy" else _("; the dummy wins the trick")
                 else:
-                    who += _("; {name} wins the trick").format(name=self.name_of(won))
+                    who += self.wins_trick(N_("; {name} wins the trick"), N_("; you win the trick"), won)
                 if after["hand_number"] != before["hand_number"] or after["over"]:
                     h = after["history"][-1]
-                    who += _(". Hand over: ") + ", ".join(f"{self.names[s]} {h['score'][s]:+d}" for s in self.seats)
+                    who += _(". Hand over: ") + ", ".join(f"{self.names[s]} {signed(h['score'][s], plus=True)}" for s in self.seats)
             return who
         return f"{name}: {action}"
 
