@@ -130,3 +130,8 @@ def test_an_unreadable_save_here_is_never_written_over_by_a_restore():
     here.setItem(GAME_KEY + "g1", "{damaged")
     backup.restore(here, text)
     assert here.getItem(GAME_KEY + "g1") == "{damaged"
+
+
+def test_a_backup_is_recognised_by_its_opening_and_a_game_record_is_not():
+    assert backup.looks_like_backup(backup.export_all(filled()))
+    assert not backup.looks_like_backup(json.dumps(spades_record()))

@@ -57,5 +57,12 @@ def test_export_all_then_restore_merges_and_a_bad_file_changes_nothing(browser, 
     page.wait_for_function("document.querySelector('.data-setting .notice').textContent.includes('bad.json')")
     assert "bad.json was not restored" in page.inner_text(".data-setting .notice")
     assert storage(page) == before
+    # the home screen's Import given a backup restores it (merged, nothing opened as a game)
+    page.click('[data-act="nav:settings-done"]')
+    page.set_input_files("#import-file", files=[{"name": "backup.json", "mimeType": "application/json",
+                                                 "buffer": path.read_bytes()}])
+    page.wait_for_selector("html[data-screen=home] .notice", state="attached")
+    assert "Restored from backup.json" in page.inner_text(".notice")
+    assert storage(page) == before
     assert page.watch.page_errors == []
     context.close()

@@ -167,3 +167,18 @@ def test_reset_forgets_entries_old_store_and_statistics_set_aside_but_not_saves(
     store.setItem("cardtable/v1/game/g", "{}")
     stats_screen.reset(store)
     assert list(store.data) == ["cardtable/v1/game/g"]
+
+
+def test_an_old_store_left_in_place_is_not_parsed_again_for_every_game(monkeypatch):
+    store = DictStore()
+    later = json.dumps({"format": "cardtable-stats/9", "games": {}})
+    store.setItem(stats.STATS_KEY, later)
+    assert "another version" in stats_store.migrate(store)
+    parsed = []
+    real = stats_store.load_json
+    monkeypatch.setattr(stats_store, "load_json", lambda *a, **k: parsed.append(1) or real(*a, **k))
+    assert "another version" in stats_store.migrate(store)
+    assert parsed == []
+    store.setItem(stats.STATS_KEY, "{changed")          # another window wrote it: read again
+    stats_store.migrate(store)
+    assert parsed == [1]

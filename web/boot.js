@@ -23,7 +23,7 @@ function fail(reason) {
   msg.textContent = dataPhase
     ? _("Card Table started but could not read your saved data: {reason}.", { reason })
     : _("Python could not start on this device: {reason}.", { reason });
-  const more = document.createElement("p");  // (the rescue below says what to do with the saved data)
+  const more = document.createElement("p");
   if (!dataPhase) more.textContent = _("Your saved games are kept. Reload to try again; if it keeps failing, use an up-to-date browser with WebAssembly enabled.");
   const again = document.createElement("button");
   again.type = "button";

@@ -1051,6 +1051,9 @@ class App:
         name = _cut(str(filename), 60)
         if stats_screen.looks_like_stats(text):
             return stats_screen.import_file(self, text, name)
+        from . import app_data
+        if app_data.backup.looks_like_backup(text):   # a backup: restored (merged), never opened as a game
+            return app_data.restore_file(self, text, name)
 
         def failed(err: Exception) -> None:
             if isinstance(err, (RecordError, ReplayError)):

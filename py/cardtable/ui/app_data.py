@@ -124,6 +124,8 @@ def restore_file(app, text: str, filename: str) -> None:
                         file=name, games=done.games_added + done.games_longer, kept=done.games_kept,
                         stats=done.stats_games)
     _state(app)["notice"] = message
+    if app.screen != "settings":   # a backup given to the home screen's Import: said there
+        app.notice = message
     app.render()
 
 

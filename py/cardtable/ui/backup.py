@@ -78,6 +78,11 @@ def export_all(store: Any, now: Optional[float] = None) -> str:
                       ensure_ascii=False, indent=0)
 
 
+def looks_like_backup(text: str) -> bool:
+    """Whether a file's text claims to be a backup (the home screen's import passes it to Restore)."""
+    return '"cardtable-backup/' in text[:200]
+
+
 def read_backup(text: str) -> dict[str, str]:
     """The entries of a backup file (or of the boot screen's rescue file), checked; raises
     ``BackupError`` saying why."""

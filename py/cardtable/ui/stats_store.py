@@ -199,14 +199,26 @@ def migrate(store: Any, now: Optional[float] = None) -> Optional[str]:
     text = _get(store, OLD_KEY)
     if text is None:
         return None
+    if _KEPT.get("store") is store and _KEPT.get("text") == text:   # left where it is (a later version's, or no room): not parsed again
+        return _KEPT["problem"]
+    return _migrate(store, text, now)
+
+
+_KEPT: dict = {}
+"""A later version's store that ``migrate`` left in place, and why (not parsed again while unchanged)."""
+
+
+def _migrate(store: Any, text: str, now: Optional[float]) -> Optional[str]:
     try:
         raw = load_json(text, max_bytes=stats.MAX_FILE_BYTES, what="statistics")
     except (RecordError, RecursionError) as err:
         return _aside_old(store, text, f"the statistics could not be read ({err})", now)
     kind = format_kind(raw.get("format") if isinstance(raw, dict) else None, stats.FORMAT)
     if kind == "later":
-        return _("statistics of another version of Card Table ({format}) are kept as they are").format(
+        problem = _("statistics of another version of Card Table ({format}) are kept as they are").format(
             format=raw["format"][:40])
+        _KEPT.update(store=store, text=text, problem=problem)
+        return problem
     if kind == "other" or not isinstance(raw.get("games"), dict):
         return _aside_old(store, text, f'not statistics of Card Table (format is not "{stats.FORMAT}")', now)
     games = raw["games"]
