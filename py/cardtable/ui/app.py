@@ -1068,7 +1068,7 @@ class App:
             known = {"human", *LEVELS} if bots_available() else {"human"}
         except ImportError:
             known = {"human"}
-        names = list(game.to_record().get("players") or [])
+        names = list(game.players or [])
         out, changed = {}, []
         items = controllers.items() if isinstance(controllers, dict) else []
         for seat, kind in items:
