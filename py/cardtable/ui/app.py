@@ -1113,7 +1113,7 @@ class App:
             known = {"human", *LEVELS} if bots_available() else {"human"}
         except ImportError:
             known = {"human"}
-        names = list(game.to_record().get("players") or [])
+        names = list(game.players or [])
         out, changed = {}, []
         items = controllers.items() if isinstance(controllers, dict) else []
         for seat, kind in items:
@@ -1140,10 +1140,12 @@ class App:
         same_fields = ("game", "options", "players", "seed", "deals")
         want = [record.get(k) for k in same_fields]
         acts = list(record.get("actions") or [])
-        mine = new_game(record).to_record()
+        mine = None   # built only if a saved game of this kind is there to compare with
         for entry in self.saves.list():
             if entry.error or entry.game != record.get("game"):
                 continue
+            if mine is None:
+                mine = new_game(record).to_record()
             try:
                 saved = parse_record(self.saves.raw(entry.id) or "")
                 game = new_game(saved)

@@ -158,7 +158,7 @@ class Table:
         self.sides = tuple(game.sides)         # ("p0p2", "p1p3"), or ("p0", "p1")
         self.two = len(self.seats) == 2
         # every name isolated (markup.isolated): no name can reorder the text around it
-        self.names = {s: isolated(n) for s, n in zip(self.seats, game.to_record().get("players") or self.seats)}
+        self.names = {s: isolated(n) for s, n in zip(self.seats, game.players or self.seats)}
         self.card: Optional[str] = None        # the hand card picked
         self.loose: list[str] = []             # loose floor cards picked, in the order tapped
         self.houses: list[int] = []            # house values picked

@@ -108,7 +108,7 @@ class Table:
 
     def __init__(self, game) -> None:
         # every name isolated (markup.isolated): no name can reorder the text around it
-        self.names = {s: isolated(n) for s, n in zip(self.seats, game.to_record().get("players") or self.seats)}
+        self.names = {s: isolated(n) for s, n in zip(self.seats, game.players or self.seats)}
         self.bid: Optional[int] = None     # the bid being composed
         self.nils: set[str] = set()        # nil switches being composed
         self.slots: set[int] = set()       # peek/flip slots being chosen
