@@ -37,7 +37,6 @@ import argparse
 import json
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -52,7 +51,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import serve  # noqa: E402
-from bench_startup import BARE_PYSCRIPT, BARE_PYSCRIPT_CONFIG, READY_PROBE  # noqa: E402
+from bench_startup import BARE_PYSCRIPT, BARE_PYSCRIPT_CONFIG, READY_PROBE, copy_dist  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -191,6 +190,11 @@ class Traffic:
         end = self.nav_start + seconds
         return sum(n for t, n, k, _ in self.points if t <= end and (kind is None or k == kind))
 
+    def last_byte(self, seconds: float) -> float:
+        """When the last byte before ``seconds`` arrived, in seconds from navigation start."""
+        end = self.nav_start + seconds
+        return max((t for t, _, _, _ in self.points if t <= end), default=self.nav_start) - self.nav_start
+
     def by_url(self, seconds: float) -> dict[str, int]:
         end = self.nav_start + seconds
         out: dict[str, int] = {}
@@ -246,20 +250,26 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
                 raise TimeoutError("the page target was not attached")
             time.sleep(0.05)
         page = pages[0]
-        time.sleep(0.3)  # (the commands posted in setup are answered before navigating)
+        cdp.send("Page.getFrameTree", {}, page)  # (a session answers in order: setup's commands are done)
         cdp.send("Page.navigate", {"url": url}, page)
         started = time.monotonic()
         ready = None
         while ready is None:
             if time.monotonic() - started > STEP_TIMEOUT_S:
-                raise TimeoutError(f"{url}: no home screen after {STEP_TIMEOUT_S} s")
+                words = cdp.send("Runtime.evaluate", {"expression": "document.getElementById('boot-msg')?.textContent",
+                                                      "returnByValue": True}, page).get("result", {}).get("value")
+                raise TimeoutError(f"{url}: no home screen after {STEP_TIMEOUT_S} s (the loading screen says "
+                                   f"{words!r}; targets {sorted(traffic.kinds.values())})")
             time.sleep(0.25)
             got = cdp.send("Runtime.evaluate", {"expression": "[window.__readyAt ?? null, "
-                                                "document.documentElement.hasAttribute('data-boot-failed')]",
+                                                "document.documentElement.hasAttribute('data-boot-failed'), "
+                                                "document.documentElement.hasAttribute('data-ready')]",
                                                 "returnByValue": True}, page)
-            value = got.get("result", {}).get("value") or [None, False]
+            value = got.get("result", {}).get("value") or [None, False, False]
             if value[1]:
                 raise RuntimeError(f"{url}: the boot failed")
+            if value[0] is None and value[2]:
+                raise RuntimeError(f"{url}: ready, but the probe did not see it (it was not injected)")
             ready = value[0]
         while time.monotonic() - started < max(window, ready / 1000) + 1:
             time.sleep(0.5)
@@ -268,6 +278,7 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
                                                "returnByValue": True}, page)["result"]["value"]
         return {
             "ready": ready_s,
+            "last_byte": traffic.last_byte(ready_s),
             "before": traffic.bytes_until(ready_s),
             "before_worker": traffic.bytes_until(ready_s, "service_worker"),
             "window": traffic.bytes_until(window),
@@ -301,13 +312,7 @@ def install_bytes(site: Path, encoding: str) -> int:
 
 
 def prepare_site(tmp: Path) -> Path:
-    if not (DIST / "index.html").is_file():
-        print("dist/ is missing: building it (tools/build.py)", flush=True)
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
-    site = tmp / "site"
-    shutil.copytree(DIST, site)
-    # bare PyScript loads Pyodide's whole standard library (the app ships only the part it uses)
-    shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", site / "runtime" / "pyodide")
+    site = copy_dist(tmp)
     (site / "bare-pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
     (site / "bare-pyscript.json").write_text(BARE_PYSCRIPT_CONFIG, encoding="utf-8")
     return site
@@ -360,7 +365,8 @@ def main(argv: list[str] | None = None) -> int:
                     for name in names[i % len(names):] + names[:i % len(names)]:
                         r = first_visit(cdp, base + PAGES[name], PROFILES[profile], args.window)
                         results.setdefault((profile, name), []).append(r)
-                        print(f"  {profile} {name}: home screen {r['ready']:.1f} s, {mb(r['before'])} before it "
+                        print(f"  {profile} {name}: home screen {r['ready']:.1f} s (its last byte at "
+                              f"{r['last_byte']:.1f} s), {mb(r['before'])} before it "
                               f"(worker {mb(r['before_worker'])}), {mb(r['window'])} in {args.window:g} s "
                               f"(worker {mb(r['window_worker'])}); worker controls: {r['controlled']}; "
                               f"load average {os.getloadavg()[0]:.1f}", flush=True)

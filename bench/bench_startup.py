@@ -141,14 +141,20 @@ def watchdog() -> None:
             os._exit(3)
 
 
-def prepare_site(tmp: Path) -> Path:
+def copy_dist(tmp: Path) -> Path:
+    """A copy of dist/ (built first if missing) in ``tmp``/site, with Pyodide's whole standard
+    library for the bare pages (the app ships only the part it uses)."""
     if not (DIST / "index.html").is_file():
         print("dist/ is missing: building it (tools/build.py)", flush=True)
         subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
     site = tmp / "site"
     shutil.copytree(DIST, site)
-    # the bare pages load Pyodide's whole standard library (the app ships only the part it uses)
     shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", site / "runtime" / "pyodide")
+    return site
+
+
+def prepare_site(tmp: Path) -> Path:
+    site = copy_dist(tmp)
     for name, text in {"bare-pyscript.html": BARE_PYSCRIPT, "bare-pyscript.json": BARE_PYSCRIPT_CONFIG,
                        "bare-pyodide.html": BARE_PYODIDE, "bare-pyodide.js": BARE_PYODIDE_JS,
                        "install.html": INSTALL, "install.js": INSTALL_JS}.items():

@@ -48,7 +48,7 @@ def first_visit_on_a_slow_link(browser, site, locale: str):
 
 @pytest.mark.parametrize("locale, downloading, starting", [
     ("en-GB", r"^Downloading the game engine — (\d+\.\d) of (\d+\.\d) MB$", "Starting Python…"),
-    ("fr-FR", r"^Téléchargement du moteur de jeu — (\d+,\d) sur (\d+,\d) Mo$", "Démarrage de Python…"),
+    ("fr-FR", r"^Téléchargement du moteur de jeu — (\d+,\d) sur (\d+,\d)\u00a0Mo$", "Démarrage de Python…"),
 ])
 def test_the_bar_counts_the_bytes_up_to_the_end(browser, site, dist, locale, downloading, starting):
     files = json.loads(re.search(r"const FILES = (\{.*?\});", (dist / "web" / "progress.js").read_text()).group(1))

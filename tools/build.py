@@ -51,7 +51,11 @@ FULL_STDLIB = "python_stdlib.zip"  # Pyodide's whole standard library, in node_m
 STDLIB = "runtime/pyodide/app_stdlib.zip"  # the part of it the app uses (web/pyodide-snapshot.js loads it)
 # Standard-library modules the page needs that the build's trace (in Node) does not import: found by
 # recording sys.modules at the end of the browser tests (tests/test_stdlib.py lists any missing).
-STDLIB_EXTRA: list[str] = []
+# ("pkg.*" is the package and every module in it.)
+STDLIB_EXTRA: list[str] = [
+    "importlib.resources.*", "importlib.readers",  # the rules pages read the package's files (parts imported lazily)
+    "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii", "encodings.utf_16", "encodings.utf_32",
+]
 APP_BUDGET = 300 * 1024  # bytes of the app's own code and assets (issue: under 300 KB)
 
 
@@ -275,8 +279,8 @@ def stdlib_index(zf: zipfile.ZipFile) -> dict[str, str]:
     """{module name: its file in the archive} for every module of a standard-library zip."""
     index = {}
     for name in zf.namelist():
-        if name.endswith(".py"):
-            module = name[:-3].replace("/", ".")
+        if name.endswith((".py", ".pyc")):
+            module = name[:name.rindex(".")].replace("/", ".")
             index[module[:-9] if module.endswith(".__init__") else module] = name
     return index
 
@@ -302,7 +306,8 @@ def write_stdlib() -> None:
 
     Pyodide's python_stdlib.zip holds 614 files (2.5 MB to download, already compressed); the app
     loads a small part of it.  Which part is traced in Node (stdlib_trace) plus STDLIB_EXTRA; each
-    module comes with its packages' ``__init__``.  The build fails if a standard-library module that
+    module comes with its packages' ``__init__``, compiled to bytecode by Pyodide's Python
+    (tools/compile_stdlib.mjs).  The build fails if a standard-library module that
     the app's sources import is not in it.  Without Node, the whole library is shipped under the
     same name.  The start-up snapshot is made with this archive (write_snapshot), as it must be.
     """
@@ -316,16 +321,28 @@ def write_stdlib() -> None:
         return
     with zipfile.ZipFile(full) as src:
         index = stdlib_index(src)
+        packages = [m[:-2] for m in STDLIB_EXTRA if m.endswith(".*")]
+        chosen = [*modules, *STDLIB_EXTRA, *(m for m in index for p in packages if m.startswith(p + "."))]
         wanted = set()
-        for module in [*modules, *STDLIB_EXTRA]:
+        for module in chosen:
             parts = module.split(".")
             for i in range(1, len(parts) + 1):
                 if ".".join(parts[:i]) in index:
                     wanted.add(index[".".join(parts[:i])])
-        with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        sources = DIST / "runtime" / "pyodide" / "app_stdlib.py.zip"
+        with zipfile.ZipFile(sources, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
             for info in src.infolist():
                 if info.filename in wanted:
                     dst.writestr(info, src.read(info))
+    # compiled to bytecode (tools/compile_stdlib.mjs): a start no longer compiles each module it
+    # imports (Pyodide's own start-up, in Node: 1.7 s instead of about 10 s)
+    run = subprocess.run([node, str(ROOT / "tools" / "compile_stdlib.mjs"), str(NODE / "pyodide"), str(sources), str(out)],
+                         capture_output=True, text=True)
+    if run.returncode != 0 or not out.is_file():
+        print("build: the standard library is shipped as sources (compiling it failed):\n" + run.stderr[-2000:],
+              file=sys.stderr)
+        shutil.copy2(sources, out)
+    sources.unlink()
     with zipfile.ZipFile(out) as z:
         shipped = stdlib_index(z)
     missing = sorted(m for m in app_imports() if m in index and m not in shipped)

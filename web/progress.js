@@ -20,9 +20,32 @@ const bar = document.getElementById("boot-bar");
 let shown = -1;
 let started = false; // Pyodide is up: the bar is full
 
+function hrefOf(url) {
+  return new URL(url instanceof Request ? url.url : String(url), location.href).href.split(/[?#]/)[0];
+}
+
 function fileOf(url) {
-  const href = new URL(url instanceof Request ? url.url : String(url), location.href).href.split(/[?#]/)[0];
+  const href = hrefOf(url);
   return href.startsWith(site) && href.slice(site.length) in FILES ? href.slice(site.length) : null;
+}
+
+// On a first visit web/snapshot-early.js has already requested the runtime's big files (its
+// `cardtableEarly`): their bytes are counted from now, and the first fetch of each such URL is
+// answered with the response under way.  Pyodide's own module is preloaded as well.
+const early = globalThis.cardtableEarly instanceof Map ? globalThis.cardtableEarly : new Map();
+
+function startEarly() {
+  for (const [url, promise] of early) {
+    const file = fileOf(url);
+    if (file) promise.then((r) => count(file, r.clone())).catch(() => {});
+  }
+  if (!early.size) return;
+  for (const file of Object.keys(FILES).filter((f) => f.endsWith(".asm.mjs"))) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = site + file;
+    document.head.append(link);
+  }
 }
 
 function draw() {
@@ -72,11 +95,17 @@ export function watchDownloads() {
   bar.setAttribute("aria-valuemax", String(total));
   boot.setAttribute("aria-busy", "true");
   const plain = globalThis.fetch;
+  startEarly();
   const counting = function (input, ...rest) {
-    const promise = plain.call(this, input, ...rest);
+    const href = hrefOf(input);
+    const init = rest[0];
+    const reuse = early.has(href) && (typeof input === "string" || input instanceof URL)
+      && (!init || Object.keys(init).length === 0);
+    const promise = reuse ? early.get(href) : plain.call(this, input, ...rest);
+    early.delete(href);
     const file = fileOf(input);
     // (a failed download is reported as an error, as it was when nothing else listened to it)
-    if (file) promise.then((r) => count(file, r.clone()), (err) => reportError(err)).catch(() => {});
+    if (file) promise.then((r) => reuse || count(file, r.clone()), (err) => reportError(err)).catch(() => {});
     return promise;
   };
   globalThis.fetch = counting;

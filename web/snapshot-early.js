@@ -1,5 +1,6 @@
 // Start reading the start-up snapshot as soon as the page starts (a classic script at the top of
-// index.html's <head>, before any module is even fetched).
+// index.html's <head>, before any module is even fetched); on a first visit, start the runtime's
+// downloads instead (see the end).
 //
 // Restoring Python from the snapshot (web/pyodide-snapshot.js) waits for its unpacked copy (17 MB)
 // to be read from Cache Storage, and that read was the longest step of a warm start.  Begun here,
@@ -31,4 +32,22 @@
   })();
   read.catch(() => {});
   self.cardtableSnapshotRead = read;
+})();
+
+// A first visit (no service worker controls the page yet, so no snapshot either): the runtime's
+// big files are requested now.  Pyodide would ask for them only once PyScript and Pyodide's own
+// modules had loaded and run, and PyScript for the app's zip only once Python had started: on a
+// slow link the connection sat idle meanwhile.  web/progress.js counts these downloads and hands
+// each response to the first `fetch` of its URL.
+(() => {
+  if (!self.fetch || !navigator.serviceWorker || navigator.serviceWorker.controller) return;
+  const early = new Map();
+  for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
+    "runtime/pyodide/pyodide-lock.json", "app/cardtable.zip"]) {
+    const url = new URL(file, document.baseURI).href;
+    const response = fetch(url);
+    response.catch(() => {}); // (a failure is the caller's, when it asks)
+    early.set(url, response);
+  }
+  self.cardtableEarly = early;
 })();
