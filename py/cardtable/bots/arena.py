@@ -46,7 +46,7 @@ import math
 import time
 from typing import Optional
 
-from . import LEVELS, choose_action
+from . import EXPERT_FACTOR, LEVELS, choose_action
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -326,7 +326,7 @@ def add_parser(sub) -> None:
                    help="shorter matches: seep target score; dummy-spades points ending a match")
     p.add_argument("--samples", type=int, default=None,
                    help="a fixed search size instead of --budget: samples per strong move "
-                        "(the expert searches EXPERT_FACTOR times as many)")
+                        f"(the expert searches {EXPERT_FACTOR} times as many)")
     p.add_argument("--mirror", action="store_true",
                    help="play every deal once per seating (sides swapped in Seep, rotated in "
                         "Dummy Spades), so the cards' luck cancels")

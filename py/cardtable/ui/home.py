@@ -18,7 +18,7 @@ GAME_TITLES = rules.TITLES
 SEATS = {"dummy-spades": 3, "seep": 4}
 DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dev"]
 KINDS = [("human", N_("Person")), ("casual", N_("Computer — quick")), ("strong", N_("Computer — strong")),
-         ("expert", N_("Computer — expert (thinks about a second)"))]
+         ("expert", N_("Computer — expert"))]
 DEFAULT_LEVEL = "casual"   # "Play against the computer" and the form's computer seats
 SPEED_NAMES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
 # the number fields of the new-game form: (lowest, highest, step, what the message calls it)
