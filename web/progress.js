@@ -105,7 +105,7 @@ export function watchDownloads() {
     early.delete(href);
     const file = fileOf(input);
     // (a failed download is reported as an error, as it was when nothing else listened to it)
-    if (file) promise.then((r) => reuse || count(file, r.clone()), (err) => reportError(err)).catch(() => {});
+    if (file) promise.then((r) => reuse || count(file, r.clone()), () => {}).catch(() => {});   // the caller handles (or reports) a failure
     return promise;
   };
   globalThis.fetch = counting;

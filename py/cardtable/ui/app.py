@@ -268,6 +268,7 @@ class App:
 
     def go_to_route(self, route: str) -> None:
         """Show the screen a location hash names (Back, Forward, a reload)."""
+        self.cancel_opening()   # a game still being opened must not pull the person back to it
         if self.game is not None:
             self.close_game()   # every move is saved already
         kind, _sep, arg = route.lstrip("#").partition("/")
@@ -607,16 +608,23 @@ class App:
             self.screen = "home"
             self.render()
 
+        # the text replayed and its revision, read together: another window may save while the
+        # slices run, and the game shown must keep the revision of the text it came from
+        raw = self.saves.raw(game_id) or ""
+        rev = self.saves.revision(game_id)
+
         def opened(result) -> None:
             game, log = result
             controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
             self.open_game(game, game_id, controllers, log)
-            self._revs()[game_id] = self.saves.revision(game_id)
+            self._revs()[game_id] = rev
             self.banner = note
             self.advance()
+            if (self.saves.raw(game_id) or "") != raw:   # saved by another window meanwhile: follow it
+                self.follow_other_window(game_id)
 
         try:
-            record = parse_record(self.saves.raw(game_id) or "")
+            record = parse_record(raw)
         except Exception as err:
             return failed(err)
         self.in_slices(self.replay_steps(record, self.saves.controllers(game_id)), opened, failed)

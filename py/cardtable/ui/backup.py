@@ -28,6 +28,7 @@ is undone (every value written is put back) and says so.
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -80,7 +81,7 @@ def export_all(store: Any, now: Optional[float] = None) -> str:
 
 def looks_like_backup(text: str) -> bool:
     """Whether a file's text claims to be a backup (the home screen's import passes it to Restore)."""
-    return '"cardtable-backup/' in text[:200]
+    return re.search(r'"format"\s*:\s*"cardtable-backup/', text[:400]) is not None
 
 
 def read_backup(text: str) -> dict[str, str]:

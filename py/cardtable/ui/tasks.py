@@ -104,14 +104,19 @@ class Sliced:
             self._finish(lambda: self.then(done.value))
             return
         except Exception as err:  # the job's own error: its owner says it in words
-            self._finish(lambda: self.failed(err))
+            self._finish(lambda: self.failed(err), reporting=True)
             return
         self.token = self.tasks.soon(self._slice)
         if self.after_slice:
             self.after_slice(False)
 
-    def _finish(self, call: Callable[[], None]) -> None:
+    def _finish(self, call: Callable[[], None], reporting: bool = False) -> None:
         self.active = False
         if self.after_slice:
             self.after_slice(True)
-        call()
+        try:
+            call()
+        except Exception as err:   # showing the result failed: its owner says why, as for the job's own error
+            if reporting:
+                raise
+            self.failed(err)
