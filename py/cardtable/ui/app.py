@@ -535,7 +535,7 @@ class App:
             link = document.createElement("link")
             link.rel = "stylesheet"
             link.href = sheet
-            # the table stays hidden until its styles are in: no frame of it is ever seen unstyled (issue #25)
+            # the table stays unseen (opacity 0, still focusable) until its styles are in: no frame of it is seen unstyled (issue #25)
             document.documentElement.setAttribute("data-styling", "")
             link.onload = link.onerror = create_once_callable(lambda _event: self.styled())
             document.head.appendChild(link)
