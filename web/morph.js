@@ -232,8 +232,11 @@ window.cardtableMorph = function (root, html) {
   applyRoving(root);
   repairFocus(root, before);
   applyRoving(root);
-  for (const el of root.querySelectorAll("[data-keep-in-view]")) el.scrollIntoView({ block: "nearest", inline: "nearest" });
-  guardTap(root);
+  // once the whole redraw is done (Python also sets <html>'s data-* after the morph, which can move things)
+  queueMicrotask(() => {
+    for (const el of root.querySelectorAll("[data-keep-in-view]")) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    guardTap(root);
+  });
   const audit = window.__cardtableAudit;
   if (audit) audit(root);
 };
