@@ -239,7 +239,8 @@
 
   function audit() {
     queued = false;
-    if (!document.getElementById("app")) return;
+    // nothing is seen while a game's stylesheet loads (html[data-styling]: the table is hidden)
+    if (!document.getElementById("app") || document.documentElement.hasAttribute("data-styling")) return;
     try {
       checkPrivacy();
       checkSize();

@@ -14,6 +14,9 @@
 //     focus to [data-autofocus], else to the first playable card, else to the roving group's
 //     current button; an element that newly carries `data-focus-now` takes the focus (the
 //     "Bid 4" button after the number 4 was chosen);
+//   * an element marked `data-keep-in-view` (Seep's floor on the viewer's turn) is scrolled into
+//     view inside its scrolling box after each redraw, so the cards a move needs are not left
+//     scrolled away under the dock;
 //   * window.cardtableAnnounce(text) adds a sentence to the one polite live region, which lives
 //     outside #app so no redraw ever recreates it.
 //
@@ -229,7 +232,11 @@ window.cardtableMorph = function (root, html) {
   applyRoving(root);
   repairFocus(root, before);
   applyRoving(root);
-  guardTap(root);
+  // once the whole redraw is done (Python also sets <html>'s data-* after the morph, which can move things)
+  queueMicrotask(() => {
+    for (const el of root.querySelectorAll("[data-keep-in-view]")) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    guardTap(root);
+  });
   const audit = window.__cardtableAudit;
   if (audit) audit(root);
 };

@@ -550,8 +550,16 @@ class App:
             link = document.createElement("link")
             link.rel = "stylesheet"
             link.href = sheet
+            # the table stays unseen (opacity 0, still focusable) until its styles are in: no frame of it is seen unstyled (issue #25)
+            document.documentElement.setAttribute("data-styling", "")
+            link.onload = link.onerror = create_once_callable(lambda _event: self.styled())
             document.head.appendChild(link)
         return module.Table(game)
+
+    def styled(self) -> None:
+        """A game's stylesheet has loaded (or failed to): show the table, drawn again with it."""
+        document.documentElement.removeAttribute("data-styling")
+        self.render()
 
     def read_form(self) -> tuple[dict, dict]:
         form = document.getElementById("new-game")
