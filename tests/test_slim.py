@@ -46,3 +46,13 @@ def test_page_scripts_lose_their_comment_lines_and_keep_their_line_numbers():
     for script in sorted((ROOT / "web").glob("*.js")):
         text = script.read_text(encoding="utf-8")
         assert slim.slim_js(text).count("\n") == text.count("\n"), script.name
+
+
+def test_stylesheets_lose_their_comments_and_keep_their_line_numbers():
+    source = '/* a\n   b */\na { content: "/* kept */"; }  /* gone */\nb::after { content: \'\\\' /*\'; }\n'
+    assert slim.slim_css(source) == '\n\na { content: "/* kept */"; }\nb::after { content: \'\\\' /*\'; }\n'
+    for sheet in sorted((ROOT / "web").glob("*.css")):
+        text = sheet.read_text(encoding="utf-8")
+        slimmed = slim.slim_css(text)
+        assert slimmed.count("\n") == text.count("\n"), sheet.name
+        assert "/*" not in slimmed and len(slimmed) < len(text), sheet.name

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from slim import slim, slim_js  # noqa: E402  (tools/slim.py, beside this file)
+from slim import slim, slim_css, slim_js  # noqa: E402  (tools/slim.py, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -221,6 +221,8 @@ def build() -> dict:
     shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
     for script in (DIST / "web").glob("*.js"):  # their comments are for the repository's readers
         script.write_text(slim_js(script.read_text(encoding="utf-8")), encoding="utf-8")
+    for sheet in (DIST / "web").glob("*.css"):  # and so are the stylesheets'
+        sheet.write_text(slim_css(sheet.read_text(encoding="utf-8")), encoding="utf-8")
     translate_page_scripts(DIST / "web" / "i18n.js")
     app = DIST / "app"
     app.mkdir()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
 
 
@@ -63,3 +64,16 @@ def slim_js(text: str) -> str:
     if any(line.count("`") % 2 for line in lines):
         return text
     return "\n".join("" if line.lstrip().startswith("//") else line for line in lines)
+
+
+# a CSS string (either quote, escapes honoured) or a comment: strings are kept, comments dropped
+_CSS_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/', re.S)
+
+
+def slim_css(text: str) -> str:
+    """The page's stylesheets (web/*.css) without their ``/* */`` comments, line numbers kept (a
+    comment gives way to its line breaks; a line left blank or with trailing spaces is trimmed).
+    A ``/*`` inside a quoted string stays."""
+    out = _CSS_TOKEN.sub(lambda m: "\n" * m.group().count("\n") if m.group().startswith("/*") else m.group(), text)
+    return "\n".join(line.rstrip() for line in out.split("\n"))
+
