@@ -57,13 +57,25 @@ def slim(source: str) -> str:
 
 
 def slim_js(text: str) -> str:
-    """The page's own scripts (web/*.js) without their whole-line ``//`` comments, line numbers kept
-    (each becomes an empty line).  A script with a template literal spanning lines is left as it is,
-    since a line of it could look like a comment."""
+    """The page's own scripts (web/*.js) without their whole-line comments (``//`` lines, and
+    ``/* … */`` blocks that start a line and end one), line numbers kept (each line becomes an empty
+    one).  A script with a template literal spanning lines is left as it is, since a line of it
+    could look like a comment."""
     lines = text.split("\n")
     if any(line.count("`") % 2 for line in lines):
         return text
-    return "\n".join("" if line.lstrip().startswith("//") else line for line in lines)
+    out, i = [], 0
+    while i < len(lines):
+        line = lines[i].strip()
+        if line.startswith("/*"):
+            end = next((j for j in range(i, len(lines)) if "*/" in lines[j][2 if j == i else 0:]), None)
+            if end is not None and lines[end].rstrip().endswith("*/") and lines[end].count("*/") == 1:
+                out += [""] * (end - i + 1)
+                i = end + 1
+                continue
+        out.append("" if line.startswith("//") else lines[i])
+        i += 1
+    return "\n".join(out)
 
 
 # a CSS string (either quote, escapes honoured) or a comment: strings are kept, comments dropped
