@@ -2,7 +2,7 @@
 with the screen audit (tests/screen_audit.js) watching every redraw as in every browser test.
 
 * Three Peeky passed between three people at 360×740 (English and French), 390×844, 740×360 and
-  1280×800:
+  1280×800 (once more with the browser's text at 200%):
   every bidder sees his whole hand with the whole bid panel (its question and "Bids so far"
   included), and at the dummy's turn the declarer sees the trick, the status line, "Play from the
   dummy", the dummy's cards and his own hand (findings 1 and 4); the phone's top bar shows the
@@ -106,8 +106,13 @@ def cut_text(page, selector: str) -> list[str]:
 
 
 SIZES = {"360x740-en": (360, 740, "en"), "360x740-fr": (360, 740, "fr"), "390x844-en": (390, 844, "en"),
-         "740x360-en": (740, 360, "en"), "1280x800-en": (1280, 800, "en")}
+         "740x360-en": (740, 360, "en"), "1280x800-en": (1280, 800, "en"), "1280x800-en-text200": (1280, 800, "en")}
 
+
+def text_size(page, percent: int) -> None:
+    """The browser's text size (its default font size, as a person sets it in the settings), in percent."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16 * percent // 100, "fixed": 13 * percent // 100}})
 
 
 @pytest.mark.parametrize("case", SIZES)
@@ -115,6 +120,8 @@ def test_three_peeky_bidders_and_the_dummys_turn_see_what_they_decide_with(page,
     w, h, lang = SIZES[case]
     page.set_viewport_size({"width": w, "height": h})
     page.add_init_script(settings_script(handoff=False, lang=lang))
+    if case.endswith("text200"):
+        text_size(page, 200)
     start(page, site.url, 2525, variant="three-peeky")
     # the top bar: the game's name and the totals whole, "Last trick" in words
     assert cut_text(page, ".topbar .game-name, .topbar .totals") == []
