@@ -62,6 +62,19 @@ def test_a_record_changed_behind_the_apps_back_is_replayed_once_and_its_note_kep
     assert note["n"] == 2 and note["controllers"] == {"p0": "human"} and note["updated"] == 7.0 and note["rev"] == 1
 
 
+def test_an_outdated_note_written_again_keeps_the_fields_a_later_version_added(replays):
+    store = DictStore()
+    SaveStore(store, clock=lambda: 7.0).save("g1", record(), {"p0": "human"}, game=replay(record()))
+    note = json.loads(store.getItem(META_KEY + "g1"))
+    store.setItem(META_KEY + "g1", json.dumps({**note, "pinned": True, "tags": ["club"]}))
+    store.setItem(GAME_KEY + "g1", json.dumps(record(actions=["bid 3", "bid 4"])))
+    rows(SaveStore(store))
+    after = json.loads(store.getItem(META_KEY + "g1"))
+    assert after["n"] == 2 and after["sig"] != note["sig"]
+    assert {k: after[k] for k in ("pinned", "tags", "rev", "updated", "controllers")} == {
+        "pinned": True, "tags": ["club"], "rev": 1, "updated": 7.0, "controllers": {"p0": "human"}}
+
+
 def test_a_damaged_note_is_kept_as_it_is_and_the_row_is_not_replayed_again(replays):
     store = DictStore()
     saves = SaveStore(store)

@@ -41,8 +41,20 @@ def test_doctests():
 def test_page_scripts_lose_their_comment_lines_and_keep_their_line_numbers():
     source = 'const a = 1; // kept: code on the line\n  // gone\nconst url = "http://x//y";\n'
     assert slim.slim_js(source) == 'const a = 1; // kept: code on the line\n\nconst url = "http://x//y";\n'
+    block = "/**\n * Gone.\n */\nfunction f() {}\n  /* gone */\nx(); /* kept: code on the line */\n/* kept */ y();\n"
+    assert slim.slim_js(block) == "\n\n\nfunction f() {}\n\nx(); /* kept: code on the line */\n/* kept */ y();\n"
     template = "const t = `one\n// inside a template literal\n`;\n"
     assert slim.slim_js(template) == template  # left alone: that line is a string's
     for script in sorted((ROOT / "web").glob("*.js")):
         text = script.read_text(encoding="utf-8")
         assert slim.slim_js(text).count("\n") == text.count("\n"), script.name
+
+
+def test_stylesheets_lose_their_comments_and_keep_their_line_numbers():
+    source = '/* a\n   b */\na { content: "/* kept */"; }  /* gone */\nb::after { content: \'\\\' /*\'; }\n'
+    assert slim.slim_css(source) == '\n\na { content: "/* kept */"; }\nb::after { content: \'\\\' /*\'; }\n'
+    for sheet in sorted((ROOT / "web").glob("*.css")):
+        text = sheet.read_text(encoding="utf-8")
+        slimmed = slim.slim_css(text)
+        assert slimmed.count("\n") == text.count("\n"), sheet.name
+        assert "/*" not in slimmed and len(slimmed) < len(text), sheet.name

@@ -44,6 +44,9 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from slim import slim_js  # noqa: E402  (tools/slim.py, beside this file)
+
 SW_NAME = "sw.js"
 CACHE_PREFIX = "card-table"
 SKIP = {SW_NAME}  # the worker is never cached by itself
@@ -252,7 +255,8 @@ def write_service_worker(dist: Path, version: str) -> Path:
         if needed not in urls:
             raise FileNotFoundError(f"{dist}/{needed} is missing: the offline app would not start")
     out = dist / SW_NAME
-    out.write_text(render(version, cache_id(dist, files, version), urls), encoding="utf-8")
+    # without its comment lines, as the page's own scripts (they are for the repository's readers)
+    out.write_text(slim_js(render(version, cache_id(dist, files, version), urls)), encoding="utf-8")
     return out
 
 

@@ -14,25 +14,18 @@
 //     focus to [data-autofocus], else to the first playable card, else to the roving group's
 //     current button; an element that newly carries `data-focus-now` takes the focus (the
 //     "Bid 4" button after the number 4 was chosen);
-//   * an element marked `data-keep-in-view` (Seep's floor on the viewer's turn) is scrolled into
-//     view inside its scrolling box after each redraw, so the cards a move needs are not left
-//     scrolled away under the dock;
+//   * [data-keep-in-view] is scrolled into view;
 //   * window.cardtableAnnounce(text) adds a sentence to the one polite live region, which lives
 //     outside #app so no redraw ever recreates it.
-//
-// The tap guard (issue #25, the hand-off guard made general): for TAP_GUARD_MS after a tap, a
-// redraw that brings a control within TAP_NEAR_PX of the tap's point (a control that was not
-// there, or was not tappable, or moved) keeps it disabled for TAP_GUARD_MS, so the second tap of
-// a quick double tap cannot press what the first one brought under the finger (Undo, Collect, a
-// card).  After each morph, window.__cardtableAudit(root) is called when it is set (the browser
-// tests' screen audit, tests/screen_audit.js); the app never sets it.
+// Tap guard: a control a redraw brings near a tap (<700 ms old) is disabled 700 ms.
+// window.__cardtableAudit (tests only) runs after each morph.
 import morphdom from "../runtime/morphdom/morphdom-esm.js";
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), '
   + 'select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const ANNOUNCED_KEEP = 6;   // sentences kept in the live region (older ones are removed)
-const TAP_GUARD_MS = 700;   // as long as the hand-off's guard (HANDOFF_GUARD_MS in app.py)
-const TAP_NEAR_PX = 44;     // a finger's width: the size of every tap target
+const TAP_GUARD_MS = 700;   // = HANDOFF_GUARD_MS in app.py
+const TAP_NEAR_PX = 44;
 const CONTROL = "button, [data-act]";
 
 let openerKey = null;        // data-key of the control that opened the modal shown now
@@ -157,16 +150,12 @@ function repairFocus(root, before) {
 }
 
 // ---- the tap guard -------------------------------------------------------------------------------
-let lastTap = null;          // {x, y, t, near: Map(control -> its box then)}
-
-function tappable(el) {
-  return !el.disabled && el.getAttribute("aria-disabled") !== "true" && !el.closest("[inert]") && el.getClientRects().length > 0;
-}
+let lastTap = null;          // {x, y, t, near: Map(control -> box)}
 
 function nearTap(root, x, y) {
   const out = new Map();
   for (const el of root.querySelectorAll(CONTROL)) {
-    if (!tappable(el)) continue;
+    if (!usable(el) || el.getAttribute("aria-disabled") === "true") continue;
     const r = el.getBoundingClientRect();
     const dx = Math.max(r.left - x, 0, x - r.right), dy = Math.max(r.top - y, 0, y - r.bottom);
     if (Math.hypot(dx, dy) <= TAP_NEAR_PX) out.set(el, r);
@@ -182,14 +171,13 @@ function releaseGuard() {
   }
 }
 
-// what the last redraw brought under the finger waits until the double tap is over
 function guardTap(root) {
   if (!lastTap || performance.now() - lastTap.t > TAP_GUARD_MS) return;
   let held = false;
   for (const [el, r] of nearTap(root, lastTap.x, lastTap.y)) {
     const was = lastTap.near.get(el);
     if (was && Math.abs(was.left - r.left) < 2 && Math.abs(was.top - r.top) < 2) continue;
-    if (r.width >= innerWidth - 1 && r.height >= innerHeight - 1) continue;   // a modal's backdrop
+    if (r.width >= innerWidth - 1 && r.height >= innerHeight - 1) continue;   // a backdrop
     el.setAttribute("data-tap-guard", "");
     if (el.tagName === "BUTTON") el.disabled = true;
     else el.setAttribute("aria-disabled", "true");
@@ -232,7 +220,7 @@ window.cardtableMorph = function (root, html) {
   applyRoving(root);
   repairFocus(root, before);
   applyRoving(root);
-  // once the whole redraw is done (Python also sets <html>'s data-* after the morph, which can move things)
+  // after the whole redraw (Python sets <html data-*> after the morph)
   queueMicrotask(() => {
     for (const el of root.querySelectorAll("[data-keep-in-view]")) el.scrollIntoView({ block: "nearest", inline: "nearest" });
     guardTap(root);

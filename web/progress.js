@@ -104,8 +104,10 @@ export function watchDownloads() {
     const promise = reuse ? early.get(href) : plain.call(this, input, ...rest);
     early.delete(href);
     const file = fileOf(input);
-    // (a failed download is reported as an error, as it was when nothing else listened to it)
-    if (file) promise.then((r) => reuse || count(file, r.clone()), () => {}).catch(() => {});   // the caller handles (or reports) a failure
+    // A failed download of a runtime file is reported (boot.js says Python could not start): the
+    // caller does not retry and Pyodide only logs a failed WebAssembly download, then waits
+    // forever (tests/test_browser_data.py aborts it).  boot.js reports a failure once.
+    if (file) promise.then((r) => reuse || count(file, r.clone()), (err) => reportError(err)).catch(() => {});
     return promise;
   };
   globalThis.fetch = counting;

@@ -550,7 +550,7 @@ class App:
             link = document.createElement("link")
             link.rel = "stylesheet"
             link.href = sheet
-            # the table stays unseen (opacity 0, still focusable) until its styles are in: no frame of it is seen unstyled (issue #25)
+            # no frame of the table is seen unstyled (#25)
             document.documentElement.setAttribute("data-styling", "")
             link.onload = link.onerror = create_once_callable(lambda _event: self.styled())
             document.head.appendChild(link)
@@ -823,7 +823,7 @@ class App:
         hands_before = self.table.hands_done(game)
         before = game.view(actor)
         keep = getattr(self.table, "before_move", None)
-        if keep is not None:   # the table may keep the viewer's view of a hand about to end (its last trick is held over it)
+        if keep is not None:
             keep(game, before, self.viewer if not self.handoff_to else None)
         try:
             canonical = game.apply(action)

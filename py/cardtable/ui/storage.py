@@ -289,13 +289,15 @@ class SaveStore:
         return e
 
     def _renote(self, game_id: str, raw: str, sig: str, e: SavedGame, n: int) -> None:
-        """Write a missing or outdated note again from a replayed row (its other fields kept).  A
-        damaged note is left as it is (listed, for the person to delete); so is one that another
-        window changed meanwhile.  A full store only means the row is worked out again next time."""
+        """Write a missing or outdated note again from a replayed row: only the fields derived from
+        the record change, every other field is kept as written.  A damaged note is left as it is
+        (listed, for the person to delete); so is one that another window changed meanwhile.  A
+        full store only means the row is worked out again next time."""
         note = self.store.getItem(META_KEY + game_id)
-        fields, problem = _clean_meta(self._meta_json(game_id))
-        if problem or self.raw(game_id) != raw:
+        obj = self._meta_json(game_id)
+        if _clean_meta(obj)[1] or self.raw(game_id) != raw:
             return
+        fields = dict(obj)   # every field kept as written (one a later version added too)
         fields.update(sig=sig, game=e.game, players=list(e.players), over=e.over, totals=e.totals, n=n)
         try:
             if self.store.getItem(META_KEY + game_id) == note:

@@ -523,7 +523,7 @@ class Table:
             note = f'<p class="half-note">{esc(_("Second half: 12 more cards each, the floor stays as it is."))}</p>'
         rules = options_note(v["options"])
         rules_html = f'<p class="rules-note muted">{esc(rules)}</p>' if rules and v["phase"] == "bid" else ""
-        keep = " data-keep-in-view" if picking else ""   # scrolled into view on the viewer's turn (web/morph.js)
+        keep = " data-keep-in-view" if picking else ""
         return (f'<div class="floor" role="region" aria-label="{esc(_("the floor"))}"><p class="floor-caption">{cap}</p>'
                 f'{rules_html}{note}{self.last_play_html(v, last, app)}<div class="floor-body"{keep}>{body}</div></div>')
 

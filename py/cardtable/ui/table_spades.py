@@ -400,13 +400,12 @@ class Table:
                 suffix = (_(", played by {player}, winning").format(player=self.name_of(hand)) if win
                           else _(", played by {name}").format(name=self.name_of(hand)))
                 mark = f'<span class="win-mark" aria-hidden="true">{esc(_("wins") if self.collecting else _("winning"))}</span>' if win else ""
-                # who played it, by name: the positions alone do not say it (in landscape the trick is a row)
                 who = f'<span class="spot-name" aria-hidden="true">{esc(self.name_of(hand) if hand != "dummy" else _("Dummy"))}</span>'
                 spots.append(f'<div class="spot spot-{pos}{win}" data-key="spot:{pos}">'
                              f'<span class="spot-card">{card_face(_card(t), extra_cls="played", label_suffix=suffix)}{mark}</span>{who}</div>')
         caption = ""
         if self.collecting:
-            pass   # the status line says who wins it, and Collect is under it (collect_button): nothing covers the cards
+            pass   # the status says who wins it; Collect is under it
         elif v["phase"] == "play" and not played:
             lead = v["acting_hand"]
             caption = '<p class="trick-caption">' + esc(_cap(_("{name} to lead").format(name=self.name_of(lead)))) + (
