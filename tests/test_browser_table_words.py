@@ -235,7 +235,7 @@ def test_mirror_explained_at_the_table_when_a_computer_leads(watched_page, site)
                    controllers={"p0": "human", "p1": "casual", "p2": "casual"})
     open_record(page, rec)
     page.wait_for_selector(".table .trick .spot", timeout=60_000)     # the computer has led
-    line = page.locator(".trick .mirror-line")
+    line = page.locator(".status .mirror-note")   # under the status line: over the trick it ran under the cards
     assert line.is_visible() and "3♠ is the spades a player holds" in line.inner_text()
     shoot(page, "mirror-computer-led-360x740")
     page.click('[data-key="sheet"]')

@@ -413,9 +413,6 @@ class Table:
 
         elif v["phase"] in ("bid", "peek", "flip"):
             caption = f'<p class="trick-caption">{esc(_("Hand {n} · dealer {name}").format(n=v["hand_number"] + 1, name=self.names[v["dealer"]]))}</p>'
-        if v["mirror_bids"] is not None and v["phase"] == "play" and not v["tricks"] and not self.collecting:
-            # Mirror's note stays the whole first trick, so it is seen when a computer leads too
-            caption += f'<p class="trick-caption mirror-line">{self.mirror_caption(v)}</p>'
         act = ' data-act="release"' if self.collecting else ""
         to = f" to-{next((p for p, h in where.items() if h == winner), 'bottom')}" if self.collecting else ""
         return (f'<div class="trick{to}" aria-label="{esc(_("finished trick") if self.collecting else _("current trick"))}"{act}>'
@@ -476,6 +473,10 @@ class Table:
             if self.collecting.get("final") and not v["over"]:
                 text += " " + _("Hand over — the scores are next.")
         last = f'<span class="last-log" title="{esc(app.log[-1])}">{esc(app.log[-1])}</span>' if app.log else ""
+        if v["mirror_bids"] is not None and v["phase"] == "play" and not v["tricks"] and not self.collecting:
+            # Mirror's note stays the whole first trick, so it is seen when a computer leads too; under the
+            # status line, not over the trick, where it would run under the cards played to it
+            last += self.mirror_caption(v)
         return f'<div class="status" role="status" aria-live="polite"><strong>{esc(text)}</strong>{last}</div>'
 
     def my_hand(self, v: dict, seat: str, my_turn: bool, final: bool = False) -> str:
