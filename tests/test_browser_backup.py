@@ -9,6 +9,7 @@ import json
 import pytest
 
 from conftest import PageWatch, screenshot, wait_ready
+from csp import wait_until
 from test_browser_data import played, storage
 from cardtable.record import dumps
 
@@ -30,7 +31,7 @@ def test_export_all_then_restore_merges_and_a_bad_file_changes_nothing(browser, 
     wait_ready(page)
     page.wait_for_selector("#set-data", state="attached")
     assert "Saved in this browser" in page.inner_text(".data-setting")
-    page.wait_for_function("document.querySelector('.data-setting').textContent.includes('The browser reports')")
+    wait_until(page, "document.querySelector('.data-setting').textContent.includes('The browser reports')")
     page.locator(".data-setting").scroll_into_view_if_needed()
     screenshot(page, "settings-data-phone")
     with page.expect_download() as dl:
@@ -54,7 +55,7 @@ def test_export_all_then_restore_merges_and_a_bad_file_changes_nothing(browser, 
     before = storage(page)
     page.set_input_files("#backup-file", files=[{"name": "bad.json", "mimeType": "application/json",
                                                  "buffer": b"[" * 20_000 + b"]" * 20_000}])
-    page.wait_for_function("document.querySelector('.data-setting .notice').textContent.includes('bad.json')")
+    wait_until(page, "document.querySelector('.data-setting .notice').textContent.includes('bad.json')")
     assert "bad.json was not restored" in page.inner_text(".data-setting .notice")
     assert storage(page) == before
     # the home screen's Import given a backup restores it (merged, nothing opened as a game); the
