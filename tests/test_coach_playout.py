@@ -11,22 +11,11 @@ from __future__ import annotations
 import random
 
 from cardtable.bots import choose_action
-from cardtable.cards import CARDS, Card
 from cardtable.coach.playout import MIN_TRICKS, can_play_out, finish_hand, forced_winners
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.record import replay
+from spades_deals import make_deal
 
-HANDS = ("p0", "p1", "p2", "dummy")
-
-
-def make_deal(dealer="p2", **given):
-    hands = {h: [str(Card.parse(t)) for t in given.get(h, "").split()] for h in HANDS}
-    used = {c for cs in hands.values() for c in cs}
-    rest = [str(c) for c in CARDS if str(c) not in used]
-    for h in HANDS:
-        while len(hands[h]) < 13:
-            hands[h].append(rest.pop(0))
-    return {"dealer": dealer, "hands": hands}
 
 
 def rec(deal, actions=()):

@@ -19,33 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.cards import CARDS, Card, hand_rng, shuffled_deck
+from cardtable.cards import Card, hand_rng, shuffled_deck
 from cardtable.game import IllegalAction, RecordError
 from cardtable.games import REGISTRY
 from cardtable.games.dummy_spades import (ALL_BID_MOVES, BID_BASE, DummySpades, move_to_action,
                                           score_hand)
 from cardtable.record import ReplayError, new_game, replay
+from spades_deals import ALL_SPADES, make_deal
 
 ROOT = Path(__file__).resolve().parents[1]
-HANDS = ("p0", "p1", "p2", "dummy")
-ALL_SPADES = " ".join(r + "S" for r in "23456789TJQKA")
-
-
-# ---- helpers -------------------------------------------------------------------------------------
-
-def make_deal(dealer: str | None = "p2", **given: str) -> dict:
-    """A deal for a record: the hands named (space-separated cards) as given, the others filled
-    with the remaining cards in card order (2S..AS, 2H..AH, 2D..AD, 2C..AC), p0 first."""
-    hands = {h: [str(Card.parse(t)) for t in given.get(h, "").split()] for h in HANDS}
-    used = {c for cs in hands.values() for c in cs}
-    rest = [str(c) for c in CARDS if str(c) not in used]
-    for h in HANDS:
-        while len(hands[h]) < 13:
-            hands[h].append(rest.pop(0))
-    deal = {"hands": hands}
-    if dealer is not None:
-        deal["dealer"] = dealer
-    return deal
 
 
 def spade_deal(dealer: str) -> dict:

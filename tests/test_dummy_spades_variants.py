@@ -19,26 +19,13 @@ import pytest
 
 import cardtable.bots as bots
 from cardtable.bots import choose_action
-from cardtable.cards import CARDS, Card
 from cardtable.game import IllegalAction, RecordError
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.record import replay
+from spades_deals import ALL_SPADES, make_deal
 
-HANDS = ("p0", "p1", "p2", "dummy")
 SEATS = ("p0", "p1", "p2")
-ALL_SPADES = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
 
-
-def make_deal(dealer: str = "p2", **given: str) -> dict:
-    """A deal: the hands named as given, the others filled in card order (2S..AS, 2H.., 2D..,
-    2C..), p0 first."""
-    hands = {h: [str(Card.parse(t)) for t in given.get(h, "").split()] for h in HANDS}
-    used = {c for cs in hands.values() for c in cs}
-    rest = [str(c) for c in CARDS if str(c) not in used]
-    for h in HANDS:
-        while len(hands[h]) < 13:
-            hands[h].append(rest.pop(0))
-    return {"dealer": dealer, "hands": hands}
 
 
 def record(deals, actions=(), **options) -> dict:
