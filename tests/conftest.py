@@ -201,6 +201,18 @@ def wait_ready(page) -> None:
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+def open_page(browser, site, path: str = "", ready: bool = True, **context_args):
+    """A page in a context of its own (``context_args`` as for ``browser.new_context``), watched by a
+    PageWatch, at ``site.url + path``; with ``ready``, once the app has started.  Close it with
+    ``page.context.close()``."""
+    page = browser.new_context(**context_args).new_page()
+    page.watch = PageWatch(page, site.origin)
+    page.goto(site.url + path)
+    if ready:
+        wait_ready(page)
+    return page
+
+
 @pytest.fixture()
 def watched_page(page, site):
     watch = PageWatch(page, site.origin)

@@ -19,7 +19,7 @@ import pytest
 from cardtable.record import games, replay
 from cardtable.ui.storage import _sig
 from cardtable.record import dumps
-from conftest import PageWatch, screenshot, wait_ready
+from conftest import PageWatch, open_page, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -27,13 +27,9 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def shared(browser, site):
     """One page for the whole file (booting Python is the slow part): each test starts from home."""
-    context = browser.new_context()
-    page = context.new_page()
-    page.watch = PageWatch(page, site.origin)
-    page.goto(site.url)
-    wait_ready(page)
+    page = open_page(browser, site)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture()

@@ -22,7 +22,7 @@ from cardtable.record import new_game, replay
 from cardtable.ui.markup import plain_name
 from cardtable.ui.review import Review
 from cardtable.ui.storage import DictStore, SaveStore
-from conftest import PageWatch, current_record, dom_cards, screenshot, wait_ready
+from conftest import current_record, dom_cards, open_page, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 740}
@@ -44,14 +44,10 @@ def p0_to_play_a_card(g) -> bool:
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.watch = PageWatch(page, site.origin)
+    page = open_page(browser, site, viewport=PHONE)
     page.url_base = site.url
-    page.goto(site.url)
-    wait_ready(page)
     yield page
-    context.close()
+    page.context.close()
 
 
 def review_cards(review: Review) -> list[str]:

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from cardtable import stats
-from conftest import PageWatch, screenshot, settle, wait_ready
+from conftest import PageWatch, open_page, screenshot, settle, wait_ready
 from test_stats import prefix, seep_record, spades_record
 
 pytestmark = pytest.mark.browser
@@ -24,13 +24,9 @@ PHONE = {"width": 360, "height": 740}
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.watch = PageWatch(page, site.origin)
-    page.goto(site.url)
-    wait_ready(page)
+    page = open_page(browser, site, viewport=PHONE)
     yield page
-    context.close()
+    page.context.close()
 
 
 def import_file(page, text: str, selector: str = "#import-file", name: str = "game.json") -> None:
