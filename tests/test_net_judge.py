@@ -27,8 +27,8 @@ def cards_in(text: str) -> set[str]:
 
 class Room:
     """A judge with guests on named connections; every text sent to a guest is checked: it holds
-    no card beyond that seat's view at that moment (and whatever the guest itself wrote), and,
-    while the first hand is played, none of another person's hand."""
+    no card beyond that seat's view at that moment (and whatever the guest itself wrote), and, in
+    Dummy Spades while the first hand is played, none of another person's hand."""
 
     def __init__(self, game, guest_seats, table=TABLE):
         self.game = game
@@ -56,9 +56,11 @@ class Room:
         # action may name a card the view after it no longer shows (Seep's last throw of a hand)
         allowed = cards_in(encode(self.game.view(seat))) | cards_in(said) | cards_in(message.get("action", ""))
         assert cards_in(text) <= allowed, f"{seat} was sent {cards_in(text) - allowed}"
-        if message.get("view", {"hand_number": self.first_hand})["hand_number"] == self.first_hand:
-            # within the first hand (the next deal holds cards played in this one), no other
-            # person's card is ever in a message, but for one the guest named itself
+        first_hand = message.get("view", {"hand_number": self.first_hand})["hand_number"] == self.first_hand
+        if self.game.name == "dummy-spades" and first_hand:
+            # in Dummy Spades, within the first hand (the next deal holds cards played in this one),
+            # no other person's card is ever in a message, but for one the guest named itself (in
+            # Seep a redeal shows the bidder's cards to all, and they may be dealt to anyone)
             for other in self.game.seats:
                 if other != seat:
                     hidden = set(self.game.view(other, history=False)["hand"]) - cards_in(said)
