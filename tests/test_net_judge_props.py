@@ -12,8 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.games.dummy_spades import DummySpades
+from cardtable.game import IllegalAction
 from cardtable.games.seep import Seep
 from cardtable.net.messages import read_host
+from cardtable.record import replay
 from test_net_judge import Room, snapshot
 
 HOSTILE = st.one_of(
@@ -24,6 +26,7 @@ HOSTILE = st.one_of(
     st.tuples(st.just("stale"), st.integers(1, 5)),
     st.tuples(st.just("illegal"), st.sampled_from(["play 2C", "play AS", "bid 14", "capture 5D", "build 12 QC",
                                                    "throw KH", "peek 1 2 3", "redeal", "", "play", "PLAY 10♦"])),
+    st.tuples(st.just("illegal"), st.text(max_size=30)),
 )
 STEP = st.one_of(st.tuples(st.just("move"), st.integers(0, 10 ** 6)), HOSTILE)
 
@@ -48,8 +51,11 @@ def hostile(room: Room, kind: str, arg, sent: list[tuple[str, str]]):
     if kind == "stale":
         text = guest.act(game.legal_actions()[0])
         return (to_act, json.dumps({**json.loads(text), "at": guest.at - arg})) if guest.at >= arg else None
-    if arg.lower() in {a.lower() for a in game.legal_actions()}:
+    try:
+        replay(game.to_record()).apply(arg)    # on a copy: a legal spelling of a move is no attack
         return None
+    except IllegalAction:
+        pass
     return to_act, guest.act(arg)
 
 
