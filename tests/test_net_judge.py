@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from cardtable.cards import parse_cards
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.games.seep import Seep
 from cardtable.net.guest import Guest
@@ -21,8 +22,20 @@ CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
 TABLE = "Tb1_x-9Q"
 
 
+SAID = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9tjqka])[shdc♠♥♦♣](?![0-9A-Za-z])", re.I)
+
+
 def cards_in(text: str) -> set[str]:
     return set(CARD.findall(text))
+
+
+def cards_said(text: str) -> set[str]:
+    """The cards a guest named in its own message, in any spelling the engine reads (``10♦``, ``ts``)."""
+    try:
+        text = json.loads(text)["action"]   # its action as the engine reads it (``\u2666`` is ♦)
+    except (ValueError, KeyError, TypeError, RecursionError):
+        pass
+    return {str(c) for c in parse_cards(SAID.findall(str(text)))}
 
 
 class Room:
@@ -54,7 +67,11 @@ class Room:
             assert message["action"] == self.game.actions[-1] and message["at"] == self.game.action_count
         # every action of both games is seen by all (a card played, a bid, slot numbers): a move's
         # action may name a card the view after it no longer shows (Seep's last throw of a hand)
-        allowed = cards_in(encode(self.game.view(seat))) | cards_in(said) | cards_in(message.get("action", ""))
+        allowed = cards_in(encode(self.game.view(seat))) | cards_said(said) | cards_in(message.get("action", ""))
+        if message["type"] == "refused":
+            # the engine's reasons give "play QS" as an example; any other card in one is in its values
+            assert cards_in(message["reason"]) <= cards_in(encode(message["values"])) | {"QS"}, message
+            text = encode({**message, "reason": ""})
         assert cards_in(text) <= allowed, f"{seat} was sent {cards_in(text) - allowed}"
         first_hand = message.get("view", {"hand_number": self.first_hand})["hand_number"] == self.first_hand
         if self.game.name == "dummy-spades" and first_hand:
@@ -63,7 +80,7 @@ class Room:
             # Seep a redeal shows the bidder's cards to all, and they may be dealt to anyone)
             for other in self.game.seats:
                 if other != seat:
-                    hidden = set(self.game.view(other, history=False)["hand"]) - cards_in(said)
+                    hidden = set(self.game.view(other, history=False)["hand"]) - cards_said(said)
                     assert not cards_in(text) & hidden, f"{seat} was sent {other}'s cards"
 
     def send(self, seat: str, text: str):
@@ -83,7 +100,10 @@ def test_the_privacy_check_finds_another_seats_card():
         room.check_private("p0", theirs)
     one = game.view("p1")["hand"][0]
     with pytest.raises(AssertionError, match="p0 was sent"):
-        room.check_private("p0", encode({"type": "refused", "seq": 1, "code": "x", "reason": "p1 holds " + one}))
+        room.check_private("p0", encode({"type": "refused", "seq": 1, "code": "x", "reason": "", "values": {"card": one}}))
+    with pytest.raises(AssertionError, match="p1 holds"):
+        room.check_private("p0", encode({"type": "refused", "seq": 1, "code": "x", "reason": "p1 holds " + one,
+                                         "values": {}}))
 
 
 def play_hand(room: Room, rng: random.Random, local=None) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from cardtable.games.dummy_spades import DummySpades
@@ -59,7 +59,7 @@ def hostile(room: Room, kind: str, arg, sent: list[tuple[str, str]]):
     return to_act, guest.act(arg)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(game_kind=st.sampled_from(["dummy-spades", "seep-2", "seep-4"]), seed=st.integers(0, 10 ** 6),
        steps=st.lists(STEP, min_size=10, max_size=50))
 def test_hostile_messages_between_random_legal_moves_change_nothing(game_kind, seed, steps):
