@@ -326,6 +326,17 @@ def test_the_host_plays_a_seat_while_its_guest_is_away(table):
     assert game.action_count == 4
 
 
+def test_moves_go_through_the_apply_given():
+    game = DummySpades(seed=42)
+    made = []
+    room = Room(game, ["p0", "p1", "p2"])
+    room.judge = Judge(game, room.judge.secrets, TABLE, apply=lambda a: made.append(a) or game.apply(a))
+    room.join_all()
+    room.deliver(room.judge.apply_local("bid 4"))              # a computer, for a guest away
+    room.send(game.to_act, room.guests[game.to_act].act("BID 3"))
+    assert made == ["bid 4", "BID 3"] and game.actions == ["bid 4", "bid 3"]
+
+
 def test_secrets_and_table_ids():
     secrets = {new_secret() for _ in range(100)}
     assert len(secrets) == 100 and all(re.fullmatch(r"[A-Za-z0-9_-]{16}", s) for s in secrets)

@@ -20,7 +20,7 @@ guest or by the host, goes to every connected guest with that guest's own view, 
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable, Optional
 
 from ..game import Game, IllegalAction
 from .messages import Refused, encode, read_guest, same_secret
@@ -31,11 +31,15 @@ Outgoing = list[tuple[Hashable, str]]
 class Judge:
     """The host's side of a table: which connection plays which seat, and what it may do."""
 
-    def __init__(self, game: Game, secrets: dict[str, str], table: str) -> None:
+    def __init__(self, game: Game, secrets: dict[str, str], table: str,
+                 apply: Optional[Callable[[str], str]] = None) -> None:
+        """``apply``: how a move is made (default ``game.apply``; the app's session, which also saves
+        and logs it, once it has one); it must raise ``IllegalAction`` and change nothing on a refusal."""
         unknown = set(secrets) - set(game.seats)
         if unknown:
             raise ValueError(f"no such seat in {game.name}: {', '.join(sorted(unknown))}")
         self.game = game
+        self.apply = apply or game.apply
         self.table = table
         self.secrets = dict(secrets)
         self.connection: dict[str, Hashable] = {}     # seat -> its live connection
@@ -76,7 +80,7 @@ class Judge:
         the engine like any other (``IllegalAction`` as the engine raises it), then sent to the guests."""
         actor = self.game.to_act
         hand = self.game.view(actor, history=False)["hand_number"] if actor else None
-        canonical = self.game.apply(action)
+        canonical = self.apply(action)
         return self._moved(actor, canonical, hand)
 
     @property
@@ -116,7 +120,7 @@ class Judge:
         if message["at"] != game.action_count:
             raise Refused("stale", at=game.action_count)
         hand = game.view(seat, history=False)["hand_number"]
-        canonical = game.apply(message["action"])   # IllegalAction: refused, the game unchanged
+        canonical = self.apply(message["action"])   # IllegalAction: refused, the game unchanged
         self.last_seq[seat] = message["seq"]
         return self._moved(seat, canonical, hand)
 
