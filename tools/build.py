@@ -12,7 +12,8 @@ dist/ holds:
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
                               library trimmed to what the app uses (app_stdlib.zip, see write_stdlib)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
-  runtime/morphdom/, runtime/fflate/  the DOM-morphing library and the zip reader (ES modules)
+  runtime/morphdom/, runtime/fflate/, runtime/lean-qr/  the DOM-morphing library, the zip reader and the
+                              QR code maker (ES modules)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
 Nothing is fetched from outside the site's own origin.  The build prints the size of dist/ and
@@ -189,6 +190,8 @@ def copy_runtime() -> None:
 BROWSER_LIBRARIES = [
     ("morphdom", "dist/morphdom-esm.js", "morphdom-esm.js"),  # DOM morphing, for web/morph.js (MIT)
     ("fflate", "esm/browser.js", "fflate.js"),  # the zip reader of web/zip.js (MIT)
+    ("lean-qr", "index.mjs", "lean-qr.mjs"),  # QR codes of join links, for web/qr.js (MIT)
+    ("lean-qr", "extras/svg.mjs", "svg.mjs"),  # ... drawn as an SVG path
 ]
 
 
@@ -199,7 +202,7 @@ def copy_browser_libraries() -> None:
         if not src.is_file():
             fail(f"node_modules/{package} is missing: run `npm ci` first")
         out = DIST / "runtime" / package
-        out.mkdir(parents=True)
+        out.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, out / name)
         shutil.copy2(NODE / package / "LICENSE", out / "LICENSE")
 

@@ -1,0 +1,141 @@
+"""The host's judge: every guest message is checked before anything reaches the game.
+
+The judge knows connections only by an id the transport gives (any hashable value); it answers
+each message with the texts to send, as ``(connection, text)`` pairs::
+
+    judge = Judge(game, {"p1": secret1, "p2": secret2}, table="Ab3_x9Qz")
+    out = judge.receive(conn, text)       # a guest's message: checked, applied or refused
+    out = judge.apply_local("bid 4")      # the host's own seat or a computer: the same path
+    judge.dropped(conn)                   # the transport lost a connection
+
+Checks, in order: size, strict JSON through ``record.load_json`` (one level deep at most), the
+exact shape (``messages.read_guest``); then, for a join, the table, the seat (one the host gave a
+code for), its secret, and that this connection holds no seat and the seat has no other
+connection (a resume takes over from one); for an action, that the connection has joined, the
+sequence number is new, the seat is the one to act, the position is the current one, and the
+engine's own ``legal actions -> apply`` takes it.  A refused message changes nothing (game, seats,
+sequence numbers) and is answered with a ``refused`` message to its sender only.  A move, by a
+guest or by the host, goes to every connected guest with that guest's own view, never another's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Optional
+
+from ..game import Game, IllegalAction
+from .messages import Refused, encode, read_guest, same_secret
+
+Outgoing = list[tuple[Hashable, str]]
+
+
+class Judge:
+    """The host's side of a table: which connection plays which seat, and what it may do."""
+
+    def __init__(self, game: Game, secrets: dict[str, str], table: str,
+                 apply: Optional[Callable[[str], str]] = None) -> None:
+        """``apply``: how a move is made (default ``game.apply``; the app's session, which also saves
+        and logs it, once it has one); it must raise ``IllegalAction`` and change nothing on a refusal."""
+        unknown = set(secrets) - set(game.seats)
+        if unknown:
+            raise ValueError(f"no such seat in {game.name}: {', '.join(sorted(unknown))}")
+        self.game = game
+        self.apply = apply or game.apply
+        self.table = table
+        self.secrets = dict(secrets)
+        self.connection: dict[str, Hashable] = {}     # seat -> its live connection
+        self.seat_of: dict[Hashable, str] = {}        # connection -> seat
+        self.last_seq = {seat: 0 for seat in secrets}
+
+    # ---- what the transport calls ----------------------------------------------------------------
+    def receive(self, conn: Hashable, text: str | bytes) -> Outgoing:
+        """Judge one message from ``conn``: the texts to send (to it, or to every guest after a move)."""
+        seq = None
+        try:
+            message = read_guest(text)
+            seq = message.get("seq")
+            if message["type"] in ("join", "resume"):
+                return self._join(conn, message)
+            seat = self.seat_of.get(conn)
+            if seat is None:
+                raise Refused("not_joined")
+            if seq <= self.last_seq[seat]:
+                raise Refused("replayed", last=self.last_seq[seat])
+            if message["type"] == "ping":
+                self.last_seq[seat] = seq
+                return [(conn, encode({"type": "pong", "seq": seq, "at": self.game.action_count}))]
+            return self._act(seat, message)
+        except Refused as err:
+            return [(conn, self._refusal(seq, err.code, str(err), err.values))]
+        except IllegalAction as err:
+            return [(conn, self._refusal(seq, err.code, str(err), err.values))]
+
+    def dropped(self, conn: Hashable) -> None:
+        """The transport lost ``conn``: its seat is free for a resume (or a join)."""
+        seat = self.seat_of.pop(conn, None)
+        if seat is not None and self.connection.get(seat) == conn:
+            del self.connection[seat]
+
+    def apply_local(self, action: str) -> Outgoing:
+        """A move made on the host (its own seat, or a computer playing any seat): applied through
+        the engine like any other (``IllegalAction`` as the engine raises it), then sent to the guests."""
+        actor = self.game.to_act
+        hand = self.game.view(actor, history=False)["hand_number"] if actor else None
+        canonical = self.apply(action)
+        return self._moved(actor, canonical, hand)
+
+    @property
+    def present(self) -> set[str]:
+        """The seats whose guest is connected now."""
+        return set(self.connection)
+
+    # ---- the checks ------------------------------------------------------------------------------
+    def _join(self, conn: Hashable, message: dict) -> Outgoing:
+        seat = message["seat"]
+        if conn in self.seat_of:
+            raise Refused("already_joined", seat=self.seat_of[conn])
+        if message["table"] != self.table:
+            raise Refused("wrong_table")
+        if seat not in self.secrets:
+            raise Refused("wrong_seat", seat=seat)
+        if not same_secret(message["secret"], self.secrets[seat]):
+            raise Refused("bad_secret", seat=seat)
+        out: Outgoing = []
+        old = self.connection.get(seat)
+        if old is not None:
+            if message["type"] == "join":
+                raise Refused("seat_taken", seat=seat)
+            out.append((old, encode({"type": "closed", "code": "replaced",
+                                     "reason": "this seat was taken up again on another connection"})))
+            del self.seat_of[old]
+        self.connection[seat] = conn
+        self.seat_of[conn] = seat
+        out.append((conn, encode({"type": "welcome", "table": self.table, "seat": seat, "seq": self.last_seq[seat],
+                                  "at": self.game.action_count, "view": self.game.view(seat)})))
+        return out
+
+    def _act(self, seat: str, message: dict) -> Outgoing:
+        game = self.game
+        if game.to_act != seat:
+            raise Refused("not_your_turn", to_act=game.to_act)
+        if message["at"] != game.action_count:
+            raise Refused("stale", at=game.action_count)
+        hand = game.view(seat, history=False)["hand_number"]
+        canonical = self.apply(message["action"])   # IllegalAction: refused, the game unchanged
+        self.last_seq[seat] = message["seq"]
+        return self._moved(seat, canonical, hand)
+
+    def _moved(self, actor: str | None, action: str, hand_before: Any) -> Outgoing:
+        """The move for every connected guest, each with its own view (with the finished hands'
+        history only when the move ended a hand)."""
+        game = self.game
+        out: Outgoing = []
+        for seat, conn in self.connection.items():
+            view = game.view(seat, history=False)
+            if view.get("hand_number") != hand_before:
+                view = game.view(seat)
+            out.append((conn, encode({"type": "move", "at": game.action_count, "seat": actor, "action": action,
+                                      "view": view})))
+        return out
+
+    def _refusal(self, seq: Any, code: str, reason: str, values: dict) -> str:
+        return encode({"type": "refused", "seq": seq, "code": code, "reason": reason, "values": values})
