@@ -49,7 +49,7 @@ import time
 from typing import Optional
 
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
-                          RAISE, SEATS, THROW, VAL, Seep, _canon, sweep_values_of)
+                          RAISE, SEATS, THROW, VAL, Seep, sweep_values_of)
 from .common import idx, run_steps
 
 _SI = {s: i for i, s in enumerate(SEATS)}
@@ -256,7 +256,7 @@ class Knowledge:
                 take = min(need[s], len(pool))
                 now[s] = have + pool[:take]
                 del pool[:take]
-        hands = [_canon(h) for h in now]
+        hands = [h or [] for h in now]        # deal_hidden puts them in canonical order
         deal_hands = None
         if first:
             deal_hands = []
