@@ -73,9 +73,9 @@ HOUSE_SHARE = 0.6
 """What a house on the floor is worth to its owners' side at the play-out's end (they hold the
 capture card, but the other side may take or raise it first)."""
 SWEEP = 50
+"""A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
 last_search = {"samples": 0, "candidates": 0}
 """What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
-"""A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
 
 
 def choose_bid(view: dict) -> str:
