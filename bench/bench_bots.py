@@ -7,11 +7,12 @@ from ``node_modules/pyodide`` or DIR; ``node`` on the PATH), for the samples a m
 For each game, POSITIONS (default 150) positions of the card play are reached by random play
 from seeded deals; each is given to ``choose_action`` at the casual level, at the strong level
 with the arena budget (0.05 s) and the page budget (0.25 s), and at the expert level with the
-page budget (which it multiplies by ``EXPERT_FACTOR``: 1 s).  Printed: mean and 95th percentile
-wall time per decision (the search levels stop at their deadline, so a slow device gets fewer
+page budget (which it multiplies by ``EXPERT_FACTOR``: 1 s).  Printed: mean, 95th percentile
+and largest wall time per decision (the search levels stop at their deadline, so a slow device gets fewer
 samples, not longer waits) and, for the searches, the mean number of samples of the hidden
 cards searched per move (each sample plays every candidate move once): the figure to compare
-with Pyodide's at the same budget, and with the arena's ``--samples``.
+with Pyodide's at the same budget, and with the arena's ``--samples`` -- and samples per CPU
+second, the search's speed with the machine's load taken out (as far as CPU time does).
 """
 
 from __future__ import annotations
@@ -115,8 +116,9 @@ def main() -> None:
             p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
             print(f"  {name:13s} {level:6s} budget {budget:4.2f}s  decisions {len(ts):4d}  "
                   f"wall mean {1000 * mean:7.2f} ms  p95 {1000 * p95:7.2f} ms  "
-                  f"CPU mean {1000 * cpu / len(ts):7.2f} ms"
-                  + (f"  samples/move {sum(drawn) / len(drawn):6.1f}" if drawn else ""))
+                  f"max {1000 * ts[-1]:7.2f} ms  CPU mean {1000 * cpu / len(ts):7.2f} ms"
+                  + (f"  samples/move {sum(drawn) / len(drawn):6.1f}"
+                     f"  samples/CPU s {sum(drawn) / cpu:7.0f}" if drawn and cpu else ""))
 
 
 if __name__ == "__main__":

@@ -905,7 +905,7 @@ def test_state_properties_over_a_whole_match():
 
 
 def test_playout_helper_with_card_indices():
-    # ``_playout`` is the form of the loop that cardtable.bots.spades calls.
+    # ``_playout``: ``random_cards`` with card indices, moves and tricks recorded.
     from cardtable.games.dummy_spades import _playout
     g = game([PLAY_DEAL], seed=2, actions=["bid 5", "bid 3", "bid 3", "play 2H", "play 3H"])
     hands, tw, moves, completed = g.hands[:], g.tricks_won[:], [], []

@@ -49,7 +49,7 @@ import time
 from typing import Optional
 
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
-                          RAISE, SEATS, THROW, VAL, Seep, _canon, sweep_values_of)
+                          RAISE, SEATS, THROW, VAL, Seep, sweep_values_of)
 from .common import idx, run_steps
 
 _SI = {s: i for i, s in enumerate(SEATS)}
@@ -73,9 +73,9 @@ HOUSE_SHARE = 0.6
 """What a house on the floor is worth to its owners' side at the play-out's end (they hold the
 capture card, but the other side may take or raise it first)."""
 SWEEP = 50
+"""A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
 last_search = {"samples": 0, "candidates": 0}
 """What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
-"""A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
 
 
 def choose_bid(view: dict) -> str:
@@ -256,7 +256,7 @@ class Knowledge:
                 take = min(need[s], len(pool))
                 now[s] = have + pool[:take]
                 del pool[:take]
-        hands = [_canon(h) for h in now]
+        hands = [h or [] for h in now]        # deal_hidden puts them in canonical order
         deal_hands = None
         if first:
             deal_hands = []

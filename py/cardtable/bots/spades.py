@@ -43,8 +43,8 @@ import time
 from typing import Optional
 
 from ..games.dummy_spades import (ALL_CARDS, BEATS, DUMMY, HANDS, NEXT_HAND, NIL_APPLIES,
-                                  NON_SPADES, SEATS, SPADES, SUICIDE_MIN, SUIT_MASK, _playout,
-                                  cards_of, mask_of, score_hand)
+                                  NON_SPADES, SEATS, SPADES, SUICIDE_MIN, SUIT_MASK, cards_of,
+                                  mask_of, score_hand)
 from .common import idx, mask_of_texts, run_steps
 
 _HI = {h: i for i, h in enumerate(HANDS)}
@@ -826,37 +826,6 @@ class Position:
             policy_cards(hands, tw, nxt, cur, n, wbit, wh, lead, broken, done, self.decl,
                          self.nil_hands, rnd, eps)
         return score_hand(self.decl, self.bids, self.nils, tw, self.bags, self.penalty)[0]
-
-    def rollout(self, hands: list, c: int, rnd) -> tuple:
-        """Play card ``c`` from the acting hand, then random cards to the end; the hand's points."""
-        hands = hands[:]
-        tw = self.tricks_won[:]
-        cur = self.cur
-        bit = 1 << c
-        hands[cur] ^= bit
-        broken = self.broken or c < 13
-        done = self.done
-        if self.trick:
-            trick = self.trick + [c]
-            win_card, win_hand = self.win_card, self.win_hand
-            if BEATS[win_card] & bit:
-                win_card, win_hand = c, cur
-            leader, lead_suit = self.leader, self.lead_suit
-        else:
-            trick = [c]
-            win_card, win_hand, leader, lead_suit = c, cur, cur, c // 13
-        if len(trick) == 4:
-            tw[win_hand] += 1
-            done += 1
-            trick = []
-            cur = leader = win_hand
-        else:
-            cur = self.nxt[cur]
-        if done < 13:
-            _playout(hands, tw, self.nxt, cur, leader, trick, win_card, win_hand, lead_suit,
-                     broken, done, rnd, None, None)
-        return score_hand(self.decl, self.bids, self.nils, tw, self.bags, self.penalty)[0]
-
 
     # ---- rule-based play ------------------------------------------------------------------------
     def side(self, h: int) -> int:

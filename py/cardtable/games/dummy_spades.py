@@ -405,7 +405,8 @@ def _playout(hands, tricks_won, nxt, cur, leader, trick, win_card, win_hand, lea
     """``random_cards`` with card indices: appends the cards played to ``moves`` and the tricks
     completed, as ``(leader, cards, winner)``, to ``completed`` (either may be None).
 
-    The first form of the play-out loop; ``cardtable.bots.spades`` calls it.
+    The first form of the play-out loop, kept for the engine's tests (the computer players
+    finish their samples with their own policy, ``cardtable.bots.spades.policy_cards``).
     """
     played: list[int] = []
     winners: list[int] = []

@@ -154,13 +154,12 @@ one after the first play), generating only that card's moves; ``playout`` uses i
 ``uniform=True``.  ``sweep_values()`` names the card values that would take the whole floor
 in one capture (``sweep_values_of(counts, house_values)`` for a floor given as counts), and
 ``floor_state()`` gives the floor as loose cards, loose counts per value and houses, for a fast reading
-(read-only).  The state a search player may read (and, with care, set up) lives in these
-attributes: ``_hands`` (4 lists of card indices, canonical order), ``_hcnt`` (per seat, cards
-held per value 0..13), ``_loose`` and ``_lcnt`` (the loose cards, and per value), ``_houses``
-(value -> ``[cards, cemented, owners bit mask]``), ``_piles`` (captured cards per team),
-``_sweeps``, ``_last_cap`` (seat index or -1), ``_turn``, ``_plays``, ``_bid``, ``_dealer``,
-``_bidder``, ``_phase`` (0 bid, 1 play, 2 over) and ``_legal`` (the cached legal moves: set it
-to None after changing anything).
+(read-only).  A search player builds its state from one seat's view, never from the engine's
+fields: ``Seep.from_view(view)`` once a move (the floor, houses, captured counts, sweeps, bid,
+turn and plays of that view; nobody holds a card yet), then for each guess of the unseen cards
+``copy()`` and ``deal_hidden(hands, deal)`` (module ``search``); ``value_counts(seat)``,
+``running_score()`` and ``history`` read the rest.  The private fields (``_hands``, ``_loose``,
+``_houses`` ...) are the package's own business.
 
 Where things live
 -----------------
