@@ -37,6 +37,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -62,7 +63,7 @@ PROFILES = {
     "slow-4g": {"latency": 150, "down": 1.6 * 1024 * KBPS, "up": 750 * KBPS, "cpu": 4},
     "fast": {"latency": 60, "down": 9 * 1024 * KBPS, "up": 1.5 * 1024 * KBPS, "cpu": 1},
 }
-PAGES = {"app": "index.html", "bare PyScript": "bare-pyscript.html"}
+PAGES = {"app": "index.html", "bare PyScript": "bare-pyscript.html", "compare": "index.html"}
 STEP_TIMEOUT_S = 300
 ATTACHED = {"page", "service_worker", "worker", "shared_worker"}  # the targets whose traffic is counted
 
@@ -156,6 +157,7 @@ class Traffic:
         self.skip: set[tuple[str, str]] = set()  # page requests the worker answered (counted there)
         self.urls: dict[tuple[str, str], str] = {}
         self.points: list[tuple[float, int, str, str]] = []  # (timestamp, bytes, kind, url)
+        self.times: dict[tuple[str, str], dict[str, float]] = {}  # (session, request) -> sent/response/end
         self.nav_start: float | None = None
         self.lock = threading.Lock()
 
@@ -167,17 +169,20 @@ class Traffic:
         with self.lock:
             if method == "Network.requestWillBeSent":
                 self.urls[key] = params["request"]["url"]
+                self.times.setdefault(key, {})["sent"] = params["timestamp"]
                 if kind == "page" and params.get("type") == "Document" and self.nav_start is None \
                         and params["request"]["url"].startswith("http"):
                     self.nav_start = params["timestamp"]
             elif method == "Network.responseReceived":
                 response = params["response"]
+                self.times.setdefault(key, {})["response"] = params["timestamp"]
                 if kind == "page" and response.get("fromServiceWorker"):
                     self.skip.add(key)
             elif method == "Network.dataReceived":
                 self._add(key, kind, params["timestamp"], params.get("encodedDataLength", 0))
             elif method == "Network.loadingFinished":
                 total = params.get("encodedDataLength", 0)
+                self.times.setdefault(key, {})["end"] = params["timestamp"]
                 self._add(key, kind, params["timestamp"], total - self.seen.get(key, 0))
 
     def _add(self, key, kind, timestamp, n) -> None:
@@ -194,6 +199,30 @@ class Traffic:
         """When the last byte before ``seconds`` arrived, in seconds from navigation start."""
         end = self.nav_start + seconds
         return max((t for t, _, _, _ in self.points if t <= end), default=self.nav_start) - self.nav_start
+
+    def waterfall(self, seconds: float) -> list[tuple[float, float, float, int, str]]:
+        """The requests sent before ``seconds``: (sent, first byte, end) in seconds from navigation
+        start, bytes, and the URL (the worker's marked), in the order they were sent."""
+        rows = []
+        for key, t in self.times.items():
+            if "sent" not in t or t["sent"] > self.nav_start + seconds or key in self.skip:
+                continue
+            url = self.urls.get(key, "?")
+            if not url.startswith("http"):
+                continue
+            name = ("(worker) " if self.kinds.get(key[0]) == "service_worker" else "") + re.sub(r"^https?://[^/]+/", "", url)
+            at = [t.get(k, float("nan")) - self.nav_start for k in ("sent", "response", "end")]
+            rows.append((*at, self.seen.get(key, 0), name))
+        return sorted(rows)
+
+    def link_use(self, seconds: float, step: float = 1.0) -> list[int]:
+        """Bytes received in each ``step`` seconds from navigation start until ``seconds``."""
+        out = [0] * int(seconds / step + 1)
+        for t, n, _k, _u in self.points:
+            i = int((t - self.nav_start) / step)
+            if 0 <= i < len(out):
+                out[i] += n
+        return out
 
     def by_url(self, seconds: float) -> dict[str, int]:
         end = self.nav_start + seconds
@@ -224,6 +253,7 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
                 cdp.post("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]}, session)
             cdp.post("Page.enable", {}, session)
             cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": READY_PROBE}, session)
+            cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": STEPS_PROBE}, session)
             pages.append(session)
         # (workers the page starts: attached and throttled the same way)
         cdp.post("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True},
@@ -276,7 +306,9 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
         ready_s = ready / 1000
         worker = cdp.send("Runtime.evaluate", {"expression": "navigator.serviceWorker.controller !== null",
                                                "returnByValue": True}, page)["result"]["value"]
+        steps = cdp.send("Runtime.evaluate", {"expression": STEPS, "returnByValue": True}, page)
         return {
+            "steps": steps.get("result", {}).get("value") or [],
             "ready": ready_s,
             "last_byte": traffic.last_byte(ready_s),
             "before": traffic.bytes_until(ready_s),
@@ -286,6 +318,8 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
             "controlled": worker,
             "files_before": traffic.by_url(ready_s),
             "files_window": traffic.by_url(window),
+            "waterfall": traffic.waterfall(ready_s),
+            "link_use": traffic.link_use(ready_s),
         }
     finally:
         cdp.handlers.remove(on_event)
@@ -293,6 +327,14 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
             cdp.send("Target.disposeBrowserContext", {"browserContextId": context})
         except Exception:
             pass
+
+
+# PyScript's steps ("Loading Pyodide", "Loaded Pyodide"...) and the page's performance marks, with
+# when they came (ms from navigation start): where the time after the last byte goes (--waterfall).
+STEPS_PROBE = """window.__steps = [];
+addEventListener("py:progress", (e) => window.__steps.push([String(e.detail), performance.now()]));"""
+STEPS = """[...(window.__steps || []), ...performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])]
+  .sort((a, b) => a[1] - b[1])"""
 
 
 def install_bytes(site: Path, encoding: str) -> int:
@@ -311,10 +353,12 @@ def install_bytes(site: Path, encoding: str) -> int:
     return total
 
 
-def prepare_site(tmp: Path) -> Path:
+def prepare_site(tmp: Path, compare: Path | None = None) -> Path:
     site = copy_dist(tmp)
     (site / "bare-pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
     (site / "bare-pyscript.json").write_text(BARE_PYSCRIPT_CONFIG, encoding="utf-8")
+    if compare:  # another build of the app (say main's), served by a server of its own
+        shutil.copytree(compare, tmp / "compare")
     return site
 
 
@@ -330,7 +374,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--window", type=float, default=60, help="seconds of traffic counted from navigation start")
     ap.add_argument("--gzip", action="store_true", help="the server sends gzip only (as GitHub Pages does)")
     ap.add_argument("--files", action="store_true", help="also list the bytes of each file before the home screen")
+    ap.add_argument("--waterfall", action="store_true",
+                    help="also list each request sent before the home screen (sent, first byte, end, bytes) "
+                         "and the bytes received in each second")
+    ap.add_argument("--compare", type=Path, metavar="DIST",
+                    help="another built dist/ (say main's): its app is the page 'compare', served beside "
+                         "this one and loaded in turn with the others, for ratios measured back to back")
     args = ap.parse_args(argv)
+    if args.compare and "compare" not in args.pages:
+        args.pages += ",compare"
     profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
     names = [p.strip() for p in args.pages.split(",") if p.strip()]
     if serve.brotli is None and not args.gzip:
@@ -341,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     encoding = "gzip" if args.gzip else "br"
 
     with tempfile.TemporaryDirectory(prefix="cardtable-firstvisit-") as tmp:
-        site = prepare_site(Path(tmp))
+        site = prepare_site(Path(tmp), args.compare)
         version = re.search(r'data-version="([^"]+)"', (site / "index.html").read_text(encoding="utf-8")).group(1)
         server = serve.make_server(site, 0)
         quiet = (ConnectionResetError, BrokenPipeError)
@@ -350,6 +402,12 @@ def main(argv: list[str] | None = None) -> int:
             None if isinstance(sys.exc_info()[1], quiet) else default_handle_error(request, address))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
+        bases = {name: base for name in PAGES}
+        other = None
+        if args.compare:
+            other = serve.make_server(Path(tmp) / "compare", 0)
+            threading.Thread(target=other.serve_forever, daemon=True).start()
+            bases["compare"] = f"http://127.0.0.1:{other.server_address[1]}/"
         install = install_bytes(site, encoding)
         results: dict[tuple[str, str], list[dict]] = {}
         cdp = CDP(str(Path(tmp) / "profile"))
@@ -363,13 +421,20 @@ def main(argv: list[str] | None = None) -> int:
             for profile in profiles:
                 for i in range(args.runs):
                     for name in names[i % len(names):] + names[:i % len(names)]:
-                        r = first_visit(cdp, base + PAGES[name], PROFILES[profile], args.window)
+                        r = first_visit(cdp, bases[name] + PAGES[name], PROFILES[profile], args.window)
                         results.setdefault((profile, name), []).append(r)
                         print(f"  {profile} {name}: home screen {r['ready']:.1f} s (its last byte at "
                               f"{r['last_byte']:.1f} s), {mb(r['before'])} before it "
                               f"(worker {mb(r['before_worker'])}), {mb(r['window'])} in {args.window:g} s "
                               f"(worker {mb(r['window_worker'])}); worker controls: {r['controlled']}; "
                               f"load average {os.getloadavg()[0]:.1f}", flush=True)
+                        if args.waterfall:
+                            print("      sent   first   end      bytes  url")
+                            for sent, first, end, n, url in r["waterfall"]:
+                                print(f"    {sent:6.2f} {first:6.2f} {end:6.2f} {n:>10,}  {url}")
+                            for step, at in r["steps"]:
+                                print(f"    {at / 1000:6.2f}  {step}")
+                            print("      KB per second: " + " ".join(f"{n // 1000}" for n in r["link_use"]))
                         if args.files:
                             for url, n in sorted(r["files_before"].items(), key=lambda kv: -kv[1]):
                                 print(f"      before: {n:>10,}  {url}")
@@ -379,8 +444,10 @@ def main(argv: list[str] | None = None) -> int:
                                     print(f"      after:  {n - before:>10,}  {url}")
         finally:
             cdp.close()
-            server.shutdown()
-            server.server_close()
+            for running in (server, other):
+                if running:
+                    running.shutdown()
+                    running.server_close()
 
     med = statistics.median
     print(f"\nload average at the end {os.getloadavg()[0]:.1f}; a complete offline install "
@@ -399,6 +466,12 @@ def main(argv: list[str] | None = None) -> int:
             window = med([r["window"] for r in app])
             print(f"  {profile}: bytes before the home screen, worker included {mb(before)} (goal <= 5 MB); "
                   f"bytes in the first {args.window:g} s / a complete install {window / install:.2f} (goal <= 1.3)")
+        other = results.get((profile, "compare"))
+        if app and other:
+            ratio = med([r["ready"] for r in app]) / med([r["ready"] for r in other])
+            paired = sorted(a["ready"] / b["ready"] for a, b in zip(app, other))
+            print(f"  {profile}: app / compare, time to the home screen {ratio:.2f} "
+                  f"(median of paired ratios {med(paired):.2f})")
         if app and bare:
             ratio = med([r["ready"] for r in app]) / med([r["ready"] for r in bare])
             paired = sorted(a["ready"] / b["ready"] for a, b in zip(app, bare))

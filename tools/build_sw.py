@@ -120,7 +120,18 @@ function fetchSnapshot() {
     if (!(await cache.match(url))) {
       const response = await fetch(new Request(url, { cache: "no-cache", priority: "low" }));
       if (!response.ok) throw new Error(`the start-up snapshot: HTTP ${response.status}`);
-      await cache.put(url, response);
+      // The snapshot is fetched long after the install, perhaps once a newer version has been
+      // deployed (or from a cache that still holds an older one): only this version's snapshot is
+      // kept in this version's cache.  Another version's is dropped (a newer one is downloaded by
+      // that version's worker, which an update check now brings), and the page is not told it is ready.
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const header = snapshotHeader(bytes);
+      if (!header || header.app !== VERSION) {
+        self.registration.update().catch(() => {});
+        return false;
+      }
+      await cache.put(url, new Response(bytes, { headers: {
+        "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" } }));
     }
     if (!(await cache.match(unpacked))) await unpackSnapshot(cache);
     return true;
@@ -128,6 +139,20 @@ function fetchSnapshot() {
     snapshotting = null;
   });
   return snapshotting;
+}
+
+/** The header line of a snapshot file (its app and Pyodide versions, its size), or null. */
+function snapshotHeader(bytes) {
+  const magic = "CTSNAP1\n";
+  if (new TextDecoder().decode(bytes.subarray(0, magic.length)) !== magic) return null;
+  const end = bytes.indexOf(10, magic.length);
+  if (end < 0 || end > 4096) return null;
+  try {
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(magic.length, end)));
+    return header && typeof header === "object" ? header : null;
+  } catch {
+    return null;
+  }
 }
 
 async function snapshotReady() {
@@ -169,9 +194,9 @@ async function unpackSnapshot(cache) {
     const hit = await cache.match(new URL(SNAPSHOT, self.registration.scope).href);
     if (!hit) return;
     const bytes = new Uint8Array(await hit.arrayBuffer());
-    const magic = "CTSNAP1\n".length;
-    const end = bytes.indexOf(10, magic);
-    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(magic, end)));
+    const header = snapshotHeader(bytes);
+    if (!header || header.app !== VERSION) return;
+    const end = bytes.indexOf(10, "CTSNAP1\n".length);
     const stream = new Blob([bytes.subarray(end + 1)]).stream().pipeThrough(new DecompressionStream("gzip"));
     const raw = new Uint8Array(await new Response(stream).arrayBuffer());
     if (raw.byteLength !== header.bytes) return;
@@ -205,8 +230,14 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
   else if (event.data && event.data.type === "SNAPSHOT") {
-    event.waitUntil(fetchSnapshot().then((done) => done && snapshotReady()).catch((err) => {
+    // (a port, if the message carries one, hears whether this version's snapshot is now cached)
+    const reply = (cached) => event.ports[0] && event.ports[0].postMessage({ type: "SNAPSHOT", cached });
+    event.waitUntil(fetchSnapshot().then(async (done) => {
+      if (done) await snapshotReady();
+      reply(done);
+    }).catch((err) => {
       console.warn("Card Table: the start-up snapshot was not cached:", err);
+      reply(false);
     }));
   }
   else if (event.data && event.data.type === "VERSION" && event.ports[0]) {
