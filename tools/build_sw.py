@@ -1,14 +1,14 @@
 """Write dist/sw.js: the service worker that makes Card Table work offline.
 
 tools/build.py calls ``write_service_worker(dist, version)`` as the build's last step, so the worker
-lists every file the finished dist/ holds -- the page, the app and the whole runtime (Pyodide,
-PyScript).  It can also be run by hand on a built folder:
+lists every file the finished dist/ holds -- the page, the app and the runtime (Pyodide, PyScript)
+-- but PyScript's chunks for features the app never uses (UNUSED_PYSCRIPT).  It can also be run by hand on a built folder:
 
     python3 tools/build_sw.py [dist]
 
 What the generated worker does:
 
-* install: precache every file but the snapshot into one cache whose name is derived from the
+* install: precache every listed file but the snapshot into one cache whose name is derived from the
   content of all of them (any changed byte gives a new name, so a new worker and a new cache).
   Each file is revalidated with the server (``cache: "no-cache"``), not downloaded again: on a
   first visit the page has just fetched most of them, and the HTTP cache answers after a
@@ -54,10 +54,33 @@ SKIP_SUFFIXES = (".map",)
 SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker after its install (see the template)
 
 
+# PyScript's chunks for features Card Table does not use, by name (the chunk's file name without
+# its "-<8-character hash>.js"): the code editor (codemirror*, and `index`, its Python grammar's
+# helpers), the terminal (xterm*; `py` and `mpy`, the terminal's Python and MicroPython sides),
+# TOML configs (`toml`), archives unpacked by MicroPython (`zip`; Pyodide unpacks the app's zip,
+# see web/pyodide-snapshot.js), Pyodide's FFI graph helper (`pyodide_graph`) and `storage.js`
+# (pyscript.storage); xterm.css too.  No start requests them (its config turns those plugins off), so the worker
+# does not download them (300 KB compressed); they stay in dist/ for anything that would ask,
+# online.  tests/test_offline.py checks that a first start requests no file the worker does not
+# keep, and starts and plays a hand offline without them.
+UNUSED_PYSCRIPT = {"codemirror", "codemirror_commands", "codemirror_lang-python", "codemirror_language",
+                   "codemirror_state", "codemirror_view", "index", "xterm", "xterm-readline",
+                   "xterm_addon-fit", "xterm_addon-web-links", "py", "mpy", "toml", "zip", "pyodide_graph",
+                   "storage"}
+
+
+def chunk_name(path: str) -> str | None:
+    """The feature name of a PyScript script or stylesheet (``runtime/pyscript/toml-Blg7Izee.js`` ->
+    ``toml``, ``runtime/pyscript/core.css`` -> ``core``), or None for any other file."""
+    found = re.fullmatch(r"runtime/pyscript/(.+?)(?:-[A-Za-z0-9_-]{8})?\.(?:js|css)", path)
+    return found.group(1) if found else None
+
+
 def precache_files(dist: Path) -> list[Path]:
-    """Every file of dist/ the worker must hold, sorted by URL."""
+    """Every file of dist/ the worker must hold (all but PyScript's unused chunks), sorted by URL."""
     files = [p for p in dist.rglob("*") if p.is_file()
-             and p.relative_to(dist).as_posix() not in SKIP and not p.name.endswith(SKIP_SUFFIXES)]
+             and p.relative_to(dist).as_posix() not in SKIP and not p.name.endswith(SKIP_SUFFIXES)
+             and chunk_name(p.relative_to(dist).as_posix()) not in UNUSED_PYSCRIPT]
     return sorted(files, key=lambda p: p.relative_to(dist).as_posix())
 
 
