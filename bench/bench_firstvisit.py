@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import shutil
@@ -234,7 +235,7 @@ class Traffic:
         return out
 
 
-def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
+def first_visit(cdp: CDP, url: str, profile: dict, window: float, moves: int = 0) -> dict:
     """One first visit of ``url`` in a new browser context under ``profile``; the figures."""
     context = cdp.send("Target.createBrowserContext", {"disposeOnDetach": True})["browserContextId"]
     traffic = Traffic()
@@ -254,6 +255,8 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
             cdp.post("Page.enable", {}, session)
             cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": READY_PROBE}, session)
             cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": STEPS_PROBE}, session)
+            if moves:
+                cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": MOVE_PROBE}, session)
             pages.append(session)
         # (workers the page starts: attached and throttled the same way)
         cdp.post("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True},
@@ -301,13 +304,19 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
             if value[0] is None and value[2]:
                 raise RuntimeError(f"{url}: ready, but the probe did not see it (it was not injected)")
             ready = value[0]
+        played = play_moves(cdp, page, moves, STEP_TIMEOUT_S) if moves else []
         while time.monotonic() - started < max(window, ready / 1000) + 1:
             time.sleep(0.5)
+        snapshot = [t for key, t in traffic.times.items() if traffic.urls.get(key, "").endswith("pyodide-snapshot.bin")
+                    and traffic.kinds.get(key[0]) == "service_worker" and "sent" in t]
         ready_s = ready / 1000
         worker = cdp.send("Runtime.evaluate", {"expression": "navigator.serviceWorker.controller !== null",
                                                "returnByValue": True}, page)["result"]["value"]
         steps = cdp.send("Runtime.evaluate", {"expression": STEPS, "returnByValue": True}, page)
         return {
+            "moves": played,
+            "snapshot_sent": min((t["sent"] - traffic.nav_start for t in snapshot), default=None),
+            "snapshot_end": max((t.get("end", float("nan")) - traffic.nav_start for t in snapshot), default=None),
             "steps": steps.get("result", {}).get("value") or [],
             "ready": ready_s,
             "last_byte": traffic.last_byte(ready_s),
@@ -335,6 +344,107 @@ STEPS_PROBE = """window.__steps = [];
 addEventListener("py:progress", (e) => window.__steps.push([String(e.detail), performance.now()]));"""
 STEPS = """[...(window.__steps || []), ...performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])]
   .sort((a, b) => a[1] - b[1])"""
+
+
+# --moves: a move's response time, from the tap on a card (the input's timeStamp, so time spent
+# waiting for the main thread counts) to the first frame after the card is on the table; and
+# whether the worker had cached the snapshot (<html data-snapshot-cached>) when it was tapped.
+MOVE_PROBE = """window.__moves = [];
+if (location.href.startsWith("http")) localStorage.setItem("cardtable/v1/settings", JSON.stringify({ speed: "fast" }));
+document.addEventListener("click", (e) => {
+  const button = e.target.closest && e.target.closest("button.card.playable");
+  if (!button) return;
+  const card = button.dataset.card;
+  const t0 = e.timeStamp;
+  const cached = document.documentElement.hasAttribute("data-snapshot-cached");
+  const done = () => {
+    if (!document.querySelector(`.trick .played[data-card="${card}"]`)) return false;
+    requestAnimationFrame(() => window.__moves.push({ card, at: t0, ms: performance.now() - t0, cached }));
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (done()) observer.disconnect(); });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+}, true);"""
+
+# One step of a Dummy Spades game of one person against two casual computer players (at the fast
+# speed setting): hand-offs, bids and collecting tricks are tapped in the
+# page; a card to play is scrolled into view and its centre returned, for a real (CDP) tap.
+GAME_STEP = """(() => {
+  const root = document.documentElement;
+  const q = (s) => document.querySelector(s);
+  if (root.dataset.screen === "home") { q('[data-act="new:dummy-spades"]').click(); return "new"; }
+  if (q("#ng-seed")) {
+    for (const select of [q("#ng-kind-1"), q("#ng-kind-2")]) {
+      select.value = "casual";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    q("#ng-seed").value = "7";
+    q("#ng-seed").dispatchEvent(new Event("input", { bubbles: true }));
+    q('[data-act="start"]').click();
+    return "start";
+  }
+  if (root.dataset.screen === "handoff") { q('[data-act="ready"]').click(); return "handoff"; }
+  if (root.dataset.screen === "summary" || q(".hand-summary")) {
+    const next = q('[data-act="next-hand"]');
+    if (!next) return "over";
+    next.click();
+    return "next";
+  }
+  const trick = q(".table.collecting .trick");
+  if (trick) { trick.click(); return "collect"; }
+  if (q(".bid-panel")) { q('[data-act="ui:bid:3"]').click(); q('[data-act="ui:confirm-bid"]').click(); return "bid"; }
+  const card = q("button.card.playable");
+  if (!card) return "";
+  card.scrollIntoView({ block: "center", inline: "center" });
+  const r = card.getBoundingClientRect();
+  return ["play", r.x + r.width / 2, r.y + r.height / 2];
+})()"""
+
+
+def play_moves(cdp: CDP, page: str, after_cached: int, timeout: float) -> list[dict]:
+    """Play a game from the home screen, the person's cards tapped for real, until ``after_cached``
+    moves have been made once the snapshot is cached (or the hand is over, or ``timeout``)."""
+    def evaluate(expression):
+        return cdp.send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, page) \
+            .get("result", {}).get("value")
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        moves = evaluate("window.__moves") or []
+        if sum(1 for m in moves if m["cached"]) >= after_cached:
+            break
+        step = evaluate(GAME_STEP)
+        if step == "over":
+            break
+        if isinstance(step, list):
+            n = len(moves)
+            for kind in ("mousePressed", "mouseReleased"):
+                cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": step[1], "y": step[2], "button": "left",
+                                                      "clickCount": 1}, page)
+            until = time.monotonic() + 5  # (a tap that missed, say on a card being redrawn: the next step retries)
+            while len(evaluate("window.__moves") or []) == n and time.monotonic() < until:
+                time.sleep(0.05)
+        else:
+            time.sleep(0.3)
+    return evaluate("window.__moves") or []
+
+
+def print_moves(r: dict) -> None:
+    """Each move's response time, and the medians while the snapshot downloads and after."""
+    sent, end = r["snapshot_sent"], r["snapshot_end"]
+    end = None if end is None or math.isnan(end) else end
+    print(f"      the worker's snapshot download: {sent if sent is None else round(sent, 1)} s to "
+          f"{end if end is None else round(end, 1)} s")
+    phases: dict[str, list[float]] = {}
+    for m in r["moves"]:
+        at = m["at"] / 1000
+        phase = ("after (cached)" if m["cached"] else
+                 "during the download" if sent is not None and at >= sent and (end is None or at <= end)
+                 else "unpacking" if end is not None and at > end else "before the download")
+        phases.setdefault(phase, []).append(m["ms"])
+        print(f"      move at {at:6.1f} s: {m['ms']:7.1f} ms  ({phase})")
+    for phase, ms in phases.items():
+        print(f"      {phase}: {len(ms)} moves, median {statistics.median(ms):.0f} ms, worst {max(ms):.0f} ms")
 
 
 def install_bytes(site: Path, encoding: str) -> int:
@@ -380,7 +490,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", type=Path, metavar="DIST",
                     help="another built dist/ (say main's): its app is the page 'compare', served beside "
                          "this one and loaded in turn with the others, for ratios measured back to back")
+    ap.add_argument("--moves", type=int, default=0, metavar="N",
+                    help="after the home screen, play a Dummy Spades hand against two computers (real taps on cards) while "
+                         "the worker downloads the snapshot, and N moves more once it is cached: each move's "
+                         "response time (tap to the card on the table), during the download and after it")
     args = ap.parse_args(argv)
+    if args.moves:
+        args.pages = "app"
     if args.compare and "compare" not in args.pages:
         args.pages += ",compare"
     profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
@@ -421,13 +537,16 @@ def main(argv: list[str] | None = None) -> int:
             for profile in profiles:
                 for i in range(args.runs):
                     for name in names[i % len(names):] + names[:i % len(names)]:
-                        r = first_visit(cdp, bases[name] + PAGES[name], PROFILES[profile], args.window)
+                        r = first_visit(cdp, bases[name] + PAGES[name], PROFILES[profile], args.window,
+                                        args.moves)
                         results.setdefault((profile, name), []).append(r)
                         print(f"  {profile} {name}: home screen {r['ready']:.1f} s (its last byte at "
                               f"{r['last_byte']:.1f} s), {mb(r['before'])} before it "
                               f"(worker {mb(r['before_worker'])}), {mb(r['window'])} in {args.window:g} s "
                               f"(worker {mb(r['window_worker'])}); worker controls: {r['controlled']}; "
                               f"load average {os.getloadavg()[0]:.1f}", flush=True)
+                        if args.moves:
+                            print_moves(r)
                         if args.waterfall:
                             print("      sent   first   end      bytes  url")
                             for sent, first, end, n, url in r["waterfall"]:
