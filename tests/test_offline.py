@@ -280,6 +280,29 @@ def test_a_saved_hand_continues_offline(page, own_site):
     assert csp_violations(page) == []
 
 
+def test_starts_and_works_offline_from_a_sub_folder(page, dist, tmp_path):
+    """Served from a folder of the host (a GitHub Pages project site: https://user.github.io/repo/),
+    the app loads every file from its own folder, starts, and its worker keeps it offline."""
+    shutil.copytree(dist, tmp_path / "site" / "cards")
+    server = Server(tmp_path / "site")
+    try:
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        url = server.url + "cards/"
+        _boot_controlled(page, url)
+        assert [u for u in requested if not u.startswith(url)] == []
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
+        server.stop()
+        page.reload()
+        wait_ready(page)
+        assert page.locator("html[data-boot-failed]").count() == 0
+    finally:
+        try:
+            server.stop()
+        except Exception:
+            pass
+
+
 def test_a_new_version_waits_for_the_players_ok(page, dist, tmp_path):
     """An update is never applied behind the player's back: a banner asks, its button reloads."""
     copy = tmp_path / "site"

@@ -53,7 +53,7 @@ def test_the_build_ships_a_snapshot_keyed_to_this_app_and_this_pyodide(dist):
     raw = gzip.decompress(body)
     assert len(raw) == header["bytes"] > 16 * 1024 * 1024  # the whole wasm memory of a started CPython
     config = json.loads((dist / "app" / "pyscript.json").read_text())
-    assert config["interpreter"] == "../web/pyodide-snapshot.js"
+    assert config["interpreter"] == "./web/pyodide-snapshot.js"  # (relative to the page, see test_offline.py)
     sw = (dist / "sw.js").read_text(encoding="utf-8")
     assert f'"{SNAPSHOT}"' in sw, "the service worker must precache the snapshot"
 
