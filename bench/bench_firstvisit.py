@@ -1,6 +1,7 @@
 """A first visit on a phone's connection: Card Table against bare PyScript, throttled, in headless Chromium.
 
     .venv/bin/python bench/bench_firstvisit.py [--runs 1] [--profiles slow-4g,fast] [--window 60] [--files]
+        [--waterfall] [--compare DIST] [--moves N]
 
 Each load is a first visit: a new browser context (empty HTTP cache, no service worker), served
 from a temporary copy of dist/ by tools/serve.py's server, which compresses as the static hosts
@@ -27,6 +28,20 @@ offline install needs (every file the worker precaches, compressed as this serve
 ratios against the goals (issue #29) come last.  Throttled bandwidth is applied per target (page,
 worker), so two targets downloading at once would share more than the profile's bandwidth: the app
 starts its worker's downloads only after the home screen is up, so that does not flatter it.
+
+``--waterfall`` lists, for each request before the home screen, when it was sent, when its first
+and last bytes came; then PyScript's steps and the page's performance marks (cardtable:pyodide-ready,
+cardtable:app-imported...) with their times, and the bytes received in each second: where the time
+goes, and whether the link is ever idle.  ``--compare DIST`` also loads another build of the app
+(say main's, or a variant), from a server of its own, in turn with this one: a ratio measured back
+to back on a machine whose load changes.
+
+``--moves N`` measures whether the snapshot's download (the worker's, after the home screen) slows
+a game: once the home screen is up, it starts a Dummy Spades game of one person against two casual
+computer players (fast speed) and plays the person's cards with real taps (CDP mouse events), until
+N moves have been made after the snapshot was cached.  Each move's response time is from the tap
+(the click's ``timeStamp``) to the first frame after the card is on the table; moves are grouped by
+when they were tapped: during the worker's download, while it unpacks the snapshot, after.
 
 This is a script that prints figures, never a test.  Builds dist/ if missing.
 """
