@@ -2,7 +2,8 @@
 
 tools/build.py calls ``write_service_worker(dist, version)`` as the build's last step, so the worker
 lists every file the finished dist/ holds -- the page, the app and the runtime (Pyodide, PyScript)
--- but PyScript's chunks for features the app never uses (UNUSED_PYSCRIPT).  It can also be run by hand on a built folder:
+-- but PyScript's chunks for features the app never uses (UNUSED_PYSCRIPT).  It can also be run
+by hand on a built folder:
 
     python3 tools/build_sw.py [dist]
 
@@ -59,9 +60,10 @@ SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker 
 # helpers), the terminal (xterm*; `py` and `mpy`, the terminal's Python and MicroPython sides),
 # TOML configs (`toml`), archives unpacked by MicroPython (`zip`; Pyodide unpacks the app's zip,
 # see web/pyodide-snapshot.js), Pyodide's FFI graph helper (`pyodide_graph`) and `storage.js`
-# (pyscript.storage); xterm.css too.  No start requests them (its config turns those plugins off), so the worker
-# does not download them (300 KB compressed); they stay in dist/ for anything that would ask,
-# online.  tests/test_offline.py checks that a first start requests no file the worker does not
+# (pyscript.storage); xterm.css too.  No start requests them, so the worker does not download them
+# (300 KB compressed); they stay in dist/ for anything that would ask, online.  (PyScript's
+# plugins proper -- error, py-editor, py-terminal, py-game, donkey, deprecations-manager -- are
+# small and imported at every start, though app/pyscript.json turns them off: they are kept.)  tests/test_offline.py checks that a first start requests no file the worker does not
 # keep, and starts and plays a hand offline without them.
 UNUSED_PYSCRIPT = {"codemirror", "codemirror_commands", "codemirror_lang-python", "codemirror_language",
                    "codemirror_state", "codemirror_view", "index", "xterm", "xterm-readline",
