@@ -1,6 +1,7 @@
 """A first visit on a phone's connection: Card Table against bare PyScript, throttled, in headless Chromium.
 
     .venv/bin/python bench/bench_firstvisit.py [--runs 1] [--profiles slow-4g,fast] [--window 60] [--files]
+        [--waterfall] [--compare DIST] [--moves N]
 
 Each load is a first visit: a new browser context (empty HTTP cache, no service worker), served
 from a temporary copy of dist/ by tools/serve.py's server, which compresses as the static hosts
@@ -28,6 +29,20 @@ ratios against the goals (issue #29) come last.  Throttled bandwidth is applied 
 worker), so two targets downloading at once would share more than the profile's bandwidth: the app
 starts its worker's downloads only after the home screen is up, so that does not flatter it.
 
+``--waterfall`` lists, for each request before the home screen, when it was sent, when its first
+and last bytes came; then PyScript's steps and the page's performance marks (cardtable:pyodide-ready,
+cardtable:app-imported...) with their times, and the bytes received in each second: where the time
+goes, and whether the link is ever idle.  ``--compare DIST`` also loads another build of the app
+(say main's, or a variant), from a server of its own, in turn with this one: a ratio measured back
+to back on a machine whose load changes.
+
+``--moves N`` measures whether the snapshot's download (the worker's, after the home screen) slows
+a game: once the home screen is up, it starts a Dummy Spades game of one person against two casual
+computer players (fast speed) and plays the person's cards with real taps (CDP mouse events), until
+N moves have been made after the snapshot was cached.  Each move's response time is from the tap
+(the click's ``timeStamp``) to the first frame after the card is on the table; moves are grouped by
+when they were tapped: during the worker's download, while it unpacks the snapshot, after.
+
 This is a script that prints figures, never a test.  Builds dist/ if missing.
 """
 
@@ -35,8 +50,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -62,7 +79,7 @@ PROFILES = {
     "slow-4g": {"latency": 150, "down": 1.6 * 1024 * KBPS, "up": 750 * KBPS, "cpu": 4},
     "fast": {"latency": 60, "down": 9 * 1024 * KBPS, "up": 1.5 * 1024 * KBPS, "cpu": 1},
 }
-PAGES = {"app": "index.html", "bare PyScript": "bare-pyscript.html"}
+PAGES = {"app": "index.html", "bare PyScript": "bare-pyscript.html", "compare": "index.html"}
 STEP_TIMEOUT_S = 300
 ATTACHED = {"page", "service_worker", "worker", "shared_worker"}  # the targets whose traffic is counted
 
@@ -156,6 +173,7 @@ class Traffic:
         self.skip: set[tuple[str, str]] = set()  # page requests the worker answered (counted there)
         self.urls: dict[tuple[str, str], str] = {}
         self.points: list[tuple[float, int, str, str]] = []  # (timestamp, bytes, kind, url)
+        self.times: dict[tuple[str, str], dict[str, float]] = {}  # (session, request) -> sent/response/end
         self.nav_start: float | None = None
         self.lock = threading.Lock()
 
@@ -167,17 +185,20 @@ class Traffic:
         with self.lock:
             if method == "Network.requestWillBeSent":
                 self.urls[key] = params["request"]["url"]
+                self.times.setdefault(key, {})["sent"] = params["timestamp"]
                 if kind == "page" and params.get("type") == "Document" and self.nav_start is None \
                         and params["request"]["url"].startswith("http"):
                     self.nav_start = params["timestamp"]
             elif method == "Network.responseReceived":
                 response = params["response"]
+                self.times.setdefault(key, {})["response"] = params["timestamp"]
                 if kind == "page" and response.get("fromServiceWorker"):
                     self.skip.add(key)
             elif method == "Network.dataReceived":
                 self._add(key, kind, params["timestamp"], params.get("encodedDataLength", 0))
             elif method == "Network.loadingFinished":
                 total = params.get("encodedDataLength", 0)
+                self.times.setdefault(key, {})["end"] = params["timestamp"]
                 self._add(key, kind, params["timestamp"], total - self.seen.get(key, 0))
 
     def _add(self, key, kind, timestamp, n) -> None:
@@ -195,6 +216,30 @@ class Traffic:
         end = self.nav_start + seconds
         return max((t for t, _, _, _ in self.points if t <= end), default=self.nav_start) - self.nav_start
 
+    def waterfall(self, seconds: float) -> list[tuple[float, float, float, int, str]]:
+        """The requests sent before ``seconds``: (sent, first byte, end) in seconds from navigation
+        start, bytes, and the URL (the worker's marked), in the order they were sent."""
+        rows = []
+        for key, t in self.times.items():
+            if "sent" not in t or t["sent"] > self.nav_start + seconds or key in self.skip:
+                continue
+            url = self.urls.get(key, "?")
+            if not url.startswith("http"):
+                continue
+            name = ("(worker) " if self.kinds.get(key[0]) == "service_worker" else "") + re.sub(r"^https?://[^/]+/", "", url)
+            at = [t.get(k, float("nan")) - self.nav_start for k in ("sent", "response", "end")]
+            rows.append((*at, self.seen.get(key, 0), name))
+        return sorted(rows)
+
+    def link_use(self, seconds: float, step: float = 1.0) -> list[int]:
+        """Bytes received in each ``step`` seconds from navigation start until ``seconds``."""
+        out = [0] * int(seconds / step + 1)
+        for t, n, _k, _u in self.points:
+            i = int((t - self.nav_start) / step)
+            if 0 <= i < len(out):
+                out[i] += n
+        return out
+
     def by_url(self, seconds: float) -> dict[str, int]:
         end = self.nav_start + seconds
         out: dict[str, int] = {}
@@ -205,7 +250,7 @@ class Traffic:
         return out
 
 
-def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
+def first_visit(cdp: CDP, url: str, profile: dict, window: float, moves: int = 0) -> dict:
     """One first visit of ``url`` in a new browser context under ``profile``; the figures."""
     context = cdp.send("Target.createBrowserContext", {"disposeOnDetach": True})["browserContextId"]
     traffic = Traffic()
@@ -224,6 +269,9 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
                 cdp.post("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]}, session)
             cdp.post("Page.enable", {}, session)
             cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": READY_PROBE}, session)
+            cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": STEPS_PROBE}, session)
+            if moves:
+                cdp.post("Page.addScriptToEvaluateOnNewDocument", {"source": MOVE_PROBE}, session)
             pages.append(session)
         # (workers the page starts: attached and throttled the same way)
         cdp.post("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True},
@@ -271,12 +319,20 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
             if value[0] is None and value[2]:
                 raise RuntimeError(f"{url}: ready, but the probe did not see it (it was not injected)")
             ready = value[0]
+        played = play_moves(cdp, page, moves, STEP_TIMEOUT_S) if moves else []
         while time.monotonic() - started < max(window, ready / 1000) + 1:
             time.sleep(0.5)
+        snapshot = [t for key, t in traffic.times.items() if traffic.urls.get(key, "").endswith("pyodide-snapshot.bin")
+                    and traffic.kinds.get(key[0]) == "service_worker" and "sent" in t]
         ready_s = ready / 1000
         worker = cdp.send("Runtime.evaluate", {"expression": "navigator.serviceWorker.controller !== null",
                                                "returnByValue": True}, page)["result"]["value"]
+        steps = cdp.send("Runtime.evaluate", {"expression": STEPS, "returnByValue": True}, page)
         return {
+            "moves": played,
+            "snapshot_sent": min((t["sent"] - traffic.nav_start for t in snapshot), default=None),
+            "snapshot_end": max((t.get("end", float("nan")) - traffic.nav_start for t in snapshot), default=None),
+            "steps": steps.get("result", {}).get("value") or [],
             "ready": ready_s,
             "last_byte": traffic.last_byte(ready_s),
             "before": traffic.bytes_until(ready_s),
@@ -286,6 +342,8 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
             "controlled": worker,
             "files_before": traffic.by_url(ready_s),
             "files_window": traffic.by_url(window),
+            "waterfall": traffic.waterfall(ready_s),
+            "link_use": traffic.link_use(ready_s),
         }
     finally:
         cdp.handlers.remove(on_event)
@@ -293,6 +351,115 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float) -> dict:
             cdp.send("Target.disposeBrowserContext", {"browserContextId": context})
         except Exception:
             pass
+
+
+# PyScript's steps ("Loading Pyodide", "Loaded Pyodide"...) and the page's performance marks, with
+# when they came (ms from navigation start): where the time after the last byte goes (--waterfall).
+STEPS_PROBE = """window.__steps = [];
+addEventListener("py:progress", (e) => window.__steps.push([String(e.detail), performance.now()]));"""
+STEPS = """[...(window.__steps || []), ...performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])]
+  .sort((a, b) => a[1] - b[1])"""
+
+
+# --moves: a move's response time, from the tap on a card (the input's timeStamp, so time spent
+# waiting for the main thread counts) to the first frame after the card is on the table; and
+# whether the worker had cached the snapshot (<html data-snapshot-cached>) when it was tapped.
+MOVE_PROBE = """window.__moves = [];
+if (location.href.startsWith("http")) localStorage.setItem("cardtable/v1/settings", JSON.stringify({ speed: "fast" }));
+document.addEventListener("click", (e) => {
+  const button = e.target.closest && e.target.closest("button.card.playable");
+  if (!button) return;
+  const card = button.dataset.card;
+  const t0 = e.timeStamp;
+  const cached = document.documentElement.hasAttribute("data-snapshot-cached");
+  const done = () => {
+    if (!document.querySelector(`.trick .played[data-card="${card}"]`)) return false;
+    requestAnimationFrame(() => window.__moves.push({ card, at: t0, ms: performance.now() - t0, cached }));
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (done()) observer.disconnect(); });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+}, true);"""
+
+# One step of a Dummy Spades game of one person against two casual computer players (at the fast
+# speed setting): hand-offs, bids and collecting tricks are tapped in the
+# page; a card to play is scrolled into view and its centre returned, for a real (CDP) tap.
+GAME_STEP = """(() => {
+  const root = document.documentElement;
+  const q = (s) => document.querySelector(s);
+  if (root.dataset.screen === "home") { q('[data-act="new:dummy-spades"]').click(); return "new"; }
+  if (q("#ng-seed")) {
+    for (const select of [q("#ng-kind-1"), q("#ng-kind-2")]) {
+      select.value = "casual";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    q("#ng-seed").value = "7";
+    q("#ng-seed").dispatchEvent(new Event("input", { bubbles: true }));
+    q('[data-act="start"]').click();
+    return "start";
+  }
+  if (root.dataset.screen === "handoff") { q('[data-act="ready"]').click(); return "handoff"; }
+  if (root.dataset.screen === "summary" || q(".hand-summary")) {
+    const next = q('[data-act="next-hand"]');
+    if (!next) return "over";
+    next.click();
+    return "next";
+  }
+  const trick = q(".table.collecting .trick");
+  if (trick) { trick.click(); return "collect"; }
+  if (q(".bid-panel")) { q('[data-act="ui:bid:3"]').click(); q('[data-act="ui:confirm-bid"]').click(); return "bid"; }
+  const card = q("button.card.playable");
+  if (!card) return "";
+  card.scrollIntoView({ block: "center", inline: "center" });
+  const r = card.getBoundingClientRect();
+  return ["play", r.x + r.width / 2, r.y + r.height / 2];
+})()"""
+
+
+def play_moves(cdp: CDP, page: str, after_cached: int, timeout: float) -> list[dict]:
+    """Play a game from the home screen, the person's cards tapped for real, until ``after_cached``
+    moves have been made once the snapshot is cached (or the hand is over, or ``timeout``)."""
+    def evaluate(expression):
+        return cdp.send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, page) \
+            .get("result", {}).get("value")
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        moves = evaluate("window.__moves") or []
+        if sum(1 for m in moves if m["cached"]) >= after_cached:
+            break
+        step = evaluate(GAME_STEP)
+        if step == "over":
+            break
+        if isinstance(step, list):
+            n = len(moves)
+            for kind in ("mousePressed", "mouseReleased"):
+                cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": step[1], "y": step[2], "button": "left",
+                                                      "clickCount": 1}, page)
+            until = time.monotonic() + 5  # (a tap that missed, say on a card being redrawn: the next step retries)
+            while len(evaluate("window.__moves") or []) == n and time.monotonic() < until:
+                time.sleep(0.05)
+        else:
+            time.sleep(0.3)
+    return evaluate("window.__moves") or []
+
+
+def print_moves(r: dict) -> None:
+    """Each move's response time, and the medians while the snapshot downloads and after."""
+    sent, end = r["snapshot_sent"], r["snapshot_end"]
+    end = None if end is None or math.isnan(end) else end
+    print(f"      the worker's snapshot download: {sent if sent is None else round(sent, 1)} s to "
+          f"{end if end is None else round(end, 1)} s")
+    phases: dict[str, list[float]] = {}
+    for m in r["moves"]:
+        at = m["at"] / 1000
+        phase = ("after (cached)" if m["cached"] else
+                 "during the download" if sent is not None and at >= sent and (end is None or at <= end)
+                 else "unpacking" if end is not None and at > end else "before the download")
+        phases.setdefault(phase, []).append(m["ms"])
+        print(f"      move at {at:6.1f} s: {m['ms']:7.1f} ms  ({phase})")
+    for phase, ms in phases.items():
+        print(f"      {phase}: {len(ms)} moves, median {statistics.median(ms):.0f} ms, worst {max(ms):.0f} ms")
 
 
 def install_bytes(site: Path, encoding: str) -> int:
@@ -311,10 +478,12 @@ def install_bytes(site: Path, encoding: str) -> int:
     return total
 
 
-def prepare_site(tmp: Path) -> Path:
+def prepare_site(tmp: Path, compare: Path | None = None) -> Path:
     site = copy_dist(tmp)
     (site / "bare-pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
     (site / "bare-pyscript.json").write_text(BARE_PYSCRIPT_CONFIG, encoding="utf-8")
+    if compare:  # another build of the app (say main's), served by a server of its own
+        shutil.copytree(compare, tmp / "compare")
     return site
 
 
@@ -330,7 +499,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--window", type=float, default=60, help="seconds of traffic counted from navigation start")
     ap.add_argument("--gzip", action="store_true", help="the server sends gzip only (as GitHub Pages does)")
     ap.add_argument("--files", action="store_true", help="also list the bytes of each file before the home screen")
+    ap.add_argument("--waterfall", action="store_true",
+                    help="also list each request sent before the home screen (sent, first byte, end, bytes) "
+                         "and the bytes received in each second")
+    ap.add_argument("--compare", type=Path, metavar="DIST",
+                    help="another built dist/ (say main's): its app is the page 'compare', served beside "
+                         "this one and loaded in turn with the others, for ratios measured back to back")
+    ap.add_argument("--moves", type=int, default=0, metavar="N",
+                    help="after the home screen, play a Dummy Spades hand against two computers (real taps on cards) while "
+                         "the worker downloads the snapshot, and N moves more once it is cached: each move's "
+                         "response time (tap to the card on the table), during the download and after it")
     args = ap.parse_args(argv)
+    if args.moves:
+        args.pages = "app"
+    if args.compare and "compare" not in args.pages:
+        args.pages += ",compare"
     profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
     names = [p.strip() for p in args.pages.split(",") if p.strip()]
     if serve.brotli is None and not args.gzip:
@@ -341,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
     encoding = "gzip" if args.gzip else "br"
 
     with tempfile.TemporaryDirectory(prefix="cardtable-firstvisit-") as tmp:
-        site = prepare_site(Path(tmp))
+        site = prepare_site(Path(tmp), args.compare)
         version = re.search(r'data-version="([^"]+)"', (site / "index.html").read_text(encoding="utf-8")).group(1)
         server = serve.make_server(site, 0)
         quiet = (ConnectionResetError, BrokenPipeError)
@@ -350,6 +533,12 @@ def main(argv: list[str] | None = None) -> int:
             None if isinstance(sys.exc_info()[1], quiet) else default_handle_error(request, address))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
+        bases = {name: base for name in PAGES}
+        other = None
+        if args.compare:
+            other = serve.make_server(Path(tmp) / "compare", 0)
+            threading.Thread(target=other.serve_forever, daemon=True).start()
+            bases["compare"] = f"http://127.0.0.1:{other.server_address[1]}/"
         install = install_bytes(site, encoding)
         results: dict[tuple[str, str], list[dict]] = {}
         cdp = CDP(str(Path(tmp) / "profile"))
@@ -363,13 +552,23 @@ def main(argv: list[str] | None = None) -> int:
             for profile in profiles:
                 for i in range(args.runs):
                     for name in names[i % len(names):] + names[:i % len(names)]:
-                        r = first_visit(cdp, base + PAGES[name], PROFILES[profile], args.window)
+                        r = first_visit(cdp, bases[name] + PAGES[name], PROFILES[profile], args.window,
+                                        args.moves)
                         results.setdefault((profile, name), []).append(r)
                         print(f"  {profile} {name}: home screen {r['ready']:.1f} s (its last byte at "
                               f"{r['last_byte']:.1f} s), {mb(r['before'])} before it "
                               f"(worker {mb(r['before_worker'])}), {mb(r['window'])} in {args.window:g} s "
                               f"(worker {mb(r['window_worker'])}); worker controls: {r['controlled']}; "
                               f"load average {os.getloadavg()[0]:.1f}", flush=True)
+                        if args.moves:
+                            print_moves(r)
+                        if args.waterfall:
+                            print("      sent   first   end      bytes  url")
+                            for sent, first, end, n, url in r["waterfall"]:
+                                print(f"    {sent:6.2f} {first:6.2f} {end:6.2f} {n:>10,}  {url}")
+                            for step, at in r["steps"]:
+                                print(f"    {at / 1000:6.2f}  {step}")
+                            print("      KB per second: " + " ".join(f"{n // 1000}" for n in r["link_use"]))
                         if args.files:
                             for url, n in sorted(r["files_before"].items(), key=lambda kv: -kv[1]):
                                 print(f"      before: {n:>10,}  {url}")
@@ -379,8 +578,10 @@ def main(argv: list[str] | None = None) -> int:
                                     print(f"      after:  {n - before:>10,}  {url}")
         finally:
             cdp.close()
-            server.shutdown()
-            server.server_close()
+            for running in (server, other):
+                if running:
+                    running.shutdown()
+                    running.server_close()
 
     med = statistics.median
     print(f"\nload average at the end {os.getloadavg()[0]:.1f}; a complete offline install "
@@ -399,6 +600,12 @@ def main(argv: list[str] | None = None) -> int:
             window = med([r["window"] for r in app])
             print(f"  {profile}: bytes before the home screen, worker included {mb(before)} (goal <= 5 MB); "
                   f"bytes in the first {args.window:g} s / a complete install {window / install:.2f} (goal <= 1.3)")
+        other = results.get((profile, "compare"))
+        if app and other:
+            ratio = med([r["ready"] for r in app]) / med([r["ready"] for r in other])
+            paired = sorted(a["ready"] / b["ready"] for a, b in zip(app, other))
+            print(f"  {profile}: app / compare, time to the home screen {ratio:.2f} "
+                  f"(median of paired ratios {med(paired):.2f})")
         if app and bare:
             ratio = med([r["ready"] for r in app]) / med([r["ready"] for r in bare])
             paired = sorted(a["ready"] / b["ready"] for a, b in zip(app, bare))

@@ -173,7 +173,8 @@ def prepare_site(tmp: Path) -> Path:
         assert early in plain
         plain = plain.replace(early, "")
     (site / "index-plain.html").write_text(plain, encoding="utf-8")
-    write_service_worker(site, "bench")
+    # (under the app's own version: the worker keeps only a snapshot whose header names its version)
+    write_service_worker(site, re.search(r'data-version="([^"]+)"', index).group(1))
     return site
 
 

@@ -115,12 +115,27 @@ def test_app_stays_within_its_size_budget(dist):
     assert size <= APP_BUDGET, f"the app's own files are {size:,} bytes, over the {APP_BUDGET:,} budget"
 
 
-def test_service_worker_precaches_every_file_of_dist(dist):
+def _listed(dist: Path) -> list[str]:
+    """The files the worker precaches at install (the snapshot comes later, when a page asks)."""
     sw = (dist / "sw.js").read_text(encoding="utf-8")
-    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    return json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+
+
+def test_service_worker_precaches_every_file_of_dist_but_pyscripts_unused_chunks(dist):
+    from build_sw import UNUSED_PYSCRIPT, chunk_name
+
+    sw = (dist / "sw.js").read_text(encoding="utf-8")
+    listed = _listed(dist)
     on_disk = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    unused = [f for f in on_disk if chunk_name(f) in UNUSED_PYSCRIPT]
     # (the start-up snapshot is fetched after the install, when a page asks: see test_snapshot.py)
-    assert sorted(listed) == [f for f in on_disk if f != "runtime/pyodide-snapshot.bin"]
+    assert sorted(listed) == [f for f in on_disk if f != "runtime/pyodide-snapshot.bin" and f not in unused]
+    # the editor's, the terminal's, TOML's and the zip chunk are left out; PyScript's core and the
+    # plugins it imports at every start are kept
+    assert {chunk_name(f) for f in unused} >= {"codemirror", "xterm", "toml", "zip"}
+    assert all(f.startswith("runtime/pyscript/") for f in unused)
+    kept = {chunk_name(f) for f in listed}
+    assert {"core", "error", "py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager"} <= kept
     assert 'const SNAPSHOT = "runtime/pyodide-snapshot.bin";' in sw
     assert "runtime/pyodide/pyodide.asm.wasm" in listed and "index.html" in listed
     assert re.search(r'const CACHE = PREFIX \+ "[0-9a-f]{16}";', sw)
@@ -131,6 +146,8 @@ def test_service_worker_precaches_every_file_of_dist(dist):
 
 def test_manifest_is_valid_and_the_service_worker_controls_the_page(page, site, dist):
     watch_csp(page)
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
     _boot_controlled(page, site.url)
 
     href = page.evaluate("document.querySelector('link[rel=manifest]').href")
@@ -169,12 +186,14 @@ def test_manifest_is_valid_and_the_service_worker_controls_the_page(page, site, 
     assert info["version"] == page.evaluate("document.documentElement.dataset.version")
     cached = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)",
                            info["cache"])
-    expected = {site.url + p.relative_to(dist).as_posix() for p in dist.rglob("*")
-                if p.is_file() and p.name != "sw.js"}
+    expected = {site.url + f for f in _listed(dist)}
     if (dist / "runtime" / "pyodide-snapshot.bin").is_file():
-        # the worker also keeps the start-up snapshot unpacked, made at install from the packed file
-        expected.add(site.url + "runtime/pyodide-snapshot.unpacked")
+        # the snapshot, and its unpacked copy the worker makes of it
+        expected |= {site.url + "runtime/pyodide-snapshot.bin", site.url + "runtime/pyodide-snapshot.unpacked"}
     assert set(cached) == expected
+    # every file this first start requested is one the worker keeps (so an offline start finds it)
+    ours = {u.split("#")[0].split("?")[0] for u in requested if u.startswith(site.url)} - {site.url}
+    assert ours - expected <= {site.url + "sw.js"}
     assert csp_violations(page) == []
 
 
@@ -259,6 +278,29 @@ def test_a_saved_hand_continues_offline(page, own_site):
     assert len(current_record(page)["actions"]) == len(record["actions"]) + 1
     assert page.evaluate("localStorage.getItem('cardtable/v1/last')") == game_id
     assert csp_violations(page) == []
+
+
+def test_starts_and_works_offline_from_a_sub_folder(page, dist, tmp_path):
+    """Served from a folder of the host (a GitHub Pages project site: https://user.github.io/repo/),
+    the app loads every file from its own folder, starts, and its worker keeps it offline."""
+    shutil.copytree(dist, tmp_path / "site" / "cards")
+    server = Server(tmp_path / "site")
+    try:
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        url = server.url + "cards/"
+        _boot_controlled(page, url)
+        assert [u for u in requested if not u.startswith(url)] == []
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
+        server.stop()
+        page.reload()
+        wait_ready(page)
+        assert page.locator("html[data-boot-failed]").count() == 0
+    finally:
+        try:
+            server.stop()
+        except Exception:
+            pass
 
 
 def test_a_new_version_waits_for_the_players_ok(page, dist, tmp_path):

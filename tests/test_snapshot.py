@@ -53,7 +53,7 @@ def test_the_build_ships_a_snapshot_keyed_to_this_app_and_this_pyodide(dist):
     raw = gzip.decompress(body)
     assert len(raw) == header["bytes"] > 16 * 1024 * 1024  # the whole wasm memory of a started CPython
     config = json.loads((dist / "app" / "pyscript.json").read_text())
-    assert config["interpreter"] == "../web/pyodide-snapshot.js"
+    assert config["interpreter"] == "./web/pyodide-snapshot.js"  # (relative to the page, see test_offline.py)
     sw = (dist / "sw.js").read_text(encoding="utf-8")
     assert f'"{SNAPSHOT}"' in sw, "the service worker must precache the snapshot"
 
@@ -377,3 +377,43 @@ def test_offline_start_with_and_without_the_snapshot(page, own_site):
     wait_ready(page)
     assert _snapshot_state(page) == "none"
     _usable(page)
+
+
+ASK_FOR_SNAPSHOT = """() => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (e) => resolve(e.data.cached);
+  navigator.serviceWorker.controller.postMessage({ type: "SNAPSHOT" }, [channel.port2]);
+})"""
+
+
+@pytest.mark.browser
+def test_a_snapshot_of_another_version_is_never_cached_as_this_ones(page, dist, tmp_path):
+    """The worker fetches the snapshot long after its install: if the host serves another
+    version's by then (a newer deploy), it is not kept in this version's cache, and the page is
+    not told that its snapshot is ready; once the host serves this version's again, it is."""
+    import shutil
+
+    from conftest import Server
+
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    header, body = _read(dist)
+    newer = MAGIC + json.dumps({**header, "app": "next-version"}).encode() + b"\n" + body
+    (site / SNAPSHOT).write_bytes(newer)  # deployed between the worker's install and its fetch
+    server = Server(site)
+    try:
+        page.goto(server.url)
+        wait_ready(page)
+        wait_until(page, CONTROLLED)
+        url, unpacked = _urls(page)
+        assert page.evaluate(ASK_FOR_SNAPSHOT) is False
+        assert page.evaluate(CACHED, url) is None and page.evaluate(UNPACKED_HEADER, unpacked) is None
+        assert page.locator("html[data-snapshot-cached]").count() == 0
+
+        (site / SNAPSHOT).write_bytes((dist / SNAPSHOT).read_bytes())  # this version's again (a newer mtime)
+        assert page.evaluate(ASK_FOR_SNAPSHOT) is True
+        page.wait_for_selector("html[data-snapshot-cached]", state="attached")
+        assert json.loads(page.evaluate(CACHED, url))["app"] == header["app"]
+        assert json.loads(page.evaluate(UNPACKED_HEADER, unpacked))["app"] == header["app"]
+    finally:
+        server.stop()

@@ -239,7 +239,7 @@ def build() -> dict:
     write_stdlib()
     shutil.copy2(ROOT / "py" / "cardtable" / "ui" / "main.py", app / "main.py")
     config = {
-        "interpreter": "../runtime/pyodide/pyodide.mjs",
+        "interpreter": "./runtime/pyodide/pyodide.mjs",  # (relative to the page: see SNAPSHOT_LOADER)
         "files": {"./cardtable.zip": "./*"},
         # PyScript's plugins for what the app does not use (editors, terminals, games, workers'
         # "donkey", deprecation notices) are not loaded: each was a module to fetch and run, and
@@ -363,7 +363,11 @@ def write_stdlib() -> None:
 
 SNAPSHOT = "runtime/pyodide-snapshot.bin"
 SNAPSHOT_MAGIC = b"CTSNAP1\n"
-SNAPSHOT_LOADER = "../web/pyodide-snapshot.js"  # relative to app/pyscript.json
+# Relative to the page, not to app/pyscript.json: PyScript resolves `interpreter` against the
+# document's URL.  ("../web/…" named the web/ folder of the host's root, which is the app's own only
+# when the app is served from the root: from a sub-folder, as on a GitHub Pages project site, the
+# start failed with a 404.)
+SNAPSHOT_LOADER = "./web/pyodide-snapshot.js"
 
 
 def use_snapshot_loader(config: dict) -> None:

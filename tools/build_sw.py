@@ -1,14 +1,15 @@
 """Write dist/sw.js: the service worker that makes Card Table work offline.
 
 tools/build.py calls ``write_service_worker(dist, version)`` as the build's last step, so the worker
-lists every file the finished dist/ holds -- the page, the app and the whole runtime (Pyodide,
-PyScript).  It can also be run by hand on a built folder:
+lists every file the finished dist/ holds -- the page, the app and the runtime (Pyodide, PyScript)
+-- but PyScript's chunks for features the app never uses (UNUSED_PYSCRIPT).  It can also be run
+by hand on a built folder:
 
     python3 tools/build_sw.py [dist]
 
 What the generated worker does:
 
-* install: precache every file but the snapshot into one cache whose name is derived from the
+* install: precache every listed file but the snapshot into one cache whose name is derived from the
   content of all of them (any changed byte gives a new name, so a new worker and a new cache).
   Each file is revalidated with the server (``cache: "no-cache"``), not downloaded again: on a
   first visit the page has just fetched most of them, and the HTTP cache answers after a
@@ -54,10 +55,34 @@ SKIP_SUFFIXES = (".map",)
 SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker after its install (see the template)
 
 
+# PyScript's chunks for features Card Table does not use, by name (the chunk's file name without
+# its "-<8-character hash>.js"): the code editor (codemirror*, and `index`, its Python grammar's
+# helpers), the terminal (xterm*; `py` and `mpy`, the terminal's Python and MicroPython sides),
+# TOML configs (`toml`), archives unpacked by MicroPython (`zip`; Pyodide unpacks the app's zip,
+# see web/pyodide-snapshot.js), Pyodide's FFI graph helper (`pyodide_graph`) and `storage.js`
+# (pyscript.storage); xterm.css too.  No start requests them, so the worker does not download them
+# (300 KB compressed); they stay in dist/ for anything that would ask, online.  (PyScript's
+# plugins proper -- error, py-editor, py-terminal, py-game, donkey, deprecations-manager -- are
+# small and imported at every start, though app/pyscript.json turns them off: they are kept.)  tests/test_offline.py checks that a first start requests no file the worker does not
+# keep, and starts and plays a hand offline without them.
+UNUSED_PYSCRIPT = {"codemirror", "codemirror_commands", "codemirror_lang-python", "codemirror_language",
+                   "codemirror_state", "codemirror_view", "index", "xterm", "xterm-readline",
+                   "xterm_addon-fit", "xterm_addon-web-links", "py", "mpy", "toml", "zip", "pyodide_graph",
+                   "storage"}
+
+
+def chunk_name(path: str) -> str | None:
+    """The feature name of a PyScript script or stylesheet (``runtime/pyscript/toml-Blg7Izee.js`` ->
+    ``toml``, ``runtime/pyscript/core.css`` -> ``core``), or None for any other file."""
+    found = re.fullmatch(r"runtime/pyscript/(.+?)(?:-[A-Za-z0-9_-]{8})?\.(?:js|css)", path)
+    return found.group(1) if found else None
+
+
 def precache_files(dist: Path) -> list[Path]:
-    """Every file of dist/ the worker must hold, sorted by URL."""
+    """Every file of dist/ the worker must hold (all but PyScript's unused chunks), sorted by URL."""
     files = [p for p in dist.rglob("*") if p.is_file()
-             and p.relative_to(dist).as_posix() not in SKIP and not p.name.endswith(SKIP_SUFFIXES)]
+             and p.relative_to(dist).as_posix() not in SKIP and not p.name.endswith(SKIP_SUFFIXES)
+             and chunk_name(p.relative_to(dist).as_posix()) not in UNUSED_PYSCRIPT]
     return sorted(files, key=lambda p: p.relative_to(dist).as_posix())
 
 
@@ -120,7 +145,18 @@ function fetchSnapshot() {
     if (!(await cache.match(url))) {
       const response = await fetch(new Request(url, { cache: "no-cache", priority: "low" }));
       if (!response.ok) throw new Error(`the start-up snapshot: HTTP ${response.status}`);
-      await cache.put(url, response);
+      // The snapshot is fetched long after the install, perhaps once a newer version has been
+      // deployed (or from a cache that still holds an older one): only this version's snapshot is
+      // kept in this version's cache.  Another version's is dropped (a newer one is downloaded by
+      // that version's worker, which an update check now brings), and the page is not told it is ready.
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const header = snapshotHeader(bytes);
+      if (!header || header.app !== VERSION) {
+        self.registration.update().catch(() => {});
+        return false;
+      }
+      await cache.put(url, new Response(bytes, { headers: {
+        "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" } }));
     }
     if (!(await cache.match(unpacked))) await unpackSnapshot(cache);
     return true;
@@ -128,6 +164,20 @@ function fetchSnapshot() {
     snapshotting = null;
   });
   return snapshotting;
+}
+
+/** The header line of a snapshot file (its app and Pyodide versions, its size), or null. */
+function snapshotHeader(bytes) {
+  const magic = "CTSNAP1\n";
+  if (new TextDecoder().decode(bytes.subarray(0, magic.length)) !== magic) return null;
+  const end = bytes.indexOf(10, magic.length);
+  if (end < 0 || end > 4096) return null;
+  try {
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(magic.length, end)));
+    return header && typeof header === "object" ? header : null;
+  } catch {
+    return null;
+  }
 }
 
 async function snapshotReady() {
@@ -169,9 +219,9 @@ async function unpackSnapshot(cache) {
     const hit = await cache.match(new URL(SNAPSHOT, self.registration.scope).href);
     if (!hit) return;
     const bytes = new Uint8Array(await hit.arrayBuffer());
-    const magic = "CTSNAP1\n".length;
-    const end = bytes.indexOf(10, magic);
-    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(magic, end)));
+    const header = snapshotHeader(bytes);
+    if (!header || header.app !== VERSION) return;
+    const end = bytes.indexOf(10, "CTSNAP1\n".length);
     const stream = new Blob([bytes.subarray(end + 1)]).stream().pipeThrough(new DecompressionStream("gzip"));
     const raw = new Uint8Array(await new Response(stream).arrayBuffer());
     if (raw.byteLength !== header.bytes) return;
@@ -205,8 +255,14 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
   else if (event.data && event.data.type === "SNAPSHOT") {
-    event.waitUntil(fetchSnapshot().then((done) => done && snapshotReady()).catch((err) => {
+    // (a port, if the message carries one, hears whether this version's snapshot is now cached)
+    const reply = (cached) => event.ports[0] && event.ports[0].postMessage({ type: "SNAPSHOT", cached });
+    event.waitUntil(fetchSnapshot().then(async (done) => {
+      if (done) await snapshotReady();
+      reply(done);
+    }).catch((err) => {
       console.warn("Card Table: the start-up snapshot was not cached:", err);
+      reply(false);
     }));
   }
   else if (event.data && event.data.type === "VERSION" && event.ports[0]) {

@@ -42,8 +42,9 @@
 (() => {
   if (!self.fetch || !navigator.serviceWorker || navigator.serviceWorker.controller) return;
   const early = new Map();
+  // (and the module PyScript runs once Python has started: one round trip less at the very end)
   for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
-    "runtime/pyodide/pyodide-lock.json", "app/cardtable.zip"]) {
+    "runtime/pyodide/pyodide-lock.json", "app/cardtable.zip", "app/main.py"]) {
     const url = new URL(file, document.baseURI).href;
     const response = fetch(url);
     response.catch(() => {}); // (a failure is the caller's, when it asks)
