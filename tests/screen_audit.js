@@ -192,12 +192,7 @@
     const d = decision();
     if (!d) return;
     const need = [...document.querySelectorAll(d.need)].filter((el) => !el.closest(".sheet-overlay"));
-    // Known gap (issue #25, left open): a Seep floor of more than two rows does not fit a phone on its
-    // side (740×360); there the floor scrolls, and its cards and houses are not required wholly in view.
-    const sideways = innerWidth > innerHeight && innerHeight < 420;
-    if (d.play) need.push(...document.querySelectorAll(sideways
-      ? "#app .table .trick"
-      : "#app .table .trick, #app .table .floor-body .card, #app .table .floor-body .house"));
+    if (d.play) need.push(...document.querySelectorAll("#app .table .trick, #app .table .floor-body .card, #app .table .floor-body .house"));
     const off = need.filter((el) => !inView(el));
     if (off.length) {
       fail("decide", `at a decision (${d.kind}) ${off.length} thing(s) are not wholly in view: ${off.slice(0, 4).map(nameOf).join("; ")}`, off);
