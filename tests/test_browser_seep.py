@@ -19,7 +19,7 @@ NAMES = ("Ana", "Ben", "Chloé", "Dev")
 
 
 
-SIZES = {"360x740": (360, 740), "740x360": (740, 360), "1280x800": (1280, 800)}
+SIZES = {"360x740": (360, 740), "740x360": (740, 360), "1280x800": (1280, 800), "320x640": (320, 640)}
 
 # Where every control of the person's turn is, and how wide the page is: one evaluation per check.
 FIT = """() => {
