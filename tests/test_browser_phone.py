@@ -22,7 +22,7 @@ from conftest import current_record, dom_cards, screenshot, snapshot, spades_vis
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.dummy_spades")
 
-SIZES = {"phone": (360, 740), "landscape": (740, 360), "desktop": (1280, 800), "small": (320, 640)}
+SIZES = {"phone": (360, 740), "landscape": (740, 360), "desktop": (1280, 800)}
 
 WATCH_TRICKS = """
 localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast'}));
