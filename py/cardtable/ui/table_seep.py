@@ -451,7 +451,7 @@ class Table:
         tag = "" if self.two else (f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}" '
                                    f'aria-hidden="true">{letter}</span>')
         return (f'<div class="{cls}" role="group" aria-label="{esc(label)}">'
-                f'<span class="seat-line"><span class="name">{esc(self.name_of(s))}</span>{tag}</span>'
+                f'<span class="seat-line"><span class="name" title="{esc(self.name_of(s))}">{esc(self.name_of(s))}</span>{tag}</span>'
                 f'<span class="seat-line"><span class="count" aria-hidden="true"><span class="card back small"></span>{n}</span>'
                 f'{marks}</span></div>')
 
