@@ -10,6 +10,7 @@ from conftest import (export_and_replay, current_record, dom_cards, reload_and_r
                       start_from_form)
 from seep_checks import seep_shown
 from csp import csp_violations, watch_csp
+from test_browser_screens import text_size
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.seep")
@@ -19,7 +20,8 @@ NAMES = ("Ana", "Ben", "Chloé", "Dev")
 
 
 
-SIZES = {"360x740": (360, 740), "740x360": (740, 360), "1280x800": (1280, 800)}
+SIZES = {"360x740": (360, 740), "740x360": (740, 360), "1280x800": (1280, 800), "320x640": (320, 640),
+         "1280x800-text200": (1280, 800)}
 
 # Where every control of the person's turn is, and how wide the page is: one evaluation per check.
 FIT = """() => {
@@ -161,6 +163,8 @@ def test_a_whole_hand_of_four_people_fits_the_screen_and_matches_replay_of_the_e
     page = watched_page
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
+    if size.endswith("-text200"):
+        text_size(page, 200)   # the browser's text size at 200%
     watch_csp(page)
     start_game(page, site.url, seed=2024)
     seen, handoffs, shots, checks = set(), 0, set(), []

@@ -51,6 +51,10 @@ TEAM_LETTER = {"p0p2": "A", "p1p3": "B"}
 VALUE_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 PLAYS = ("throw", "capture", "build", "raise", "cement")
 SECOND_HALF = N_(". Second half: 12 more cards each")   # added to the log line of a two-player hand's 24th play
+# a floor of this many things (a house counting as two cards) is "crowded": drawn compact on a phone;
+# the largest a game reaches is about 14 things (13 loose cards and a house, or 5 houses and 8 cards)
+CROWDED = 9
+FANS = ("",) * 5 + (" many",) * 6 + (" lots",)   # a house of many cards fans them tighter (by its number of cards)
 MAX_OFFERS = 4   # a hand card alone lists at most this many moves (more would push the hand off a phone)
 # "just built by Ben": the last play, said of the house or card it left
 JUST_BY = {"throw": N_("just thrown by {name}"), "capture": N_("just captured by {name}"), "build": N_("just built by {name}"),
@@ -447,7 +451,7 @@ class Table:
         tag = "" if self.two else (f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}" '
                                    f'aria-hidden="true">{letter}</span>')
         return (f'<div class="{cls}" role="group" aria-label="{esc(label)}">'
-                f'<span class="seat-line"><span class="name">{esc(self.name_of(s))}</span>{tag}</span>'
+                f'<span class="seat-line"><span class="name" title="{esc(self.name_of(s))}">{esc(self.name_of(s))}</span>{tag}</span>'
                 f'<span class="seat-line"><span class="count" aria-hidden="true"><span class="card back small"></span>{n}</span>'
                 f'{marks}</span></div>')
 
@@ -478,8 +482,8 @@ class Table:
                 label += ", " + _(just_by).format(name=who)
             inner = (f'<span class="house-head"><span class="house-value">{val}</span>'
                      f'<span class="house-kind {kind}">{esc(kind_words)}</span></span>'
-                     f'<span class="house-cards">{cards}</span>'
-                     f'<span class="house-owners" data-label="{esc(_("owner:"))}">{esc(owners)}</span>'
+                     f'<span class="house-cards{FANS[min(len(h["cards"]), len(FANS) - 1)]}">{cards}</span>'
+                     f'<span class="house-owners" data-label="{esc(_("owner:"))}" title="{esc(owners)}">{esc(owners)}</span>'
                      + (f'<span class="just-tag" aria-hidden="true">{esc(_(JUST.get(last["verb"], "")))}</span>' if just else ""))
             hcls = f"house {kind}" + "".join(f" owner-{self.letter(self.side_of(o)).lower()}" for o in h["owners"][:1])
             hcls += " just" if just else ""
@@ -524,7 +528,9 @@ class Table:
         rules = options_note(v["options"])
         rules_html = f'<p class="rules-note muted">{esc(rules)}</p>' if rules and v["phase"] == "bid" else ""
         keep = " data-keep-in-view" if picking else ""
-        return (f'<div class="floor" role="region" aria-label="{esc(_("the floor"))}"><p class="floor-caption">{cap}</p>'
+        # a crowded floor (a house counts as two cards) is drawn compact on a phone (web/seep.css)
+        crowded = " crowded" if len(fl["loose"]) + 2 * len(fl["houses"]) >= CROWDED else ""
+        return (f'<div class="floor{crowded}" role="region" aria-label="{esc(_("the floor"))}"><p class="floor-caption">{cap}</p>'
                 f'{rules_html}{note}{self.last_play_html(v, last, app)}<div class="floor-body"{keep}>{body}</div></div>')
 
     @staticmethod
