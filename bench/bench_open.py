@@ -95,13 +95,30 @@ def cpython(game: str, rec: dict) -> None:
 PROBE = """
 window.__longTasks = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
 """
 
 
 def _longest(page) -> float:
-    return max(page.evaluate("window.__longTasks.splice(0)") or [0])
+    return max([d for _, d in _tasks(page)] or [0])
+
+
+def _tasks(page) -> list:
+    """The long tasks (over 50 ms) since the last call: ``[start, duration]`` in page time."""
+    return page.evaluate("window.__longTasks.splice(0)") or []
+
+
+def _what_ran(page, tasks: list, since: float) -> str:
+    """The longest of ``tasks`` and the app's User Timing entries (``cardtable:…``) inside it, so
+    the figure says which part of the opening it was (a replay slice, the statistics, showing…)."""
+    if not tasks:
+        return "no task over 50 ms"
+    start, dur = max(tasks, key=lambda t: t[1])
+    names = page.evaluate("""([a, b]) => performance.getEntriesByType("measure")
+        .filter(m => m.name.startsWith("cardtable:") && m.startTime >= a - 1 && m.startTime + m.duration <= b + 1)
+        .map(m => m.name.slice(10) + " " + Math.round(m.duration))""", [start, start + dur])
+    return f"{dur:.0f} ms at +{start - since:.0f} ms ({', '.join(names) or 'no app timing inside'})"
 
 
 def main() -> None:
@@ -142,6 +159,7 @@ def main() -> None:
                 data = json.dumps({**rec, "players": [*rec["players"][:-1], f"Run {run}"]}).encode()  # not "already saved"
                 page.evaluate("localStorage.clear()")
                 _longest(page)
+                since = page.evaluate("performance.now()")
                 t = time.perf_counter()
                 page.set_input_files("#import-file", files=[{"name": "long.json", "mimeType": "application/json",
                                                              "buffer": data}])
@@ -152,7 +170,9 @@ def main() -> None:
                 if notice.count():
                     raise SystemExit(f"the import was refused: {notice.inner_text()}")
                 page.wait_for_timeout(1500)   # the statistics count in a task of their own: catch it
-                tasks.append(_longest(page))
+                long_tasks = _tasks(page)
+                tasks.append(max([d for _, d in long_tasks] or [0]))
+                print(f"  ({game} run {run + 1}: import {opened[-1]:.2f} s; longest task {_what_ran(page, long_tasks, since)})")
                 # the same file opened for review, then End
                 home(page)
                 _longest(page)
