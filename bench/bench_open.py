@@ -109,16 +109,24 @@ def _tasks(page) -> list:
     return page.evaluate("window.__longTasks.splice(0)") or []
 
 
-def _what_ran(page, tasks: list, since: float) -> str:
-    """The longest of ``tasks`` and the app's User Timing entries (``cardtable:…``) inside it, so
-    the figure says which part of the opening it was (a replay slice, the statistics, showing…)."""
-    if not tasks:
-        return "no task over 50 ms"
-    start, dur = max(tasks, key=lambda t: t[1])
+def _what_ran(page, task: list, since: float) -> str:
+    """A long task and the app's User Timing entries (``cardtable:…``) inside it, so the figure
+    says which part of the opening it was (a replay slice, the statistics, showing…)."""
+    start, dur = task
     names = page.evaluate("""([a, b]) => performance.getEntriesByType("measure")
         .filter(m => m.name.startsWith("cardtable:") && m.startTime >= a - 1 && m.startTime + m.duration <= b + 1)
         .map(m => m.name.slice(10) + " " + Math.round(m.duration))""", [start, start + dur])
     return f"{dur:.0f} ms at +{start - since:.0f} ms ({', '.join(names) or 'no app timing inside'})"
+
+
+def _work(page, since: float) -> str:
+    """The app's User Timing entries since ``since``: how many of each and their total."""
+    rows = page.evaluate("""(a) => { const out = {};
+        for (const m of performance.getEntriesByType("measure"))
+          if (m.name.startsWith("cardtable:") && m.startTime >= a) {
+            const k = m.name.slice(10); out[k] = out[k] || [0, 0]; out[k][0] += 1; out[k][1] += m.duration; }
+        return out; }""", since)
+    return ", ".join(f"{k} {n}× {ms:.0f} ms" for k, (n, ms) in rows.items()) or "none"
 
 
 def main() -> None:
@@ -127,6 +135,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--games", default="dummy-spades,seep")
     ap.add_argument("--no-browser", action="store_true", help="the CPython figures only")
+    ap.add_argument("--timeline", action="store_true", help="every task over 50 ms of each import, not only the longest")
     args = ap.parse_args()
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     recs = {}
@@ -172,7 +181,10 @@ def main() -> None:
                 page.wait_for_timeout(1500)   # the statistics count in a task of their own: catch it
                 long_tasks = _tasks(page)
                 tasks.append(max([d for _, d in long_tasks] or [0]))
-                print(f"  ({game} run {run + 1}: import {opened[-1]:.2f} s; longest task {_what_ran(page, long_tasks, since)})")
+                shown = sorted(long_tasks) if args.timeline else [max(long_tasks, key=lambda t: t[1])] if long_tasks else []
+                print(f"  ({game} run {run + 1}: import {opened[-1]:.2f} s; app timings: {_work(page, since)})")
+                for task in shown:
+                    print(f"    {'task' if args.timeline else 'longest task'} {_what_ran(page, task, since)}")
                 # the same file opened for review, then End
                 home(page)
                 _longest(page)

@@ -126,11 +126,11 @@ class MoveGen:
             owned = raisable = ()
         return sums & 0x3FFF, owned, raisable, [None]
 
-    def _templates(self, v: int, ctx: tuple, kind: Optional[int] = None) -> list[tuple]:
+    def _templates(self, v: int, ctx: tuple, kind: Optional[int] = None, value: int = 0) -> list[tuple]:
         """The legal uses of a hand card worth ``v``: a list of ``(kind, value, loose)``.
 
-        With ``kind``, only the uses of that kind (the same entries, the others not generated):
-        checking one action of a record needs no more.
+        With ``kind`` and ``value``, only the uses of that kind and value (the same entries, the
+        others not generated): checking one action of a record needs no more.
         """
         sums, owned, raisable, box = ctx
         hc = self._hcnt[self._turn]
@@ -154,7 +154,13 @@ class MoveGen:
                 add((THROW, v, ()))
         # build (new house) or cement (existing house) worth T
         last_owned = hc[v] == 1 and v in owned
-        for T in (_HIGH if not first else (bid,)) if kind is None or kind == BUILD or kind == CEMENT else ():
+        if kind is None:
+            targets = _HIGH if not first else (bid,)
+        elif kind == BUILD or kind == CEMENT:
+            targets = (value,) if not first or value == bid else ()
+        else:
+            targets = ()
+        for T in targets:
             if T < v or not hc[T] or (T == v and hc[T] < 2) or (last_owned and T != v):
                 continue
             exists = T in houses
@@ -181,7 +187,7 @@ class MoveGen:
                     elif singles:
                         add((BUILD, T, singles))
         # raise someone else's uncemented house
-        for h in raisable if kind is None or kind == RAISE else ():
+        for h in raisable if kind is None else (value,) if kind == RAISE and value in raisable else ():
             if h + v <= 13 and hc[h + v]:
                 add((RAISE, h, ()))
         return out

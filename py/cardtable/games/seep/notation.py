@@ -171,7 +171,7 @@ class Notation:
         if self._legal is None and c >= 0 and self._phase == _PH_PLAY and not (self._plays == 0 and self._seed_first):
             # The legal uses of this one card (what legal_moves() would list for it), not every
             # card's: replaying a record resolves one action per position.
-            if (kind, t, L) in self._templates(VAL[c], self._context(kind), kind):
+            if (kind, t, L) in self._templates(VAL[c], self._context(kind), kind, t):
                 return move
         elif move in self.legal_moves():
             return move
