@@ -119,6 +119,16 @@ def _what_ran(page, task: list, since: float) -> str:
     return f"{dur:.0f} ms at +{start - since:.0f} ms ({', '.join(names) or 'no app timing inside'})"
 
 
+def _say_tasks(page, since: float, what: str, timeline: bool) -> float:
+    """Print what one run did (the app's timings, its longest task or, with ``timeline``, every
+    task over 50 ms, and what ran in it); return the longest task's duration."""
+    long_tasks = _tasks(page)
+    print(f"  ({what}; app timings: {_work(page, since)})")
+    for task in sorted(long_tasks) if timeline else [max(long_tasks, key=lambda t: t[1])] if long_tasks else []:
+        print(f"    {'task' if timeline else 'longest task'} {_what_ran(page, task, since)}")
+    return max([d for _, d in long_tasks] or [0])
+
+
 def _work(page, since: float) -> str:
     """The app's User Timing entries since ``since``: how many of each and their total."""
     rows = page.evaluate("""(a) => { const out = {};
@@ -179,15 +189,11 @@ def main() -> None:
                 if notice.count():
                     raise SystemExit(f"the import was refused: {notice.inner_text()}")
                 page.wait_for_timeout(1500)   # the statistics count in a task of their own: catch it
-                long_tasks = _tasks(page)
-                tasks.append(max([d for _, d in long_tasks] or [0]))
-                shown = sorted(long_tasks) if args.timeline else [max(long_tasks, key=lambda t: t[1])] if long_tasks else []
-                print(f"  ({game} run {run + 1}: import {opened[-1]:.2f} s; app timings: {_work(page, since)})")
-                for task in shown:
-                    print(f"    {'task' if args.timeline else 'longest task'} {_what_ran(page, task, since)}")
+                tasks.append(_say_tasks(page, since, f"{game} run {run + 1}: import {opened[-1]:.2f} s", args.timeline))
                 # the same file opened for review, then End
                 home(page)
                 _longest(page)
+                since = page.evaluate("performance.now()")
                 t = time.perf_counter()
                 page.set_input_files("#review-file", files=[{"name": "long.json", "mimeType": "application/json",
                                                              "buffer": data}])
@@ -199,7 +205,8 @@ def main() -> None:
                 if page.get_attribute(".review-where", "data-step") != str(len(rec["actions"])):
                     raise SystemExit("End did not reach the last move")
                 page.wait_for_timeout(300)
-                review_tasks.append(_longest(page))
+                review_tasks.append(_say_tasks(page, since, f"{game} run {run + 1}: review open {review_opened[-1]:.2f} s, "
+                                                            f"End {ends[-1]:.0f} ms", args.timeline))
             print(f"{game}, Chromium, {len(rec['actions']):,} actions, {args.runs} runs (median [range]):")
             print(f"  import to game on screen: {_fig(opened, 's')} (goal: 1 s); longest task {_fig(tasks, 'ms')} "
                   "(goal: 200 ms; statistics counted included)")
