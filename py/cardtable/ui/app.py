@@ -38,7 +38,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
-from . import announce, home, keys, refusals, save_soon, stats_screen
+from . import announce, home, keys, refusals, relog, save_soon, stats_screen
 from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
 from .markup import button, dialog, esc, isolate_names, isolated, kept_name, plain_name
 from .movewords import apply_with_views
@@ -206,11 +206,7 @@ class App:
         (described again in the new language; the game and its position stay as they are)."""
         lang = self.lang = use_language(code)
         document.documentElement.lang = lang
-        if self.game is not None:
-            try:
-                _game, self.log = self.replay_with_log(self.game.to_record(), self.controllers)
-            except Exception as err:  # the log is words only: never lose the game over it
-                window.console.error(f"cardtable: log in {lang}: {err!r}")
+        relog.start(self, lambda err: window.console.error(f"cardtable: log in {lang}: {err!r}"))   # in slices
 
     def arm_handoff(self) -> None:
         """The hand-off's guard time is over: its button takes taps from now on."""
