@@ -23,11 +23,6 @@ cards), the card indices as written.  Only texts whose wording passed every chec
 _READ_LIMIT = 50_000
 
 
-def _verb_args(action: str) -> tuple:
-    words = action.split()
-    return words[0].lower(), words[1:]
-
-
 class Notation:
     """Text in and out: the public, checked way to move."""
 
@@ -61,15 +56,7 @@ class Notation:
         """
         read = _READ.get(action) if type(action) is str else None
         if read is None:
-            move = self._parse_words(action)
-            if move[0] >= THROW and len(_READ) < _READ_LIMIT:
-                verb, args = _verb_args(action)
-                if verb in ("build", "raise", "cement"):
-                    args = args[1:]
-                cards = tuple(Card.parse(a).index for a in args)
-                _READ[action] = (verb, move[2] if verb != "capture" and verb != "throw" else None,
-                                 cards[0], cards[1:])
-            return move
+            return self._parse_words(action)
         if self._phase == _PH_OVER:
             raise IllegalAction("the game is over", "game_over")
         return self._parse_play(*read)
@@ -119,7 +106,11 @@ class Notation:
                 cards.append(Card.parse(a).index)
             except CardError as err:
                 raise IllegalAction(str(err), "not_a_card", text=a) from None
-        return self._parse_play(verb, num, cards[0], tuple(cards[1:]))
+        read = (verb, num, cards[0], tuple(cards[1:]))
+        move = self._parse_play(*read)
+        if len(_READ) < _READ_LIMIT and type(action) is str:
+            _READ[action] = read   # its wording passed every check: kept
+        return move
 
     def _parse_play(self, verb: str, num: Optional[int], c: int, rest: tuple) -> tuple:
         """The rest of ``_parse`` for a play (its wording read): checked against the position."""
