@@ -276,3 +276,19 @@ def test_a_sliced_job_that_fails_says_why_and_a_cancelled_one_stops():
     while browser.step():
         pass
     assert log == [] and not job.active and tasks.pending == {}
+
+
+def test_a_job_started_soon_runs_its_first_slice_in_the_next_task_unless_cancelled():
+    from cardtable.ui.tasks import Sliced
+
+    for cancel in (False, True):
+        browser, tasks, _ = make()
+        clock = Clock()
+        log = []
+        job = Sliced(tasks, counting(clock, 3, 0.01), log.append, log.append, 0.05, clock=clock).start(soon=True)
+        assert job.slices == 0 and job.active and log == []
+        if cancel:
+            job.cancel()
+        while browser.step():
+            pass
+        assert log == ([] if cancel else ["done after 3"]) and job.slices == (0 if cancel else 1)

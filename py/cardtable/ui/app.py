@@ -1031,7 +1031,7 @@ class App:
             def after_slice(_finished: bool) -> None:
                 _measure("cardtable:stats-slice", mark[0])
                 mark[0] = window.performance.now()
-            self.tasks.soon(Sliced(self.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start)
+            Sliced(self.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start(soon=True)
         self.tasks.soon(run)
 
     # ---- files ------------------------------------------------------------------------------------

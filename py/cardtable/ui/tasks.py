@@ -68,7 +68,8 @@ class Sliced:
     of several slices (showing a long game is work too: it is not added to the last slice's) --
     or ``failed(err)`` at once if the generator raised; ``after_slice(finished)`` (optional) runs after every slice, and with
     ``finished`` true just before ``then`` or ``failed``.  ``cancel()``
-    stops it: nothing more of it runs.  The first slice runs when ``start()`` is called.
+    stops it: nothing more of it runs.  The first slice runs when ``start()`` is called (or in
+    the next task: ``start(soon=True)``).
     """
 
     def __init__(self, tasks: Tasks, steps, then: Callable, failed: Callable, slice_s: float,
@@ -82,9 +83,14 @@ class Sliced:
         self.slices = 0
         self.active = False
 
-    def start(self) -> "Sliced":
+    def start(self, soon: bool = False) -> "Sliced":
+        """Run the first slice now, or with ``soon`` in a task of its own (the task that asked has
+        work of its own: reading the file, say)."""
         self.active = True
-        self._slice()
+        if soon:
+            self.token = self.tasks.soon(self._slice)
+        else:
+            self._slice()
         return self
 
     def cancel(self) -> None:
