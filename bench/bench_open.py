@@ -95,13 +95,48 @@ def cpython(game: str, rec: dict) -> None:
 PROBE = """
 window.__longTasks = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
 """
 
 
 def _longest(page) -> float:
-    return max(page.evaluate("window.__longTasks.splice(0)") or [0])
+    return max([d for _, d in _tasks(page)] or [0])
+
+
+def _tasks(page) -> list:
+    """The long tasks (over 50 ms) since the last call: ``[start, duration]`` in page time."""
+    return page.evaluate("window.__longTasks.splice(0)") or []
+
+
+def _what_ran(page, task: list, since: float) -> str:
+    """A long task and the app's User Timing entries (``cardtable:…``) inside it, so the figure
+    says which part of the opening it was (a replay slice, the statistics, showing…)."""
+    start, dur = task
+    names = page.evaluate("""([a, b]) => performance.getEntriesByType("measure")
+        .filter(m => m.name.startsWith("cardtable:") && m.startTime >= a - 1 && m.startTime + m.duration <= b + 1)
+        .map(m => m.name.slice(10) + " " + Math.round(m.duration))""", [start, start + dur])
+    return f"{dur:.0f} ms at +{start - since:.0f} ms ({', '.join(names) or 'no app timing inside'})"
+
+
+def _say_tasks(page, since: float, what: str, timeline: bool) -> float:
+    """Print what one run did (the app's timings, its longest task or, with ``timeline``, every
+    task over 50 ms, and what ran in it); return the longest task's duration."""
+    long_tasks = _tasks(page)
+    print(f"  ({what}; app timings: {_work(page, since)})")
+    for task in sorted(long_tasks) if timeline else [max(long_tasks, key=lambda t: t[1])] if long_tasks else []:
+        print(f"    {'task' if timeline else 'longest task'} {_what_ran(page, task, since)}")
+    return max([d for _, d in long_tasks] or [0])
+
+
+def _work(page, since: float) -> str:
+    """The app's User Timing entries since ``since``: how many of each and their total."""
+    rows = page.evaluate("""(a) => { const out = {};
+        for (const m of performance.getEntriesByType("measure"))
+          if (m.name.startsWith("cardtable:") && m.startTime >= a) {
+            const k = m.name.slice(10); out[k] = out[k] || [0, 0]; out[k][0] += 1; out[k][1] += m.duration; }
+        return out; }""", since)
+    return ", ".join(f"{k} {n}× {ms:.0f} ms" for k, (n, ms) in rows.items()) or "none"
 
 
 def main() -> None:
@@ -110,6 +145,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--games", default="dummy-spades,seep")
     ap.add_argument("--no-browser", action="store_true", help="the CPython figures only")
+    ap.add_argument("--timeline", action="store_true", help="every task over 50 ms of each import, not only the longest")
     args = ap.parse_args()
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     recs = {}
@@ -142,6 +178,7 @@ def main() -> None:
                 data = json.dumps({**rec, "players": [*rec["players"][:-1], f"Run {run}"]}).encode()  # not "already saved"
                 page.evaluate("localStorage.clear()")
                 _longest(page)
+                since = page.evaluate("performance.now()")
                 t = time.perf_counter()
                 page.set_input_files("#import-file", files=[{"name": "long.json", "mimeType": "application/json",
                                                              "buffer": data}])
@@ -152,10 +189,11 @@ def main() -> None:
                 if notice.count():
                     raise SystemExit(f"the import was refused: {notice.inner_text()}")
                 page.wait_for_timeout(1500)   # the statistics count in a task of their own: catch it
-                tasks.append(_longest(page))
+                tasks.append(_say_tasks(page, since, f"{game} run {run + 1}: import {opened[-1]:.2f} s", args.timeline))
                 # the same file opened for review, then End
                 home(page)
                 _longest(page)
+                since = page.evaluate("performance.now()")
                 t = time.perf_counter()
                 page.set_input_files("#review-file", files=[{"name": "long.json", "mimeType": "application/json",
                                                              "buffer": data}])
@@ -167,7 +205,8 @@ def main() -> None:
                 if page.get_attribute(".review-where", "data-step") != str(len(rec["actions"])):
                     raise SystemExit("End did not reach the last move")
                 page.wait_for_timeout(300)
-                review_tasks.append(_longest(page))
+                review_tasks.append(_say_tasks(page, since, f"{game} run {run + 1}: review open {review_opened[-1]:.2f} s, "
+                                                            f"End {ends[-1]:.0f} ms", args.timeline))
             print(f"{game}, Chromium, {len(rec['actions']):,} actions, {args.runs} runs (median [range]):")
             print(f"  import to game on screen: {_fig(opened, 's')} (goal: 1 s); longest task {_fig(tasks, 'ms')} "
                   "(goal: 200 ms; statistics counted included)")

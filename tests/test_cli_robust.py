@@ -171,6 +171,29 @@ def test_nesting_depth_ignores_brackets_in_strings():
     assert nesting_depth('"\\"[[[" ') == 0
 
 
+def _depth_token_by_token(text: str) -> int:
+    """The depth as a walk over strings and brackets finds it, one token at a time."""
+    import re
+    depth = deepest = 0
+    for m in re.finditer(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', text):
+        tok = m.group()
+        if tok in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif tok in "]}":
+            depth -= 1
+    return deepest
+
+
+def test_nesting_depth_is_what_a_walk_token_by_token_finds():
+    import random
+    rng = random.Random(24)
+    texts = ["[" * 20_000 + "]" * 20_000, "]]][[", '"\\"', '["\\\\", ["]"]]']
+    texts += ["".join(rng.choice('[]{}"\\a,: ') for _ in range(rng.randrange(40))) for _ in range(5000)]
+    for text in texts:
+        assert nesting_depth(text) == _depth_token_by_token(text), text
+
+
 def test_deal_refuses_unusable_seeds_in_one_line():
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):

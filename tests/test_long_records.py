@@ -3,6 +3,10 @@
 * Seep resolves an action in the play from the legal uses of its one card (``_templates``), not
   from every legal move: accepted and refused exactly as ``legal_actions()`` says, with the same
   reason, in random positions of both seatings;
+* Seep reads the words of an action text once (``notation._READ``): the same text met again, in
+  any position, is accepted or refused exactly as on its first reading, with the same reason;
+* Seep writes each action's text once (``actions`` keeps them): the same list as writing them all,
+  in copies too;
 * ``view(seat, history=False)`` is the view less its ``history`` key; ``action_count`` is
   ``len(actions)``.
 """
@@ -93,3 +97,65 @@ def test_a_views_history_is_its_own_copy():
     v["history"][0]["sweeps"][next(iter(v["history"][0]["sweeps"]))].append(99)
     v["history"].pop()
     assert g.view("p0")["history"] == kept == g.summary()["hands"] and len(kept) == 2
+
+
+def _said(g, action):
+    err = g.refusal(action)
+    return None if err is None else (str(err), err.code, err.values)
+
+
+def variants(action: str) -> list[str]:
+    """The text as given, in lower case, its cards listed backwards, and one card listed twice."""
+    words = action.split()
+    head = 2 if words[0] in ("build", "raise", "cement") else 1
+    out = [action, action.lower(), " ".join(words[:head] + words[head:][::-1])]
+    if len(words) > head + 1:
+        out.append(" ".join(words + [words[-1]]))
+    return out
+
+
+@pytest.mark.parametrize("seats", [4, 2])
+def test_seep_reads_a_text_met_before_as_on_its_first_reading(seats):
+    from cardtable.games.seep import notation
+
+    rng = random.Random(10 + seats)
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 8, "options": {"seats": seats, "target": 100},
+                  "actions": []})
+    checked = kept = 0
+    while not g.over and g.action_count < 500:
+        if rng.random() < 0.25:
+            for a in {v for c in candidates(g) for v in variants(c)}:
+                notation._READ.pop(a, None)
+                first = _said(g, a)               # read in full
+                kept += a in notation._READ
+                assert _said(g, a) == first, a    # read from what was kept (when its wording passed)
+                if first is None:
+                    assert g.copy().apply(a) == g.copy().apply(a.upper()), a
+                checked += 1
+        g.apply(rng.choice(g.legal_actions()))
+    over = g.copy()
+    while not over.over:
+        over.apply(over.legal_actions()[0])
+    for a in list(notation._READ)[:50]:           # kept texts, after the game is over
+        assert _said(over, a) == ("the game is over", "game_over", {}), a
+    assert checked > 2000 and kept > 500
+
+
+def test_seep_actions_written_once_are_the_actions_in_copies_too():
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 4, "options": {"target": 100}, "actions": []})
+    rng = random.Random(3)
+    copies = []
+    for i in range(400):
+        if g.over:
+            break
+        if i % 37 == 0:
+            g.actions                                   # written so far, kept
+            copies.append((g.copy(), [g.move_text(m) for m in g._moves]))
+        g.apply(rng.choice(g.legal_actions()))
+    for c, texts in copies[::2]:
+        c.apply(c.legal_actions()[-1])                  # a copy goes its own way
+        texts.append(c.move_text(c._moves[-1]))
+    assert g.actions == [g.move_text(m) for m in g._moves]
+    for c, texts in copies:
+        assert c.actions == texts
+    assert replay(g.to_record()).actions == g.actions

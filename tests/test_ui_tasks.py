@@ -221,7 +221,40 @@ def test_sliced_work_runs_in_short_slices_with_other_tasks_between_and_ends_once
     # every slice stops once its time is spent: no slice runs more than 0.05 s (+ one step)
     times = [0.0] + [t for t, _ in slices]
     assert max(b - a for a, b in zip(times, times[1:])) <= 0.05 + 0.01 + 1e-9
-    assert job.slices == len(slices) >= 100 * 0.01 / 0.06 and [f for _, f in slices].count(True) == 1
+    # after every slice, and once more (finished) in the task that shows the result (a job of one
+    # slice shows it at once, as the next test shows)
+    assert job.slices + 1 == len(slices) >= 100 * 0.01 / 0.06 and [f for _, f in slices].count(True) == 1
+    assert slices[-1][1]
+
+
+def test_a_job_of_one_slice_shows_its_result_at_once():
+    from cardtable.ui.tasks import Sliced
+
+    browser, tasks, _ = make()
+    clock = Clock()
+    log, slices = [], []
+    Sliced(tasks, counting(clock, 3, 0.01), log.append, log.append, 0.05,
+           after_slice=slices.append, clock=clock).start()
+    assert log == ["done after 3"] and slices == [True] and not browser.step()
+
+
+def test_the_result_is_shown_in_a_task_of_its_own_unless_cancelled_before():
+    from cardtable.ui.tasks import Sliced
+
+    for cancel in (False, True):
+        browser, tasks, _ = make()
+        clock = Clock()
+        log = []
+        steps = counting(clock, 10, 0.01)
+        job = Sliced(tasks, steps, log.append, log.append, 0.05, clock=clock).start()
+        while steps.gi_frame is not None:   # until the generator has returned (in its second slice)
+            assert browser.step()
+        assert log == [] and job.active and job.slices == 2  # the last slice did not show it
+        if cancel:
+            job.cancel()
+        while browser.step():
+            pass
+        assert log == ([] if cancel else ["done after 10"]) and not job.active and tasks.pending == {}
 
 
 def test_a_sliced_job_that_fails_says_why_and_a_cancelled_one_stops():
@@ -243,3 +276,19 @@ def test_a_sliced_job_that_fails_says_why_and_a_cancelled_one_stops():
     while browser.step():
         pass
     assert log == [] and not job.active and tasks.pending == {}
+
+
+def test_a_job_started_soon_runs_its_first_slice_in_the_next_task_unless_cancelled():
+    from cardtable.ui.tasks import Sliced
+
+    for cancel in (False, True):
+        browser, tasks, _ = make()
+        clock = Clock()
+        log = []
+        job = Sliced(tasks, counting(clock, 3, 0.01), log.append, log.append, 0.05, clock=clock).start(soon=True)
+        assert job.slices == 0 and job.active and log == []
+        if cancel:
+            job.cancel()
+        while browser.step():
+            pass
+        assert log == ([] if cancel else ["done after 3"]) and job.slices == (0 if cancel else 1)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import accumulate
 from typing import Any
 
 from .game import Game, IllegalAction, RecordError
@@ -253,24 +254,23 @@ def _decode(data: str | bytes | bytearray, max_bytes: int = MAX_RECORD_BYTES, wh
         raise RecordError(f"not JSON: {str(err)[:120]}") from None
 
 
-_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+_JSON_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r'[^\[\]{}]+')
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def nesting_depth(text: str) -> int:
     """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do not count).
 
     Linear in the text; used to refuse hostile files before ``json.loads`` recurses into them.
+    The strings are taken out first, then everything but brackets, by regular expressions: what
+    is left to walk one by one is the brackets (a few thousand in a long record).
+
+    >>> nesting_depth('{"a": [1, {"b": "]]]"}], "c": "[[[[["}'), nesting_depth("[[[") , nesting_depth("1")
+    (3, 3, 0)
     """
-    depth = deepest = 0
-    for m in _JSON_TOKENS.finditer(text):
-        tok = m.group()
-        if tok in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-        elif tok in "]}":
-            depth -= 1
-    return deepest
+    brackets = _NOT_BRACKETS.sub("", _JSON_STRINGS.sub("", text))
+    return max(0, max(accumulate(map(_STEP.__getitem__, brackets)), default=0))
 
 
 def _check_text(data: dict) -> None:

@@ -38,7 +38,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
-from . import announce, home, keys, refusals, stats_screen
+from . import announce, home, keys, refusals, relog, save_soon, stats_screen
 from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
 from .markup import button, dialog, esc, isolate_names, isolated, kept_name, plain_name
 from .movewords import apply_with_views
@@ -206,11 +206,7 @@ class App:
         (described again in the new language; the game and its position stay as they are)."""
         lang = self.lang = use_language(code)
         document.documentElement.lang = lang
-        if self.game is not None:
-            try:
-                _game, self.log = self.replay_with_log(self.game.to_record(), self.controllers)
-            except Exception as err:  # the log is words only: never lose the game over it
-                window.console.error(f"cardtable: log in {lang}: {err!r}")
+        relog.start(self, lambda err: window.console.error(f"cardtable: log in {lang}: {err!r}"))   # in slices
 
     def arm_handoff(self) -> None:
         """The hand-off's guard time is over: its button takes taps from now on."""
@@ -703,6 +699,7 @@ class App:
 
     def cancel_opening(self) -> None:
         """Stop a game being opened in slices (the person did something else meanwhile)."""
+        save_soon.flush(self)   # a game opened from a file is saved before anything else happens
         job = getattr(self, "opening", None)
         if job is not None:
             job.cancel()
@@ -1034,7 +1031,7 @@ class App:
             def after_slice(_finished: bool) -> None:
                 _measure("cardtable:stats-slice", mark[0])
                 mark[0] = window.performance.now()
-            Sliced(self.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start()
+            Sliced(self.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start(soon=True)
         self.tasks.soon(run)
 
     # ---- files ------------------------------------------------------------------------------------
@@ -1115,9 +1112,9 @@ class App:
         if hints:   # the file's hints used go on in the new save (and its statistics)
             from .coach import adopt_hints
             adopt_hints(self, hints)
-        self.autosave()
         self.banner = note
         self.advance()
+        save_soon.soon(self)   # in a task of its own: a long game's save is not in the task that shows it
 
     def checked_controllers(self, controllers, game) -> tuple[dict, str]:
         """Who plays each seat, with any value this version does not know turned into a person.

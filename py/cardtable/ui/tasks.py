@@ -64,9 +64,12 @@ class Sliced:
     ``steps`` is a generator that yields often (every few milliseconds of work) and returns its
     result.  Each slice runs it until ``slice_s`` seconds have passed (``clock``), then the rest
     goes on in a task of its own (``Tasks.soon``), so the page answers taps meanwhile and no task
-    is long however long the job.  At the end ``then(result)`` runs, or ``failed(err)`` if the
-    generator raised; ``after_slice(finished)`` (optional) runs after every slice.  ``cancel()``
-    stops it: nothing more of it runs.  The first slice runs when ``start()`` is called.
+    is long however long the job.  At the end ``then(result)`` runs -- in a task of its own after a job
+    of several slices (showing a long game is work too: it is not added to the last slice's) --
+    or ``failed(err)`` at once if the generator raised; ``after_slice(finished)`` (optional) runs after every slice, and with
+    ``finished`` true just before ``then`` or ``failed``.  ``cancel()``
+    stops it: nothing more of it runs.  The first slice runs when ``start()`` is called (or in
+    the next task: ``start(soon=True)``).
     """
 
     def __init__(self, tasks: Tasks, steps, then: Callable, failed: Callable, slice_s: float,
@@ -80,9 +83,14 @@ class Sliced:
         self.slices = 0
         self.active = False
 
-    def start(self) -> "Sliced":
+    def start(self, soon: bool = False) -> "Sliced":
+        """Run the first slice now, or with ``soon`` in a task of its own (the task that asked has
+        work of its own: reading the file, say)."""
         self.active = True
-        self._slice()
+        if soon:
+            self.token = self.tasks.soon(self._slice)
+        else:
+            self._slice()
         return self
 
     def cancel(self) -> None:
@@ -101,7 +109,13 @@ class Sliced:
             while self.clock() < stop:
                 next(self.steps)
         except StopIteration as done:
-            self._finish(lambda: self.then(done.value))
+            result = done.value
+            if self.slices == 1:   # a short job: its result at once
+                self._finish(lambda: self.then(result))
+                return
+            self.token = self.tasks.soon(lambda: self._done(result))   # showing it is work too
+            if self.after_slice:
+                self.after_slice(False)
             return
         except Exception as err:  # the job's own error: its owner says it in words
             self._finish(lambda: self.failed(err), reporting=True)
@@ -109,6 +123,11 @@ class Sliced:
         self.token = self.tasks.soon(self._slice)
         if self.after_slice:
             self.after_slice(False)
+
+    def _done(self, result) -> None:
+        self.token = None
+        if self.active:
+            self._finish(lambda: self.then(result))
 
     def _finish(self, call: Callable[[], None], reporting: bool = False) -> None:
         self.active = False

@@ -42,20 +42,30 @@ _PMASKS = [tuple((_mask(p), p) for p in ps) for ps in PARTS]
 _MPMASKS = [tuple((_mask(p), p) for p in ps) for ps in MPARTS]
 
 
+_USING: dict = {}
+"""``(id(table), present)`` -> the partitions of that table (one of ``_PMASKS``, ``_MPMASKS``, which
+live as long as the module) made only of the values in bit mask ``present``."""
+
+
 def _candidates(table, counts) -> list:
     """The partitions of ``table`` that fit into ``counts`` (filtered by value bit masks first)."""
     present = 0
     for i, n in enumerate(counts):
         if n:
             present |= 1 << i
+    key = (id(table), present)
+    using = _USING.get(key)
+    if using is None:
+        if len(_USING) > _CACHE_LIMIT:
+            _USING.clear()
+        using = _USING[key] = [p for m, p in table if not m & ~present]
     out = []
-    for m, p in table:
-        if not m & ~present:
-            for a, b in p:
-                if counts[a] < b:
-                    break
-            else:
-                out.append(p)
+    for p in using:
+        for a, b in p:
+            if counts[a] < b:
+                break
+        else:
+            out.append(p)
     return out
 
 

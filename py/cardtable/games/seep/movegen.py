@@ -107,16 +107,17 @@ class MoveGen:
             box[0] = byv
         return byv
 
-    def _context(self) -> tuple:
+    def _context(self, kind: Optional[int] = None) -> tuple:
         """What the move generator needs once per position: subset sums of the loose cards
         (bit n set when some loose cards add up to n), the houses the mover owns, the houses he
-        may raise, and a box for the loose cards by value (filled when first needed)."""
+        may raise, and a box for the loose cards by value (filled when first needed).  For the
+        uses of one ``kind`` only (``_templates``), a capture or a throw needs no houses listed."""
         s = self._turn
         houses = self._houses
         sums = 1
         for c in self._loose:
             sums |= sums << VAL[c]
-        if houses:
+        if houses and kind != CAPTURE and kind != THROW:
             bit = 1 << s
             owned = [h for h, rec in houses.items() if rec[2] & bit]
             raisable = [h for h, rec in houses.items()
@@ -125,8 +126,12 @@ class MoveGen:
             owned = raisable = ()
         return sums & 0x3FFF, owned, raisable, [None]
 
-    def _templates(self, v: int, ctx: tuple) -> list[tuple]:
-        """The legal uses of a hand card worth ``v``: a list of ``(kind, value, loose)``."""
+    def _templates(self, v: int, ctx: tuple, kind: Optional[int] = None, value: int = 0) -> list[tuple]:
+        """The legal uses of a hand card worth ``v``: a list of ``(kind, value, loose)``.
+
+        With ``kind`` and ``value``, only the uses of that kind and value (the same entries, the
+        others not generated): checking one action of a record needs no more.
+        """
         sums, owned, raisable, box = ctx
         hc = self._hcnt[self._turn]
         lc = self._lcnt
@@ -136,7 +141,7 @@ class MoveGen:
         out: list[tuple] = []
         add = out.append
         # capture or throw (the first play: only with a card of the bid value)
-        if not first or v == bid:
+        if (kind is None or kind == CAPTURE or kind == THROW) and (not first or v == bid):
             if (sums >> v) & 1 or v in houses:
                 for u in capture_unions(v, tuple(lc[:v + 1])):
                     if u:
@@ -149,7 +154,13 @@ class MoveGen:
                 add((THROW, v, ()))
         # build (new house) or cement (existing house) worth T
         last_owned = hc[v] == 1 and v in owned
-        for T in (_HIGH if not first else (bid,)):
+        if kind is None:
+            targets = _HIGH if not first else (bid,)
+        elif kind == BUILD or kind == CEMENT:
+            targets = (value,) if not first or value == bid else ()
+        else:
+            targets = ()
+        for T in targets:
             if T < v or not hc[T] or (T == v and hc[T] < 2) or (last_owned and T != v):
                 continue
             exists = T in houses
@@ -176,7 +187,7 @@ class MoveGen:
                     elif singles:
                         add((BUILD, T, singles))
         # raise someone else's uncemented house
-        for h in raisable:
+        for h in raisable if kind is None else (value,) if kind == RAISE and value in raisable else ():
             if h + v <= 13 and hc[h + v]:
                 add((RAISE, h, ()))
         return out

@@ -17,6 +17,12 @@ from .tables import (_PH_BID, _PH_OVER, _PH_PLAY, _WORDS, BID, BUILD, CAPTURE, C
                      _cards_text, value_name)
 
 
+_READ: dict = {}
+"""Action texts of plays read in full: text -> (verb, house value or None, card, listed loose
+cards), the card indices as written.  Only texts whose wording passed every check are kept."""
+_READ_LIMIT = 50_000
+
+
 class Notation:
     """Text in and out: the public, checked way to move."""
 
@@ -42,7 +48,21 @@ class Notation:
         return [self.move_text(m) for m in self.legal_moves()]
 
     def _parse(self, action: str) -> tuple:
-        """Read an action into a canonical move tuple (which may still be illegal)."""
+        """Read an action into a canonical move tuple (which may still be illegal).
+
+        The words of a text once read in full are kept (``_READ``): the same text again is only
+        checked against the position, by the same checks in the same order -- the checks of its
+        wording alone passed once and always pass (a long record repeats its actions' texts).
+        """
+        read = _READ.get(action) if type(action) is str else None
+        if read is None:
+            return self._parse_words(action)
+        if self._phase == _PH_OVER:
+            raise IllegalAction("the game is over", "game_over")
+        return self._parse_play(*read)
+
+    def _parse_words(self, action: str) -> tuple:
+        """``_parse`` of a text not read before: its wording, then the position."""
         if not isinstance(action, str):
             raise IllegalAction(f"an action is text, not {action!r}", "not_text")
         words = action.split()
@@ -86,7 +106,18 @@ class Notation:
                 cards.append(Card.parse(a).index)
             except CardError as err:
                 raise IllegalAction(str(err), "not_a_card", text=a) from None
-        c, rest = cards[0], cards[1:]
+        read = (verb, num, cards[0], tuple(cards[1:]))
+        move = self._parse_play(*read)
+        if len(_READ) < _READ_LIMIT and type(action) is str:
+            _READ[action] = read   # its wording passed every check: kept
+        return move
+
+    def _parse_play(self, verb: str, num: Optional[int], c: int, rest: tuple) -> tuple:
+        """The rest of ``_parse`` for a play (its wording read): checked against the position."""
+        s = self._turn
+        if self._phase == _PH_BID:
+            raise IllegalAction(f"{SEATS[s]} must bid first (bid 9 to 13, or redeal)", "must_bid_first",
+                                seat=SEATS[s])
         if c not in self._hands[s]:
             raise IllegalAction(f"you do not hold {TXT[c]}", "not_held", card=TXT[c])
         if len(set(rest)) != len(rest):
@@ -99,7 +130,7 @@ class Notation:
                     raise IllegalAction(f"{TXT[x]} is in the {where}-house, which moves whole: "
                                         "list loose cards only", "card_in_house", card=TXT[x], value=where)
                 raise IllegalAction(f"{TXT[x]} is not a loose card on the floor", "not_loose", card=TXT[x])
-        L = tuple(_canon(rest))
+        L = tuple(_canon(rest)) if len(rest) > 1 else rest
         v = VAL[c]
         if verb == "throw":
             if rest:
@@ -131,7 +162,7 @@ class Notation:
         if self._legal is None and c >= 0 and self._phase == _PH_PLAY and not (self._plays == 0 and self._seed_first):
             # The legal uses of this one card (what legal_moves() would list for it), not every
             # card's: replaying a record resolves one action per position.
-            if (kind, t, L) in self._templates(VAL[c], self._context()):
+            if (kind, t, L) in self._templates(VAL[c], self._context(kind), kind, t):
                 return move
         elif move in self.legal_moves():
             return move
@@ -244,7 +275,7 @@ class Notation:
         move = self._resolve(action)
         ends = move[0] == REDEAL or (self._phase == _PH_PLAY and self._plays == PLAYS_PER_HAND - 1)
         if ends and self._deal_idx + 1 < len(self._given):
-            self.copy().apply_move(move)   # a RecordError (wrong dealer in a deal) changes nothing
+            self.copy(whole=False).apply_move(move)   # a RecordError (wrong dealer in a deal) changes nothing
         self.apply_move(move)
         return self.move_text(move)
 

@@ -173,8 +173,12 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
             raise ValueError(f"no seat {seat!r} (seats: {', '.join(self.seats)})")
         return i
 
-    def copy(self) -> "Seep":
-        """An independent copy of the game (cheap: a search player's clone)."""
+    def copy(self, whole: bool = True) -> "Seep":
+        """An independent copy of the game (cheap: a search player's clone).
+
+        ``whole=False`` leaves out what only grows with the match -- the moves, the finished
+        hands, the deals before this one -- for a scratch copy that tries one move (``apply``).
+        """
         g = Seep.__new__(Seep)
         d = self.__dict__.copy()
         d["_hands"] = [h[:] for h in self._hands]
@@ -185,12 +189,14 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
         d["_piles"] = [self._piles[0][:], self._piles[1][:]]
         d["_sweeps"] = [self._sweeps[0][:], self._sweeps[1][:]]
         d["_unclaimed"] = self._unclaimed[:]
-        d["_moves"] = self._moves[:]
+        d["_moves"] = self._moves[:] if whole else []
         d["_hand_log"] = self._hand_log[:]
-        d["_history"] = self._history[:]
+        d["_history"] = self._history[:] if whole else []
         d["_totals"] = self._totals[:]
         d["_baazis"] = self._baazis[:]
-        d["_dealt"] = self._dealt[:]
+        d["_dealt"] = self._dealt[:] if whole else self._dealt[-1:]
+        if not whole:
+            d["_texts"] = ()
         d["_thrown"] = self._thrown[:]
         g.__dict__ = d
         return g
@@ -292,9 +298,19 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
         """Cards played so far this hand (0..48)."""
         return self._plays
 
+    _texts: tuple = ()
+    """The canonical texts of the first moves, written once (``actions``); a tuple, never changed
+    in place, so a copy may share it."""
+
     @property
     def actions(self) -> list[str]:
-        return [self.move_text(m) for m in self._moves]
+        texts, moves = self._texts, self._moves
+        k = len(texts)
+        if k != len(moves):   # the moves since it was last asked (a long game is saved every move)
+            if k > len(moves):
+                k, texts = 0, ()
+            texts = self._texts = texts + tuple(map(self.move_text, moves[k:]))
+        return list(texts)
 
     @property
     def action_count(self) -> int:
