@@ -140,6 +140,7 @@ def test_undo_goes_back_and_is_saved():
         assert session.apply(session.game.legal_actions()[0])
     session.hint_shown("p0", 1)
     assert session.undo(1, "Ana took back a move.", behind_handoff=False)
+    session.advance()
     assert session.game.action_count == 1 and len(session.log) == 2 and session.log[-1] == "Ana took back a move."
     saved = parse_record(store.raw("g2"))
     assert len(saved["actions"]) == 1 and saved["hints"] == {"p0": [1]}

@@ -328,7 +328,8 @@ class GameSession:
 
     def undo(self, keep: int, note: str, behind_handoff: bool) -> bool:
         """Take the game back to its first ``keep`` actions (``coach.undo`` decides how many), save
-        it over what is stored, and go on; False when that save failed (the undo stands)."""
+        it over what is stored; False when that save failed (the undo stands).  The host then
+        calls ``advance``."""
         from ..coach.undo import rewind
 
         record = self.game.to_record()
@@ -339,7 +340,6 @@ class GameSession:
             ok = True
         except Exception:
             ok = False
-        self.advance()
         return ok
 
     # ---- saving ------------------------------------------------------------------------------------
@@ -351,15 +351,14 @@ class GameSession:
             record[HINTS_FIELD] = hints
         return record
 
-    def save(self, base: bool = True) -> None:
-        """Save the game, unless another window saved a newer version (``events.save_conflict``);
-        ``base=False`` saves over whatever is stored (an undo)."""
+    def save(self) -> None:
+        """Save the game, unless another window saved a newer version (``events.save_conflict``)."""
         from ..ui.storage import SaveConflict, StorageFull
 
         gid = self.game_id
         try:
             self.revs[gid] = self.saves.save(gid, self.record(), self.controllers, game=self.game,
-                                             **({"base_rev": self.revs.get(gid)} if base else {}))
+                                             base_rev=self.revs.get(gid))
         except StorageFull:
             self.events.storage_full()
             return

@@ -40,18 +40,17 @@ from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
 from . import announce, home, keys, refusals, stats_screen
 from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
-from .markup import button, dialog, esc, isolate_names, isolated, kept_name, plain_name
+from .browser import (browser_languages, css_escape, js_object, local_get, local_set, measure, present, store, to_int,
+                      without_saves)
+from .markup import button, cut, dialog, esc, isolate_names, isolated, kept_name, plain_name
 from .movewords import apply_with_views
 from .tasks import Sliced, Tasks
-from .timing import Measures
-from .settings import SETTINGS_KEY, dump_settings, html_classes, pace, parse_settings
-from . import app_review_settings as hooks
-from .storage import DictStore, SaveConflict, SaveStore, StorageFull
+from .settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
+from . import app_data, app_review_settings as hooks
+from ..session import GameSession, SessionEvents, stored_hints
+from .storage import SaveStore
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
-BOT_PAUSE_MS = 700      # people should be able to follow a computer's play (the normal pace)
-BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
-BOT_SLICE_S = 0.012     # longest stretch of thinking before the browser gets the main thread back
 LOG_DESCRIBED = 80      # opening a game describes in full its last 80 actions (what the log panel shows)
 OPEN_SLICE_S = 0.04     # opening or counting a long game: longest stretch before the browser gets the main thread back
 OPEN_STEP = 32          # ... the time is looked at every so many actions
@@ -62,36 +61,6 @@ STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but
                   "Export it to keep it, or delete old saved games.")
 HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
 OPENING = N_("Opening the game…")
-
-
-def _present(x) -> bool:
-    """False for None and for JavaScript's null (Pyodide gives ``null`` as a ``JsNull`` object)."""
-    return x is not None and type(x).__name__ != "JsNull"
-
-
-class BrowserStore:
-    """``window.localStorage`` with JavaScript's null turned into None, for ``SaveStore``."""
-
-    def __init__(self, storage) -> None:
-        self.storage = storage
-
-    @property
-    def length(self) -> int:
-        return int(self.storage.length)
-
-    def key(self, i: int):
-        k = self.storage.key(i)
-        return str(k) if _present(k) else None
-
-    def getItem(self, k: str):  # noqa: N802 (Web Storage names)
-        v = self.storage.getItem(k)
-        return str(v) if _present(v) else None
-
-    def setItem(self, k: str, v: str) -> None:  # noqa: N802
-        self.storage.setItem(k, v)
-
-    def removeItem(self, k: str) -> None:  # noqa: N802
-        self.storage.removeItem(k)
 
 
 def bots_available() -> bool:
@@ -106,36 +75,94 @@ def new_id() -> str:
     return f"{int(time.time() * 1000):x}-{random.SystemRandom().randrange(16 ** 4):04x}"
 
 
+def _session_field(name: str, doc: str) -> property:
+    """An App attribute that is the session's (``app.game`` is ``app.session.game``)."""
+    return property(lambda self: getattr(self.session, name), lambda self, v: setattr(self.session, name, v), doc=doc)
+
+
+class AppEvents(SessionEvents):
+    """What the game session tells the app: draw, say, sound, count, follow another window."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def changed(self) -> None:
+        self.app.render()
+
+    def moved(self, action, actor, before, after, hold) -> None:
+        app = self.app
+        humans = app.humans()
+        app.said += announce.after_move(app.game.name, app.table, action, actor, before, after,
+                                        you=humans[0] if len(humans) == 1 else None)
+        hooks.after_move(app, action, actor, hold)
+
+    def refused(self, err) -> None:
+        app = self.app
+        app.error = refusals.word(err, app.table.names)
+        app.said.append(announce.refused(app.error))
+        app.render()
+
+    def advanced(self) -> None:
+        hooks.after_advance(self.app)
+
+    def handoff_changed(self) -> None:
+        self.app.cancel_arm()   # a new hand-off starts its guard time afresh
+
+    def hands_finished(self) -> None:
+        self.app.count_hands()
+
+    def saved(self) -> None:
+        app = self.app
+        if app.banner == _(STORAGE_FULL):
+            app.banner = ""
+        app_data.after_save(app)   # something to lose now: ask the browser to keep it
+
+    def storage_full(self) -> None:
+        self.app.banner = _(STORAGE_FULL)
+
+    def save_conflict(self, game_id: str) -> None:
+        # this window's move is not saved; after the current event, show the newer game instead
+        self.app.tasks.soon(lambda: self.app.follow_other_window(game_id))
+
+    def measure(self, name: str, began: float) -> None:
+        measure(name, began)
+
+    def now_ms(self) -> float:
+        return window.performance.now()
+
+
 class App:
+    game = _session_field("game", "The open game (None on other screens).")
+    game_id = _session_field("game_id", "The open game's saved id.")
+    table = _session_field("table", "The open game's table module's Table.")
+    controllers = _session_field("controllers", "Who plays each seat: 'human' or a computer level.")
+    viewer = _session_field("viewer", "The seat whose person last saw the screen.")
+    handoff_to = _session_field("handoff_to", "The seat the device is being handed to.")
+    log = _session_field("log", "The open game's moves in words.")
+    dialog = _session_field("dialog", "The dialog over the screen (the game waits while it is up).")
+    error = _session_field("error", "Why the last attempted move was refused.")
+    hold = _session_field("hold", "'trick' | 'reveal': the table shows what just happened.")
+    settings = _session_field("settings", "The player's settings.")
+    hints = _session_field("hints", "The hints used in the open game, per seat.")
+
     def __init__(self) -> None:
         self.root = document.getElementById("app")
-        self.saves = SaveStore(_store())
+        self.saves = SaveStore(store())
         self.screen = "home"          # home | new:<game> | rules:<game> | table
-        self.game = None
-        self.game_id: Optional[str] = None
-        self.controllers: dict[str, str] = {}
-        self.table = None             # the open game's table module's Table
-        self.viewer: Optional[str] = None   # the seat whose person last saw the screen
-        self.handoff_to: Optional[str] = None
-        self.log: list[str] = []
+        self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
+        # the open game and its play loop (game, table, seats, viewer, hand-off, holds, log ...)
+        self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), AppEvents(self))
+        self.review_settings = hooks.State()   # the Review and Settings screens' own state
+        self.data_state = app_data.State()     # ... and Settings' *Your data* group's
         self.notice = ""              # a message on the home screen
         self.banner = ""              # a message over the table (e.g. storage full)
-        self.error = ""               # why the last attempted move was refused
-        self.dialog: Optional[tuple] = None
-        self.pending_hand: Optional[dict] = None
-        self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
-        self.bot_timer = None             # the Tasks token of a computer's turn: its pause or next slice
         self.opening: Optional[Sliced] = None   # a game being opened in slices (in_slices)
-        self.bot_thinking = False
-        self.hold: Optional[str] = None   # "trick" | "reveal": the table shows what just happened
-        self.hold_timer = None
-        self.hold_hands_before = 0
+        self.pending_import = None    # an imported game that is already saved: (game, log, ...)
         self.handoff_armed = False        # the hand-off button takes taps (after HANDOFF_GUARD_MS)
         self.arm_timer = None
         self.form_preset: Optional[str] = None   # the Seep scoring chosen on the new-game form
         self.form_seats: Optional[int] = None    # ... and its number of players (4 or 2)
-        self.settings = parse_settings(_local_get(SETTINGS_KEY))
-        self.set_language(self.settings.get("lang") or best_language(_browser_languages()))
+        self.set_language(self.settings.get("lang") or best_language(browser_languages()))
         self.route_now = ""               # the location hash the last render left
         self.stats_notice = ""            # a message on the Statistics screen
         self.said: list[str] = []         # sentences for the live region, said at the next render
@@ -151,17 +178,17 @@ class App:
         document.addEventListener("keydown", self._proxies["keydown"])
         window.addEventListener("popstate", self._proxies["popstate"])
         window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
-        self.notice = _(WITHOUT_SAVES) if _without_saves() else ""
+        self.notice = _(WITHOUT_SAVES) if without_saves() else ""
 
     # ---- rendering ------------------------------------------------------------------------------
     def render(self) -> None:
         focused = document.activeElement
-        key = focused.getAttribute("data-key") if _present(focused) and focused.getAttribute else None
+        key = focused.getAttribute("data-key") if present(focused) and focused.getAttribute else None
         was = document.documentElement.getAttribute("data-screen")
-        was = str(was) if _present(was) else ""
+        was = str(was) if present(was) else ""
         html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
         morph = getattr(window, "cardtableMorph", None)
-        if _present(morph):
+        if present(morph):
             morph(self.root, html)
         else:
             self.root.innerHTML = html
@@ -176,15 +203,15 @@ class App:
             window.scrollTo(0, 0)
         self.announce_pending()
         active = document.activeElement
-        if _present(active) and active != document.body and self.root.contains(active) and not active.hasAttribute("disabled"):
+        if present(active) and active != document.body and self.root.contains(active) and not active.hasAttribute("disabled"):
             return  # morphing kept the focused element: leave the focus where it is
         target = None
-        if _present(key):
-            target = self.root.querySelector(f'[data-key="{_css_escape(str(key))}"]')
-        if not _present(target) or target.hasAttribute("disabled"):
+        if present(key):
+            target = self.root.querySelector(f'[data-key="{css_escape(str(key))}"]')
+        if not present(target) or target.hasAttribute("disabled"):
             target = self.root.querySelector("[data-autofocus]")
-        if _present(target) and not target.hasAttribute("disabled"):
-            target.focus(to_js({"preventScroll": True}, dict_converter=_js_object))
+        if present(target) and not target.hasAttribute("disabled"):
+            target.focus(to_js({"preventScroll": True}, dict_converter=js_object))
 
     def announce_pending(self) -> None:
         """Say in the live region what happened since the last render, then whose turn it is."""
@@ -196,7 +223,7 @@ class App:
             if self.game.to_act == self.viewer and mark != self.turn_said:
                 self.turn_said = mark
                 lines.append(announce.turn(self.game.name, self.game.view(self.viewer)))
-        if _present(say):
+        if present(say):
             for line in lines:
                 if line:
                     say(plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)
@@ -211,6 +238,10 @@ class App:
                 _game, self.log = self.replay_with_log(self.game.to_record(), self.controllers)
             except Exception as err:  # the log is words only: never lose the game over it
                 window.console.error(f"cardtable: log in {lang}: {err!r}")
+
+    def keep_settings(self) -> None:
+        """Store the settings (when storage fails, they last for this visit)."""
+        local_set(SETTINGS_KEY, dump_settings(self.settings))
 
     def arm_handoff(self) -> None:
         """The hand-off's guard time is over: its button takes taps from now on."""
@@ -250,7 +281,7 @@ class App:
         if route == str(window.location.hash):
             self.route_now = route
             return
-        state = to_js({"cardtable": route}, dict_converter=_js_object)
+        state = to_js({"cardtable": route}, dict_converter=js_object)
         if route == "#home":
             window.history.back()   # to the home entry under this one; popstate finds home drawn
         elif self.route_now in ("", "#home"):
@@ -278,17 +309,8 @@ class App:
         if kind == "game" and arg and self.saves.raw(arg):
             self.open_saved(arg)
             if self.game is not None and not self.game.over and self.dialog is None:
-                self.cancel_bot()
-                # nobody has been handed the device yet: never show a hand unasked
-                seat = self.game.to_act
-                humans = self.humans()
-                self.viewer = None
-                self.handoff_to = seat if self.controllers.get(seat) == "human" else (humans[0] if humans else None)
                 self.handoff_armed = False
-                # the setting: no hand-off screen, the hand shows at once; nor when one person plays
-                if not self.settings["handoff"] or len(humans) == 1:
-                    self.viewer, self.handoff_to = self.handoff_to, None
-                self.advance_bots_only()
+                self.session.resume()   # nobody has been handed the device yet: never show a hand unasked
                 self.render()
             return
         if kind == "stats":
@@ -298,10 +320,6 @@ class App:
         else:
             self.screen = "home"
         self.render()
-
-    def advance_bots_only(self) -> None:
-        if self.game is not None and self.game.to_act and self.controllers.get(self.game.to_act, "human") != "human":
-            self.schedule_bot()
 
     def screen_html(self) -> str:
         now = time.time()
@@ -388,8 +406,8 @@ class App:
 
     # ---- events -----------------------------------------------------------------------------------
     def on_click(self, event) -> None:
-        el = event.target.closest("[data-act]") if _present(event.target) else None
-        if not _present(el) or el.hasAttribute("disabled"):
+        el = event.target.closest("[data-act]") if present(event.target) else None
+        if not present(el) or el.hasAttribute("disabled"):
             return
         act = str(el.dataset.act)
         if el.getAttribute("aria-disabled") == "true":
@@ -414,14 +432,14 @@ class App:
                                           str(getattr(event.target, "tagName", "") or ""))
             if target:
                 el = document.querySelector(f"#app {target}")
-                if _present(el) and not el.hasAttribute("disabled") and el.getAttribute("aria-disabled") != "true" \
-                        and not _present(el.closest("[inert]")):
+                if present(el) and not el.hasAttribute("disabled") and el.getAttribute("aria-disabled") != "true" \
+                        and not present(el.closest("[inert]")):
                     event.preventDefault()
                     el.focus()
                     el.click()
             return
         modal = document.querySelector('#app [aria-modal="true"][data-escape]')
-        if _present(modal):
+        if present(modal):
             event.preventDefault()
             self.dispatch(str(modal.dataset.escape))
             return
@@ -449,11 +467,11 @@ class App:
             return
         elif verb == "lang" and arg in LANGUAGES:
             self.settings["lang"] = arg
-            _local_set(SETTINGS_KEY, dump_settings(self.settings))
+            self.keep_settings()
             self.set_language(arg)
         elif verb == "speed" and arg in ("slow", "normal", "fast"):
             self.settings["speed"] = arg
-            _local_set(SETTINGS_KEY, dump_settings(self.settings))
+            self.keep_settings()
         elif verb == "release":
             self.release_hold()
             return
@@ -482,16 +500,11 @@ class App:
             self.export()
             return
         elif verb == "ready":
-            if not self.handoff_armed or not self.handoff_to:
+            if not self.handoff_armed or not self.session.ready():
                 return
-            self.viewer = self.handoff_to
-            self.handoff_to = None
             self.handoff_armed = False
         elif verb == "next-hand":
-            self.dialog = ("over",) if self.game.over else None
-            if len(self.humans()) > 1:
-                self.viewer = None  # the next hand's first player is handed the device
-            self.advance()
+            self.session.next_hand()
             return
         elif verb == "play-again":
             self.play_again()
@@ -523,7 +536,7 @@ class App:
             self.render()
             return
         if target.id == "ng-seats":
-            self.form_seats = _int(target.value, 4)
+            self.form_seats = to_int(target.value, 4)
             self.render()
             return
         if target.id == "review-file" and target.files.length:
@@ -537,16 +550,15 @@ class App:
             file = target.files.item(0)
             file.text().then(create_once_callable(lambda text: stats_screen.import_file(self, str(text), str(file.name))))
         if target.id == "backup-file" and target.files.length:
-            from .app_data import restore_file
             file = target.files.item(0)
-            file.text().then(create_once_callable(lambda text: restore_file(self, str(text), str(file.name))))
+            file.text().then(create_once_callable(lambda text: app_data.restore_file(self, str(text), str(file.name))))
 
     # ---- games ------------------------------------------------------------------------------------
     def table_for(self, game):
         """The table screen of the game's kind, imported only now (keeps start-up light)."""
         module = importlib.import_module(TABLE_MODULES[game.name])
         sheet = getattr(module.Table, "stylesheet", None)
-        if sheet and not _present(document.querySelector(f'link[href="{sheet}"]')):
+        if sheet and not present(document.querySelector(f'link[href="{sheet}"]')):
             link = document.createElement("link")
             link.rel = "stylesheet"
             link.href = sheet
@@ -584,12 +596,12 @@ class App:
         errors = home.form_errors(values)
         for field_id in values:
             note = document.getElementById(f"{field_id}-error")
-            if _present(note):
+            if present(note):
                 note.textContent = errors.get(field_id, "")
         if errors:
             document.getElementById("ng-error").textContent = _("Check the numbers marked above.")
             first = document.getElementById(next(iter(errors)))
-            if _present(first):
+            if present(first):
                 first.focus()
             return False
         record, kinds = self.read_form()
@@ -610,9 +622,9 @@ class App:
         """Open a saved game, replayed in slices (``in_slices``): a long game never freezes the page."""
         def failed(err: Exception) -> None:
             if isinstance(err, (RecordError, ReplayError)):
-                self.notice = _("That saved game cannot be opened: {why}").format(why=_cut(str(err)))
+                self.notice = _("That saved game cannot be opened: {why}").format(why=cut(str(err)))
             else:  # a bug must not leave the page dead
-                self.notice = _("That saved game cannot be opened ({why})").format(why=f"{type(err).__name__}: {_cut(str(err))}")
+                self.notice = _("That saved game cannot be opened ({why})").format(why=f"{type(err).__name__}: {cut(str(err))}")
             self.screen = "home"
             self.render()
 
@@ -625,7 +637,7 @@ class App:
             game, log = result
             controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
             self.open_game(game, game_id, controllers, log)
-            self._revs()[game_id] = rev
+            self.session.revs[game_id] = rev
             self.banner = note
             self.advance()
             if (self.saves.raw(game_id) or "") != raw:   # saved by another window meanwhile: follow it
@@ -688,7 +700,7 @@ class App:
         began = [window.performance.now()]
 
         def after_slice(finished: bool) -> None:
-            _measure("cardtable:open-slice", began[0])
+            measure("cardtable:open-slice", began[0])
             began[0] = window.performance.now()
             if finished:
                 self.opening = None
@@ -711,18 +723,12 @@ class App:
                 self.notice = ""
 
     def open_game(self, game, game_id: str, controllers: dict, log: list[str]) -> None:
-        self.game = game
-        self.game_id = game_id
-        self.table = self.table_for(game)
-        self.controllers = {s: controllers.get(s, "human") for s in self.table.seats}
+        table = self.table_for(game)
         if not bots_available():
-            self.controllers = {s: "human" for s in self.table.seats}
-        self.table.you = announce.the_one_person(self.controllers, self.table.seats)
-        self.log = log
-        self.viewer = None
-        self.handoff_to = None
-        self.banner = self.error = ""
-        self.dialog = ("over",) if game.over else None
+            controllers = {}   # every seat a person
+        self.session.open(game, game_id, table, controllers, log, hints=stored_hints(self.saves.raw(game_id)))
+        table.you = announce.the_one_person(self.controllers, table.seats)
+        self.banner = ""
         self.screen = "table"
         if stats_screen.stats.hands_finished(game):
             self.count_hands()   # a game opened or imported with finished hands (counted once)
@@ -741,58 +747,25 @@ class App:
         self.advance()
 
     def close_game(self) -> None:
-        self.cancel_bot()
-        self.cancel_hold()
+        self.session.close()
         self.cancel_arm()
-        self.game = None
-        self.table = None
-        self.dialog = None
-        self.handoff_to = None
-        self.viewer = None
         self.notice = ""
 
     def humans(self) -> list[str]:
-        return [s for s in self.table.seats if self.controllers.get(s) == "human"]
+        return self.session.humans()
 
     def advance(self) -> None:
-        """After a move: decide who sees the screen next, and start a computer's turn."""
-        self.cancel_bot()
-        game = self.game
-        if game is None:
-            self.render()
-            return
-        humans = self.humans()
-        if self.viewer is None and len(humans) == 1:
-            self.viewer = humans[0]
-        before = self.handoff_to
-        seat = game.to_act
-        if self.dialog is None and seat is not None:
-            if self.controllers.get(seat) == "human":
-                if seat != self.viewer and not self.settings["handoff"]:
-                    self.viewer = seat   # the setting: no hand-off screen between people
-                elif seat != self.viewer:  # (with one person, the viewer is always that person)
-                    self.handoff_to = seat
-            else:
-                if self.viewer is None and humans:
-                    # several people and nobody holds the device yet: it goes to the first of them
-                    self.handoff_to = humans[0]
-                    if not self.settings["handoff"]:
-                        self.viewer, self.handoff_to = humans[0], None
-                self.schedule_bot()
-        if self.handoff_to != before:
-            self.cancel_arm()   # a new hand-off starts its guard time afresh
-        hooks.after_advance(self)
-        self.render()
+        """After a move: decide who sees the screen next, and start a computer's turn (and draw)."""
+        self.session.advance()
 
     def human_move(self, action: str) -> None:
-        seat = self.game.to_act
-        if seat is None or self.controllers.get(seat) != "human" or seat != self.viewer or self.handoff_to:
+        if self.session.person_to_act() is None:
             return
         # confirm-before-play picks a legal card only: an illegal one is refused at the first tap
         if action in self.game.legal_actions() and hooks.needs_second_tap(self, action):
             self.render()
             return
-        self.apply(action)
+        self.session.apply(action)
 
     def explain_refusal(self, act: str) -> None:
         """A tap (or Enter) on a card that cannot be played now says why, on the table and in the
@@ -817,86 +790,9 @@ class App:
         if action:
             self.human_move(action)
 
-    def apply(self, action: str) -> bool:
-        game = self.game
-        actor = game.to_act
-        hands_before = self.table.hands_done(game)
-        before = game.view(actor)
-        keep = getattr(self.table, "before_move", None)
-        if keep is not None:
-            keep(game, before, self.viewer if not self.handoff_to else None)
-        try:
-            canonical = game.apply(action)
-        except IllegalAction as err:
-            self.error = refusals.word(err, self.table.names)
-            self.said.append(announce.refused(self.error))
-            self.render()
-            return False
-        self.error = ""
-        self.table.after_move(game)
-        after = game.view(actor)
-        self.log.append(self.table.describe(canonical, actor, before, after, game))
-        humans = self.humans()
-        self.said += announce.after_move(game.name, self.table, canonical, actor, before, after,
-                                         you=humans[0] if len(humans) == 1 else None)
-        self.autosave()
-        hold = self.hold_for(canonical, actor, before)
-        hooks.after_move(self, canonical, actor, hold)
-        if hold:
-            self.hold = hold
-            self.hold_hands_before = hands_before
-            self.render()
-            if hold == "trick":
-                ms = pace(self.settings["speed"]).collect_ms
-                self.hold_timer = self.tasks.later(self.release_hold, ms)
-            return True
-        self.finish_move(hands_before)
-        return True
-
-    def finish_move(self, hands_before: int) -> None:
-        """After a move (and after its hold): the end-of-hand summary, or on to the next turn."""
-        hands = self.table.hand_entries(self.game)
-        if len(hands) > hands_before:
-            self.dialog = ("hand", hands[-1])
-            self.count_hands()
-        elif self.game.over:
-            self.dialog = ("over",)
-        self.advance()
-
-    def hold_for(self, action: str, actor: str, before: dict) -> Optional[str]:
-        """Whether the table keeps showing what this move did before the game goes on.
-
-        Only when someone is watching (a seat holds the device, no hand-off is up).  A peek is held
-        only when the device is about to pass to another person: the peeker sees the cards first."""
-        ask = getattr(self.table, "hold_after", None)
-        if ask is None or self.viewer is None or self.handoff_to:
-            return None
-        kind = ask(action, actor, before, self.game)
-        if kind == "reveal":
-            nxt = self.game.to_act
-            if nxt is None or self.controllers.get(nxt) != "human" or nxt == self.viewer:
-                self.table.release()
-                return None
-        return kind
-
     def release_hold(self) -> None:
         """The trick is collected (time or a tap), the peeker is done: the game goes on."""
-        if self.hold_timer is not None:
-            self.tasks.cancel(self.hold_timer)
-            self.hold_timer = None
-        if not self.hold or self.game is None:
-            return
-        self.hold = None
-        self.table.release()
-        self.finish_move(self.hold_hands_before)
-
-    def cancel_hold(self) -> None:
-        if self.hold_timer is not None:
-            self.tasks.cancel(self.hold_timer)
-            self.hold_timer = None
-        if self.hold and self.table is not None:
-            self.table.release()
-        self.hold = None
+        self.session.release_hold()
 
     def cancel_arm(self) -> None:
         if self.arm_timer is not None:
@@ -906,21 +802,7 @@ class App:
 
     def autosave(self) -> None:
         """Save the game, unless another window saved a newer version: then follow that one."""
-        revs = self._revs()
-        try:
-            from .coach import saved_record   # the record, with the hints used
-            revs[self.game_id] = self.saves.save(self.game_id, saved_record(self), self.controllers,
-                                                 game=self.game, base_rev=revs.get(self.game_id))
-            if self.banner == _(STORAGE_FULL):
-                self.banner = ""
-            from .app_data import after_save
-            after_save(self)   # something to lose now: ask the browser to keep it
-        except StorageFull:
-            self.banner = _(STORAGE_FULL)
-        except SaveConflict:
-            # this window's move is not saved; after the current event, show the newer game instead
-            gid = self.game_id
-            self.tasks.soon(lambda: self.follow_other_window(gid))
+        self.session.save()
 
     def play_again(self) -> None:
         record = self.game.to_record()
@@ -933,76 +815,9 @@ class App:
         self.advance()
 
     # ---- computer players -------------------------------------------------------------------------
-    def schedule_bot(self) -> None:
-        ms = pace(self.settings["speed"]).computer_ms
-        self.bot_timer = self.tasks.later(self.bot_move, ms)
-
     def cancel_bot(self) -> None:
-        """Stop a computer's turn: the pause before it, or its search between two slices."""
-        if self.bot_timer is not None:
-            self.tasks.cancel(self.bot_timer)
-            self.bot_timer = None
-
-    def bot_move(self) -> None:
-        """A computer's turn, thought in slices of at most BOT_SLICE_S between browser tasks.
-
-        The search (``cardtable.bots.think``) yields every few milliseconds; each slice runs it
-        until BOT_SLICE_S have passed, then hands the main thread back to the browser and goes on
-        in a new task (``Tasks.soon``; ``cancel_bot`` cancels it), so taps are answered while a
-        computer thinks.
-        A decision is applied only if the game is still the one it was made for.
-        """
-        self.bot_timer = None
-        game = self.game
-        if game is None or game.to_act is None or self.dialog is not None or self.hold:
-            return
-        seat = game.to_act
-        level = self.controllers.get(seat, "human")
-        if level == "human":
-            return
-        from ..bots import prepare, think
-
-        if prepare():  # the first time only (search modules loaded, the start-up heap frozen)...
-            self.bot_timer = self.tasks.soon(self.bot_move)
-            return  # ...and the turn itself in a task of its own
-        began = window.performance.now()
-        moves_before = game.action_count
-        steps = think(game.name, game.view(seat), level, budget=BOT_BUDGET_S, seed=moves_before)
-        _measure("cardtable:bot-view", began)
-
-        def still_current() -> bool:
-            return (self.game is game and game.action_count == moves_before and game.to_act == seat
-                    and self.controllers.get(seat) == level and self.dialog is None)
-
-        def apply_if_current(action: str) -> None:
-            self.bot_timer = None
-            if still_current():
-                began = window.performance.now()
-                self.apply(action)
-                _measure("cardtable:bot-apply", began)
-
-        def run_slice() -> None:
-            self.bot_timer = None
-            if not still_current():
-                return
-            began = window.performance.now()
-            stop = time.perf_counter() + BOT_SLICE_S
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    action = done.value
-                    # apply (and draw) in a task of its own, not on top of a slice of thinking
-                    self.bot_timer = self.tasks.soon(lambda: apply_if_current(action))
-                    break
-                if time.perf_counter() >= stop:
-                    self.bot_timer = self.tasks.soon(run_slice)
-                    break
-            # a User Timing entry per slice, so bench/bench_longtask.py can tell thinking from drawing
-            _measure("cardtable:bot-slice", began)
-
-        # the seat's view was computed in this task: the thinking starts in a task of its own
-        self.bot_timer = self.tasks.soon(run_slice)
+        """Stop a computer's turn (the game waits, e.g. while Settings are open)."""
+        self.session.cancel_bot()
 
     def count_hands(self) -> None:
         """Count the open game's finished hands in the statistics, in a task of its own."""
@@ -1018,7 +833,7 @@ class App:
                 stats_screen.record_game(self.saves.store, record, controllers, read=read)
             except Exception as err:
                 failed(err)
-            _measure("cardtable:stats", began)
+            measure("cardtable:stats", began)
 
         def run() -> None:
             # a long game is replayed for its statistics in slices, as it was opened
@@ -1032,7 +847,7 @@ class App:
             mark = [began]
 
             def after_slice(_finished: bool) -> None:
-                _measure("cardtable:stats-slice", mark[0])
+                measure("cardtable:stats-slice", mark[0])
                 mark[0] = window.performance.now()
             Sliced(self.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start()
         self.tasks.soon(run)
@@ -1040,7 +855,7 @@ class App:
     # ---- files ------------------------------------------------------------------------------------
     def download(self, text: str, filename: str) -> None:
         """Offer ``text`` as a JSON file download."""
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=_js_object))
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js_object))
         url = window.URL.createObjectURL(blob)
         a = document.createElement("a")
         a.href = url
@@ -1051,8 +866,7 @@ class App:
         self.tasks.later(lambda: window.URL.revokeObjectURL(url), 1000)
 
     def export(self) -> None:
-        from .coach import saved_record
-        record = saved_record(self)   # the record, with the hints used
+        record = self.session.record()   # the record, with the hints used
         record[CONTROLLERS_FIELD] = dict(self.controllers)  # who plays each seat; replay ignores it
         text = json.dumps(record, ensure_ascii=False, indent=1)
         self.download(text, f"cardtable-{self.game.name}-{time.strftime('%Y%m%d-%H%M')}.json")
@@ -1064,18 +878,17 @@ class App:
         ``controllers`` (unknown levels become people, with a notice); a game that is already
         saved is offered to be opened instead of being copied.
         """
-        name = _cut(str(filename), 60)
+        name = cut(str(filename), 60)
         if stats_screen.looks_like_stats(text):
             return stats_screen.import_file(self, text, name)
-        from . import app_data
         if app_data.backup.looks_like_backup(text):   # a backup: restored (merged), never opened as a game
             return app_data.restore_file(self, text, name)
 
         def failed(err: Exception) -> None:
             if isinstance(err, (RecordError, ReplayError)):
-                self.import_refused(_("{file} is not a game Card Table can open: {why}").format(file=name, why=_cut(str(err))))
+                self.import_refused(_("{file} is not a game Card Table can open: {why}").format(file=name, why=cut(str(err))))
             else:  # anything else is still a message, never a dead page
-                self.import_refused(_("{file} could not be opened ({why})").format(file=name, why=f"{type(err).__name__}: {_cut(str(err))}"))
+                self.import_refused(_("{file} could not be opened ({why})").format(file=name, why=f"{type(err).__name__}: {cut(str(err))}"))
 
         try:
             record = parse_record(text)
@@ -1100,10 +913,6 @@ class App:
 
 
     # ---- safe data: imports, other windows, unknown players (issue #12) -------------------------
-    def _revs(self) -> dict:
-        """The revision of each game this window loaded or saved last (see ``SaveStore.save``)."""
-        return self.__dict__.setdefault("revs", {})
-
     def import_refused(self, message: str) -> None:
         self.notice = message
         self.dialog = None
@@ -1144,7 +953,7 @@ class App:
         note = ""
         if changed:
             who = ", ".join(changed)
-            note = _cut(ngettext("{who}: the computer player named in the saved data is not one this version knows, "
+            note = cut(ngettext("{who}: the computer player named in the saved data is not one this version knows, "
                                  "so a person plays that seat.",
                                  "{who}: the computer players named in the saved data are not ones this version knows, "
                                  "so a person plays those seats.", len(changed)).format(who=who), 300)
@@ -1205,104 +1014,28 @@ class App:
         try:
             game, log = self.replay_with_log(self.saves.raw(game_id) or "", self.saves.controllers(game_id))
         except Exception as err:
-            self.banner = _cut(_("This game was changed in another window and cannot be opened here: {why}").format(why=err), 300)
+            self.banner = cut(_("This game was changed in another window and cannot be opened here: {why}").format(why=err), 300)
             self.render()
             return
         controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
         self.open_game(game, game_id, controllers, log)
-        self._revs()[game_id] = self.saves.revision(game_id)
+        self.session.revs[game_id] = self.saves.revision(game_id)
         self.banner = _(OTHER_WINDOW) + (" " + note if note else "")
         self.advance()
 
     def on_storage(self, event) -> None:
         """Another window changed the store: follow the open game, or refresh the home screen."""
         try:
-            key = str(event.key) if _present(event.key) else None
+            key = str(event.key) if present(event.key) else None
             gid = self.game_id
             if self.screen == "table" and self.game is not None and gid:
                 if key is None or key.endswith("/" + gid):
-                    if self.saves.raw(gid) is not None and self.saves.revision(gid) != self._revs().get(gid):
+                    if self.saves.raw(gid) is not None and self.saves.revision(gid) != self.session.revs.get(gid):
                         self.follow_other_window(gid)
             elif self.screen in ("home", "stats") and not self.dialog:
                 self.render()
         except Exception as err:  # never let an event from another window break this one
             window.console.error(f"cardtable: storage event: {err!r}")
-
-def _without_saves() -> bool:
-    """True when the boot screen's rescue asked to start without the saved data (``?without-saves``)."""
-    try:
-        return "without-saves" in str(window.location.search)
-    except Exception:
-        return False
-
-
-def _cut(text: str, limit: int = 200) -> str:
-    """One line of at most ``limit`` characters (messages echo values from files)."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _browser_languages() -> list[str]:
-    """``navigator.languages`` (or ``navigator.language``) as a list of tags; [] when unknown."""
-    try:
-        langs = window.navigator.languages
-        if _present(langs) and int(langs.length):
-            return [str(langs[i]) for i in range(int(langs.length))]
-        one = window.navigator.language
-        return [str(one)] if _present(one) else []
-    except Exception:
-        return []
-
-
-_STORES: dict = {}
-
-
-def _store():
-    """The store of everything kept (saves, notes, statistics, settings, language): the browser's
-    localStorage, or -- on a visit ``?without-saves`` -- an in-memory store that reads and writes
-    no stored key at all."""
-    if "store" not in _STORES:
-        _STORES["store"] = DictStore() if _without_saves() else BrowserStore(window.localStorage)
-    return _STORES["store"]
-
-
-def _local_get(key: str) -> Optional[str]:
-    """A stored value as text (None when missing or when storage cannot be read)."""
-    try:
-        return _store().getItem(key)
-    except Exception:  # storage disabled by the browser
-        return None
-
-
-def _local_set(key: str, value: str) -> None:
-    try:
-        _store().setItem(key, value)
-    except Exception:  # full or disabled: the setting lasts for this visit only
-        pass
-
-
-def _int(value, default: int) -> int:
-    try:
-        return int(str(value))
-    except ValueError:
-        return default
-
-
-def _js_object(entries):
-    return window.Object.fromEntries(entries)
-
-
-_MEASURES = Measures()
-
-
-def _measure(name: str, began: float) -> None:
-    """A User Timing entry from ``began`` to now (bench/bench_longtask.py reads them)."""
-    _MEASURES.add(window.performance, name, to_js({"start": began}, dict_converter=_js_object))
-
-
-def _css_escape(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"')
-
 
 APP: Optional[App] = None
 
@@ -1315,15 +1048,15 @@ def start() -> None:
     route = str(window.location.hash)
     if route not in ("", "#", "#home"):
         # a reload on another screen: put home under it, so Back still lands in the app
-        window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=_js_object), "", "#home")
+        window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=js_object), "", "#home")
         APP.route_now = "#home"
         APP.go_to_route(route)
     else:
-        window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=_js_object), "", "#home")
+        window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=js_object), "", "#home")
         APP.route_now = "#home"
         APP.render()
     APP.root.hidden = False
     boot = document.getElementById("boot")
-    if _present(boot):
+    if present(boot):
         boot.remove()
     document.documentElement.dataset.ready = "true"

@@ -24,8 +24,16 @@ from .stats_store import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
 from .storage import GAME_KEY, META_KEY, PREFIX
 
 
-def _state(app) -> dict:
-    return app.__dict__.setdefault("data_state", {"browser": {}, "notice": "", "asked": False})
+class State(dict):
+    """What the *Your data* group remembers (the browser's answers, its notice, whether persistence
+    was asked for): the app holds one (``app.data_state``)."""
+
+    def __init__(self) -> None:
+        super().__init__(browser={}, notice="", asked=False)
+
+
+def _state(app) -> State:
+    return app.data_state
 
 
 def usage(store) -> dict:
@@ -139,5 +147,5 @@ def _storage():
 
 
 def _without_saves() -> bool:
-    from .app import _without_saves as without
-    return without()
+    from .browser import without_saves
+    return without_saves()

@@ -20,9 +20,9 @@ from ..game import RecordError
 from ..record import NAME_MAX, ReplayError, parse_record
 from . import app_data, home, sound
 from .i18n import _
-from .markup import button, kept_name
+from .markup import button, cut, kept_name
 from .review import NotFinished, Review, review_html
-from .settings import SETTINGS_KEY, changed, dump_settings
+from .settings import changed
 from .settings_screen import settings_html
 
 STEPS = {"back": Review.back, "forward": Review.forward, "hand-back": Review.hand_back,
@@ -31,10 +31,16 @@ KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "PageUp": "hand-back", "Pa
         "Home": "first", "End": "last"}
 
 
-def _state(app) -> dict:
-    """This module's fields on the app (the review open, where Settings returns to, cues)."""
-    return app.__dict__.setdefault("review_settings", {"review": None, "review_id": None, "back_to": "home",
-                                                       "cue_turn": False})
+class State(dict):
+    """The state of the Review and Settings screens (the review open, where Settings returns to,
+    the "your turn" cue): the app holds one (``app.review_settings``)."""
+
+    def __init__(self) -> None:
+        super().__init__(review=None, review_id=None, back_to="home", cue_turn=False)
+
+
+def _state(app) -> State:
+    return app.review_settings
 
 
 def route(app) -> str:
@@ -107,8 +113,7 @@ def dispatch(app, verb: str, arg: str) -> bool:
     if verb == "set":
         key, _sep, value = arg.partition(":")
         app.settings = changed(app.settings, key, value)
-        from .app import _local_set
-        _local_set(SETTINGS_KEY, dump_settings(app.settings))
+        app.keep_settings()
         if key == "confirm" and app.table is not None:
             app.table.armed = None
         app.render()
@@ -161,16 +166,14 @@ def open_file(app, text: str, filename: str) -> None:
 def _show(app, build, game_id: Optional[str], filename: str = "") -> None:
     """Build the review (``build`` gives ``Review.in_steps``) in slices, as a game is opened
     (``app.in_slices``), then show it; or say why it cannot be reviewed."""
-    from .app import _cut
-
     def failed(err: Exception) -> None:
         if isinstance(err, NotFinished):
             return _refused(app, str(err))
         if isinstance(err, (RecordError, ReplayError)):
-            what = _cut(filename, 60) if filename else _("That game")
-            return _refused(app, _("{what} cannot be reviewed: {why}").format(what=what, why=_cut(str(err))))
+            what = cut(filename, 60) if filename else _("That game")
+            return _refused(app, _("{what} cannot be reviewed: {why}").format(what=what, why=cut(str(err))))
         # a bug must not leave the page dead
-        return _refused(app, _("That game cannot be reviewed ({why})").format(why=_cut(f"{type(err).__name__}: {err}")))
+        return _refused(app, _("That game cannot be reviewed ({why})").format(why=cut(f"{type(err).__name__}: {err}")))
 
     try:
         steps = build()

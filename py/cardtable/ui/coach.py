@@ -24,16 +24,12 @@ from typing import Optional
 
 from ..cards import Card
 from ..record import HINTS_FIELD
+from ..session import Note, clean_hints, stored_hints
 from .i18n import _, ngettext
 from .markup import button, esc
 
 HINT_SLICE_S = 0.012
 """Longest stretch of hint thinking before the browser gets the main thread back."""
-
-
-class Note(str):
-    """A log line that is not an action (e.g. "Ana took back a move"): undo skips it when it
-    drops the lines of the actions taken back."""
 
 
 @dataclass
@@ -48,13 +44,19 @@ class CoachState:
     playout_cache: Optional[tuple] = None   # (key, bool)
 
 
+_MINE: dict = {"state": None, "decisions": None}
+"""The coach's own state: about the game object open now, and the undo decisions it follows."""
+
+
 def state(app) -> CoachState:
     """The coach's state for the app's open game (fresh when another game object is open: a
-    new game, another saved one, an undo or the newer position from another window)."""
-    st = app.__dict__.get("coach_state")
+    new game, another saved one, an undo or the newer position from another window).  The hints
+    used are the host's session's (``app.hints``, the very dict it saves), or else those saved."""
+    st = _MINE["state"]
     if st is None or st.game is not app.game:
-        st = CoachState(game=app.game, hints=_stored_hints(app))
-        app.__dict__["coach_state"] = st
+        hints = getattr(app, "hints", None)
+        st = CoachState(game=app.game, hints=hints if hints is not None else _stored_hints(app))
+        _MINE["state"] = st
     return st
 
 
@@ -64,29 +66,15 @@ def _stored_hints(app) -> dict:
         raw = app.saves.raw(app.game_id) if app.game_id else None
     except Exception:
         return {}
-    if not raw or f'"{HINTS_FIELD}"' not in raw:
-        return {}
-    try:
-        from ..record import load_json
-
-        hints = load_json(raw).get(HINTS_FIELD)
-    except Exception:
-        return {}
-    return clean_hints(hints)
-
-
-def clean_hints(hints) -> dict:
-    """The hints field as read from a file or storage, keeping only well-formed entries."""
-    if not isinstance(hints, dict):
-        return {}
-    return {str(s): [int(x) for x in v if isinstance(x, int) and not isinstance(x, bool) and x >= 0]
-            for s, v in hints.items() if isinstance(v, list)}
+    return stored_hints(raw)
 
 
 def adopt_hints(app, hints) -> None:
     """Take over the hints field of an imported file (checked as ``clean_hints`` does) as the open
     game's hints, so the new save and its statistics keep them."""
-    state(app).hints = {s: v for s, v in clean_hints(hints).items() if s in app.game.seats}
+    mine = state(app).hints   # (in place: it is the session's dict)
+    mine.clear()
+    mine.update({s: v for s, v in clean_hints(hints).items() if s in app.game.seats})
 
 
 def saved_record(app) -> dict:
@@ -131,9 +119,9 @@ def undo_target(app) -> Optional[int]:
     from ..coach.undo import Decisions, undo_target as target
 
     record = game.to_record()
-    tracker = app.__dict__.get("coach_decisions")
+    tracker = _MINE["decisions"]
     if tracker is None or tracker.seat != seat:
-        tracker = app.__dict__["coach_decisions"] = Decisions(record, seat)
+        tracker = _MINE["decisions"] = Decisions(record, seat)
     k = target(record, seat, against_computers(app), tracker)
     st.undo_cache = (key, k)
     return k
@@ -394,48 +382,22 @@ def _preselect(table, game, action: str) -> None:
 
 
 def undo(app) -> None:
-    """Take back to the person's latest decision that may be taken back (see ``coach.undo``)."""
-    from ..coach.undo import rewind
-
+    """Take back to the person's latest decision that may be taken back (see ``coach.undo``),
+    through the game session (``GameSession.undo``)."""
     keep = undo_target(app)
     seat = person(app)
     if keep is None or seat is None:
         return
-    game = app.game
-    gid = app.game_id
-    revs = app._revs()
-    if gid and app.saves.raw(gid) is not None and app.saves.revision(gid) != revs.get(gid):
-        app.follow_other_window(gid)   # another window moved on: show that, take nothing back
+    session = app.session
+    if session.changed_elsewhere():
+        app.follow_other_window(app.game_id)   # another window moved on: show that, take nothing back
         return
     # Pass and play, from the pass-the-device screen: the device may be in the next person's
     # hands already, so the position goes back behind a hand-off to the one who moved, never
     # straight to that person's cards.
     behind_handoff = app.handoff_to is not None and not against_computers(app)
-    record = game.to_record()
-    dropped = len(record["actions"]) - keep
-    hints = dict(state(app).hints)
-    app.cancel_bot()
-    app.cancel_hold()
     app.cancel_arm()
-    app.game = rewind(record, keep)
-    st = state(app)
-    st.hints = hints
-    log = list(app.log)
-    while dropped > 0 and log:
-        if not isinstance(log.pop(), Note):
-            dropped -= 1
-    log.append(Note(_("{name} took back a move.").format(name=app.table.name_of(seat))))
-    app.log = log
-    app.table.release()
-    app.table.after_move(app.game)
-    app.handoff_to = None
-    if behind_handoff:
-        app.viewer = None   # advance() puts up the hand-off to the person to act
-    app.error = ""
-    app.dialog = None
-    try:
-        revs[gid] = app.saves.save(gid, saved_record(app), app.controllers, game=app.game)
-    except Exception:
+    if not session.undo(keep, _("{name} took back a move.").format(name=app.table.name_of(seat)), behind_handoff):
         app.banner = _("This game could not be saved after the undo: export it to keep it.")
     app.advance()
 
@@ -446,20 +408,7 @@ def play_out(app) -> None:
 
     if not _my_turn(app) or not can_play_out(app):
         return
-    game = app.game
-    if forced_winners(game) is None:
+    if forced_winners(app.game) is None:
         return
-    table = app.table
-    hands_before = table.hands_done(game)
-    hand = game.hand_number
-    seat = game.to_act
-    while not game.over and game.hand_number == hand and game.phase == "play":
-        actor = game.to_act
-        before = game.view(actor)
-        canonical = game.apply(game.legal_actions()[0])
-        app.log.append(table.describe(canonical, actor, before, game.view(actor), game))
-    app.log.append(Note(_("{name} played out the rest of the hand.").format(name=table.name_of(seat))))
-    table.after_move(game)
-    app.error = ""
-    app.autosave()
-    app.finish_move(hands_before)
+    name = app.table.name_of(app.game.to_act)
+    app.session.play_out(Note(_("{name} played out the rest of the hand.").format(name=name)))

@@ -284,3 +284,9 @@ def log_panel(log: list[str], limit: int = 80) -> str:
     return sheet(esc(_("Game log")), f'<ol class="log-list" reversed start="{start}">{items or empty}</ol>'
                  + language_switch(),
                  "ui:panel:log", "log")
+
+
+def cut(text: str, limit: int = 200) -> str:
+    """One line of at most ``limit`` characters (messages echo values from files)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
