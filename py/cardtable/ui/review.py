@@ -74,7 +74,7 @@ class Review:
         """A generator that builds the review, yielding every ``READ_STEP`` actions of the
         record, and returns it: the app opens a long record in slices between browser tasks."""
         review = cls.__new__(cls)
-        yield from review._read(record, finished_only, controllers)
+        yield from cls._read(review, record, finished_only, controllers)
         return review
 
     def _read(self, record, finished_only: bool, controllers: Optional[dict] = None):
