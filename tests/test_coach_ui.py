@@ -10,9 +10,9 @@ import re
 from cardtable.coach.hint import Hint, hint
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.record import parse_record, replay
-from cardtable.ui import coach
-from cardtable.ui.table_seep import Table as SeepTable
-from cardtable.ui.table_spades import Table as SpadesTable
+from cardtable.ui.table import coach
+from cardtable.ui.table.seep import Table as SeepTable
+from cardtable.ui.table.spades import Table as SpadesTable
 
 
 class Saves:

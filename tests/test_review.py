@@ -11,8 +11,8 @@ import re
 import pytest
 
 from cardtable.record import ReplayError, new_game, replay
-from cardtable.ui import review as review_mod
-from cardtable.ui.review import NotFinished, Review, review_html
+from cardtable.ui.screens import review as review_mod
+from cardtable.ui.screens.review import NotFinished, Review, review_html
 
 GAMES = [("dummy-spades", {"losing_limit": -200}), ("seep", {"target": 200}),
          ("seep", {"seats": 2, "target": 200})]

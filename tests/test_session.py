@@ -12,9 +12,9 @@ import pytest
 
 from cardtable.record import new_game, parse_record, replay
 from cardtable.session import GameSession, SessionEvents, controller
-from cardtable.ui.storage import DictStore, SaveStore
-from cardtable.ui.table_seep import Table as SeepTable
-from cardtable.ui.table_spades import Table as SpadesTable
+from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.ui.table.seep import Table as SeepTable
+from cardtable.ui.table.spades import Table as SpadesTable
 
 
 class FakeTasks:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from cardtable.ui.tasks import Tasks
+from cardtable.ui.shell.tasks import Tasks
 
 
 class FakeBrowser:
@@ -205,7 +205,7 @@ def counting(clock: Clock, n: int, cost: float, fail_at: int = -1):
 
 
 def test_sliced_work_runs_in_short_slices_with_other_tasks_between_and_ends_once():
-    from cardtable.ui.tasks import Sliced
+    from cardtable.ui.shell.tasks import Sliced
 
     browser, tasks, _ = make()
     clock = Clock()
@@ -225,7 +225,7 @@ def test_sliced_work_runs_in_short_slices_with_other_tasks_between_and_ends_once
 
 
 def test_a_sliced_job_that_fails_says_why_and_a_cancelled_one_stops():
-    from cardtable.ui.tasks import Sliced
+    from cardtable.ui.shell.tasks import Sliced
 
     browser, tasks, _ = make()
     clock = Clock()

@@ -238,7 +238,7 @@ class GameSession:
         return True
 
     def pace(self):
-        from ..ui.settings import pace
+        from ..ui.stores.settings import pace
         return pace(self.settings["speed"])
 
     def finish_move(self, hands_before: int) -> None:
@@ -353,7 +353,7 @@ class GameSession:
 
     def save(self) -> None:
         """Save the game, unless another window saved a newer version (``events.save_conflict``)."""
-        from ..ui.storage import SaveConflict, StorageFull
+        from ..ui.stores.saves import SaveConflict, StorageFull
 
         gid = self.game_id
         try:

@@ -38,19 +38,21 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
-from . import announce, home, keys, refusals, stats_screen
-from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
-from .browser import (browser_languages, css_escape, js_object, local_get, local_set, measure, present, store, to_int,
-                      without_saves)
-from .markup import button, cut, dialog, esc, isolate_names, isolated, kept_name, plain_name
-from .movewords import apply_with_views
-from .tasks import Sliced, Tasks
-from .settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
-from . import app_data, app_review_settings as hooks
+from .text import announce, refusals
+from .screens import home, stats as stats_screen
+from .shell import keys
+from .text.i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
+from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, measure, present,
+                            store, to_int, without_saves)
+from .text.markup import button, cut, dialog, esc, isolate_names, isolated, kept_name, plain_name
+from .text.movewords import apply_with_views
+from .shell.tasks import Sliced, Tasks
+from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
+from .screens import data as app_data, review_settings as hooks
 from ..session import GameSession, SessionEvents, stored_hints
-from .storage import SaveStore
+from .stores.saves import SaveStore
 
-TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
+TABLE_MODULES = {"dummy-spades": "cardtable.ui.table.spades", "seep": "cardtable.ui.table.seep"}
 LOG_DESCRIBED = 80      # opening a game describes in full its last 80 actions (what the log panel shows)
 OPEN_SLICE_S = 0.04     # opening or counting a long game: longest stretch before the browser gets the main thread back
 OPEN_STEP = 32          # ... the time is looked at every so many actions
@@ -352,7 +354,7 @@ class App:
             return (f'<section class="summary-screen" aria-label="{esc(self.game_title())}">'
                     f'<h1 class="visually-hidden">{esc(self.game_title())}</h1></section>')
         if self.handoff_to:
-            from . import coach
+            from .table import coach
             name = self.table.name_of(self.handoff_to)
             banner = f'<p class="banner" role="alert">{esc(self.banner)}</p>' if self.banner else ""
             ready = button(esc(_("I am {name} — show my cards").format(name=name)), "ready", cls="btn big", key="ready",
@@ -516,7 +518,7 @@ class App:
             self.data_act(arg)
             return
         elif verb in ("hint", "undo", "playout"):
-            from . import coach
+            from .table import coach
             coach.dispatch(self, verb)   # Hint, Undo, Play out the rest (cardtable.ui.coach)
             return
         elif verb == "stats":
@@ -922,7 +924,7 @@ class App:
     def open_imported(self, game, log, controllers, note, game_id: Optional[str] = None, hints=None) -> None:
         self.open_game(game, game_id or new_id(), controllers, log)
         if hints:   # the file's hints used go on in the new save (and its statistics)
-            from .coach import adopt_hints
+            from .table.coach import adopt_hints
             adopt_hints(self, hints)
         self.autosave()
         self.banner = note

@@ -21,8 +21,8 @@ import re
 from html import escape
 from typing import Iterable, Optional
 
-from ..cards import Card, RANK_NAMES, SUIT_NAMES
-from ..record import NAME_MAX
+from ...cards import Card, RANK_NAMES, SUIT_NAMES
+from ...record import NAME_MAX
 from .cardnames import card_name
 from .i18n import LANGUAGE_NAMES, LANGUAGES, _
 from . import i18n

@@ -22,11 +22,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..cards import Card
-from ..record import HINTS_FIELD
-from ..session import Note, clean_hints, stored_hints
-from .i18n import _, ngettext
-from .markup import button, esc
+from ...cards import Card
+from ...record import HINTS_FIELD
+from ...session import Note, clean_hints, stored_hints
+from ..text.i18n import _, ngettext
+from ..text.markup import button, esc
 
 HINT_SLICE_S = 0.012
 """Longest stretch of hint thinking before the browser gets the main thread back."""
@@ -116,7 +116,7 @@ def undo_target(app) -> Optional[int]:
     key = _key(game) + (seat, against_computers(app))
     if st.undo_cache and st.undo_cache[0] == key:
         return st.undo_cache[1]
-    from ..coach.undo import Decisions, undo_target as target
+    from ...coach.undo import Decisions, undo_target as target
 
     record = game.to_record()
     tracker = _MINE["decisions"]
@@ -136,7 +136,7 @@ def can_play_out(app) -> bool:
     key = _key(game)
     if st.playout_cache and st.playout_cache[0] == key:
         return st.playout_cache[1]
-    from ..coach.playout import can_play_out as forced
+    from ...coach.playout import can_play_out as forced
 
     ok = forced(game)
     st.playout_cache = (key, ok)
@@ -313,7 +313,7 @@ def _my_turn(app) -> bool:
 
 def start_hint(app) -> None:
     """Think about a hint in slices (the page stays responsive), then show and count it."""
-    from ..coach.hint import hint_steps
+    from ...coach.hint import hint_steps
 
     if not _my_turn(app):
         return
@@ -404,7 +404,7 @@ def undo(app) -> None:
 
 def play_out(app) -> None:
     """Finish the hand at once: the rest through the engine's apply, one log line each."""
-    from ..coach.playout import forced_winners
+    from ...coach.playout import forced_winners
 
     if not _my_turn(app) or not can_play_out(app):
         return

@@ -39,7 +39,7 @@ LANGUAGES = ("en", "fr")
 #: each language named in itself (the switch shows these, untranslated)
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 DOMAIN = "cardtable"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 language = "en"

@@ -33,11 +33,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from .. import stats
-from ..game import RecordError
-from ..record import format_kind, load_json
-from . import stats_store
-from .storage import GAME_KEY, META_KEY, PREFIX
+from ... import stats
+from ...game import RecordError
+from ...record import format_kind, load_json
+from . import stats as stats_store
+from .saves import GAME_KEY, META_KEY, PREFIX
 
 FORMAT = "cardtable-backup/1"
 MAX_BACKUP_BYTES = 100_000_000

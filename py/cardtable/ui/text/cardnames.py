@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable, Union
 
-from ..cards import Card
+from ...cards import Card
 from .i18n import N_, _, pgettext
 
 # the ranks as words, translated when used

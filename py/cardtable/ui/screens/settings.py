@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..cards import Card
-from .i18n import N_, _, pgettext
-from .markup import button, card_face, esc
+from ...cards import Card
+from ..text.i18n import N_, _, pgettext
+from ..text.markup import button, card_face, esc
 
 SPEED_LABELS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
 DECK_LABELS = [("two", N_("Two colours")), ("four", N_("Four colours"))]

@@ -40,8 +40,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ..record import load_json
-from .i18n import LANGUAGES
+from ...record import load_json
+from ..text.i18n import LANGUAGES
 
 SETTINGS_KEY = "cardtable/v1/settings"
 MAX_SETTINGS_BYTES = 20_000

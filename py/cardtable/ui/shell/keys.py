@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .i18n import N_, _
+from ..text.i18n import N_, _
 
 # letter -> the data-key of the button it presses, on a table
 LETTERS = {"l": "log", "s": "sheet", "t": "last", "c": "collect"}
@@ -52,7 +52,7 @@ def shortcut_target(key: str, screen: str, modified: bool, tag: str) -> Optional
 
 def shortcuts_html() -> str:
     """The shortcut list as a definition list (for the rules pages)."""
-    from .markup import esc
+    from ..text.markup import esc
 
     rows = "".join(f"<dt><kbd>{esc(_(keys))}</kbd></dt><dd>{esc(_(what))}</dd>" for keys, what in SHORTCUTS)
     return (f'<section class="shortcuts" aria-labelledby="shortcuts-title"><h2 id="shortcuts-title">{esc(_("Keyboard"))}</h2>'

@@ -36,13 +36,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..cards import Card
+from ...cards import Card
 from . import coach
-from .cardnames import a_house as _a_house, value_card
-from .i18n import N_, _, ngettext, pgettext
-from .markup import (button, card_face, card_group, esc, isolated, join_words, log_panel, plural, rules_section, sheet,
-                     signed, table_topbar)
-from .refusals import word as refusal_words
+from ..text.cardnames import a_house as _a_house, value_card
+from ..text.i18n import N_, _, ngettext, pgettext
+from ..text.markup import (button, card_face, card_group, esc, isolated, join_words, log_panel, plural,
+                           rules_section, sheet, signed, table_topbar)
+from ..text.refusals import word as refusal_words
 
 POSITIONS = ("bottom", "right", "top", "left")   # viewer, next in play order, partner, previous
 SEATS = ("p0", "p1", "p2", "p3")

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import time
 
-from . import backup
-from .i18n import _
-from .settings_screen import data_html
-from .stats_store import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
-from .storage import GAME_KEY, META_KEY, PREFIX
+from ..stores import backup
+from ..text.i18n import _
+from .settings import data_html
+from ..stores.stats import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
+from ..stores.saves import GAME_KEY, META_KEY, PREFIX
 
 
 class State(dict):
@@ -147,5 +147,5 @@ def _storage():
 
 
 def _without_saves() -> bool:
-    from .browser import without_saves
+    from ..shell.browser import without_saves
     return without_saves()

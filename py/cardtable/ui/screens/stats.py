@@ -24,11 +24,11 @@ import re
 import time
 from typing import Any, Optional
 
-from .. import rules, stats
-from . import stats_store
+from ... import rules, stats
+from ..stores import stats as stats_store
 from .charts import line_chart
-from .i18n import N_, _, ngettext
-from .markup import button, dialog, esc, isolated
+from ..text.i18n import N_, _, ngettext
+from ..text.markup import button, dialog, esc, isolated
 
 STATS_KEY = stats.STATS_KEY
 LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against the strong computer"),

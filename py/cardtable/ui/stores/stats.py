@@ -30,10 +30,10 @@ import json
 import time
 from typing import Any, Optional
 
-from .. import stats
-from ..game import RecordError
-from ..record import format_kind, load_json
-from .i18n import _
+from ... import stats
+from ...game import RecordError
+from ...record import format_kind, load_json
+from ..text.i18n import _
 
 ENTRY_KEY = "cardtable/v1/stats/"
 OLD_KEY = stats.STATS_KEY

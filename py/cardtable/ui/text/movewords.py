@@ -19,7 +19,7 @@ history (``view(seat, history=False)``) and adds back what describers read of it
 
 from __future__ import annotations
 
-from ..stats import hands_finished
+from ...stats import hands_finished
 
 
 def apply_with_views(game, action: str) -> tuple[str, str, dict, dict]:

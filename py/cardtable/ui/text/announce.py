@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..cards import Card
+from ...cards import Card
 from .i18n import N_, _, ngettext
 from .markup import signed
 

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..cards import Card, SUITS
-from ..games.dummy_spades import nil_counts
+from ...cards import Card, SUITS
+from ...games.dummy_spades import nil_counts
 from . import coach
-from .cardnames import card_name
-from .i18n import N_, _, ngettext
-from .markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel, plural, rules_section,
-                     sheet, signed, table_topbar)
+from ..text.cardnames import card_name
+from ..text.i18n import N_, _, ngettext
+from ..text.markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel, plural,
+                           rules_section, sheet, signed, table_topbar)
 
 POSITIONS = ("bottom", "left", "top", "right")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

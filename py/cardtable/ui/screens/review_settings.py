@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..game import RecordError
-from ..record import NAME_MAX, ReplayError, parse_record
-from . import app_data, home, sound
-from .i18n import _
-from .markup import button, cut, kept_name
+from ...game import RecordError
+from ...record import NAME_MAX, ReplayError, parse_record
+from . import data as app_data, home
+from ..shell import sound
+from ..text.i18n import _
+from ..text.markup import button, cut, kept_name
 from .review import NotFinished, Review, review_html
-from .settings import changed
-from .settings_screen import settings_html
+from ..stores.settings import changed
+from .settings import settings_html
 
 STEPS = {"back": Review.back, "forward": Review.forward, "hand-back": Review.hand_back,
          "hand-forward": Review.hand_forward, "first": lambda r: r.go(0), "last": lambda r: r.go(r.last)}

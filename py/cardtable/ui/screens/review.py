@@ -39,15 +39,15 @@ import importlib
 from bisect import bisect_right
 from typing import Optional
 
-from ..cards import Card, SUITS
-from ..game import IllegalAction, RecordError
-from ..record import CONTROLLERS_FIELD, ReplayError, new_game, parse_record
-from .announce import the_one_person
-from .i18n import _, ngettext
-from .markup import button, card_back, card_face, esc, signed
-from .movewords import apply_with_views
+from ...cards import Card, SUITS
+from ...game import IllegalAction, RecordError
+from ...record import CONTROLLERS_FIELD, ReplayError, new_game, parse_record
+from ..text.announce import the_one_person
+from ..text.i18n import _, ngettext
+from ..text.markup import button, card_back, card_face, esc, signed
+from ..text.movewords import apply_with_views
 
-TABLE_MODULES = {"dummy-spades": "cardtable.ui.table_spades", "seep": "cardtable.ui.table_seep"}
+TABLE_MODULES = {"dummy-spades": "cardtable.ui.table.spades", "seep": "cardtable.ui.table.seep"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 LOG_SHOWN = 12      # log lines shown under the table, the current move first
 CHECKPOINT_EVERY = 200   # a copy of the game every so many steps (see Review.go)

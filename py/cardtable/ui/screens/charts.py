@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional, Sequence
 
-from .i18n import _
-from .markup import esc
+from ..text.i18n import _
+from ..text.markup import esc
 
 WIDTH, HEIGHT = 320, 180
 """The SVG's own coordinates; it scales to the width of its box."""

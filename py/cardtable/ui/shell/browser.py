@@ -9,7 +9,7 @@ from typing import Optional
 from pyscript import window
 from pyodide.ffi import to_js
 
-from .storage import DictStore
+from ..stores.saves import DictStore
 from .timing import Measures
 
 

@@ -26,9 +26,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..game import RecordError
-from ..record import NAME_MAX, ReplayError, dumps, load_json, replay
-from .i18n import _
+from ...game import RecordError
+from ...record import NAME_MAX, ReplayError, dumps, load_json, replay
+from ..text.i18n import _
 
 VERSION = "v1"
 PREFIX = "cardtable/"

@@ -6,13 +6,13 @@ import datetime
 import re
 from typing import Optional
 
-from .. import rules
-from ..record import NAME_MAX
-from . import keys
-from .i18n import N_, _, ngettext
-from .markdown import to_html
-from .markup import button, esc, isolated, language_switch
-from .storage import SavedGame
+from ... import rules
+from ...record import NAME_MAX
+from ..shell import keys
+from ..text.i18n import N_, _, ngettext
+from ..text.markdown import to_html
+from ..text.markup import button, esc, isolated, language_switch
+from ..stores.saves import SavedGame
 
 GAME_TITLES = rules.TITLES
 SEATS = {"dummy-spades": 3, "seep": 4}
