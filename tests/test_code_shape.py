@@ -94,6 +94,33 @@ def test_no_import_cycle_under_py():
     assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
 
 
+def unresolved_imports(name: str, path: Path, known: dict) -> list[str]:
+    """``from X import y`` (or ``import X``) of a ``cardtable`` module X that does not exist: a lazy
+    import inside a function is only found out when it runs."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                targets = [".".join(base + ([node.module] if node.module else []))]
+            else:
+                targets = [node.module or ""]
+        elif isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        else:
+            continue
+        out += [f"line {node.lineno}: {t}" for t in targets if t.split(".")[0] == "cardtable" and t not in known]
+    return out
+
+
+def test_every_import_of_cardtable_names_a_module():
+    known = modules()
+    missing = [f"{name} {miss}" for name, path in known.items() for miss in unresolved_imports(name, path, known)]
+    assert missing == []
+
+
 def private_reaches(source: str) -> list[str]:
     """``obj._field`` where ``obj`` is not ``self`` (nor ``cls`` inside a class), dunders aside."""
     found = []

@@ -18,7 +18,7 @@ from cardtable.ui.table.spades import Table as SpadesTable
 
 
 class FakeTasks:
-    """``ui.tasks.Tasks`` on a fake clock: ``run`` calls what is due in time order, at once."""
+    """``ui.shell.tasks.Tasks`` on a fake clock: ``run`` calls what is due in time order, at once."""
 
     def __init__(self):
         self.now = 0.0

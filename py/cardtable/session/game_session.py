@@ -9,11 +9,12 @@ hints used, the log of moves in words, and undo.  Every move goes the one way ev
 Pure Python (no browser import): it runs in CPython with a fake clock and an in-memory store
 (``tests/test_session.py``).  What it needs from its host, it is given:
 
-* ``tasks`` -- ``soon(fn)``, ``later(fn, ms)``, ``cancel(token)`` (``ui.tasks.Tasks`` in the page);
+* ``tasks`` -- ``soon(fn)``, ``later(fn, ms)``, ``cancel(token)`` (``ui.shell.tasks.Tasks`` in the page);
 * ``saves`` -- ``save(game_id, record, controllers, game=, base_rev=)``, ``raw(game_id)``,
   ``revision(game_id)`` (``SaveStore`` over localStorage in the page, over a dict in tests);
-* ``table`` -- the open game's table (``ui.table_*.Table``): it words the moves (``describe``)
-  and says what to hold after one (``hold_after``, ``release``, ``hands_done``, ``hand_entries``);
+* ``table`` -- the open game's table (``ui.table.spades`` or ``ui.table.seep``'s ``Table``): it
+  words the moves (``describe``) and says what to hold after one (``hold_after``, ``release``,
+  ``hands_done``, ``hand_entries``);
 * ``settings`` -- the player's settings (``handoff``, ``speed``);
 * ``events`` -- an object whose methods the session calls when something happened, for the host
   to draw and say it (``SessionEvents``: every method is optional).

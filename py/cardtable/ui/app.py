@@ -1,185 +1,100 @@
-"""The app in the page: screens, pass-and-play hand-offs, autosave, computer turns.
+"""The app in the page: it draws the screen shown, keeps the history, and routes every act.
 
-This is the only module that touches the browser (``pyscript``/``js``).  Screens are pure
-functions from state to HTML (``home``, ``table_*``); this module puts that HTML into ``#app``,
-listens for clicks on ``[data-act]`` elements, and sends every move through the engine's
-``legal_actions -> apply``.  A game's table module is imported only when a game of that kind is
-opened, to keep start-up light.
-
-Acts (``data-act`` values): ``nav:home``, ``new:<game>``, ``quick:<game>`` (you against the
-computer), ``rules:<game>``, ``start``, ``open:<id>``, ``delete:<id>``, ``confirm-delete:<id>``,
-``cancel``, ``export``, ``ready`` (the hand-off tap), ``release`` (collect a finished trick, end a
-peek), ``next-hand``, ``play-again``, ``speed:<slow|normal|fast>``, ``move:<action>`` (an engine
-action), and ``ui:<anything>`` (handled by the table module: selections, sheets).
+Screens are pure functions from state to HTML (``screens/``, ``table/``); this module puts that
+HTML into ``#app`` and listens for clicks on ``[data-act]`` elements.  An act is ``verb:arg``;
+the verb is looked up in ``self.acts``, the registry filled by the parts of the app that own
+their acts -- ``screens.files.Files`` (``open``, ``export``, ``data``), ``screens.new_game.NewGame``
+(``new``, ``quick``, ``start``, ``play-again``), ``table.screen.TableScreen`` (``ready``,
+``release``, ``next-hand``, ``move``, ``ui``, ``hint``, ``undo``, ``playout``) -- after
+``screens.review_settings`` (``nav:settings``, ``set``, ``review``, ``open-review``, ``backup``);
+the home screen's few acts (``nav:home``, ``rules``, ``delete``, ``confirm-delete``, ``cancel``,
+``lang``, ``speed``) and ``stats`` are answered here.  The open game's play loop is
+``self.session`` (``cardtable.session.GameSession``): every move goes through the engine's
+``legal_actions -> apply``.
 
 Redraws morph ``#app`` to the new markup (``window.cardtableMorph``, web/morph.js) so elements,
 focus and transitions survive; ``innerHTML`` is the fallback when that script did not load.
-
-Pass and play cannot leak: a hand-off screen holds no card and its button stays disabled for
-``HANDOFF_GUARD_MS`` (a double tap on the last card cannot press it), and the end-of-hand summary
-is drawn on its own, without the table (the next hand is already dealt behind it).  A move after
-which the table has something to show (a finished trick, cards just peeked at) *holds* the
-screen -- for the pace's ``collect_ms`` or until a tap -- before the next hand-off or computer move.
-
-Each screen is a history entry (``#home``, ``#new/<game>``, ``#rules/<game>``, ``#game/<id>``):
-Back from a game comes home, and a reload reopens the same screen (a game on its hand-off).
+Each screen is a history entry (``#home``, ``#new/<game>``, ``#rules/<game>``, ``#game/<id>``,
+``#review/<id>``, ``#stats``, ``#settings``; ``shell.history``): Back from a game comes home,
+and a reload reopens the same screen (a game on its hand-off).
 """
 
 from __future__ import annotations
 
-import importlib
-import json
-import random
 import time
 from typing import Optional
 
 from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from ..game import IllegalAction, RecordError
-from ..record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
-from .text import announce, refusals
+from .text import announce
 from .screens import home, stats as stats_screen
 from .shell import keys
-from .text.i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
-from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, measure, present,
-                            store, to_int, without_saves)
-from .text.markup import button, cut, dialog, esc, isolate_names, isolated, kept_name, plain_name
-from .text.movewords import apply_with_views
-from .shell.tasks import Sliced, Tasks
+from .text.i18n import LANGUAGES, N_, _, best_language, use_language
+from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, present, store,
+                            without_saves)
+from .text.markup import button, dialog, esc, isolate_names
+from .shell.history import History
+from .shell.tasks import Tasks
 from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
 from .screens import data as app_data, review_settings as hooks
-from ..session import GameSession, SessionEvents, stored_hints
+from .screens.files import Files
+from .screens.new_game import NewGame, bots_available
+from .table.screen import TableEvents, TableScreen
+from ..session import GameSession, stored_hints
 from .stores.saves import SaveStore
 
-TABLE_MODULES = {"dummy-spades": "cardtable.ui.table.spades", "seep": "cardtable.ui.table.seep"}
-LOG_DESCRIBED = 80      # opening a game describes in full its last 80 actions (what the log panel shows)
-OPEN_SLICE_S = 0.04     # opening or counting a long game: longest stretch before the browser gets the main thread back
-OPEN_STEP = 32          # ... the time is looked at every so many actions
-OTHER_WINDOW = N_("This game went on in another window — here is the latest position.")
 WITHOUT_SAVES = N_("Started without your saved games, as you asked: nothing is saved during this visit. "
                    "They are still stored; reload the app normally to see them.")
-STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but the moves from now on are not saved. "
-                  "Export it to keep it, or delete old saved games.")
-HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
-OPENING = N_("Opening the game…")
 
 
-def bots_available() -> bool:
-    try:
-        importlib.import_module("cardtable.bots")
-        return True
-    except ImportError:
-        return False
-
-
-def new_id() -> str:
-    return f"{int(time.time() * 1000):x}-{random.SystemRandom().randrange(16 ** 4):04x}"
+SESSION_FIELDS = {
+    "game": "The open game (None on other screens).", "game_id": "The open game's saved id.",
+    "table": "The open game's table module's Table.", "controllers": "Who plays each seat: 'human' or a level.",
+    "viewer": "The seat whose person last saw the screen.", "handoff_to": "The seat the device is handed to.",
+    "log": "The open game's moves in words.", "dialog": "The dialog over the screen (the game waits while it is up).",
+    "error": "Why the last attempted move was refused.", "hold": "'trick' | 'reveal': the table shows what just happened.",
+    "settings": "The player's settings.", "hints": "The hints used in the open game, per seat.",
+}
+"""App attributes that are the session's (``app.game`` is ``app.session.game``): the table modules
+and the coach read them of the app."""
 
 
 def _session_field(name: str, doc: str) -> property:
-    """An App attribute that is the session's (``app.game`` is ``app.session.game``)."""
     return property(lambda self: getattr(self.session, name), lambda self, v: setattr(self.session, name, v), doc=doc)
 
 
-class AppEvents(SessionEvents):
-    """What the game session tells the app: draw, say, sound, count, follow another window."""
-
-    def __init__(self, app: "App") -> None:
-        self.app = app
-
-    def changed(self) -> None:
-        self.app.render()
-
-    def moved(self, action, actor, before, after, hold) -> None:
-        app = self.app
-        humans = app.humans()
-        app.said += announce.after_move(app.game.name, app.table, action, actor, before, after,
-                                        you=humans[0] if len(humans) == 1 else None)
-        hooks.after_move(app, action, actor, hold)
-
-    def refused(self, err) -> None:
-        app = self.app
-        app.error = refusals.word(err, app.table.names)
-        app.said.append(announce.refused(app.error))
-        app.render()
-
-    def advanced(self) -> None:
-        hooks.after_advance(self.app)
-
-    def handoff_changed(self) -> None:
-        self.app.cancel_arm()   # a new hand-off starts its guard time afresh
-
-    def hands_finished(self) -> None:
-        self.app.count_hands()
-
-    def saved(self) -> None:
-        app = self.app
-        if app.banner == _(STORAGE_FULL):
-            app.banner = ""
-        app_data.after_save(app)   # something to lose now: ask the browser to keep it
-
-    def storage_full(self) -> None:
-        self.app.banner = _(STORAGE_FULL)
-
-    def save_conflict(self, game_id: str) -> None:
-        # this window's move is not saved; after the current event, show the newer game instead
-        self.app.tasks.soon(lambda: self.app.follow_other_window(game_id))
-
-    def measure(self, name: str, began: float) -> None:
-        measure(name, began)
-
-    def now_ms(self) -> float:
-        return window.performance.now()
-
-
 class App:
-    game = _session_field("game", "The open game (None on other screens).")
-    game_id = _session_field("game_id", "The open game's saved id.")
-    table = _session_field("table", "The open game's table module's Table.")
-    controllers = _session_field("controllers", "Who plays each seat: 'human' or a computer level.")
-    viewer = _session_field("viewer", "The seat whose person last saw the screen.")
-    handoff_to = _session_field("handoff_to", "The seat the device is being handed to.")
-    log = _session_field("log", "The open game's moves in words.")
-    dialog = _session_field("dialog", "The dialog over the screen (the game waits while it is up).")
-    error = _session_field("error", "Why the last attempted move was refused.")
-    hold = _session_field("hold", "'trick' | 'reveal': the table shows what just happened.")
-    settings = _session_field("settings", "The player's settings.")
-    hints = _session_field("hints", "The hints used in the open game, per seat.")
-
     def __init__(self) -> None:
         self.root = document.getElementById("app")
         self.saves = SaveStore(store())
         self.screen = "home"          # home | new:<game> | rules:<game> | table
         self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
         # the open game and its play loop (game, table, seats, viewer, hand-off, holds, log ...)
-        self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), AppEvents(self))
+        self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self))
         self.review_settings = hooks.State()   # the Review and Settings screens' own state
         self.data_state = app_data.State()     # ... and Settings' *Your data* group's
         self.notice = ""              # a message on the home screen
         self.banner = ""              # a message over the table (e.g. storage full)
-        self.opening: Optional[Sliced] = None   # a game being opened in slices (in_slices)
-        self.pending_import = None    # an imported game that is already saved: (game, log, ...)
-        self.handoff_armed = False        # the hand-off button takes taps (after HANDOFF_GUARD_MS)
-        self.arm_timer = None
-        self.form_preset: Optional[str] = None   # the Seep scoring chosen on the new-game form
-        self.form_seats: Optional[int] = None    # ... and its number of players (4 or 2)
+        self.files = Files(self)            # opening, importing, exporting games
+        self.new_game = NewGame(self)       # the new-game form
+        self.table_screen = TableScreen(self)   # the open game's table, hand-off and summaries
+        self.acts = {**self.files.acts(), **self.new_game.acts(), **self.table_screen.acts()}   # verb -> the screen part that owns it
         self.set_language(self.settings.get("lang") or best_language(browser_languages()))
-        self.route_now = ""               # the location hash the last render left
+        self.history = History(self)      # one history entry per screen
         self.stats_notice = ""            # a message on the Statistics screen
         self.said: list[str] = []         # sentences for the live region, said at the next render
-        self.turn_said = None             # the turn last announced (game id, actions, seat)
         self._proxies = {
             "click": create_proxy(self.on_click),
             "change": create_proxy(self.on_change),
             "keydown": create_proxy(self.on_key),
-            "popstate": create_proxy(self.on_popstate),
+            "popstate": create_proxy(self.history.on_popstate),
         }
         self.root.addEventListener("click", self._proxies["click"])
         self.root.addEventListener("change", self._proxies["change"])
         document.addEventListener("keydown", self._proxies["keydown"])
         window.addEventListener("popstate", self._proxies["popstate"])
-        window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
+        window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.files.on_storage)))
         self.notice = _(WITHOUT_SAVES) if without_saves() else ""
 
     # ---- rendering ------------------------------------------------------------------------------
@@ -198,12 +113,11 @@ class App:
         document.documentElement.dataset.screen = name
         for k, v in html_classes(self.settings).items():  # paces the CSS animations; deck colours, card size
             document.documentElement.setAttribute(f"data-{k}", v)
-        self.sync_history()
-        if name == "handoff" and not self.handoff_armed and self.arm_timer is None:
-            self.arm_timer = self.tasks.later(self.arm_handoff, HANDOFF_GUARD_MS)
+        self.history.sync()
+        self.table_screen.after_render(name)
         if name != was:
             window.scrollTo(0, 0)
-        self.announce_pending()
+        self.table_screen.announce_pending()
         active = document.activeElement
         if present(active) and active != document.body and self.root.contains(active) and not active.hasAttribute("disabled"):
             return  # morphing kept the focused element: leave the focus where it is
@@ -215,21 +129,6 @@ class App:
         if present(target) and not target.hasAttribute("disabled"):
             target.focus(to_js({"preventScroll": True}, dict_converter=js_object))
 
-    def announce_pending(self) -> None:
-        """Say in the live region what happened since the last render, then whose turn it is."""
-        say = getattr(window, "cardtableAnnounce", None)
-        lines, self.said = self.said, []
-        if self.screen == "table" and self.game is not None and self.viewer and not self.handoff_to \
-                and not self.dialog and not self.hold and self.controllers.get(self.viewer) == "human":
-            mark = (self.game_id, self.game.action_count, self.viewer)
-            if self.game.to_act == self.viewer and mark != self.turn_said:
-                self.turn_said = mark
-                lines.append(announce.turn(self.game.name, self.game.view(self.viewer)))
-        if present(say):
-            for line in lines:
-                if line:
-                    say(plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)
-
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on: the catalog, ``<html lang>``, and the open game's log
         (described again in the new language; the game and its position stay as they are)."""
@@ -237,20 +136,13 @@ class App:
         document.documentElement.lang = lang
         if self.game is not None:
             try:
-                _game, self.log = self.replay_with_log(self.game.to_record(), self.controllers)
+                _game, self.log = self.files.replay_with_log(self.game.to_record(), self.controllers)
             except Exception as err:  # the log is words only: never lose the game over it
                 window.console.error(f"cardtable: log in {lang}: {err!r}")
 
     def keep_settings(self) -> None:
         """Store the settings (when storage fails, they last for this visit)."""
         local_set(SETTINGS_KEY, dump_settings(self.settings))
-
-    def arm_handoff(self) -> None:
-        """The hand-off's guard time is over: its button takes taps from now on."""
-        self.arm_timer = None
-        if self.handoff_to:
-            self.handoff_armed = True
-            self.render()
 
     def screen_name(self) -> str:
         if self.screen == "table" and self.handoff_to:
@@ -274,34 +166,9 @@ class App:
             return "#stats"
         return "#home"
 
-    def sync_history(self) -> None:
-        """Home is the bottom entry and any other screen the one entry above it, so Back from any
-        screen lands on home and never leaves the app."""
-        route = self.route()
-        if route == self.route_now:
-            return
-        if route == str(window.location.hash):
-            self.route_now = route
-            return
-        state = to_js({"cardtable": route}, dict_converter=js_object)
-        if route == "#home":
-            window.history.back()   # to the home entry under this one; popstate finds home drawn
-        elif self.route_now in ("", "#home"):
-            window.history.pushState(state, "", route)
-        else:
-            window.history.replaceState(state, "", route)
-        self.route_now = route
-
-    def on_popstate(self, event) -> None:
-        route = str(window.location.hash)
-        self.route_now = route
-        if route == self.route():
-            return
-        self.go_to_route(route)
-
     def go_to_route(self, route: str) -> None:
         """Show the screen a location hash names (Back, Forward, a reload)."""
-        self.cancel_opening()   # a game still being opened must not pull the person back to it
+        self.files.cancel_opening()   # a game still being opened must not pull the person back to it
         if self.game is not None:
             self.close_game()   # every move is saved already
         kind, _sep, arg = route.lstrip("#").partition("/")
@@ -309,9 +176,9 @@ class App:
             hooks.go_to(self, kind, arg)
             return
         if kind == "game" and arg and self.saves.raw(arg):
-            self.open_saved(arg)
+            self.files.open_saved(arg)
             if self.game is not None and not self.game.over and self.dialog is None:
-                self.handoff_armed = False
+                self.table_screen.handoff_armed = False
                 self.session.resume()   # nobody has been handed the device yet: never show a hand unasked
                 self.render()
             return
@@ -332,12 +199,12 @@ class App:
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
                                   bots=bots_available(), lang=self.lang)
         elif self.screen.startswith("new:"):
-            html = home.new_game_html(self.screen[4:], bots_available(), preset=self.form_preset,
-                                      seats=self.form_seats)
+            html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
+                                      seats=self.new_game.seats)
         elif self.screen.startswith("rules:"):
             html = home.rules_html(self.screen[6:], self.lang)
         elif self.screen == "table":
-            html = self.table_html()
+            html = self.table_screen.table_html()
         elif self.screen == "stats":
             html = stats_screen.html_for(self)
         elif self.screen in ("review", "settings"):
@@ -348,34 +215,6 @@ class App:
             html += self.dialog_html()
         return html
 
-    def table_html(self) -> str:
-        if self.dialog and self.dialog[0] in ("hand", "over"):
-            # the summary stands alone: the next hand is dealt already, and none of it may show
-            return (f'<section class="summary-screen" aria-label="{esc(self.game_title())}">'
-                    f'<h1 class="visually-hidden">{esc(self.game_title())}</h1></section>')
-        if self.handoff_to:
-            from .table import coach
-            name = self.table.name_of(self.handoff_to)
-            banner = f'<p class="banner" role="alert">{esc(self.banner)}</p>' if self.banner else ""
-            ready = button(esc(_("I am {name} — show my cards").format(name=name)), "ready", cls="btn big", key="ready",
-                           disabled=not self.handoff_armed)
-            # the button sits high on the screen, far from where the last player's cards were
-            return ('<section class="handoff" aria-live="polite"><div class="handoff-card">'
-                    f'<h1>{esc(_("Pass the device to {name}").format(name=name))}</h1>'
-                    + ready.replace("<button ", "<button data-autofocus ", 1)
-                    + f'<p>{esc(_("Only {name} should look at the screen now.").format(name=name))}</p>' + banner
-                    + coach.handoff_undo(self)   # the one who just moved may take it back until then
-                    + '<div class="handoff-fan" aria-hidden="true"><span class="card back"></span><span class="card back"></span></div>'
-                    + f'<p class="muted small">{esc(self.game_title())}</p>'
-                    + "</div>"
-                    + button("⌂ " + esc(_("Home")), "nav:home", cls="btn ghost small handoff-home", key="home", aria_label=_("Home"))
-                    + "</section>")
-        seat = self.viewer or self.game.to_act or self.table.seats[0]
-        return self.table.render(self.game, seat, self)
-
-    def game_title(self) -> str:
-        return home.game_title(self.game.name) if self.game else ""
-
     def dialog_html(self) -> str:
         kind = self.dialog[0]
         if kind == "delete":
@@ -384,26 +223,12 @@ class App:
                           button(esc(_("Delete")), f"confirm-delete:{gid}", cls="btn danger", key="confirm")
                           .replace("<button ", "<button data-autofocus ", 1)
                           + button(esc(_("Keep it")), "cancel", cls="btn ghost", key="cancel"), escape="cancel")
-        if kind == "hand":
-            entry = self.dialog[1]
-            body = self.table.hand_summary_html(self.game, entry)
-            over = self.game.over
-            label, act = (_("See the result"), "next-hand") if over else (_("Next hand"), "next-hand")
-            return dialog(esc(_("End of the hand")), body,
-                          button(esc(label), act, cls="btn", key="next").replace("<button ", "<button data-autofocus ", 1)
-                          + button(esc(_("Export game")), "export", cls="btn ghost", key="export-hand"),
-                          cls="hand-summary")
         if kind == "import-dup":
-            return self.import_dup_html()
+            return self.files.import_dup_html()
         if kind == "stats-reset":
             return stats_screen.reset_dialog()
-        if kind == "over":
-            body = self.table.game_over_html(self.game)
-            return dialog(esc(_("Game over")), body,
-                          button(esc(_("Play again")), "play-again", cls="btn", key="again").replace("<button ", "<button data-autofocus ", 1)
-                          + button(esc(_("Export game")), "export", cls="btn ghost", key="export-over")
-                          + hooks.game_over_button(self)
-                          + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home"), cls="game-over")
+        if kind in ("hand", "over"):
+            return self.table_screen.dialog_html(kind)
         return ""
 
     # ---- events -----------------------------------------------------------------------------------
@@ -414,7 +239,7 @@ class App:
         act = str(el.dataset.act)
         if el.getAttribute("aria-disabled") == "true":
             if el.matches("button.card") and self.screen == "table":
-                self.explain_refusal(act)   # a card that cannot be played now: say why
+                self.table_screen.explain_refusal(act)   # a card that cannot be played now: say why
             return
         try:
             self.dispatch(act)
@@ -454,19 +279,15 @@ class App:
 
     def dispatch(self, act: str) -> None:
         verb, _sep, arg = act.partition(":")
-        self.cancel_opening()   # a game still being opened is not wanted any more
+        self.files.cancel_opening()   # a game still being opened is not wanted any more
         if hooks.dispatch(self, verb, arg):
+            return
+        if verb in self.acts:
+            self.acts[verb](arg)   # the screen part that owns the act draws what it changed
             return
         if verb == "nav" and arg == "home":
             self.close_game()
             self.screen = "home"
-        elif verb == "new":
-            self.form_preset = None
-            self.form_seats = None
-            self.screen = f"new:{arg}"
-        elif verb == "quick":
-            self.start_against_computer(arg)
-            return
         elif verb == "lang" and arg in LANGUAGES:
             self.settings["lang"] = arg
             self.keep_settings()
@@ -474,17 +295,8 @@ class App:
         elif verb == "speed" and arg in ("slow", "normal", "fast"):
             self.settings["speed"] = arg
             self.keep_settings()
-        elif verb == "release":
-            self.release_hold()
-            return
         elif verb == "rules":
             self.screen = f"rules:{arg}"
-        elif verb == "start":
-            if not self.start_from_form():
-                return
-        elif verb == "open":
-            self.open_saved(arg)
-            return
         elif verb == "delete":
             entry = next((s for s in self.saves.list() if s.id == arg), None)
             what = f"{home.game_title(entry.game) if entry.game else _('Game')} — {home.players_text(entry)}" if entry else arg
@@ -498,234 +310,28 @@ class App:
             self.notice = _("The saved game was deleted.")
         elif verb == "cancel":
             self.dialog = None
-        elif verb == "export":
-            self.export()
-            return
-        elif verb == "ready":
-            if not self.handoff_armed or not self.session.ready():
-                return
-            self.handoff_armed = False
-        elif verb == "next-hand":
-            self.session.next_hand()
-            return
-        elif verb == "play-again":
-            self.play_again()
-            return
-        elif verb == "move":
-            self.human_move(arg)
-            return
-        elif verb == "data":
-            self.data_act(arg)
-            return
-        elif verb in ("hint", "undo", "playout"):
-            from .table import coach
-            coach.dispatch(self, verb)   # Hint, Undo, Play out the rest (cardtable.ui.coach)
-            return
         elif verb == "stats":
             stats_screen.dispatch(self, arg)
             return
-        elif verb == "ui":
-            action = self.table.handle(arg, self.game, self.viewer, self)
-            if action:
-                self.human_move(action)
-                return
         self.render()
 
     def on_change(self, event) -> None:
+        """A form field changed: the new-game form's selects, or a file chosen (read, then handed
+        to the screen part that takes it)."""
         target = event.target
-        if target.id == "ng-preset":
-            self.form_preset = str(target.value)
-            self.render()
+        if target.id in ("ng-preset", "ng-seats"):
+            self.new_game.changed(str(target.id), str(target.value))
             return
-        if target.id == "ng-seats":
-            self.form_seats = to_int(target.value, 4)
-            self.render()
-            return
-        if target.id == "review-file" and target.files.length:
+        take = {"review-file": lambda text, name: hooks.open_file(self, text, name), "import-file": self.files.import_text,
+                "stats-file": lambda text, name: stats_screen.import_file(self, text, name),
+                "backup-file": lambda text, name: app_data.restore_file(self, text, name)}.get(str(target.id))
+        if take is not None and target.files.length:
             file = target.files.item(0)
-            file.text().then(create_once_callable(lambda text: hooks.open_file(self, str(text), str(file.name))))
-            return
-        if target.id == "import-file" and target.files.length:
-            file = target.files.item(0)
-            file.text().then(create_once_callable(lambda text: self.import_text(str(text), str(file.name))))
-        if target.id == "stats-file" and target.files.length:
-            file = target.files.item(0)
-            file.text().then(create_once_callable(lambda text: stats_screen.import_file(self, str(text), str(file.name))))
-        if target.id == "backup-file" and target.files.length:
-            file = target.files.item(0)
-            file.text().then(create_once_callable(lambda text: app_data.restore_file(self, str(text), str(file.name))))
+            file.text().then(create_once_callable(lambda text: take(str(text), str(file.name))))
 
     # ---- games ------------------------------------------------------------------------------------
-    def table_for(self, game):
-        """The table screen of the game's kind, imported only now (keeps start-up light)."""
-        module = importlib.import_module(TABLE_MODULES[game.name])
-        sheet = getattr(module.Table, "stylesheet", None)
-        if sheet and not present(document.querySelector(f'link[href="{sheet}"]')):
-            link = document.createElement("link")
-            link.rel = "stylesheet"
-            link.href = sheet
-            # no frame of the table is seen unstyled (#25)
-            document.documentElement.setAttribute("data-styling", "")
-            link.onload = link.onerror = create_once_callable(lambda _event: self.styled())
-            document.head.appendChild(link)
-        return module.Table(game)
-
-    def styled(self) -> None:
-        """A game's stylesheet has loaded (or failed to): show the table, drawn again with it."""
-        document.documentElement.removeAttribute("data-styling")
-        self.render()
-
-    def read_form(self) -> tuple[dict, dict]:
-        form = document.getElementById("new-game")
-        game = str(form.dataset.game)
-        values = {str(el.id): str(el.value) for el in form.querySelectorAll("select, input") if el.id}
-        n = 2 if game == "seep" and values.get("ng-seats") == "2" else home.SEATS[game]
-        names, kinds = [], {}
-        for i in range(n):
-            names.append(kept_name(str(document.getElementById(f"ng-name-{i}").value)) or home.DEFAULT_NAMES[i])
-            kinds[f"p{i}"] = str(document.getElementById(f"ng-kind-{i}").value)
-        limit = game == "dummy-spades" and bool(document.getElementById("ng-limit").checked)
-        options = home.form_options(game, values, limit)
-        seed_text = str(document.getElementById("ng-seed").value).strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else (seed_text or random.SystemRandom().randrange(1, 2 ** 31))
-        record = {"format": "cardtable/1", "game": game, "options": options, "players": names, "seed": seed,
-                  "actions": []}
-        return record, kinds
-
-    def start_from_form(self) -> bool:
-        form = document.getElementById("new-game")
-        values = {el.id: str(el.value) for el in form.querySelectorAll("input[type=number]")}
-        errors = home.form_errors(values)
-        for field_id in values:
-            note = document.getElementById(f"{field_id}-error")
-            if present(note):
-                note.textContent = errors.get(field_id, "")
-        if errors:
-            document.getElementById("ng-error").textContent = _("Check the numbers marked above.")
-            first = document.getElementById(next(iter(errors)))
-            if present(first):
-                first.focus()
-            return False
-        record, kinds = self.read_form()
-        if len(set(n.casefold() for n in record["players"])) < len(record["players"]):
-            document.getElementById("ng-error").textContent = _("Give every player a different name.")
-            return False
-        try:
-            game = new_game(record)
-        except RecordError as err:
-            document.getElementById("ng-error").textContent = _("These options cannot be used: {why}").format(why=err)
-            return False
-        self.open_game(game, new_id(), kinds, log=[])
-        self.autosave()
-        self.advance()
-        return False  # advance() rendered
-
-    def open_saved(self, game_id: str) -> None:
-        """Open a saved game, replayed in slices (``in_slices``): a long game never freezes the page."""
-        def failed(err: Exception) -> None:
-            if isinstance(err, (RecordError, ReplayError)):
-                self.notice = _("That saved game cannot be opened: {why}").format(why=cut(str(err)))
-            else:  # a bug must not leave the page dead
-                self.notice = _("That saved game cannot be opened ({why})").format(why=f"{type(err).__name__}: {cut(str(err))}")
-            self.screen = "home"
-            self.render()
-
-        # the text replayed and its revision, read together: another window may save while the
-        # slices run, and the game shown must keep the revision of the text it came from
-        raw = self.saves.raw(game_id) or ""
-        rev = self.saves.revision(game_id)
-
-        def opened(result) -> None:
-            game, log = result
-            controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
-            self.open_game(game, game_id, controllers, log)
-            self.session.revs[game_id] = rev
-            self.banner = note
-            self.advance()
-            if (self.saves.raw(game_id) or "") != raw:   # saved by another window meanwhile: follow it
-                self.follow_other_window(game_id)
-
-        try:
-            record = parse_record(raw)
-        except Exception as err:
-            return failed(err)
-        self.in_slices(self.replay_steps(record, self.saves.controllers(game_id)), opened, failed)
-
-    def replay_with_log(self, text, controllers=None):
-        """Replay a record (JSON text or a parsed dict) and build its log, in one go (see
-        ``replay_steps``; opening a game from a file or the saved list uses ``open_in_slices``)."""
-        steps = self.replay_steps(parse_record(text), controllers)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
-
-    def replay_steps(self, record: dict, controllers=None):
-        """Replay a parsed record and build its log, in time linear in its length: a generator
-        that yields every ``OPEN_STEP`` actions and returns ``(game, log)``.
-
-        The last ``LOG_DESCRIBED`` actions (what the log panel shows) are described in full,
-        from views without the hands' history (``movewords``); earlier ones get a plain line:
-        who, and the action in notation.  ``controllers`` (who plays each seat) tells the one
-        person against computers, whose moves read "You play".  Raises ``ReplayError`` for an
-        action that cannot be applied.
-        """
-        game = new_game(record)
-        table = self.table_for(game)
-        table.you = announce.the_one_person(controllers, table.seats)
-        log: list[str] = []
-        actions = record["actions"]
-        first_described = max(0, len(actions) - LOG_DESCRIBED)
-        for i, action in enumerate(actions):
-            if i % OPEN_STEP == OPEN_STEP - 1:
-                yield
-            actor = game.to_act
-            try:
-                if i >= first_described and actor is not None:
-                    canonical, actor, before, after = apply_with_views(game, action)
-                    log.append(table.describe(canonical, actor, before, after, game))
-                else:
-                    canonical = game.apply(action)
-                    log.append(f"{table.name_of(actor) if actor else ''}: {canonical}")
-            except (IllegalAction, RecordError) as err:
-                raise ReplayError(i, action, str(err)) from None
-            except ValueError:
-                raise ReplayError(i, action, "not an action of this game") from None
-        return game, log
-
-    def in_slices(self, steps, then, failed) -> None:
-        """Open a game in slices (``tasks.Sliced``): ``steps`` replays it, ``then(result)`` shows
-        it, ``failed(err)`` says why not.  A new opening, or any act (``cancel_opening``), stops the
-        one under way; one that takes more than a slice says "Opening the game…" on the screen."""
-        self.cancel_opening()
-        began = [window.performance.now()]
-
-        def after_slice(finished: bool) -> None:
-            measure("cardtable:open-slice", began[0])
-            began[0] = window.performance.now()
-            if finished:
-                self.opening = None
-                if self.notice == _(OPENING):
-                    self.notice = ""
-            elif self.screen == "home" and not self.notice:
-                self.notice = _(OPENING)
-                self.render()
-
-        self.opening = Sliced(self.tasks, steps, then, failed, OPEN_SLICE_S, after_slice)
-        self.opening.start()
-
-    def cancel_opening(self) -> None:
-        """Stop a game being opened in slices (the person did something else meanwhile)."""
-        job = getattr(self, "opening", None)
-        if job is not None:
-            job.cancel()
-            self.opening = None
-            if self.notice == _(OPENING):
-                self.notice = ""
-
     def open_game(self, game, game_id: str, controllers: dict, log: list[str]) -> None:
-        table = self.table_for(game)
+        table = self.table_screen.table_for(game)
         if not bots_available():
             controllers = {}   # every seat a person
         self.session.open(game, game_id, table, controllers, log, hints=stored_hints(self.saves.raw(game_id)))
@@ -733,20 +339,7 @@ class App:
         self.banner = ""
         self.screen = "table"
         if stats_screen.stats.hands_finished(game):
-            self.count_hands()   # a game opened or imported with finished hands (counted once)
-
-    def start_against_computer(self, game_name: str) -> None:
-        """One tap from home: you in the first seat, computers at the default level elsewhere."""
-        if game_name not in home.SEATS:
-            return
-        n = home.SEATS[game_name]
-        names = [_("You")] + home.DEFAULT_NAMES[1:n]
-        kinds = {f"p{i}": ("human" if i == 0 else home.DEFAULT_LEVEL) for i in range(n)}
-        record = {"format": "cardtable/1", "game": game_name, "options": {}, "players": names,
-                  "seed": random.SystemRandom().randrange(1, 2 ** 31), "actions": []}
-        self.open_game(new_game(record), new_id(), kinds, log=[])
-        self.autosave()
-        self.advance()
+            self.table_screen.count_hands()   # a game opened or imported with finished hands (counted once)
 
     def close_game(self) -> None:
         self.session.close()
@@ -760,284 +353,26 @@ class App:
         """After a move: decide who sees the screen next, and start a computer's turn (and draw)."""
         self.session.advance()
 
-    def human_move(self, action: str) -> None:
-        if self.session.person_to_act() is None:
-            return
-        # confirm-before-play picks a legal card only: an illegal one is refused at the first tap
-        if action in self.game.legal_actions() and hooks.needs_second_tap(self, action):
-            self.render()
-            return
-        self.session.apply(action)
-
-    def explain_refusal(self, act: str) -> None:
-        """A tap (or Enter) on a card that cannot be played now says why, on the table and in the
-        live region.  On the person's turn the card's move goes the one way every move goes: the
-        engine refuses it and gives the reason, worded from the refusal catalog (``refusals``);
-        a Seep hand card in the bidding is asked as the throw it would be (``Table.tried_action``).
-        While a computer or another person is to play, it says whose turn it is."""
-        game, table = self.game, self.table
-        if game is None or table is None or self.handoff_to or self.dialog or self.hold or self.viewer is None:
-            return
-        seat = game.to_act
-        if seat is None:
-            return
-        if seat != self.viewer or self.controllers.get(seat) != "human":
-            self.error = _("Not your turn: {name} plays now.").format(name=table.name_of(seat))
-            self.said.append(self.error)
-            self.render()
-            return
-        verb, _sep, arg = act.partition(":")
-        tried = getattr(table, "tried_action", None)
-        action = arg if verb == "move" else (tried(arg) if tried and verb == "ui" else None)
-        if action:
-            self.human_move(action)
-
     def release_hold(self) -> None:
         """The trick is collected (time or a tap), the peeker is done: the game goes on."""
         self.session.release_hold()
 
     def cancel_arm(self) -> None:
-        if self.arm_timer is not None:
-            self.tasks.cancel(self.arm_timer)
-            self.arm_timer = None
-        self.handoff_armed = False
+        """A new hand-off starts its guard time afresh."""
+        self.table_screen.cancel_arm()
 
     def autosave(self) -> None:
         """Save the game, unless another window saved a newer version: then follow that one."""
         self.session.save()
 
-    def play_again(self) -> None:
-        record = self.game.to_record()
-        fresh = {"format": record["format"], "game": record["game"], "options": record.get("options", {}),
-                 "players": record.get("players"), "seed": random.SystemRandom().randrange(1, 2 ** 31), "actions": []}
-        controllers = dict(self.controllers)
-        self.close_game()
-        self.open_game(new_game(fresh), new_id(), controllers, [])
-        self.autosave()
-        self.advance()
-
-    # ---- computer players -------------------------------------------------------------------------
     def cancel_bot(self) -> None:
         """Stop a computer's turn (the game waits, e.g. while Settings are open)."""
         self.session.cancel_bot()
 
-    def count_hands(self) -> None:
-        """Count the open game's finished hands in the statistics, in a task of its own."""
-        game, controllers = self.game, dict(self.controllers)
-        record, hands = game.to_record(), stats_screen.stats.hands_finished(game)
 
-        def failed(err: Exception) -> None:  # statistics must never stop a game
-            window.console.error(f"cardtable: statistics: {err!r}")
+for _name, _doc in SESSION_FIELDS.items():
+    setattr(App, _name, _session_field(_name, _doc))
 
-        def counted(read) -> None:
-            began = window.performance.now()
-            try:
-                stats_screen.record_game(self.saves.store, record, controllers, read=read)
-            except Exception as err:
-                failed(err)
-            measure("cardtable:stats", began)
-
-        def run() -> None:
-            # a long game is replayed for its statistics in slices, as it was opened
-            began = window.performance.now()
-            try:
-                if stats_screen.counted_already(self.saves.store, record, hands):
-                    return
-            except Exception as err:
-                return failed(err)
-            steps = stats_screen.stats.read_game_steps(record, controllers, time.time())
-            mark = [began]
-
-            def after_slice(_finished: bool) -> None:
-                measure("cardtable:stats-slice", mark[0])
-                mark[0] = window.performance.now()
-            Sliced(self.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start()
-        self.tasks.soon(run)
-
-    # ---- files ------------------------------------------------------------------------------------
-    def download(self, text: str, filename: str) -> None:
-        """Offer ``text`` as a JSON file download."""
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js_object))
-        url = window.URL.createObjectURL(blob)
-        a = document.createElement("a")
-        a.href = url
-        a.download = filename
-        document.body.appendChild(a)
-        a.click()
-        a.remove()
-        self.tasks.later(lambda: window.URL.revokeObjectURL(url), 1000)
-
-    def export(self) -> None:
-        record = self.session.record()   # the record, with the hints used
-        record[CONTROLLERS_FIELD] = dict(self.controllers)  # who plays each seat; replay ignores it
-        text = json.dumps(record, ensure_ascii=False, indent=1)
-        self.download(text, f"cardtable-{self.game.name}-{time.strftime('%Y%m%d-%H%M')}.json")
-
-    def import_text(self, text: str, filename: str) -> None:
-        """Open a game file: any problem is a message on the home screen and nothing saved changes.
-
-        Names are trimmed to ``NAME_MAX`` characters; the seats' players come from the record's
-        ``controllers`` (unknown levels become people, with a notice); a game that is already
-        saved is offered to be opened instead of being copied.
-        """
-        name = cut(str(filename), 60)
-        if stats_screen.looks_like_stats(text):
-            return stats_screen.import_file(self, text, name)
-        if app_data.backup.looks_like_backup(text):   # a backup: restored (merged), never opened as a game
-            return app_data.restore_file(self, text, name)
-
-        def failed(err: Exception) -> None:
-            if isinstance(err, (RecordError, ReplayError)):
-                self.import_refused(_("{file} is not a game Card Table can open: {why}").format(file=name, why=cut(str(err))))
-            else:  # anything else is still a message, never a dead page
-                self.import_refused(_("{file} could not be opened ({why})").format(file=name, why=f"{type(err).__name__}: {cut(str(err))}"))
-
-        try:
-            record = parse_record(text)
-            if isinstance(record.get("players"), list):
-                record["players"] = [kept_name(p) for p in record["players"]]
-        except Exception as err:
-            return failed(err)
-        self.in_slices(self.replay_steps(record, record.get(CONTROLLERS_FIELD)),
-                       lambda result: self.imported(record, *result), failed)
-
-    def imported(self, record: dict, game, log: list[str]) -> None:
-        """An imported file, replayed: offer the saved copy if there is one, else open it."""
-        controllers, note = self.checked_controllers(record.get(CONTROLLERS_FIELD) or {}, game)
-        same = self.saved_copy_of(record)
-        if same is not None:
-            self.pending_import = (game, log, controllers, note, same, record.get(HINTS_FIELD))
-            self.dialog = ("import-dup", same)
-            self.screen = "home"
-            self.render()
-            return
-        self.open_imported(game, log, controllers, note, hints=record.get(HINTS_FIELD))
-
-
-    # ---- safe data: imports, other windows, unknown players (issue #12) -------------------------
-    def import_refused(self, message: str) -> None:
-        self.notice = message
-        self.dialog = None
-        self.screen = "home"
-        self.render()
-
-    def open_imported(self, game, log, controllers, note, game_id: Optional[str] = None, hints=None) -> None:
-        self.open_game(game, game_id or new_id(), controllers, log)
-        if hints:   # the file's hints used go on in the new save (and its statistics)
-            from .table.coach import adopt_hints
-            adopt_hints(self, hints)
-        self.autosave()
-        self.banner = note
-        self.advance()
-
-    def checked_controllers(self, controllers, game) -> tuple[dict, str]:
-        """Who plays each seat, with any value this version does not know turned into a person.
-
-        Returns the controllers and a notice naming the seats that changed ("" when none did).
-        """
-        try:
-            from ..bots import LEVELS
-            known = {"human", *LEVELS} if bots_available() else {"human"}
-        except ImportError:
-            known = {"human"}
-        names = list(game.players or [])
-        out, changed = {}, []
-        items = controllers.items() if isinstance(controllers, dict) else []
-        for seat, kind in items:
-            if seat not in game.seats:
-                continue
-            if isinstance(kind, str) and kind in known:
-                out[seat] = kind
-            else:
-                out[seat] = "human"
-                i = game.seats.index(seat)
-                changed.append(isolated(names[i]) if i < len(names) else seat)
-        note = ""
-        if changed:
-            who = ", ".join(changed)
-            note = cut(ngettext("{who}: the computer player named in the saved data is not one this version knows, "
-                                 "so a person plays that seat.",
-                                 "{who}: the computer players named in the saved data are not ones this version knows, "
-                                 "so a person plays those seats.", len(changed)).format(who=who), 300)
-        return out, note
-
-    def saved_copy_of(self, record: dict) -> Optional[str]:
-        """The id of a saved game that is this record (the same deal and moves, or one of them
-        further on), or None."""
-        same_fields = ("game", "options", "players", "seed", "deals")
-        want = [record.get(k) for k in same_fields]
-        acts = list(record.get("actions") or [])
-        mine = None   # built only if a saved game of this kind is there to compare with
-        for entry in self.saves.list():
-            if entry.error or entry.game != record.get("game"):
-                continue
-            if mine is None:
-                mine = new_game(record).to_record()
-            try:
-                saved = parse_record(self.saves.raw(entry.id) or "")
-                game = new_game(saved)
-                norm = game.to_record()
-            except Exception:
-                continue
-            if [norm.get(k) for k in same_fields] != [mine.get(k) for k in same_fields]:
-                continue
-            theirs = list(saved.get("actions") or [])
-            n = min(len(theirs), len(acts))
-            if [a.lower() for a in theirs[:n]] == [a.lower() for a in acts[:n]]:
-                return entry.id
-        return None
-
-    def import_dup_html(self) -> str:
-        gid = self.dialog[1]
-        game, log = self.pending_import[0], self.pending_import[1]
-        saved_n = self.saves.action_count(gid)
-        body = ("<p>" + esc(_("This file is a game you already have saved ({saved} moves saved, {file} in the file).").format(
-                    saved=saved_n, file=len(log))) + "</p>"
-                "<p>" + esc(_("Open the saved game, or import the file as a separate game?")) + "</p>")
-        return dialog(esc(_("Already saved")), body,
-                      button(esc(_("Open the saved game")), f"open:{gid}", cls="btn", key="open-saved")
-                      .replace("<button ", "<button data-autofocus ", 1)
-                      + button(esc(_("Import as a new game")), "data:import-copy", cls="btn ghost", key="import-copy")
-                      + button(esc(_("Cancel")), "cancel", cls="btn ghost", key="cancel"), cls="import-dup", escape="cancel")
-
-    def data_act(self, arg: str) -> None:
-        if arg == "import-copy" and getattr(self, "pending_import", None):
-            game, log, controllers, note, _, hints = self.pending_import
-            self.pending_import = None
-            self.dialog = None
-            self.open_imported(game, log, controllers, note, hints=hints)
-            return
-        self.render()
-
-    def follow_other_window(self, game_id: str) -> None:
-        """Show the newest saved version of the open game (another window saved moves)."""
-        if self.game is None or self.game_id != game_id or self.saves.raw(game_id) is None:
-            return
-        try:
-            game, log = self.replay_with_log(self.saves.raw(game_id) or "", self.saves.controllers(game_id))
-        except Exception as err:
-            self.banner = cut(_("This game was changed in another window and cannot be opened here: {why}").format(why=err), 300)
-            self.render()
-            return
-        controllers, note = self.checked_controllers(self.saves.controllers(game_id), game)
-        self.open_game(game, game_id, controllers, log)
-        self.session.revs[game_id] = self.saves.revision(game_id)
-        self.banner = _(OTHER_WINDOW) + (" " + note if note else "")
-        self.advance()
-
-    def on_storage(self, event) -> None:
-        """Another window changed the store: follow the open game, or refresh the home screen."""
-        try:
-            key = str(event.key) if present(event.key) else None
-            gid = self.game_id
-            if self.screen == "table" and self.game is not None and gid:
-                if key is None or key.endswith("/" + gid):
-                    if self.saves.raw(gid) is not None and self.saves.revision(gid) != self.session.revs.get(gid):
-                        self.follow_other_window(gid)
-            elif self.screen in ("home", "stats") and not self.dialog:
-                self.render()
-        except Exception as err:  # never let an event from another window break this one
-            window.console.error(f"cardtable: storage event: {err!r}")
 
 APP: Optional[App] = None
 
@@ -1047,16 +382,7 @@ def start() -> None:
     # Python runs: from here a failure is the saved data's (web/boot.js offers the rescue)
     document.documentElement.dataset.bootPhase = "data"
     APP = App()
-    route = str(window.location.hash)
-    if route not in ("", "#", "#home"):
-        # a reload on another screen: put home under it, so Back still lands in the app
-        window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=js_object), "", "#home")
-        APP.route_now = "#home"
-        APP.go_to_route(route)
-    else:
-        window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=js_object), "", "#home")
-        APP.route_now = "#home"
-        APP.render()
+    APP.history.start()
     APP.root.hidden = False
     boot = document.getElementById("boot")
     if present(boot):

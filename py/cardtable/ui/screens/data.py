@@ -112,7 +112,7 @@ def after_save(app) -> None:
 
 def dispatch(app, arg: str) -> bool:
     if arg == "export":
-        app.download(backup.export_all(app.saves.store), f"cardtable-backup-{time.strftime('%Y%m%d-%H%M')}.json")
+        app.files.download(backup.export_all(app.saves.store), f"cardtable-backup-{time.strftime('%Y%m%d-%H%M')}.json")
         return True
     return False
 

@@ -166,7 +166,7 @@ def open_file(app, text: str, filename: str) -> None:
 
 def _show(app, build, game_id: Optional[str], filename: str = "") -> None:
     """Build the review (``build`` gives ``Review.in_steps``) in slices, as a game is opened
-    (``app.in_slices``), then show it; or say why it cannot be reviewed."""
+    (``app.files.in_slices``), then show it; or say why it cannot be reviewed."""
     def failed(err: Exception) -> None:
         if isinstance(err, NotFinished):
             return _refused(app, str(err))
@@ -180,7 +180,7 @@ def _show(app, build, game_id: Optional[str], filename: str = "") -> None:
         steps = build()
     except Exception as err:
         return failed(err)
-    app.in_slices(steps, lambda review: _shown(app, review, game_id), failed)
+    app.files.in_slices(steps, lambda review: _shown(app, review, game_id), failed)
 
 
 def _shown(app, review: Review, game_id: Optional[str]) -> None:

@@ -4,7 +4,7 @@ The figures come from ``cardtable.stats`` (pure); this module keeps them under `
 a Web-Storage-like store (``getItem``/``setItem``/``removeItem``: ``window.localStorage`` in the
 page, ``storage.DictStore`` in tests), draws the screen and its reset question, and answers the
 screen's acts.  It does not import the browser: downloading a file and scheduling work are the
-app's (``app.download``, ``app.render``), so everything here runs in CPython tests.
+app's (``app.files.download``, ``app.render``), so everything here runs in CPython tests.
 
 Acts (``data-act``): ``stats`` (open the screen), ``stats:export`` (download the statistics as a
 ``cardtable-stats/1`` file), ``stats:reset`` (ask), ``stats:confirm-reset`` (forget them all).
@@ -212,7 +212,7 @@ def dispatch(app, arg: str) -> None:
         app.screen = "stats"
         app.stats_notice = ""
     elif arg == "export":
-        app.download(export_text(store), f"cardtable-statistics-{time.strftime('%Y%m%d-%H%M')}.json")
+        app.files.download(export_text(store), f"cardtable-statistics-{time.strftime('%Y%m%d-%H%M')}.json")
         return
     elif arg == "reset":
         app.dialog = ("stats-reset",)

@@ -390,7 +390,7 @@ def undo(app) -> None:
         return
     session = app.session
     if session.changed_elsewhere():
-        app.follow_other_window(app.game_id)   # another window moved on: show that, take nothing back
+        app.files.follow_other_window(app.game_id)   # another window moved on: show that, take nothing back
         return
     # Pass and play, from the pass-the-device screen: the device may be in the next person's
     # hands already, so the position goes back behind a hand-off to the one who moved, never
