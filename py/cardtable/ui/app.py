@@ -1,15 +1,16 @@
 """The app in the page: it draws the screen shown, keeps the history, and routes every act.
 
 Screens are pure functions from state to HTML (``screens/``, ``table/``); this module puts that
-HTML into ``#app`` and listens for clicks on ``[data-act]`` elements.  An act is ``verb:arg``;
-the verb is looked up in ``self.acts``, the registry filled by the parts of the app that own
-their acts -- ``screens.files.Files`` (``open``, ``export``, ``data``), ``screens.new_game.NewGame``
-(``new``, ``quick``, ``start``, ``play-again``), ``table.screen.TableScreen`` (``ready``,
-``release``, ``next-hand``, ``move``, ``ui``, ``hint``, ``undo``, ``playout``) -- after
-``screens.review_settings`` (``nav:settings``, ``set``, ``review``, ``open-review``, ``backup``);
-the home screen's few acts (``nav:home``, ``rules``, ``delete``, ``confirm-delete``, ``cancel``,
-``lang``, ``speed``) and ``stats`` are answered here.  The open game's play loop is
-``self.session`` (``cardtable.session.GameSession``): every move goes through the engine's
+HTML into ``#app`` and listens for clicks on ``[data-act]`` elements.  An act is ``verb:arg``.
+``screens.review_settings`` answers its own first (``nav:settings``, ``set``, ``review``,
+``open-review``, ``backup``); then the verb is looked up in ``self.acts``, the registry filled by
+the parts of the app that own their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
+``screens.new_game.NewGame`` (``new``, ``quick``, ``start``, ``play-again``),
+``table.screen.TableScreen`` (``ready``, ``release``, ``next-hand``, ``move``, ``ui``, ``hint``,
+``undo``, ``playout``), ``screens.saved_games.SavedGames`` (``delete``, ``confirm-delete``) and
+``screens.stats`` (``stats``).  The app's own few acts are ``nav:home``, ``rules``, ``cancel``,
+``lang`` and ``speed``.  The open game's play loop is ``self.session``
+(``cardtable.session.GameSession``): every move goes through the engine's
 ``legal_actions -> apply``.
 
 Redraws morph ``#app`` to the new markup (``window.cardtableMorph``, web/morph.js) so elements,
@@ -40,6 +41,7 @@ from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_se
 from .screens import data as app_data, review_settings as hooks
 from .screens.files import Files
 from .screens.new_game import NewGame, bots_available
+from .screens.saved_games import SavedGames
 from .table.screen import TableEvents, TableScreen
 from ..session import GameSession, stored_hints
 from .stores.saves import SaveStore
@@ -79,7 +81,10 @@ class App:
         self.files = Files(self)            # opening, importing, exporting games
         self.new_game = NewGame(self)       # the new-game form
         self.table_screen = TableScreen(self)   # the open game's table, hand-off and summaries
-        self.acts = {**self.files.acts(), **self.new_game.acts(), **self.table_screen.acts()}   # verb -> the screen part that owns it
+        self.saved_games = SavedGames(self)     # deleting saved games from the home screen
+        # verb -> the screen part that owns it
+        self.acts = {**self.files.acts(), **self.new_game.acts(), **self.table_screen.acts(), **self.saved_games.acts(),
+                     "stats": lambda arg: stats_screen.dispatch(self, arg)}   # verb -> the screen part that owns it
         self.set_language(self.settings.get("lang") or best_language(browser_languages()))
         self.history = History(self)      # one history entry per screen
         self.stats_notice = ""            # a message on the Statistics screen
@@ -218,11 +223,7 @@ class App:
     def dialog_html(self) -> str:
         kind = self.dialog[0]
         if kind == "delete":
-            gid = self.dialog[1]
-            return dialog(esc(_("Delete this saved game?")), f"<p>{esc(self.dialog[2])}</p><p>{esc(_('This cannot be undone.'))}</p>",
-                          button(esc(_("Delete")), f"confirm-delete:{gid}", cls="btn danger", key="confirm")
-                          .replace("<button ", "<button data-autofocus ", 1)
-                          + button(esc(_("Keep it")), "cancel", cls="btn ghost", key="cancel"), escape="cancel")
+            return self.saved_games.dialog_html()
         if kind == "import-dup":
             return self.files.import_dup_html()
         if kind == "stats-reset":
@@ -297,22 +298,8 @@ class App:
             self.keep_settings()
         elif verb == "rules":
             self.screen = f"rules:{arg}"
-        elif verb == "delete":
-            entry = next((s for s in self.saves.list() if s.id == arg), None)
-            what = f"{home.game_title(entry.game) if entry.game else _('Game')} — {home.players_text(entry)}" if entry else arg
-            self.dialog = ("delete", arg, what)
-        elif verb == "confirm-delete":
-            if arg.startswith("cardtable/"):
-                self.saves.delete_key(arg)
-            else:
-                self.saves.delete(arg)
-            self.dialog = None
-            self.notice = _("The saved game was deleted.")
         elif verb == "cancel":
             self.dialog = None
-        elif verb == "stats":
-            stats_screen.dispatch(self, arg)
-            return
         self.render()
 
     def on_change(self, event) -> None:
