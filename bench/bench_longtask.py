@@ -69,7 +69,7 @@ document.addEventListener("click", (e) => {
 """
 
 GAMES = {"dummy-spades": 3, "seep": 4}
-BUDGET_MS = 250  # cardtable.ui.app.BOT_BUDGET_S: a strong computer's thinking per move in the page
+BUDGET_MS = 250  # cardtable.session.game_session.BOT_BUDGET_S: a strong computer's thinking per move in the page
 
 
 CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>

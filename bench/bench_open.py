@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from cardtable.record import dumps, games, replay  # noqa: E402
-from cardtable.ui.review import Review, review_html  # noqa: E402
+from cardtable.ui.screens.review import Review, review_html  # noqa: E402
 
 
 def long_record(n: int, seed: int = 7, game: str = "dummy-spades") -> dict:

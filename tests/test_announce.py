@@ -7,12 +7,13 @@ import pytest
 
 from cardtable.cards import Card
 from cardtable.record import new_game
-from cardtable.ui import announce, keys
-from cardtable.ui.markup import plain_name
+from cardtable.ui.text import announce
+from cardtable.ui.shell import keys
+from cardtable.ui.text.markup import plain_name
 
 spades = pytest.importorskip("cardtable.games.dummy_spades")
-from cardtable.ui.table_seep import Table as SeepTable  # noqa: E402
-from cardtable.ui.table_spades import Table as SpadesTable  # noqa: E402
+from cardtable.ui.table.seep import Table as SeepTable  # noqa: E402
+from cardtable.ui.table.spades import Table as SpadesTable  # noqa: E402
 
 CARD_WORDS = re.compile(r"the (\d+|jack|queen|king|ace) of (spades|hearts|diamonds|clubs)")
 

@@ -8,9 +8,10 @@ import json
 import pytest
 
 from cardtable import stats
-from cardtable.ui import backup, stats_screen, stats_store
-from cardtable.ui.settings import SETTINGS_KEY
-from cardtable.ui.storage import GAME_KEY, META_KEY, DictStore, SaveStore
+from cardtable.ui.stores import backup, stats as stats_store
+from cardtable.ui.screens import stats as stats_screen
+from cardtable.ui.stores.settings import SETTINGS_KEY
+from cardtable.ui.stores.saves import GAME_KEY, META_KEY, DictStore, SaveStore
 from test_stats import spades_record
 from test_stats_store import entry_of
 

@@ -1,4 +1,4 @@
-"""The coach on the table (``cardtable.ui.coach``), rendered in CPython with a stand-in app:
+"""The coach on the table (``cardtable.ui.table.coach``), rendered in CPython with a stand-in app:
 which controls show when (Hint on the person's turn, Undo by the rules of ``coach.undo``, Play out
 the rest only when forced), every hint reason in words, and the hints kept in the saved record.
 """
@@ -10,9 +10,9 @@ import re
 from cardtable.coach.hint import Hint, hint
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.record import parse_record, replay
-from cardtable.ui import coach
-from cardtable.ui.table_seep import Table as SeepTable
-from cardtable.ui.table_spades import Table as SpadesTable
+from cardtable.ui.table import coach
+from cardtable.ui.table.seep import Table as SeepTable
+from cardtable.ui.table.spades import Table as SpadesTable
 
 
 class Saves:

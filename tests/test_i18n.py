@@ -24,9 +24,9 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 from cardtable.game import IllegalAction  # noqa: E402
 from cardtable.record import new_game  # noqa: E402
-from cardtable.ui import i18n, refusals  # noqa: E402
-from cardtable.ui.i18n import _, ngettext, use_language  # noqa: E402
-from cardtable.ui.markup import plain_name  # noqa: E402
+from cardtable.ui.text import i18n, refusals  # noqa: E402
+from cardtable.ui.text.i18n import _, ngettext, use_language  # noqa: E402
+from cardtable.ui.text.markup import plain_name  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "py" / "cardtable" / "locale"
@@ -99,8 +99,8 @@ def test_language_choice_and_fallback():
 
 def test_card_names_follow_the_language(french):
     from cardtable.cards import Card
-    from cardtable.ui.cardnames import card_name
-    from cardtable.ui.markup import card_face
+    from cardtable.ui.text.cardnames import card_name
+    from cardtable.ui.text.markup import card_face
     assert card_name(Card.parse("QS")) == "Dame de pique"
     assert card_name(Card.parse("TD")) == "Dix de carreau"
     assert 'aria-label="As de cœur"' in card_face(Card.parse("AH"), act="x", playable=True)
@@ -160,7 +160,7 @@ def attempts_spades(game, rng) -> list[str]:
 
 
 def attempts_seep(game, rng) -> list[str]:
-    from cardtable.ui.table_seep import candidate_actions
+    from cardtable.ui.table.seep import candidate_actions
     v = game.view(game.to_act)
     floor = v["floor"]["loose"]
     houses = [h["value"] for h in v["floor"]["houses"]]
@@ -262,12 +262,12 @@ def visible_and_names(html: str) -> str:
 
 def test_french_screens_rendered_in_cpython_have_no_english_word(french):
     from conftest import FakeApp
-    from cardtable.ui import home
-    from cardtable.ui.table_seep import Table as SeepTable
-    from cardtable.ui.table_spades import Table as SpadesTable
+    from cardtable.ui.screens import home
+    from cardtable.ui.table.seep import Table as SeepTable
+    from cardtable.ui.table.spades import Table as SpadesTable
     words = english_words()
     assert {"trick", "house", "dummy", "cement", "bid"} <= words
-    from cardtable.ui.storage import SavedGame
+    from cardtable.ui.stores.saves import SavedGame
     saves = [SavedGame(id="g1", game="seep", players=["Ana", "Ben"], controllers={"p1": "casual"}, updated=1000.0,
                        totals="hand 3 · Ana 12 · Ben 3"),
              SavedGame(id="g2", game="dummy-spades", players=["Ana", "Ben", "Chloé"], over=True, updated=10.0,

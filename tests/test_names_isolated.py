@@ -14,13 +14,13 @@ from html.parser import HTMLParser
 import pytest
 
 from cardtable.record import new_game
-from cardtable.ui import stats_screen
-from cardtable.ui.home import home_html, save_row
-from cardtable.ui.markup import FSI, PDI, clean_name, isolate_names, kept_name
-from cardtable.ui.review import Review, review_html
-from cardtable.ui.storage import DictStore, SaveStore
-from cardtable.ui.table_seep import Table as SeepTable
-from cardtable.ui.table_spades import Table as SpadesTable
+from cardtable.ui.screens import stats as stats_screen
+from cardtable.ui.screens.home import home_html, save_row
+from cardtable.ui.text.markup import FSI, PDI, clean_name, isolate_names, kept_name
+from cardtable.ui.screens.review import Review, review_html
+from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.ui.table.seep import Table as SeepTable
+from cardtable.ui.table.spades import Table as SpadesTable
 from conftest import FakeApp
 
 MARK = "Zed\u202eQX"          # an unclosed right-to-left override, as in the issue

@@ -1,4 +1,4 @@
-"""``cardtable.ui.relog``: switching the language describes the open game's log again in slices --
+"""``cardtable.ui.table.relog``: switching the language describes the open game's log again in slices --
 a short game at once, a long one over several tasks with taps between; lines added meanwhile kept;
 dropped when another game is open by then; a second switch stops the first.  Driven by the fake
 browser of tests/test_ui_tasks.py with a real Seep game and a fake replay that costs clock time."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from cardtable.record import new_game
-from cardtable.ui import relog
+from cardtable.ui.table import relog
 from test_ui_tasks import Clock, make
 
 
@@ -52,7 +52,9 @@ def run(monkeypatch, n: int):
 
 
 def _start(app, errors):
-    relog.start(app, errors.append)
+    if not hasattr(app, "relogger"):
+        app.relogger = relog.Relog(app, app.replay_steps)
+    app.relogger.start(errors.append)
 
 
 def test_a_short_game_is_described_again_at_once(monkeypatch):
@@ -80,7 +82,7 @@ def test_another_game_open_by_then_keeps_its_log_and_a_second_switch_stops_the_f
     browser, app, clock = run(monkeypatch, 400)
     errors = []
     _start(app, errors)
-    first = app.relog
+    first = app.relogger.job
     app.lang = "en"
     _start(app, errors)
     assert not first.active

@@ -1,4 +1,4 @@
-"""The review model (``cardtable.ui.review``): every step is the position ``replay`` gives for
+"""The review model (``cardtable.ui.screens.review``): every step is the position ``replay`` gives for
 that prefix of the record, forward and back, hand by hand; every hand face up; a game in play is
 refused; the screen draws every card of every hand and the log in step."""
 
@@ -11,8 +11,8 @@ import re
 import pytest
 
 from cardtable.record import ReplayError, new_game, replay
-from cardtable.ui import review as review_mod
-from cardtable.ui.review import NotFinished, Review, review_html
+from cardtable.ui.screens import review as review_mod
+from cardtable.ui.screens.review import NotFinished, Review, review_html
 
 GAMES = [("dummy-spades", {"losing_limit": -200}), ("seep", {"target": 200}),
          ("seep", {"seats": 2, "target": 200})]

@@ -1,15 +1,15 @@
-"""``cardtable.ui.save_soon``: a game opened from a file is saved in a task of its own, after the
+"""``cardtable.ui.screens.save_soon``: a game opened from a file is saved in a task of its own, after the
 task that shows it -- and before anything the person does first; never for a game closed meanwhile.
 Driven by the fake browser of tests/test_ui_tasks.py, one task at a time."""
 
 from __future__ import annotations
 
-from cardtable.ui import save_soon
+from cardtable.ui.screens.save_soon import SaveSoon
 from test_ui_tasks import make
 
 
 class FakeApp:
-    """The part of ``App`` that ``save_soon`` uses, writing down what happened in order."""
+    """The part of the app that ``SaveSoon`` uses, writing down what happened in order."""
 
     def __init__(self, tasks, full: bool = False):
         self.tasks = tasks
@@ -17,6 +17,7 @@ class FakeApp:
         self.banner = ""
         self.full = full
         self.events: list[str] = []
+        self.saver = SaveSoon(self)
 
     def autosave(self) -> None:
         self.events.append(f"save {self.game_id}")
@@ -29,7 +30,7 @@ class FakeApp:
     def show(self) -> None:
         """What the app does when a game opened from a file is shown: render, then save soon."""
         self.render()
-        save_soon.soon(self)
+        self.saver.soon()
 
 
 def test_the_save_comes_in_the_next_task_after_the_one_that_shows_the_game():
@@ -46,12 +47,12 @@ def test_acting_first_saves_first_and_only_once():
     browser, tasks, _ = make()
     app = FakeApp(tasks)
     app.show()
-    save_soon.flush(app)                   # a tap before the save's task ran
+    app.saver.flush()                   # a tap before the save's task ran
     app.events.append("the act")
     while browser.step():
         pass
     assert app.events == ["render", "save g1", "the act"]
-    save_soon.flush(app)                   # nothing pending: nothing done
+    app.saver.flush()                   # nothing pending: nothing done
     assert app.events == ["render", "save g1", "the act"]
 
 
@@ -69,7 +70,7 @@ def test_another_game_opened_meanwhile_saves_the_first_before_it():
     browser, tasks, _ = make()
     app = FakeApp(tasks)
     app.show()
-    save_soon.flush(app)                   # a new opening cancels the one under way: the app flushes there
+    app.saver.flush()                   # a new opening cancels the one under way: the app flushes there
     app.game, app.game_id = object(), "g2"
     app.events.append("opened g2")
     app.show()

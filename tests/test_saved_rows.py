@@ -12,8 +12,8 @@ import json
 import pytest
 
 from cardtable.record import replay
-from cardtable.ui import storage
-from cardtable.ui.storage import GAME_KEY, META_KEY, DictStore, SaveStore
+from cardtable.ui.stores import saves as storage
+from cardtable.ui.stores.saves import GAME_KEY, META_KEY, DictStore, SaveStore
 
 
 def record(actions=("bid 3", "bid 4", "bid 5")):

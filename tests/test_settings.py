@@ -1,4 +1,4 @@
-"""The player's settings (``cardtable.ui.settings``): read defensively, written compactly."""
+"""The player's settings (``cardtable.ui.stores.settings``): read defensively, written compactly."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from cardtable.ui import settings as settings_mod
-from cardtable.ui.settings import DEFAULTS, changed, dump_settings, html_classes, parse_settings
+from cardtable.ui.stores import settings as settings_mod
+from cardtable.ui.stores.settings import DEFAULTS, changed, dump_settings, html_classes, parse_settings
 
 
 def test_defaults_sound_off_handoff_on():
@@ -70,7 +70,7 @@ class _App:
 
 
 def test_confirm_before_play_waits_for_a_second_tap_on_the_same_card():
-    from cardtable.ui.app_review_settings import needs_second_tap
+    from cardtable.ui.screens.review_settings import needs_second_tap
 
     off = _App()
     assert needs_second_tap(off, "play QS") is False            # the setting off: one tap plays
@@ -82,7 +82,7 @@ def test_confirm_before_play_waits_for_a_second_tap_on_the_same_card():
 
 
 def test_the_sound_cues():
-    from cardtable.ui.sound import NOTES, cue_for
+    from cardtable.ui.shell.sound import NOTES, cue_for
 
     assert cue_for("play QS", "trick") == "won" and cue_for("play QS", None) == "play"
     assert cue_for("capture QC 5D", None) == "won" and cue_for("build 11 6H 5H", None) == "play"
@@ -93,7 +93,7 @@ def test_the_sound_cues():
 def test_the_settings_screen_has_one_h1_and_every_choice_as_a_named_button():
     import re
 
-    from cardtable.ui.settings_screen import settings_html
+    from cardtable.ui.screens.settings import settings_html
 
     html = settings_html({**DEFAULTS, "deck": "four", "handoff": False}, in_game=True)
     assert html.count("<h1") == 1 and "Back to the game" in html

@@ -13,8 +13,8 @@ import pytest
 from cardtable import stats
 from cardtable.cards import CARDS, RANK_CHARS
 from cardtable.record import new_game
-from cardtable.ui import charts, stats_screen
-from cardtable.ui.storage import DictStore, QuotaError, SaveStore
+from cardtable.ui.screens import charts, stats as stats_screen
+from cardtable.ui.stores.saves import DictStore, QuotaError, SaveStore
 
 
 # ---- records built from explicit deals --------------------------------------------------------

@@ -9,8 +9,9 @@ import json
 import pytest
 
 from cardtable import stats
-from cardtable.ui import stats_screen, stats_store
-from cardtable.ui.storage import DictStore
+from cardtable.ui.screens import stats as stats_screen
+from cardtable.ui.stores import stats as stats_store
+from cardtable.ui.stores.saves import DictStore
 from test_stats import seep_record, spades_record
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from cardtable.record import replay
-from cardtable.ui.storage import GAME_KEY, LAST_KEY, DictStore, QuotaError, SaveStore, StorageFull
+from cardtable.ui.stores.saves import GAME_KEY, LAST_KEY, DictStore, QuotaError, SaveStore, StorageFull
 
 spades = pytest.importorskip("cardtable.games.dummy_spades")
 
@@ -151,7 +151,7 @@ def test_the_issues_reproductions_list_without_an_exception():
 
 # ---- revisions: two windows never lose each other's moves -------------------------------------------
 def test_a_save_from_a_window_that_fell_behind_is_a_conflict_and_changes_nothing():
-    from cardtable.ui.storage import SaveConflict
+    from cardtable.ui.stores.saves import SaveConflict
 
     store = DictStore()
     saves = SaveStore(store)
@@ -167,7 +167,7 @@ def test_a_save_from_a_window_that_fell_behind_is_a_conflict_and_changes_nothing
 
 
 def test_a_longer_game_is_never_replaced_by_a_shorter_one():
-    from cardtable.ui.storage import SaveConflict
+    from cardtable.ui.stores.saves import SaveConflict
 
     saves = SaveStore(DictStore())
     rev = saves.save("g", record(actions=["bid 3", "bid 4", "bid 5"]))

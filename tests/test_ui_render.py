@@ -10,7 +10,7 @@ from cardtable.record import new_game
 from conftest import FakeApp, spades_visible
 
 spades = pytest.importorskip("cardtable.games.dummy_spades")
-from cardtable.ui.table_spades import Table as SpadesTable  # noqa: E402
+from cardtable.ui.table.spades import Table as SpadesTable  # noqa: E402
 
 
 CARD_ATTR = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
@@ -138,7 +138,7 @@ def test_after_a_peek_the_peeker_sees_the_cards_in_the_reveal_panel():
 
 
 def test_settings_are_read_defensively():
-    from cardtable.ui.settings import dump_settings, parse_settings
+    from cardtable.ui.stores.settings import dump_settings, parse_settings
 
     assert parse_settings('{"speed": "slow"}')["speed"] == "slow"
     for bad in (None, "", "null", "[1, 2]", '{"speed": 3}', '{"speed": "warp"}', "{not json"):
@@ -147,7 +147,7 @@ def test_settings_are_read_defensively():
 
 
 def test_new_game_form_shows_only_the_chosen_scoring_and_refuses_wrong_numbers():
-    from cardtable.ui.home import form_errors, new_game_html
+    from cardtable.ui.screens.home import form_errors, new_game_html
 
     sweep = new_game_html("seep", True)
     assert 'id="ng-target"' in sweep and 'id="ng-baazis"' not in sweep
@@ -159,10 +159,10 @@ def test_new_game_form_shows_only_the_chosen_scoring_and_refuses_wrong_numbers()
 
 
 def test_saved_games_tell_themselves_apart():
-    from cardtable.ui.home import save_row
-    from cardtable.ui.storage import SavedGame
+    from cardtable.ui.screens.home import save_row
+    from cardtable.ui.stores.saves import SavedGame
 
-    from cardtable.ui.markup import plain_name
+    from cardtable.ui.text.markup import plain_name
 
     row = plain_name(save_row(SavedGame(id="x", game="dummy-spades", players=["You", "Ben", "Chloé"],
                                         totals="You 40 · Ben 3", updated=1000.0,
@@ -172,7 +172,7 @@ def test_saved_games_tell_themselves_apart():
 
 # ---- issue #17: the new options on the form and the Mirror / Suicide table ---------------------------
 def test_the_form_writes_the_new_options_only_when_not_the_default():
-    from cardtable.ui.home import form_options, new_game_html
+    from cardtable.ui.screens.home import form_options, new_game_html
 
     spades_form = new_game_html("dummy-spades", True)
     assert 'id="ng-bidding"' in spades_form and 'id="ng-bag-penalty"' in spades_form

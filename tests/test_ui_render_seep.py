@@ -8,13 +8,13 @@ import pytest
 
 from cardtable.cards import Card
 from cardtable.record import new_game
-from cardtable.ui.markup import plain_name
+from cardtable.ui.text.markup import plain_name
 from conftest import FakeApp
 from seep_checks import seep_shown
 
 seep = pytest.importorskip("cardtable.games.seep")
-from cardtable.ui.table_seep import Table, candidate_actions  # noqa: E402
-from cardtable.ui.refusals import word as refusal_words  # noqa: E402
+from cardtable.ui.table.seep import Table, candidate_actions  # noqa: E402
+from cardtable.ui.text.refusals import word as refusal_words  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Chloé", "Dev"]
 CARD_ATTR = re.compile(r'data-card="([0-9TJQKA][SHDC])"')
@@ -583,7 +583,7 @@ def test_two_player_names_are_text():
 def test_a_card_with_many_moves_lists_a_few_and_asks_for_floor_cards():
     """A hand card alone offers at most MAX_OFFERS moves, the simplest first (a throw or a plain
     capture is always among them); the rest are reached by tapping floor cards."""
-    from cardtable.ui.table_seep import MAX_OFFERS
+    from cardtable.ui.table.seep import MAX_OFFERS
     rng = random.Random(11)
     capped = 0
     for seed in range(12):

@@ -14,12 +14,12 @@ import re
 import pytest
 
 from cardtable.record import new_game
-from cardtable.ui.i18n import use_language
+from cardtable.ui.text.i18n import use_language
 from conftest import ROOT, FakeApp
 
 pytest.importorskip("cardtable.games.dummy_spades")
-from cardtable.ui.table_seep import Table as SeepTable  # noqa: E402
-from cardtable.ui.table_spades import Table as SpadesTable  # noqa: E402
+from cardtable.ui.table.seep import Table as SeepTable  # noqa: E402
+from cardtable.ui.table.spades import Table as SpadesTable  # noqa: E402
 
 TAG = re.compile(r"<[^>]+>")
 SEATS_SEEP = ("p0", "p1", "p2", "p3")
@@ -99,8 +99,8 @@ def test_the_peeker_looking_at_the_cards_is_not_told_the_next_player_peeks():
 
 # ---- 13 and 14: home, statistics, Continue, the review's last line --------------------------------
 def test_home_wording_settings_apart_and_no_continue_for_a_finished_game():
-    from cardtable.ui import home
-    from cardtable.ui.storage import SavedGame
+    from cardtable.ui.screens import home
+    from cardtable.ui.stores.saves import SavedGame
     finished = SavedGame(id="g1", game="dummy-spades", players=["Ana", "Ben", "Chloé"], over=True, updated=10.0,
                          totals="4 hands · Ana 310 · Ben 120 · Chloé 80")
     html = home.home_html([finished], finished, 5000.0)
@@ -117,7 +117,7 @@ def test_home_wording_settings_apart_and_no_continue_for_a_finished_game():
 
 
 def test_statistics_read_as_sentences_with_the_home_icon():
-    from cardtable.ui import stats_screen
+    from cardtable.ui.screens import stats as stats_screen
     from cardtable import stats
     p = stats.PlayerStats(name="Ana", game="dummy-spades")
     p.games, p.finished, p.won, p.hands, p.hands_won = 1, 1, 0, 13, 5
@@ -130,7 +130,7 @@ def test_statistics_read_as_sentences_with_the_home_icon():
 
 
 def test_the_reviews_last_line_ends_its_sentences():
-    from cardtable.ui.review import Review, review_html
+    from cardtable.ui.screens.review import Review, review_html
     game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 9, "players": ["Ana", "Ben", "Chloé"],
                      "options": {"losing_limit": -200}, "actions": []})
     rng = random.Random(9)
@@ -285,7 +285,7 @@ def test_displayed_negatives_have_the_minus_sign_and_the_record_keeps_ascii(lang
 
 
 def test_the_live_region_says_a_negative_score_with_the_minus_sign():
-    from cardtable.ui import announce
+    from cardtable.ui.text import announce
     game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 4, "players": ["Ana", "Ben", "Chloé"],
                      "actions": []})
     table = SpadesTable(game)

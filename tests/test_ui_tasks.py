@@ -1,4 +1,4 @@
-"""``cardtable.ui.tasks.Tasks``: callables run in tasks of their own, through a MessageChannel
+"""``cardtable.ui.shell.tasks.Tasks``: callables run in tasks of their own, through a MessageChannel
 (soon) or a timer (later), each at most once, never after it was cancelled -- driven here by a fake
 browser whose task queue the test steps through one task at a time."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from cardtable.ui.tasks import Tasks
+from cardtable.ui.shell.tasks import Tasks
 
 
 class FakeBrowser:
@@ -205,7 +205,7 @@ def counting(clock: Clock, n: int, cost: float, fail_at: int = -1):
 
 
 def test_sliced_work_runs_in_short_slices_with_other_tasks_between_and_ends_once():
-    from cardtable.ui.tasks import Sliced
+    from cardtable.ui.shell.tasks import Sliced
 
     browser, tasks, _ = make()
     clock = Clock()
@@ -228,7 +228,7 @@ def test_sliced_work_runs_in_short_slices_with_other_tasks_between_and_ends_once
 
 
 def test_a_job_of_one_slice_shows_its_result_at_once():
-    from cardtable.ui.tasks import Sliced
+    from cardtable.ui.shell.tasks import Sliced
 
     browser, tasks, _ = make()
     clock = Clock()
@@ -239,7 +239,7 @@ def test_a_job_of_one_slice_shows_its_result_at_once():
 
 
 def test_the_result_is_shown_in_a_task_of_its_own_unless_cancelled_before():
-    from cardtable.ui.tasks import Sliced
+    from cardtable.ui.shell.tasks import Sliced
 
     for cancel in (False, True):
         browser, tasks, _ = make()
@@ -258,7 +258,7 @@ def test_the_result_is_shown_in_a_task_of_its_own_unless_cancelled_before():
 
 
 def test_a_sliced_job_that_fails_says_why_and_a_cancelled_one_stops():
-    from cardtable.ui.tasks import Sliced
+    from cardtable.ui.shell.tasks import Sliced
 
     browser, tasks, _ = make()
     clock = Clock()
@@ -279,7 +279,7 @@ def test_a_sliced_job_that_fails_says_why_and_a_cancelled_one_stops():
 
 
 def test_a_job_started_soon_runs_its_first_slice_in_the_next_task_unless_cancelled():
-    from cardtable.ui.tasks import Sliced
+    from cardtable.ui.shell.tasks import Sliced
 
     for cancel in (False, True):
         browser, tasks, _ = make()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.ui.timing import KEPT, Measures
+from cardtable.ui.shell.timing import KEPT, Measures
 
 
 class FakePerformance:

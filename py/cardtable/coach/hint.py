@@ -15,7 +15,7 @@ device, at any speed::
 
 The reason is a code and values (``Hint.reason``, ``Hint.values``), read from the view and the
 chosen action: "wins the trick with your lowest winner" is ``("win_lowest", {"card": "QH"})``.
-The engines and the coach speak in codes; ``cardtable.ui.coach`` puts them into words (and
+The engines and the coach speak in codes; ``cardtable.ui.table.coach`` puts them into words (and
 through translation).  Codes:
 
 Dummy Spades

@@ -1,0 +1,9 @@
+"""The game session: one open game's play loop, apart from the browser (``GameSession``), and who
+controls each seat (``seats``).  Pure Python: the page's shell drives it with its own tasks and
+store, tests drive it with a fake clock and an in-memory store."""
+
+from .game_session import GameSession, Note, SessionEvents, clean_hints, stored_hints
+from .seats import PERSON, SeatController, controller
+
+__all__ = ["GameSession", "Note", "SessionEvents", "clean_hints", "stored_hints", "PERSON", "SeatController",
+           "controller"]

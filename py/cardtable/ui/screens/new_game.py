@@ -1,0 +1,129 @@
+"""The new-game form's side in the app: reading the form, starting a game from it or with one tap
+against the computer, and playing again.  Its state is what the form shows now (Seep's scoring
+and number of players).  Browser code (it reads the form's fields).
+
+Acts: ``new:<game>``, ``quick:<game>``, ``start``, ``play-again``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from typing import Optional
+
+from pyscript import document
+
+from ...game import RecordError
+from ...record import new_game
+from ..shell.browser import present, to_int
+from ..text.i18n import _
+from ..text.markup import kept_name
+from . import home
+
+
+def bots_available() -> bool:
+    try:
+        importlib.import_module("cardtable.bots")
+        return True
+    except ImportError:
+        return False
+
+
+def new_id() -> str:
+    return f"{int(time.time() * 1000):x}-{random.SystemRandom().randrange(16 ** 4):04x}"
+
+
+class NewGame:
+    """The new-game form and the ways to start a game (see the module docstring)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.preset: Optional[str] = None   # the Seep scoring chosen on the new-game form
+        self.seats: Optional[int] = None    # ... and its number of players (4 or 2)
+
+    def acts(self) -> dict:
+        return {"new": self.show, "quick": self.start_against_computer, "start": lambda _arg: self.start_from_form(),
+                "play-again": lambda _arg: self.play_again()}
+
+    def changed(self, field: str, value: str) -> None:
+        """Seep's scoring or number of players changed on the form: drawn again (typed names stay)."""
+        if field == "ng-preset":
+            self.preset = value
+        else:
+            self.seats = to_int(value, 4)
+        self.app.render()
+
+    def show(self, game_name: str) -> None:
+        self.preset = None
+        self.seats = None
+        self.app.screen = f"new:{game_name}"
+        self.app.render()
+
+    def read_form(self) -> tuple[dict, dict]:
+        form = document.getElementById("new-game")
+        game = str(form.dataset.game)
+        values = {str(el.id): str(el.value) for el in form.querySelectorAll("select, input") if el.id}
+        n = 2 if game == "seep" and values.get("ng-seats") == "2" else home.SEATS[game]
+        names, kinds = [], {}
+        for i in range(n):
+            names.append(kept_name(str(document.getElementById(f"ng-name-{i}").value)) or home.DEFAULT_NAMES[i])
+            kinds[f"p{i}"] = str(document.getElementById(f"ng-kind-{i}").value)
+        limit = game == "dummy-spades" and bool(document.getElementById("ng-limit").checked)
+        options = home.form_options(game, values, limit)
+        seed_text = str(document.getElementById("ng-seed").value).strip()
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else (seed_text or random.SystemRandom().randrange(1, 2 ** 31))
+        record = {"format": "cardtable/1", "game": game, "options": options, "players": names, "seed": seed,
+                  "actions": []}
+        return record, kinds
+
+    def start_from_form(self) -> bool:
+        form = document.getElementById("new-game")
+        values = {el.id: str(el.value) for el in form.querySelectorAll("input[type=number]")}
+        errors = home.form_errors(values)
+        for field_id in values:
+            note = document.getElementById(f"{field_id}-error")
+            if present(note):
+                note.textContent = errors.get(field_id, "")
+        if errors:
+            document.getElementById("ng-error").textContent = _("Check the numbers marked above.")
+            first = document.getElementById(next(iter(errors)))
+            if present(first):
+                first.focus()
+            return False
+        record, kinds = self.read_form()
+        if len(set(n.casefold() for n in record["players"])) < len(record["players"]):
+            document.getElementById("ng-error").textContent = _("Give every player a different name.")
+            return False
+        try:
+            game = new_game(record)
+        except RecordError as err:
+            document.getElementById("ng-error").textContent = _("These options cannot be used: {why}").format(why=err)
+            return False
+        self.app.open_game(game, new_id(), kinds, log=[])
+        self.app.autosave()
+        self.app.advance()
+        return False  # advance() rendered
+
+    def start_against_computer(self, game_name: str) -> None:
+        """One tap from home: you in the first seat, computers at the default level elsewhere."""
+        if game_name not in home.SEATS:
+            return
+        n = home.SEATS[game_name]
+        names = [_("You")] + home.DEFAULT_NAMES[1:n]
+        kinds = {f"p{i}": ("human" if i == 0 else home.DEFAULT_LEVEL) for i in range(n)}
+        record = {"format": "cardtable/1", "game": game_name, "options": {}, "players": names,
+                  "seed": random.SystemRandom().randrange(1, 2 ** 31), "actions": []}
+        self.app.open_game(new_game(record), new_id(), kinds, log=[])
+        self.app.autosave()
+        self.app.advance()
+
+    def play_again(self) -> None:
+        record = self.app.game.to_record()
+        fresh = {"format": record["format"], "game": record["game"], "options": record.get("options", {}),
+                 "players": record.get("players"), "seed": random.SystemRandom().randrange(1, 2 ** 31), "actions": []}
+        controllers = dict(self.app.controllers)
+        self.app.close_game()
+        self.app.open_game(new_game(fresh), new_id(), controllers, [])
+        self.app.autosave()
+        self.app.advance()

@@ -1,0 +1,253 @@
+"""The Statistics screen, and the statistics kept in the browser's store.
+
+The figures come from ``cardtable.stats`` (pure); this module keeps them under ``STATS_KEY`` in
+a Web-Storage-like store (``getItem``/``setItem``/``removeItem``: ``window.localStorage`` in the
+page, ``storage.DictStore`` in tests), draws the screen and its reset question, and answers the
+screen's acts.  It does not import the browser: downloading a file and scheduling work are the
+app's (``app.files.download``, ``app.render``), so everything here runs in CPython tests.
+
+Acts (``data-act``): ``stats`` (open the screen), ``stats:export`` (download the statistics as a
+``cardtable-stats/1`` file), ``stats:reset`` (ask), ``stats:confirm-reset`` (forget them all).
+A statistics file is brought back with *Import statistics…* on this screen (the file input
+``#stats-file``) or with the home screen's *Import a game file…* (``looks_like_stats``).
+
+Where they are kept is ``stats_store``'s: one key per game, read-modify-write of that game only,
+so two windows of the app cannot lose each other's hands and the store has no size wall; a game
+recorded twice (reopened, followed from another window, imported again) changes nothing, as
+``stats.merge_entry`` counts a hand by the game's fingerprint and its number.  Nothing that
+cannot be read is overwritten: it is set aside with its reason, and this screen says so.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, Optional
+
+from ... import rules, stats
+from ..stores import stats as stats_store
+from .charts import line_chart
+from ..text.i18n import N_, _, ngettext
+from ..text.markup import button, dialog, esc, isolated
+
+STATS_KEY = stats.STATS_KEY
+LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against the strong computer"),
+               "expert": N_("Against the expert computer"),
+               "random": N_("Against the random computer"), "human": N_("Against people")}
+"""The heading of a player's results against each kind of opponent (a ``controllers`` value)."""
+
+
+# ---- the store (ui.stats_store: one key per game) ----------------------------------------------
+
+def load(store: Any) -> tuple[dict, Optional[str]]:
+    """The statistics in ``store`` and a problem met reading them (None when none)."""
+    return stats_store.load(store)
+
+
+def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
+                now: Optional[float] = None, hands_done: Optional[int] = None,
+                read: Optional[tuple] = None) -> bool:
+    """Count the finished hands of a game (``stats_store.record_game``); True when the store changed."""
+    return stats_store.record_game(store, record, controllers, now, hands_done, read)
+
+
+def counted_already(store: Any, record: dict, hands_done: int) -> bool:
+    """Whether ``hands_done`` hands of this game are counted already (``stats_store.counted_already``)."""
+    return stats_store.counted_already(store, record, hands_done)
+
+
+def import_text(store: Any, text: str) -> str:
+    """Add a statistics file to the store; returns what happened, in words.
+
+    Raises ``stats.StatsError`` saying why for a file that is not statistics or is damaged
+    (nothing of it is used then), or when storage filled up on the way.
+    """
+    try:
+        n, total = stats_store.import_text(store, text)
+    except stats_store.StoreFull:
+        raise stats.StatsError(_("storage is full: some of its games could not be saved "
+                                 "(import it again once there is room; nothing is counted twice)")) from None
+    return ngettext("Statistics imported: {n} new or longer game of {total} in the file.",
+                    "Statistics imported: {n} new or longer games of {total} in the file.", n).format(n=n, total=total)
+
+
+_STATS_FORMAT = re.compile(r'"format"\s*:\s*"cardtable-stats/')
+
+
+def looks_like_stats(text: str) -> bool:
+    """Whether a file's text claims to be statistics (so Import reads it as such, and refuses it
+    in the words of statistics when it is damaged or too big)."""
+    return bool(_STATS_FORMAT.search(text[:4000]))
+
+
+def export_text(store: Any) -> str:
+    """The statistics as a file's text (``cardtable-stats/1``), however many games."""
+    return stats_store.export_text(store)
+
+
+def reset(store: Any) -> None:
+    """Forget every statistic (the saved games stay)."""
+    stats_store.reset(store)
+
+
+# ---- the screen -----------------------------------------------------------------------------
+
+def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", aside: Optional[list] = None) -> str:
+    """The whole Statistics screen (one ``<h1>``)."""
+    parts = ['<section class="stats-page">',
+             '<header class="settings-head">'   # ⌂ as on every other screen
+             + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
+             + f'<h1>{esc(_("Statistics"))}</h1></header>']
+    if notice:
+        parts.append(f'<p class="notice" role="status">{esc(notice)}</p>')
+    if problem:
+        parts.append(f'<p class="notice" role="alert">{esc(_("Some saved statistics could not be used: {problem}").format(problem=problem))}</p>')
+    if aside:
+        parts.append(f'<p class="notice" role="alert">{esc(aside_text(aside))}</p>')
+    summary = stats.summarize(data)
+    if not summary:
+        parts.append(f'<p class="muted">{esc(_("No finished hands yet. Statistics count every hand played to its end, per player name."))}</p>')
+    for game in stats.GAMES:
+        players = summary.get(game)
+        if players:
+            parts.append(game_section(game, players, data))
+    parts.append('<div class="stats-actions">'
+                 + button(esc(_("Export statistics")), "stats:export", cls="btn ghost", key="stats-export",
+                          disabled=not data.get("games"))
+                 + f'<label class="btn ghost" for="stats-file">{esc(_("Import statistics…"))}</label>'
+                 '<input type="file" id="stats-file" accept=".json,application/json" class="visually-hidden">'
+                 + button(esc(_("Reset statistics…")), "stats:reset", cls="btn danger", key="stats-reset",
+                          disabled=not data.get("games"))
+                 + "</div>")
+    parts.append(f'<p class="muted small">{esc(_("Statistics are kept in this browser, apart from the saved games: deleting a game keeps them."))}</p>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def game_section(game: str, players: dict[str, stats.PlayerStats], data: dict) -> str:
+    """One game's players and charts."""
+    title = _(rules.TITLES.get(game, game))
+    ordered = sorted(players.values(), key=lambda p: (-p.hands, p.name.casefold()))
+    out = [f'<section class="stats-game" aria-labelledby="stats-{game}"><h2 id="stats-{game}">{esc(title)}</h2>',
+           '<div class="stats-players">']
+    out.extend(player_card(p) for p in ordered)
+    out.append("</div>")
+    latest = stats.latest_game(data, game)
+    if latest is not None:
+        series = [(isolated(stats.side_label(latest, side)), totals) for side, totals in stats.score_series(latest)]
+        out.append(line_chart(_("Points after each hand of the latest game"), series, f"chart-score-{game}",
+                              x_label=_("Hand"), y_label=_("Points")))
+    rates = [(isolated(name), rate) for name, rate in stats.win_rate_series(players)]
+    if rates:
+        out.append(line_chart(_("Games won so far, after each finished game"), rates, f"chart-wins-{game}",
+                              x_label=_("Game"), y_label=_("Games won (%)"), y_range=(0, 100),
+                              value_text=lambda v: _("{percent}%").format(percent=round(v))))
+    out.append("</section>")
+    return "".join(out)
+
+
+def _pct(p: stats.PlayerStats, part: int, whole: int) -> str:
+    v = p.percent(part, whole)
+    return "—" if v is None else _("{percent}%").format(percent=v)
+
+
+def _avg(p: stats.PlayerStats, total: int) -> str:
+    return "—" if not p.hands else f"{p.per_hand(total):.1f}".replace("-", "−")   # the minus sign, not a hyphen
+
+
+def player_card(p: stats.PlayerStats) -> str:
+    """A player's figures as a definition list (term: figure)."""
+    rows = [
+        (_("Games"), _("{won} won of {played} ({finished} finished)").format(
+            played=p.games, finished=p.finished, won=p.won)),
+        (_("Hands"), _("{won} won of {played} ({percent})").format(
+            played=p.hands, won=p.hands_won, percent=_pct(p, p.hands_won, p.hands))),
+        (_("Points per hand"), _avg(p, p.points)),
+    ]
+    if p.game == "dummy-spades":
+        rows += [
+            (_("Bids made"), _pct(p, p.bids_made, p.hands)),
+            (_("As declarer"), _("made {made} of {hands}").format(made=p.declarer_made, hands=p.declarer_hands)),
+            (_("As defender"), _("made {made} of {hands}").format(made=p.defender_made, hands=p.defender_hands)),
+            (_("Nils"), _("made {made} of {tried}").format(made=p.nils_made, tried=p.nils)),
+            (_("Bags per hand"), _avg(p, p.bags)),
+        ]
+    else:
+        rows += [
+            (_("Sweeps"), str(p.sweeps)),
+            (_("Houses"), _("{built} built · {captured} captured").format(built=p.houses_built,
+                                                                         captured=p.houses_captured)),
+            (_("Baazis"), _("{won} won · {lost} lost").format(won=p.baazis_won, lost=p.baazis_lost)),
+        ]
+    rows.append((_("Hints used"), str(p.hints)))
+    for level in sorted(p.against, key=lambda k: (k == "human", k)):
+        a = p.against[level]
+        games = ngettext("won {won} of {games} game", "won {won} of {games} games", a.games).format(
+            games=a.games, won=a.won)
+        hands = ngettext("{won} of {hands} hand", "{won} of {hands} hands", a.hands).format(
+            hands=a.hands, won=a.hands_won)
+        rows.append((_(LEVEL_NAMES.get(level, level)), _("{games} · {hands}").format(games=games, hands=hands)))
+    dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in rows)
+    return (f'<article class="stats-player" data-player="{esc(stats.player_key(p.name))}">'
+            f"<h3>{esc(isolated(p.name))}</h3><dl>{dl}</dl></article>")
+
+
+def reset_dialog() -> str:
+    """The question before forgetting every statistic."""
+    return dialog(esc(_("Reset the statistics?")),
+                  f'<p>{esc(_("Every statistic of every player is forgotten. Saved games are kept."))}</p>'
+                  f'<p>{esc(_("This cannot be undone."))}</p>',
+                  button(esc(_("Reset")), "stats:confirm-reset", cls="btn danger", key="confirm")
+                  .replace("<button ", "<button data-autofocus ", 1)
+                  + button(esc(_("Keep them")), "cancel", cls="btn ghost", key="cancel"), cls="stats-reset")
+
+
+# ---- the screen's acts ----------------------------------------------------------------------
+
+def dispatch(app, arg: str) -> None:
+    """Answer a ``stats[:arg]`` act for the app (its store, its dialog, its download)."""
+    store = app.saves.store
+    if arg == "":
+        app.close_game()
+        app.screen = "stats"
+        app.stats_notice = ""
+    elif arg == "export":
+        app.files.download(export_text(store), f"cardtable-statistics-{time.strftime('%Y%m%d-%H%M')}.json")
+        return
+    elif arg == "reset":
+        app.dialog = ("stats-reset",)
+    elif arg == "confirm-reset":
+        reset(store)
+        app.dialog = None
+        app.stats_notice = _("The statistics were reset.")
+    app.render()
+
+
+def import_file(app, text: str, filename: str) -> None:
+    """A file chosen with *Import statistics…* (or a statistics file given to the home import)."""
+    try:
+        message = import_text(app.saves.store, text)
+    except stats.StatsError as err:
+        message = _("{file} was not imported: {reason}").format(file=filename[:60], reason=str(err)[:200])
+    app.close_game()
+    app.dialog = None
+    app.screen = "stats"
+    app.stats_notice = message
+    app.render()
+
+
+def html_for(app) -> str:
+    """The screen for the app's ``screen_html``."""
+    data, problem = load(app.saves.store)
+    if stats_store.FULL:
+        full = _("Storage is full: the latest hands are not counted. Delete old saved games to make room.")
+        problem = f"{problem}; {full}" if problem else full
+    return screen_html(data, problem, getattr(app, "stats_notice", ""), stats_store.asides(app.saves.store))
+
+
+def aside_text(aside: list[dict]) -> str:
+    """What the player is told of statistics set aside (kept, not counted)."""
+    first = aside[-1]
+    return ngettext("{n} stored statistics value could not be read: it is set aside, not deleted, and not counted ({reason}).",
+                    "{n} stored statistics values could not be read: they are set aside, not deleted, and not counted ({reason}).",
+                    len(aside)).format(n=len(aside), reason=first["reason"][:200])

@@ -1,0 +1,113 @@
+"""The browser under the app: localStorage (or an in-memory store on a visit ``?without-saves``),
+the visitor's languages, User Timing marks, and the small conversions between Python and
+JavaScript values.  With ``app.py``, the only modules that import ``pyscript``/``js``."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from pyscript import window
+from pyodide.ffi import to_js
+
+from ..stores.saves import DictStore
+from .timing import Measures
+
+
+def present(x) -> bool:
+    """False for None and for JavaScript's null (Pyodide gives ``null`` as a ``JsNull`` object)."""
+    return x is not None and type(x).__name__ != "JsNull"
+
+
+class BrowserStore:
+    """``window.localStorage`` with JavaScript's null turned into None, for ``SaveStore``."""
+
+    def __init__(self, storage) -> None:
+        self.storage = storage
+
+    @property
+    def length(self) -> int:
+        return int(self.storage.length)
+
+    def key(self, i: int):
+        k = self.storage.key(i)
+        return str(k) if present(k) else None
+
+    def getItem(self, k: str):  # noqa: N802 (Web Storage names)
+        v = self.storage.getItem(k)
+        return str(v) if present(v) else None
+
+    def setItem(self, k: str, v: str) -> None:  # noqa: N802
+        self.storage.setItem(k, v)
+
+    def removeItem(self, k: str) -> None:  # noqa: N802
+        self.storage.removeItem(k)
+
+
+def without_saves() -> bool:
+    """True when the boot screen's rescue asked to start without the saved data (``?without-saves``)."""
+    try:
+        return "without-saves" in str(window.location.search)
+    except Exception:
+        return False
+
+
+def browser_languages() -> list[str]:
+    """``navigator.languages`` (or ``navigator.language``) as a list of tags; [] when unknown."""
+    try:
+        langs = window.navigator.languages
+        if present(langs) and int(langs.length):
+            return [str(langs[i]) for i in range(int(langs.length))]
+        one = window.navigator.language
+        return [str(one)] if present(one) else []
+    except Exception:
+        return []
+
+
+_STORES: dict = {}
+
+
+def store():
+    """The store of everything kept (saves, notes, statistics, settings, language): the browser's
+    localStorage, or -- on a visit ``?without-saves`` -- an in-memory store that reads and writes
+    no stored key at all."""
+    if "store" not in _STORES:
+        _STORES["store"] = DictStore() if without_saves() else BrowserStore(window.localStorage)
+    return _STORES["store"]
+
+
+def local_get(key: str) -> Optional[str]:
+    """A stored value as text (None when missing or when storage cannot be read)."""
+    try:
+        return store().getItem(key)
+    except Exception:  # storage disabled by the browser
+        return None
+
+
+def local_set(key: str, value: str) -> None:
+    try:
+        store().setItem(key, value)
+    except Exception:  # full or disabled: the setting lasts for this visit only
+        pass
+
+
+def to_int(value, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
+
+
+def js_object(entries):
+    return window.Object.fromEntries(entries)
+
+
+_MEASURES = Measures()
+
+
+def measure(name: str, began: float) -> None:
+    """A User Timing entry from ``began`` to now (bench/bench_longtask.py reads them)."""
+    _MEASURES.add(window.performance, name, to_js({"start": began}, dict_converter=js_object))
+
+
+def css_escape(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"')

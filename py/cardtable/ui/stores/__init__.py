@@ -1,0 +1,2 @@
+"""What the app keeps: saved games, settings, statistics, backups -- pure Python over a
+Web-Storage-like store the shell supplies."""

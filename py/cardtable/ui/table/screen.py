@@ -1,0 +1,284 @@
+"""The table screen in the app: the open game's table (drawn by its game's module, ``spades`` or
+``seep``), the pass-the-device hand-off and its guard time, the end-of-hand and game-over
+dialogs, a person's moves and the words for a refused one, and what the game session tells the
+app (``TableEvents``: draw, say, sound, count the hands, follow another window).
+
+Acts: ``ready`` (the hand-off tap), ``release`` (collect a finished trick, end a peek),
+``next-hand``, ``move:<action>`` (an engine action), ``ui:<anything>`` (the game's table module:
+selections, sheets), and the coach's ``hint``, ``undo``, ``playout``.  Browser code.
+
+Pass and play cannot leak: a hand-off screen holds no card and its button stays disabled for
+``HANDOFF_GUARD_MS`` (a double tap on the last card cannot press it), and the end-of-hand summary
+is drawn on its own, without the table (the next hand is already dealt behind it).
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+
+from pyscript import document, window
+from pyodide.ffi import create_once_callable
+
+from ...session import SessionEvents
+from ..screens import data as app_data, home, review_settings as hooks, stats as stats_screen
+from ..screens.files import OPEN_SLICE_S
+from ..shell.browser import measure, present
+from ..shell.tasks import Sliced
+from ..text import announce, refusals
+from ..text.i18n import N_, _
+from ..text.markup import button, dialog, esc, plain_name
+from . import coach
+
+TABLE_MODULES = {"dummy-spades": "cardtable.ui.table.spades", "seep": "cardtable.ui.table.seep"}
+HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
+STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but the moves from now on are not saved. "
+                  "Export it to keep it, or delete old saved games.")
+
+
+class TableEvents(SessionEvents):
+    """What the game session tells the app: draw, say, sound, count, follow another window."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def changed(self) -> None:
+        self.app.render()
+
+    def moved(self, action, actor, before, after, hold) -> None:
+        app = self.app
+        humans = app.humans()
+        app.said += announce.after_move(app.game.name, app.table, action, actor, before, after,
+                                        you=humans[0] if len(humans) == 1 else None)
+        hooks.after_move(app, action, actor, hold)
+
+    def refused(self, err) -> None:
+        app = self.app
+        app.error = refusals.word(err, app.table.names)
+        app.said.append(announce.refused(app.error))
+        app.render()
+
+    def advanced(self) -> None:
+        hooks.after_advance(self.app)
+
+    def handoff_changed(self) -> None:
+        self.app.cancel_arm()   # a new hand-off starts its guard time afresh
+
+    def hands_finished(self) -> None:
+        self.app.table_screen.count_hands()
+
+    def saved(self) -> None:
+        app = self.app
+        if app.banner == _(STORAGE_FULL):
+            app.banner = ""
+        app_data.after_save(app)   # something to lose now: ask the browser to keep it
+
+    def storage_full(self) -> None:
+        self.app.banner = _(STORAGE_FULL)
+
+    def save_conflict(self, game_id: str) -> None:
+        # this window's move is not saved; after the current event, show the newer game instead
+        self.app.tasks.soon(lambda: self.app.files.follow_other_window(game_id))
+
+    def measure(self, name: str, began: float) -> None:
+        measure(name, began)
+
+    def now_ms(self) -> float:
+        return window.performance.now()
+
+
+
+class TableScreen:
+    """The table of the open game in the app (see the module docstring)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.handoff_armed = False        # the hand-off button takes taps (after HANDOFF_GUARD_MS)
+        self.arm_timer = None
+        self.turn_said = None             # the turn last announced (game id, actions, seat)
+
+    def acts(self) -> dict:
+        return {"ready": self.ready, "release": lambda _arg: self.app.release_hold(),
+                "next-hand": lambda _arg: self.app.session.next_hand(), "move": self.human_move,
+                "hint": lambda _arg: self.coach_act("hint"), "undo": lambda _arg: self.coach_act("undo"),
+                "playout": lambda _arg: self.coach_act("playout"), "ui": self.ui_act}
+
+    def ready(self, _arg: str = "") -> None:
+        if not self.handoff_armed or not self.app.session.ready():
+            return
+        self.handoff_armed = False
+        self.app.render()
+
+    def coach_act(self, verb: str) -> None:
+        coach.dispatch(self.app, verb)   # Hint, Undo, Play out the rest (cardtable.ui.table.coach)
+
+    def ui_act(self, arg: str) -> None:
+        app = self.app
+        action = app.table.handle(arg, app.game, app.viewer, app)
+        if action:
+            self.human_move(action)
+            return
+        app.render()
+
+    def after_render(self, name: str) -> None:
+        """The hand-off's guard time starts when it is first drawn."""
+        if name == "handoff" and not self.handoff_armed and self.arm_timer is None:
+            self.arm_timer = self.app.tasks.later(self.arm_handoff, HANDOFF_GUARD_MS)
+
+    def cancel_arm(self) -> None:
+        if self.arm_timer is not None:
+            self.app.tasks.cancel(self.arm_timer)
+            self.arm_timer = None
+        self.handoff_armed = False
+
+    def dialog_html(self, kind: str) -> str:
+        if kind == "hand":
+            entry = self.app.dialog[1]
+            body = self.app.table.hand_summary_html(self.app.game, entry)
+            over = self.app.game.over
+            label, act = (_("See the result"), "next-hand") if over else (_("Next hand"), "next-hand")
+            return dialog(esc(_("End of the hand")), body,
+                          button(esc(label), act, cls="btn", key="next").replace("<button ", "<button data-autofocus ", 1)
+                          + button(esc(_("Export game")), "export", cls="btn ghost", key="export-hand"),
+                          cls="hand-summary")
+        if kind == "over":
+            body = self.app.table.game_over_html(self.app.game)
+            return dialog(esc(_("Game over")), body,
+                          button(esc(_("Play again")), "play-again", cls="btn", key="again").replace("<button ", "<button data-autofocus ", 1)
+                          + button(esc(_("Export game")), "export", cls="btn ghost", key="export-over")
+                          + hooks.game_over_button(self.app)
+                          + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home"), cls="game-over")
+        return ""
+
+    def table_for(self, game):
+        """The table screen of the game's kind, imported only now (keeps start-up light)."""
+        module = importlib.import_module(TABLE_MODULES[game.name])
+        sheet = getattr(module.Table, "stylesheet", None)
+        if sheet and not present(document.querySelector(f'link[href="{sheet}"]')):
+            link = document.createElement("link")
+            link.rel = "stylesheet"
+            link.href = sheet
+            # no frame of the table is seen unstyled (#25)
+            document.documentElement.setAttribute("data-styling", "")
+            link.onload = link.onerror = create_once_callable(lambda _event: self.styled())
+            document.head.appendChild(link)
+        return module.Table(game)
+
+    def styled(self) -> None:
+        """A game's stylesheet has loaded (or failed to): show the table, drawn again with it."""
+        document.documentElement.removeAttribute("data-styling")
+        self.app.render()
+
+    def human_move(self, action: str) -> None:
+        if self.app.session.person_to_act() is None:
+            return
+        # confirm-before-play picks a legal card only: an illegal one is refused at the first tap
+        if action in self.app.game.legal_actions() and hooks.needs_second_tap(self.app, action):
+            self.app.render()
+            return
+        self.app.session.apply(action)
+
+    def explain_refusal(self, act: str) -> None:
+        """A tap (or Enter) on a card that cannot be played now says why, on the table and in the
+        live region.  On the person's turn the card's move goes the one way every move goes: the
+        engine refuses it and gives the reason, worded from the refusal catalog (``refusals``);
+        a Seep hand card in the bidding is asked as the throw it would be (``Table.tried_action``).
+        While a computer or another person is to play, it says whose turn it is."""
+        game, table = self.app.game, self.app.table
+        if game is None or table is None or self.app.handoff_to or self.app.dialog or self.app.hold or self.app.viewer is None:
+            return
+        seat = game.to_act
+        if seat is None:
+            return
+        if seat != self.app.viewer or self.app.controllers.get(seat) != "human":
+            self.app.error = _("Not your turn: {name} plays now.").format(name=table.name_of(seat))
+            self.app.said.append(self.app.error)
+            self.app.render()
+            return
+        verb, _sep, arg = act.partition(":")
+        tried = getattr(table, "tried_action", None)
+        action = arg if verb == "move" else (tried(arg) if tried and verb == "ui" else None)
+        if action:
+            self.human_move(action)
+
+    def arm_handoff(self) -> None:
+        """The hand-off's guard time is over: its button takes taps from now on."""
+        self.arm_timer = None
+        if self.app.handoff_to:
+            self.handoff_armed = True
+            self.app.render()
+
+    def count_hands(self) -> None:
+        """Count the open game's finished hands in the statistics, in a task of its own."""
+        game, controllers = self.app.game, dict(self.app.controllers)
+        record, hands = game.to_record(), stats_screen.stats.hands_finished(game)
+
+        def failed(err: Exception) -> None:  # statistics must never stop a game
+            window.console.error(f"cardtable: statistics: {err!r}")
+
+        def counted(read) -> None:
+            began = window.performance.now()
+            try:
+                stats_screen.record_game(self.app.saves.store, record, controllers, read=read)
+            except Exception as err:
+                failed(err)
+            measure("cardtable:stats", began)
+
+        def run() -> None:
+            # a long game is replayed for its statistics in slices, as it was opened
+            began = window.performance.now()
+            try:
+                if stats_screen.counted_already(self.app.saves.store, record, hands):
+                    return
+            except Exception as err:
+                return failed(err)
+            steps = stats_screen.stats.read_game_steps(record, controllers, time.time())
+            mark = [began]
+
+            def after_slice(_finished: bool) -> None:
+                measure("cardtable:stats-slice", mark[0])
+                mark[0] = window.performance.now()
+            Sliced(self.app.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start(soon=True)
+        self.app.tasks.soon(run)
+
+    def table_html(self) -> str:
+        if self.app.dialog and self.app.dialog[0] in ("hand", "over"):
+            # the summary stands alone: the next hand is dealt already, and none of it may show
+            return (f'<section class="summary-screen" aria-label="{esc(self.game_title())}">'
+                    f'<h1 class="visually-hidden">{esc(self.game_title())}</h1></section>')
+        if self.app.handoff_to:
+            name = self.app.table.name_of(self.app.handoff_to)
+            banner = f'<p class="banner" role="alert">{esc(self.app.banner)}</p>' if self.app.banner else ""
+            ready = button(esc(_("I am {name} — show my cards").format(name=name)), "ready", cls="btn big", key="ready",
+                           disabled=not self.handoff_armed)
+            # the button sits high on the screen, far from where the last player's cards were
+            return ('<section class="handoff" aria-live="polite"><div class="handoff-card">'
+                    f'<h1>{esc(_("Pass the device to {name}").format(name=name))}</h1>'
+                    + ready.replace("<button ", "<button data-autofocus ", 1)
+                    + f'<p>{esc(_("Only {name} should look at the screen now.").format(name=name))}</p>' + banner
+                    + coach.handoff_undo(self.app)   # the one who just moved may take it back until then
+                    + '<div class="handoff-fan" aria-hidden="true"><span class="card back"></span><span class="card back"></span></div>'
+                    + f'<p class="muted small">{esc(self.game_title())}</p>'
+                    + "</div>"
+                    + button("⌂ " + esc(_("Home")), "nav:home", cls="btn ghost small handoff-home", key="home", aria_label=_("Home"))
+                    + "</section>")
+        seat = self.app.viewer or self.app.game.to_act or self.app.table.seats[0]
+        return self.app.table.render(self.app.game, seat, self.app)
+
+    def game_title(self) -> str:
+        return home.game_title(self.app.game.name) if self.app.game else ""
+
+    def announce_pending(self) -> None:
+        """Say in the live region what happened since the last render, then whose turn it is."""
+        say = getattr(window, "cardtableAnnounce", None)
+        lines, self.app.said = self.app.said, []
+        if self.app.screen == "table" and self.app.game is not None and self.app.viewer and not self.app.handoff_to \
+                and not self.app.dialog and not self.app.hold and self.app.controllers.get(self.app.viewer) == "human":
+            mark = (self.app.game_id, self.app.game.action_count, self.app.viewer)
+            if self.app.game.to_act == self.app.viewer and mark != self.turn_said:
+                self.turn_said = mark
+                lines.append(announce.turn(self.app.game.name, self.app.game.view(self.app.viewer)))
+        if present(say):
+            for line in lines:
+                if line:
+                    say(plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)

@@ -1,0 +1,113 @@
+"""The player's language: every word the UI shows goes through ``_`` or ``ngettext``.
+
+    >>> _("Scores")
+    'Scores'
+    >>> ngettext("{n} trick", "{n} tricks", 3).format(n=3)
+    '3 tricks'
+
+Write each message whole, with named ``{fields}`` filled in by ``.format`` after translation, so a
+translator can reorder them; never build a sentence from translated pieces.  ``N_`` marks a message
+for extraction where it is defined (a table of labels) and is translated later with ``_``.
+
+The catalogs are gettext's: ``py/cardtable/locale/cardtable.pot`` (extracted by Babel from the UI,
+``pybabel extract -F babel.cfg``), one ``<lang>/LC_MESSAGES/cardtable.po`` per language (the
+translators' source, in the repository) and the ``.mo`` compiled from it by ``tools/build.py``
+into the app's zip.  ``use_language`` switches every message at once:
+
+    >>> use_language("fr")
+    'fr'
+    >>> _("Scores"), ngettext("{n} trick", "{n} tricks", 1).format(n=1)
+    ('Scores', '1 pli')
+    >>> ngettext("{n} trick", "{n} tricks", 3).format(n=3)
+    '3 plis'
+    >>> use_language("klingon")     # unknown: English
+    'en'
+
+Until a catalog is loaded every message is its English self.  Where no ``.mo`` is present (a
+checkout that was never built) the ``.po`` is compiled in memory with Babel when Babel is installed.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+from pathlib import Path
+from typing import Iterable, Optional
+
+#: the languages the app speaks, in the order the switch offers them
+LANGUAGES = ("en", "fr")
+#: each language named in itself (the switch shows these, untranslated)
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+DOMAIN = "cardtable"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+language = "en"
+
+
+def _(message: str) -> str:
+    """``message`` in the player's language."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form of a message for ``n``, in the player's language."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the player's language, told apart from the same English words by ``context``."""
+    return _translations.pgettext(context, message)
+
+
+def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
+    """Mark ``message`` for extraction without translating it now."""
+    return message
+
+
+def best_language(preferred: Iterable[Optional[str]]) -> str:
+    """The first of the browser's ``preferred`` languages (``navigator.languages``) that the app
+    speaks, by primary subtag; English when none is.
+
+    >>> best_language(["de-DE", "fr-CA", "en"]), best_language([]), best_language([None, "xx"])
+    ('fr', 'en', 'en')
+    """
+    for tag in preferred:
+        code = str(tag or "").strip().lower().replace("_", "-").split("-")[0]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def _catalog(code: str) -> Optional[_gettext.NullTranslations]:
+    """The compiled catalog of ``code``: its ``.mo``, or its ``.po`` compiled in memory."""
+    base = LOCALE_DIR / code / "LC_MESSAGES"
+    mo = base / f"{DOMAIN}.mo"
+    if mo.is_file():
+        with mo.open("rb") as f:
+            return _gettext.GNUTranslations(f)
+    po = base / f"{DOMAIN}.po"
+    if not po.is_file():
+        return None
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        return None
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=code)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return _gettext.GNUTranslations(buf)
+
+
+def use_language(code: Optional[str]) -> str:
+    """Speak ``code`` from now on (an unknown code or a missing catalog: English); returns the
+    language in use."""
+    global _translations, language
+    code = str(code or "").lower()
+    found = _catalog(code) if code in LANGUAGES and code != "en" else None
+    _translations = found or _gettext.NullTranslations()
+    language = code if found else "en"
+    return language

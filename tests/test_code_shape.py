@@ -1,0 +1,156 @@
+"""The shape of the code, read from the source (``ast``, nothing imported): no import cycle among
+the modules under ``py/``, and no module of ``PRIVATE_SCAN_ROOT`` reaching into another object's
+private attribute (``obj._field``).
+
+An import inside a function counts like one at the top: a lazy import is still a dependency.
+``from . import x`` counts as importing the module ``x`` when ``x`` is a module, else the package.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "py"
+PRIVATE_SCAN_ROOT = ROOT / "cardtable" / "ui"
+"""The folder whose modules may not touch another object's ``_private`` attribute (all of
+``py/`` once the bots and the coach are on the engines' public API)."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in ROOT.rglob("*.py")}
+
+
+def imports_of(name: str, path: Path, known: dict) -> set[str]:
+    """The modules of ``known`` that module ``name`` imports."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                base_name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                base_name = node.module or ""
+            targets = [f"{base_name}.{a.name}" if f"{base_name}.{a.name}" in known else base_name for a in node.names]
+        else:
+            continue
+        for t in targets:
+            while t and t not in known:   # a name inside a module: the module
+                t = t.rpartition(".")[0]
+            if t and t != name:
+                out.add(t)
+    return out
+
+
+def find_cycle(graph: dict[str, set[str]]):
+    """One import cycle as a list of modules (first == last), or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(n: str):
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph.get(n, ())):
+            if state.get(m) == 1:
+                return stack[stack.index(m):] + [m]
+            if m not in state:
+                found = visit(m)
+                if found:
+                    return found
+        stack.pop()
+        state[n] = 2
+        return None
+
+    for n in sorted(graph):
+        if n not in state:
+            found = visit(n)
+            if found:
+                return found
+    return None
+
+
+def test_the_cycle_finder_finds_one():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_no_import_cycle_under_py():
+    known = modules()
+    graph = {name: imports_of(name, path, known) for name, path in known.items()}
+    # a package's __init__ importing its own modules is how a package shows its API, not a cycle
+    graph = {n: {m for m in deps if not (m.startswith(n + ".") and known[n].name == "__init__.py")}
+             for n, deps in graph.items()}
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
+
+
+def unresolved_imports(name: str, path: Path, known: dict) -> list[str]:
+    """``from X import y`` (or ``import X``) of a ``cardtable`` module X that does not exist: a lazy
+    import inside a function is only found out when it runs."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                targets = [".".join(base + ([node.module] if node.module else []))]
+            else:
+                targets = [node.module or ""]
+        elif isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        else:
+            continue
+        out += [f"line {node.lineno}: {t}" for t in targets if t.split(".")[0] == "cardtable" and t not in known]
+    return out
+
+
+def test_every_import_of_cardtable_names_a_module():
+    known = modules()
+    missing = [f"{name} {miss}" for name, path in known.items() for miss in unresolved_imports(name, path, known)]
+    assert missing == []
+
+
+def private_reaches(source: str) -> list[str]:
+    """``obj._field`` where ``obj`` is not ``self`` (nor ``cls`` inside a class), dunders aside."""
+    found = []
+    tree = ast.parse(source)
+    in_class: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            in_class.update(id(n) for n in ast.walk(node))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        attr = node.attr
+        if not attr.startswith("_") or (attr.startswith("__") and attr.endswith("__")):
+            continue
+        owner = node.value
+        if isinstance(owner, ast.Name) and (owner.id == "self" or (owner.id == "cls" and id(node) in in_class)):
+            continue
+        found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_private_scan_sees_a_reach():
+    assert private_reaches("def f(app):\n    return app._revs()\n") == ["line 2: app._revs"]
+    assert private_reaches("class A:\n    def f(self):\n        return self._x\n") == []
+    assert private_reaches("class A:\n    @classmethod\n    def f(cls):\n        return cls._x\n") == []
+    assert private_reaches("x = obj.__dict__\n") == []
+
+
+def test_no_reach_into_another_objects_private_fields():
+    reaches = []
+    for path in sorted(PRIVATE_SCAN_ROOT.rglob("*.py")):
+        reaches += [f"{path.relative_to(ROOT)} {r}" for r in private_reaches(path.read_text(encoding="utf-8"))]
+    assert reaches == []
