@@ -53,6 +53,9 @@ class Lesson:
         return self.steps[i]
 
 
+GAMES = ("seep",)   # the games that have a lesson (the home screen offers "Learn to play" for them)
+
+
 def lessons() -> dict[str, Lesson]:
     """Every lesson, by game name (imported on demand: the app loads a lesson only when asked)."""
     from . import seep

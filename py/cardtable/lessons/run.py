@@ -52,6 +52,17 @@ class LessonRun:
         """True when the last move is not the script's (a different legal move, to take back)."""
         return self.on_script() < self.game.action_count
 
+    def follow(self, game) -> None:
+        """Follow the game the table holds (the same one, or the one an Undo went back to): when it
+        is back before the step shown, at a move of the newcomer's, the step of that move shows."""
+        self.game = game
+        n = self.on_script()
+        if n < self.step.at and game.to_act == self.lesson.seat:
+            for i, s in enumerate(self.lesson.steps):
+                if s.at == n and s.expect is not None:
+                    self.index = i
+                    break
+
     # ---- steps -----------------------------------------------------------------------------------
     @property
     def step(self) -> Step:

@@ -38,7 +38,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..game import IllegalAction, RecordError
 from ..record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
-from . import announce, home, keys, refusals, stats_screen
+from . import announce, home, keys, lesson, refusals, stats_screen
 from .i18n import LANGUAGES, N_, _, best_language, ngettext, use_language
 from .markup import button, dialog, esc, isolate_names, isolated, kept_name, plain_name
 from .movewords import apply_with_views
@@ -231,6 +231,8 @@ class App:
         """The location hash of the screen shown now."""
         if self.screen in ("review", "settings"):
             return hooks.route(self)
+        if self.screen == "table" and lesson.active(self):   # lesson (#30)
+            return lesson.route(self)
         if self.screen == "table" and self.game_id:
             return f"#game/{self.game_id}"
         if self.screen.startswith("new:"):
@@ -275,6 +277,8 @@ class App:
         if kind in ("review", "settings"):
             hooks.go_to(self, kind, arg)
             return
+        if kind == "lesson":   # lesson (#30)
+            return lesson.go_to(self, arg)
         if kind == "game" and arg and self.saves.raw(arg):
             self.open_saved(arg)
             if self.game is not None and not self.game.over and self.dialog is None:
@@ -311,11 +315,14 @@ class App:
             last = next((s for s in saves if s.id == last_id), None)
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
                                   bots=bots_available(), lang=self.lang)
+            html = lesson.with_offer(self, html)   # lesson (#30): offered on a first visit
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.form_preset,
                                       seats=self.form_seats)
         elif self.screen.startswith("rules:"):
             html = home.rules_html(self.screen[6:], self.lang)
+        elif self.screen == "table" and lesson.active(self):   # lesson (#30)
+            return lesson.screen_html(self)
         elif self.screen == "table":
             html = self.table_html()
         elif self.screen == "stats":
@@ -436,6 +443,8 @@ class App:
         verb, _sep, arg = act.partition(":")
         self.cancel_opening()   # a game still being opened is not wanted any more
         if hooks.dispatch(self, verb, arg):
+            return
+        if lesson.dispatch(self, verb, arg):   # lesson (#30)
             return
         if verb == "nav" and arg == "home":
             self.close_game()
@@ -839,6 +848,7 @@ class App:
         humans = self.humans()
         self.said += announce.after_move(game.name, self.table, canonical, actor, before, after,
                                          you=humans[0] if len(humans) == 1 else None)
+        lesson.after_move(self, actor)   # lesson (#30)
         self.autosave()
         hold = self.hold_for(canonical, actor, before)
         hooks.after_move(self, canonical, actor, hold)
@@ -906,6 +916,8 @@ class App:
 
     def autosave(self) -> None:
         """Save the game, unless another window saved a newer version: then follow that one."""
+        if lesson.autosave(self):   # lesson (#30): not a saved game
+            return
         revs = self._revs()
         try:
             from .coach import saved_record   # the record, with the hints used
@@ -958,7 +970,7 @@ class App:
             return
         seat = game.to_act
         level = self.controllers.get(seat, "human")
-        if level == "human":
+        if level == "human" or lesson.bot_move(self):   # lesson (#30): the script's move
             return
         from ..bots import prepare, think
 
@@ -1006,6 +1018,8 @@ class App:
 
     def count_hands(self) -> None:
         """Count the open game's finished hands in the statistics, in a task of its own."""
+        if lesson.active(self):   # lesson (#30): not counted
+            return
         game, controllers = self.game, dict(self.controllers)
         record, hands = game.to_record(), stats_screen.stats.hands_finished(game)
 

@@ -1,0 +1,388 @@
+"""The guided first hand on the real table ("Learn to play", issue #30): the app's side of a lesson.
+
+The lessons themselves are data (``cardtable.lessons``, pure Python); this module plays one on the
+app's table: the newcomer's seat is a person, the others are computers whose moves are the script's
+(``bot_move``), every move goes through the engine as always (``App.apply``), and after each of the
+newcomer's moves ``after_move`` checks it against the step.  Over the table a tip (``tip_html``)
+says the step in the player's language, next to a highlight ring on the thing to do; the tip is
+placed by ``place`` (a ``MutationObserver`` on ``#app``, so after every redraw) above, below or
+beside its target, never over it, inside the viewport.  A different legal move gets the step's
+explanation and *Take it back*; an illegal one gets the engine's reason, as at any table.
+
+Progress (the step and the script's actions played) is kept in the browser under
+``cardtable/v1/lesson/<game>``: Home leaves at any step, *Learn to play* resumes there.  The first
+visit (no saved game, no lesson offered yet) shows an offer on the home screen, once.
+
+Hooks in ``app.py`` (each one line): ``dispatch``, ``route``/``go_to``, ``screen_html``,
+``bot_move``, ``after_move``, ``autosave``, ``count_hands`` (``active``), ``with_offer``.
+Acts: ``learn:<game>``, ``lesson:next``, ``lesson:back``, ``lesson:finish``, ``lesson:no-offer``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from ..lessons import lessons
+from ..lessons.run import LessonRun
+from . import announce
+from .i18n import _
+from .markup import button, esc
+
+ID_PREFIX = "lesson:"
+OFFER_KEY = "cardtable/v1/lesson-offer"
+STYLESHEET = "web/lesson.css"
+COMPUTERS = "casual"   # the level named for the scripted seats (their moves are the script's)
+SEAT_NAMES = ("Ben", "Ana", "Dev")
+
+
+def _key(game: str) -> str:
+    return f"cardtable/v1/lesson/{game}"
+
+
+def run_of(app) -> Optional[LessonRun]:
+    """The lesson being played on the app's table, or None (the table holds an ordinary game)."""
+    run = app.__dict__.get("lesson_run")
+    if run is None or app.game is None or not str(app.game_id or "").startswith(ID_PREFIX):
+        return None
+    run.follow(app.game)   # the app's game is the lesson's (Undo may have replaced it)
+    return run
+
+
+def active(app) -> bool:
+    return run_of(app) is not None
+
+
+# ---- storage ------------------------------------------------------------------------------------
+def _get(app, key: str) -> Optional[str]:
+    try:
+        return app.saves.store.getItem(key)
+    except Exception:
+        return None
+
+
+def _set(app, key: str, value: Optional[str]) -> None:
+    try:
+        if value is None:
+            app.saves.store.removeItem(key)
+        else:
+            app.saves.store.setItem(key, value)
+    except Exception:   # full or disabled: the lesson goes on, without resuming later
+        pass
+
+
+def save(app) -> None:
+    run = run_of(app)
+    if run is not None:
+        _set(app, _key(run.lesson.game), json.dumps(run.progress()))
+
+
+# ---- starting, leaving -------------------------------------------------------------------------
+def start(app, game: str) -> None:
+    lesson = lessons().get(game)
+    if lesson is None:
+        return
+    _set(app, OFFER_KEY, "seen")
+    run = LessonRun(lesson, players=[_("You"), *SEAT_NAMES])
+    raw = _get(app, _key(game))
+    if raw:
+        try:
+            run.resume(json.loads(raw))
+        except ValueError:
+            pass   # a damaged entry: the lesson starts afresh
+    controllers = {s: ("human" if s == lesson.seat else COMPUTERS) for s in run.game.seats}
+    game_obj, log = app.replay_with_log(run.game.to_record(), controllers)
+    app.close_game()
+    app.open_game(game_obj, ID_PREFIX + game, controllers, log)
+    run.follow(game_obj)
+    app.lesson_run = run
+    _stylesheet()
+    app.advance()
+
+
+def _stylesheet() -> None:
+    from pyscript import document
+    if document.querySelector(f'link[href="{STYLESHEET}"]') is None:
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = STYLESHEET
+        document.head.appendChild(link)
+    _watch()
+
+
+def route(app) -> str:
+    return f"#lesson/{run_of(app).lesson.game}"
+
+
+def go_to(app, arg: str) -> None:
+    """A reload, Back or Forward on ``#lesson/<game>``: the lesson where it was left."""
+    if arg in lessons():
+        start(app, arg)
+    else:
+        app.screen = "home"
+        app.render()
+
+
+def dispatch(app, verb: str, arg: str) -> bool:
+    """The lesson's acts; False for any other (``App.dispatch`` goes on)."""
+    if verb == "learn":
+        start(app, arg)
+        return True
+    if verb != "lesson":
+        return False
+    if arg == "no-offer":
+        _set(app, OFFER_KEY, "seen")
+        app.render()
+        return True
+    run = run_of(app)
+    if run is None:
+        app.render()
+        return True
+    if arg == "next" and run.next():
+        save(app)
+        app.advance()
+    elif arg == "back" and run.off_script():
+        n = run.on_script()
+        run.take_back()
+        app.game = run.game
+        app.log = app.log[:n]
+        app.error = ""
+        app.table.clear()
+        app.advance()
+    elif arg == "finish":
+        _set(app, _key(run.lesson.game), None)
+        app.lesson_run = None
+        app.close_game()
+        app.screen = "home"
+        app.render()
+    else:
+        app.render()
+    return True
+
+
+# ---- the game loop's hooks ---------------------------------------------------------------------
+def bot_move(app) -> bool:
+    """A computer's turn in a lesson: the script's move, or nothing while a step waits (True: handled)."""
+    run = run_of(app)
+    if run is None:
+        return False
+    app.bot_timer = None
+    action = run.computer_action()
+    if action is not None and app.dialog is None:
+        app.apply(action)
+    return True
+
+
+def after_move(app, actor: str) -> None:
+    """After a move in a lesson: the newcomer's is checked against the step; progress is kept."""
+    run = run_of(app)
+    if run is None:
+        return
+    if actor == run.lesson.seat:
+        run.moved()
+    save(app)
+
+
+def autosave(app) -> bool:
+    """A lesson is not a saved game: only its progress is kept (True: handled)."""
+    if not active(app):
+        return False
+    save(app)
+    return True
+
+
+# ---- what is drawn ------------------------------------------------------------------------------
+def screen_html(app) -> str:
+    """The lesson's table with its tip, or at the end of the hand the count, explained."""
+    run = run_of(app)
+    game = app.game
+    if game.hands_completed >= 1:
+        app.dialog = None   # the lesson shows the count itself, with its steps
+        entry = app.table.hand_entries(game)[-1]
+        body = app.table.hand_summary_html(game, entry)
+        return (f'<section class="lesson-end" aria-labelledby="lesson-end-title">'
+                f'<h1 id="lesson-end-title">{esc(_("End of the hand"))}</h1>'
+                f'<div class="lesson-summary">{body}</div></section>' + tip_html(app, run))
+    seat = app.viewer or run.lesson.seat
+    return app.table.render(game, seat, app) + tip_html(app, run)
+
+
+def tip_html(app, run: LessonRun) -> str:
+    steps = run.lesson.steps
+    if run.off_script():
+        text, point, key = _(run.step.other), ".seep-board .floor", f"off-{run.index}"
+        buttons = button(esc(_("Take it back")), "lesson:back", cls="btn small", key="lesson-back")
+    elif run.showing():
+        step = run.step
+        text, point, key = _(step.text), target(app, run), f"step-{run.index}"
+        if step.expect is None:
+            last = run.index + 1 >= len(steps)
+            buttons = (button(esc(_("Finish")), "lesson:finish", cls="btn small", key="lesson-finish") if last
+                       else button(esc(_("Next")), "lesson:next", cls="btn small", key="lesson-next"))
+        else:
+            buttons = ""
+    else:
+        return ""
+    count = _("Step {n} of {m}").format(n=run.index + 1, m=len(steps))
+    return (f'<aside class="lesson-tip" role="note" aria-label="{esc(_("Lesson"))}" data-lesson-point="{esc(point)}" '
+            f'data-lesson-say="{esc(key)}"><p class="lesson-count muted small">{esc(count)}</p>'
+            f'<p class="lesson-text">{esc(text)}</p>'
+            + (f'<div class="lesson-buttons">{buttons}</div>' if buttons else "")
+            + '</aside><div class="lesson-ring" aria-hidden="true"></div>')
+
+
+READING = {"hand": ".seep-dock .my-hand", "piles": ".pile:not(.mine)", "summary": ".lesson-summary table"}
+
+
+def target(app, run: LessonRun) -> str:
+    """The selector of the thing to do now: a part of the table for a reading step; for an action,
+    its hand card, then each floor card or house it uses, then the button that confirms it."""
+    step = run.step
+    if step.expect is None:
+        if step.point.startswith("house:"):
+            return f'[data-house="{step.point[6:]}"]'
+        return READING.get(step.point, ".table")
+    words = step.expect.split()
+    if words[0] == "bid":
+        return f'[data-key="{step.expect}"]'
+    table, game = app.table, app.game
+    card = words[1] if words[0] in ("throw", "capture") else words[2]
+    if table.card != card:
+        return f'[data-act="ui:hand:{card}"]'
+    if step.expect in table.current_offers(game, run.lesson.seat):
+        return f'[data-key="do:{step.expect}"]'
+    loose, houses = _uses(step.expect, game.floor())
+    extra = [c for c in table.loose if c not in loose] or [h for h in table.houses if h not in houses]
+    if extra:
+        return '[data-key="clear"]'
+    for h in houses:
+        if h not in table.houses:
+            return f'[data-act="ui:house:{h}"]'
+    for c in loose:
+        if c not in table.loose:
+            return f'[data-act="ui:floor:{c}"]'
+    return f'[data-key="do:{step.expect}"]'
+
+
+def _uses(action: str, floor: dict) -> tuple[list[str], list[int]]:
+    """The loose cards and houses an action takes or plays onto."""
+    w = action.split()
+    values = {h["value"] for h in floor["houses"]}
+    if w[0] == "capture":
+        from ..cards import Card
+        v = Card.parse(w[1]).value
+        return w[2:], [v] if v in values else []
+    if w[0] == "build":
+        return w[3:], []
+    if w[0] in ("raise", "cement"):
+        return w[3:], [int(w[1])]
+    return [], []
+
+
+# ---- the first visit's offer -----------------------------------------------------------------------
+def with_offer(app, html: str) -> str:
+    """The home screen, with the lesson offered on a first visit (no saved game, not offered before)."""
+    if _get(app, OFFER_KEY) or app.saves.list():
+        return html
+    offer = ('<div class="lesson-offer" role="region" aria-label="' + esc(_("New here?")) + '">'
+             f'<p>{esc(_("New to Seep? Learn it in about three minutes, with a guided hand on the real table."))}</p>'
+             + button(esc(_("Learn to play Seep")), "learn:seep", cls="btn", key="offer-learn")
+             + button(esc(_("Not now")), "lesson:no-offer", cls="btn ghost", key="offer-no") + "</div>")
+    head_end = html.find("</header>")
+    return html[:head_end + 9] + offer + html[head_end + 9:] if head_end >= 0 else offer + html
+
+
+# ---- placing the tip (browser) ------------------------------------------------------------------------
+_WATCH: dict = {}
+
+
+def _watch() -> None:
+    """Place the tip after every redraw of ``#app`` and on resize or scroll (once per page)."""
+    if _WATCH:
+        return
+    from pyodide.ffi import create_proxy, to_js
+    from pyscript import document, window
+
+    def schedule(*_args) -> None:
+        if not _WATCH.get("queued"):
+            _WATCH["queued"] = True
+            window.requestAnimationFrame(_WATCH["frame"])
+
+    def frame(*_args) -> None:
+        _WATCH["queued"] = False
+        place()
+
+    _WATCH["frame"] = create_proxy(frame)
+    _WATCH["schedule"] = create_proxy(schedule)
+    observer = window.MutationObserver.new(_WATCH["schedule"])
+    observer.observe(document.getElementById("app"), to_js(
+        {"childList": True, "subtree": True, "attributes": True,
+         "attributeFilter": ["class", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"]},
+        dict_converter=window.Object.fromEntries))
+    _WATCH["observer"] = observer
+    window.addEventListener("resize", _WATCH["schedule"])
+    window.addEventListener("scroll", _WATCH["schedule"], True)
+
+
+GAP = 10
+MARGIN = 8
+
+
+def place() -> None:
+    """Put the tip next to its target, never over it, inside the viewport; the ring around the
+    target; say the step in the live region and move the focus to the target when the step changes."""
+    from pyscript import document, window
+    tip = document.querySelector("#app .lesson-tip")
+    ring = document.querySelector("#app .lesson-ring")
+    if tip is None or ring is None:
+        _WATCH["said"] = None
+        return
+    sel = str(tip.getAttribute("data-lesson-point") or "")
+    el = document.querySelector(f"#app {sel}") if sel else None
+    vw, vh = float(window.innerWidth), float(window.innerHeight)
+    say = str(tip.getAttribute("data-lesson-say") or "")
+    fresh = say != _WATCH.get("said") or sel != _WATCH.get("sel")
+    if el is not None and fresh:
+        from pyodide.ffi import to_js
+        el.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries))
+    width = min(340.0, vw - 2 * MARGIN)
+    tip.style.width = f"{width}px"
+    h = float(tip.getBoundingClientRect().height)
+    if el is None:
+        left, top = (vw - width) / 2, MARGIN + 48
+        ring.style.display = "none"
+    else:
+        r = el.getBoundingClientRect()
+        ring.style.display = "block"
+        ring.style.left, ring.style.top = f"{r.left - 3}px", f"{r.top - 3}px"
+        ring.style.width, ring.style.height = f"{r.width + 6}px", f"{r.height + 6}px"
+        left, top = _spot(vw, vh, width, h, float(r.left), float(r.top), float(r.right), float(r.bottom))
+    tip.style.left, tip.style.top = f"{left}px", f"{top}px"
+    tip.setAttribute("data-placed", "")
+    if fresh:
+        _WATCH["said"], _WATCH["sel"] = say, sel
+        speak = getattr(window, "cardtableAnnounce", None)
+        text = tip.querySelector(".lesson-text")
+        if speak is not None and text is not None and say != _WATCH.get("spoken"):
+            _WATCH["spoken"] = say
+            speak(str(text.textContent))
+        focus = el if el is not None and str(el.tagName) == "BUTTON" else tip.querySelector("button")
+        if focus is not None and not focus.hasAttribute("disabled"):
+            focus.focus()
+
+
+def _spot(vw: float, vh: float, w: float, h: float, l: float, t: float, r: float, b: float) -> tuple[float, float]:
+    """Where a ``w``×``h`` tip goes beside the rectangle (l, t, r, b): below or above it when it fits
+    (whichever leaves more room), else to its right or left, else the roomier of above and below."""
+    cx = min(max(MARGIN, (l + r) / 2 - w / 2), vw - w - MARGIN)
+    room_above, room_below = t - GAP - MARGIN, vh - b - GAP - MARGIN
+    fits = [(room_below, b + GAP), (room_above, t - GAP - h)]
+    good = [(room, top) for room, top in fits if room >= h]
+    if good:
+        return cx, max(good)[1]
+    cy = min(max(MARGIN, (t + b) / 2 - h / 2), vh - h - MARGIN)
+    if vw - r - GAP - MARGIN >= w:
+        return r + GAP, cy
+    if l - GAP - MARGIN >= w:
+        return l - GAP - w, cy
+    return (cx, b + GAP) if room_below >= room_above else (cx, max(MARGIN, t - GAP - h))
