@@ -36,7 +36,12 @@ STATE = """() => {
 
 
 def state(page) -> dict:
-    wait_until(page, "(() => { const t = document.querySelector('#app .lesson-tip'); return t && t.hasAttribute('data-placed'); })()")
+    try:
+        wait_until(page, "(() => { const t = document.querySelector('#app .lesson-tip'); return t && t.hasAttribute('data-placed'); })()",
+                   timeout_ms=30_000)
+    except Exception:
+        screenshot(page, "lesson-failed")
+        raise
     return page.evaluate(STATE)
 
 

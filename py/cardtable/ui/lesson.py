@@ -102,7 +102,7 @@ def start(app, game: str) -> None:
 
 def _stylesheet() -> None:
     from pyscript import document
-    if document.querySelector(f'link[href="{STYLESHEET}"]') is None:
+    if not _present(document.querySelector(f'link[href="{STYLESHEET}"]')):
         link = document.createElement("link")
         link.rel = "stylesheet"
         link.href = STYLESHEET
@@ -296,6 +296,11 @@ def with_offer(app, html: str) -> str:
 _WATCH: dict = {}
 
 
+def _present(x) -> bool:
+    """False for None and for JavaScript's null (Pyodide may give ``null`` as a ``JsNull`` object)."""
+    return x is not None and type(x).__name__ != "JsNull"
+
+
 def _watch() -> None:
     """Place the tip after every redraw of ``#app`` and on resize or scroll (once per page)."""
     if _WATCH:
@@ -310,14 +315,17 @@ def _watch() -> None:
 
     def frame(*_args) -> None:
         _WATCH["queued"] = False
-        place()
+        try:
+            place()
+        except Exception as err:   # a tip out of place must never break the table
+            window.console.error(f"cardtable: lesson tip: {err!r}")
 
     _WATCH["frame"] = create_proxy(frame)
     _WATCH["schedule"] = create_proxy(schedule)
     observer = window.MutationObserver.new(_WATCH["schedule"])
     observer.observe(document.getElementById("app"), to_js(
         {"childList": True, "subtree": True, "attributes": True,
-         "attributeFilter": ["class", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"]},
+         "attributeFilter": ["class", "style", "data-placed", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"]},
         dict_converter=window.Object.fromEntries))
     _WATCH["observer"] = observer
     window.addEventListener("resize", _WATCH["schedule"])
@@ -334,41 +342,55 @@ def place() -> None:
     from pyscript import document, window
     tip = document.querySelector("#app .lesson-tip")
     ring = document.querySelector("#app .lesson-ring")
-    if tip is None or ring is None:
+    if not _present(tip) or not _present(ring):
         _WATCH["said"] = None
         return
     sel = str(tip.getAttribute("data-lesson-point") or "")
     el = document.querySelector(f"#app {sel}") if sel else None
+    el = el if _present(el) else None
     vw, vh = float(window.innerWidth), float(window.innerHeight)
     say = str(tip.getAttribute("data-lesson-say") or "")
     fresh = say != _WATCH.get("said") or sel != _WATCH.get("sel")
-    if el is not None and fresh:
+    if _present(el) and fresh and not _in_view(el.getBoundingClientRect(), float(window.innerWidth), float(window.innerHeight)):
         from pyodide.ffi import to_js
         el.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries))
     width = min(340.0, vw - 2 * MARGIN)
-    tip.style.width = f"{width}px"
+    _style(tip, "width", f"{width}px")
     h = float(tip.getBoundingClientRect().height)
-    if el is None:
+    if not _present(el):
         left, top = (vw - width) / 2, MARGIN + 48
-        ring.style.display = "none"
+        _style(ring, "display", "none")
     else:
         r = el.getBoundingClientRect()
-        ring.style.display = "block"
-        ring.style.left, ring.style.top = f"{r.left - 3}px", f"{r.top - 3}px"
-        ring.style.width, ring.style.height = f"{r.width + 6}px", f"{r.height + 6}px"
+        for prop, value in (("display", "block"), ("left", f"{r.left - 3:.1f}px"), ("top", f"{r.top - 3:.1f}px"),
+                            ("width", f"{r.width + 6:.1f}px"), ("height", f"{r.height + 6:.1f}px")):
+            _style(ring, prop, value)
         left, top = _spot(vw, vh, width, h, float(r.left), float(r.top), float(r.right), float(r.bottom))
-    tip.style.left, tip.style.top = f"{left}px", f"{top}px"
-    tip.setAttribute("data-placed", "")
+    _style(tip, "left", f"{left:.1f}px")
+    _style(tip, "top", f"{top:.1f}px")
+    if not tip.hasAttribute("data-placed"):
+        tip.setAttribute("data-placed", "")
     if fresh:
         _WATCH["said"], _WATCH["sel"] = say, sel
         speak = getattr(window, "cardtableAnnounce", None)
         text = tip.querySelector(".lesson-text")
-        if speak is not None and text is not None and say != _WATCH.get("spoken"):
+        if _present(speak) and _present(text) and say != _WATCH.get("spoken"):
             _WATCH["spoken"] = say
             speak(str(text.textContent))
         focus = el if el is not None and str(el.tagName) == "BUTTON" else tip.querySelector("button")
-        if focus is not None and not focus.hasAttribute("disabled"):
+        if _present(focus) and not focus.hasAttribute("disabled"):
             focus.focus()
+
+
+def _style(el, prop: str, value: str) -> None:
+    """Set a style property only when it changes: the observer watches ``style``, and an unchanged
+    value written again would wake it for nothing."""
+    if str(el.style.getPropertyValue(prop)) != value:
+        el.style.setProperty(prop, value)
+
+
+def _in_view(r, vw: float, vh: float) -> bool:
+    return float(r.left) >= 0 and float(r.top) >= 0 and float(r.right) <= vw and float(r.bottom) <= vh
 
 
 def _spot(vw: float, vh: float, w: float, h: float, l: float, t: float, r: float, b: float) -> tuple[float, float]:
