@@ -231,7 +231,7 @@ def tip_html(app, run: LessonRun) -> str:
             + '</aside><div class="lesson-ring" aria-hidden="true"></div>')
 
 
-READING = {"hand": ".seep-dock .my-hand", "piles": ".pile:not(.mine)", "summary": ".lesson-summary table"}
+READING = {"hand": ".seep-dock .hand-cards", "piles": ".pile:not(.mine)", "summary": ".lesson-summary table"}
 
 
 def target(app, run: LessonRun) -> str:
@@ -328,6 +328,11 @@ def _watch() -> None:
          "attributeFilter": ["class", "style", "data-placed", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"]},
         dict_converter=window.Object.fromEntries))
     _WATCH["observer"] = observer
+    def tapped(event) -> None:
+        _WATCH["tap"] = (float(event.clientX), float(event.clientY), float(window.performance.now()))
+
+    _WATCH["tapped"] = create_proxy(tapped)
+    window.addEventListener("pointerdown", _WATCH["tapped"], True)
     window.addEventListener("resize", _WATCH["schedule"])
     window.addEventListener("scroll", _WATCH["schedule"], True)
 
@@ -365,7 +370,14 @@ def place() -> None:
         for prop, value in (("display", "block"), ("left", f"{r.left - 3:.1f}px"), ("top", f"{r.top - 3:.1f}px"),
                             ("width", f"{r.width + 6:.1f}px"), ("height", f"{r.height + 6:.1f}px")):
             _style(ring, prop, value)
-        left, top = _spot(vw, vh, width, h, float(r.left), float(r.top), float(r.right), float(r.bottom))
+        target = (float(r.left), float(r.top), float(r.right), float(r.bottom))
+        tap = _WATCH.get("tap")
+        tap = tap[:2] if tap and float(window.performance.now()) - tap[2] < TAP_MS else None
+        key = (sel, say, target, vw, vh, h, tap)
+        if key != _WATCH.get("placed"):
+            _WATCH["placed"] = key
+            _WATCH["spot"] = _spot(vw, vh, width, h, target, _keep_clear(document, tip), tap)
+        left, top = _WATCH["spot"]
     _style(tip, "left", f"{left:.1f}px")
     _style(tip, "top", f"{top:.1f}px")
     if not tip.hasAttribute("data-placed"):
@@ -382,6 +394,27 @@ def place() -> None:
             focus.focus()
 
 
+KEEP_CLEAR = ((".seep-dock .panel button, .seep-dock .hand-cards .card, .coach button, .lesson-summary", 3.0),
+              (".floor-body .card, .floor-body .house, .seep-dock .status, .move-error", 1.0),
+              (".topbar, .seep-seats .seat, .pile", 0.3))
+TAP_MS = 1000   # a tip's button keeps away from the point of a tap this long after it
+
+
+def _keep_clear(document, tip) -> list:
+    """What the tip should not cover, with a weight each: (rect, weight) pairs."""
+    out = []
+    for sel, weight in KEEP_CLEAR:
+        els = document.querySelectorAll(", ".join(f"#app {s.strip()}" for s in sel.split(",")))
+        for i in range(int(els.length)):
+            el = els.item(i)
+            if tip.contains(el):
+                continue
+            r = el.getBoundingClientRect()
+            if float(r.width) > 0 and float(r.height) > 0:
+                out.append(((float(r.left), float(r.top), float(r.right), float(r.bottom)), weight))
+    return out
+
+
 def _style(el, prop: str, value: str) -> None:
     """Set a style property only when it changes: the observer watches ``style``, and an unchanged
     value written again would wake it for nothing."""
@@ -393,18 +426,45 @@ def _in_view(r, vw: float, vh: float) -> bool:
     return float(r.left) >= 0 and float(r.top) >= 0 and float(r.right) <= vw and float(r.bottom) <= vh
 
 
-def _spot(vw: float, vh: float, w: float, h: float, l: float, t: float, r: float, b: float) -> tuple[float, float]:
-    """Where a ``w``×``h`` tip goes beside the rectangle (l, t, r, b): below or above it when it fits
-    (whichever leaves more room), else to its right or left, else the roomier of above and below."""
-    cx = min(max(MARGIN, (l + r) / 2 - w / 2), vw - w - MARGIN)
-    room_above, room_below = t - GAP - MARGIN, vh - b - GAP - MARGIN
-    fits = [(room_below, b + GAP), (room_above, t - GAP - h)]
-    good = [(room, top) for room, top in fits if room >= h]
-    if good:
-        return cx, max(good)[1]
-    cy = min(max(MARGIN, (t + b) / 2 - h / 2), vh - h - MARGIN)
-    if vw - r - GAP - MARGIN >= w:
-        return r + GAP, cy
-    if l - GAP - MARGIN >= w:
-        return l - GAP - w, cy
-    return (cx, b + GAP) if room_below >= room_above else (cx, max(MARGIN, t - GAP - h))
+Rect = tuple  # (left, top, right, bottom)
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _apart(a: Rect, b: Rect) -> float:
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def _spot(vw: float, vh: float, w: float, h: float, target: Rect, keep: list, tap=None) -> tuple[float, float]:
+    """Where a ``w``×``h`` tip goes: inside the viewport, never over ``target`` (nor its ring), over as
+    little as possible of the things to keep clear (``keep``: (rect, weight) pairs: controls, the
+    floor, the status line...), away from the point of a tap just made (``tap``: a button of the
+    tip must not come up under a finger), and as near the target as that allows."""
+    l, t, r, b = target
+    ring = (l - 6, t - 6, r + 6, b + 6)
+    hi_x, hi_y = max(MARGIN, vw - w - MARGIN), max(MARGIN, vh - h - MARGIN)
+
+    def clamp(v: float, hi: float) -> float:
+        return min(max(MARGIN, v), hi)
+
+    xs = {clamp((l + r) / 2 - w / 2, hi_x), MARGIN, hi_x, clamp(r + GAP, hi_x), clamp(l - GAP - w, hi_x)}
+    ys = {clamp(b + GAP, hi_y), clamp(t - GAP - h, hi_y), clamp((t + b) / 2 - h / 2, hi_y)}
+    ys.update(MARGIN + 8.0 * k for k in range(int((hi_y - MARGIN) / 8) + 1))
+    best, spot = None, (MARGIN, MARGIN)
+    for x in sorted(xs):
+        for y in sorted(ys):
+            box = (x, y, x + w, y + h)
+            cost = 1e9 * _overlap(box, ring) + 4.0 * _apart(box, target)
+            for rect, weight in keep:
+                cost += weight * _overlap(box, rect)
+            if tap is not None and _apart(box, (tap[0], tap[1], tap[0], tap[1])) < 50:
+                cost += 1e7
+            if best is None or cost < best:
+                best, spot = cost, (x, y)
+    return spot
