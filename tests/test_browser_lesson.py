@@ -28,17 +28,23 @@ STATE = """() => {
   const inView = x => x.left >= -0.5 && x.top >= -0.5 && x.right <= innerWidth + 0.5 && x.bottom <= innerHeight + 0.5;
   const overlap = !!r && !(t.right <= r.left || r.right <= t.left || t.bottom <= r.top || r.bottom <= t.top);
   const button = tip.querySelector('button');
-  return {say: tip.dataset.lessonSay, sel, found: !!el, tipIn: inView(t), targetIn: r ? inView(r) : null, overlap,
+  return {tipBox: t, targetBox: r, say: tip.dataset.lessonSay, sel, found: !!el, tipIn: inView(t), targetIn: r ? inView(r) : null, overlap,
           text: tip.querySelector('.lesson-text').textContent, count: tip.querySelector('.lesson-count').textContent,
           focus: document.activeElement === el ? 'target' : (button && document.activeElement === button ? 'button' : 'other'),
           button: button ? button.dataset.key : null, error: (document.querySelector('#app .move-error') || {}).textContent || ''};
 }"""
 
 
+# no card or house still sliding into place (the ring's pulse runs forever), and the tip placed after that
+SETTLED = ("(document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)"
+           " && !!document.querySelector('#app .lesson-tip[data-placed]'))")
+
+
 def state(page) -> dict:
     try:
         wait_until(page, "(() => { const t = document.querySelector('#app .lesson-tip'); return t && t.hasAttribute('data-placed'); })()",
                    timeout_ms=30_000)
+        wait_until(page, SETTLED, timeout_ms=30_000)
     except Exception:
         screenshot(page, "lesson-failed")
         raise
@@ -53,6 +59,7 @@ def moved_on(page, before: dict) -> dict:
                      f"{json.dumps(key)}) || document.documentElement.dataset.screen === 'home'; }})()")
     if page.evaluate("document.documentElement.dataset.screen") == "home":
         return {}
+    wait_until(page, SETTLED, timeout_ms=30_000)
     return page.evaluate(STATE) or state(page)
 
 
@@ -64,10 +71,15 @@ def open_app(page, site, lang: str, width: int, height: int) -> None:
     wait_ready(page)
 
 
-def check_step(st: dict, where: str) -> None:
-    assert st["found"], (where, st)
-    assert st["tipIn"] and st["targetIn"], (where, st)
-    assert not st["overlap"], (where, st)
+def check_step(st: dict, where: str, page=None) -> None:
+    try:
+        assert st["found"], (where, st)
+        assert st["tipIn"] and st["targetIn"], (where, st)
+        assert not st["overlap"], (where, st)
+    except AssertionError:
+        if page is not None:
+            screenshot(page, "lesson-failed")
+        raise AssertionError(json.dumps([where, st], ensure_ascii=False)) from None
 
 
 def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "") -> list[str]:
@@ -80,7 +92,7 @@ def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "") -> list
     st = state(page)
     texts, shot = [], set()
     for _ in range(200):
-        check_step(st, f"{lang} {st['count']}")
+        check_step(st, f"{lang} {st['count']}", page)
         n = int(st["say"].split("-")[1]) + 1
         if st["text"] not in texts:
             texts.append(st["text"])

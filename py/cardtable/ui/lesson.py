@@ -334,11 +334,15 @@ def _watch() -> None:
     _WATCH["tapped"] = create_proxy(tapped)
     window.addEventListener("pointerdown", _WATCH["tapped"], True)
     window.addEventListener("resize", _WATCH["schedule"])
+    # a card or house that slides into place moves without a change to the page: placed again then
+    window.addEventListener("transitionend", _WATCH["schedule"], True)
+    window.addEventListener("animationend", _WATCH["schedule"], True)
     window.addEventListener("scroll", _WATCH["schedule"], True)
 
 
 GAP = 10
 MARGIN = 8
+WIDTHS = (340.0, 300.0, 260.0)   # the tip's widths tried, widest first (a narrower one fits beside more)
 
 
 def place() -> None:
@@ -359,10 +363,9 @@ def place() -> None:
     if _present(el) and fresh and not _in_view(el.getBoundingClientRect(), float(window.innerWidth), float(window.innerHeight)):
         from pyodide.ffi import to_js
         el.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries))
-    width = min(340.0, vw - 2 * MARGIN)
-    _style(tip, "width", f"{width}px")
-    h = float(tip.getBoundingClientRect().height)
     if not _present(el):
+        width = min(WIDTHS[0], vw - 2 * MARGIN)
+        _style(tip, "width", f"{width}px")
         left, top = (vw - width) / 2, MARGIN + 48
         _style(ring, "display", "none")
     else:
@@ -373,11 +376,20 @@ def place() -> None:
         target = (float(r.left), float(r.top), float(r.right), float(r.bottom))
         tap = _WATCH.get("tap")
         tap = tap[:2] if tap and float(window.performance.now()) - tap[2] < TAP_MS else None
-        key = (sel, say, target, vw, vh, h, tap)
+        key = (sel, say, target, vw, vh, str(tip.textContent))   # (a tap only counts when the tip moves)
         if key != _WATCH.get("placed"):
             _WATCH["placed"] = key
-            _WATCH["spot"] = _spot(vw, vh, width, h, target, _keep_clear(document, tip), tap)
-        left, top = _WATCH["spot"]
+            keep = _keep_clear(document, tip)
+            best = None
+            for w in sorted({min(x, vw - 2 * MARGIN) for x in WIDTHS}, reverse=True):
+                _style(tip, "width", f"{w}px")
+                h = float(tip.getBoundingClientRect().height)
+                cost, spot = _spot(vw, vh, w, h, target, keep, tap)
+                if best is None or cost < best[0]:
+                    best = (cost, spot, w)
+            _WATCH["spot"] = best[1:]
+        (left, top), width = _WATCH["spot"]
+        _style(tip, "width", f"{width}px")
     _style(tip, "left", f"{left:.1f}px")
     _style(tip, "top", f"{top:.1f}px")
     if not tip.hasAttribute("data-placed"):
@@ -441,11 +453,12 @@ def _apart(a: Rect, b: Rect) -> float:
     return (dx * dx + dy * dy) ** 0.5
 
 
-def _spot(vw: float, vh: float, w: float, h: float, target: Rect, keep: list, tap=None) -> tuple[float, float]:
+def _spot(vw: float, vh: float, w: float, h: float, target: Rect, keep: list, tap=None) -> tuple[float, tuple]:
     """Where a ``w``×``h`` tip goes: inside the viewport, never over ``target`` (nor its ring), over as
     little as possible of the things to keep clear (``keep``: (rect, weight) pairs: controls, the
     floor, the status line...), away from the point of a tap just made (``tap``: a button of the
-    tip must not come up under a finger), and as near the target as that allows."""
+    tip must not come up under a finger), and as near the target as that allows.  Returns the cost of
+    the place found (over 1e9 when the tip cannot avoid its target) and the place (left, top)."""
     l, t, r, b = target
     ring = (l - 6, t - 6, r + 6, b + 6)
     hi_x, hi_y = max(MARGIN, vw - w - MARGIN), max(MARGIN, vh - h - MARGIN)
@@ -467,4 +480,4 @@ def _spot(vw: float, vh: float, w: float, h: float, target: Rect, keep: list, ta
                 cost += 1e7
             if best is None or cost < best:
                 best, spot = cost, (x, y)
-    return spot
+    return best, spot
