@@ -119,3 +119,17 @@ def test_steps_are_short():
     for lesson in LESSONS.values():
         for s in lesson.steps:
             assert len(re.findall(r"\w+", s.text)) <= 45, s.text
+
+
+def test_tip_place_is_beside_its_target_inside_the_viewport():
+    from cardtable.ui.lesson import MARGIN, _overlap, _spot
+    hand = ((10, 640, 350, 730), 3.0)
+    for vw, vh, target in ((360, 740, (180, 650, 230, 720)), (360, 740, (20, 200, 120, 260)),
+                           (740, 360, (180, 144, 409, 205)), (740, 360, (600, 290, 650, 350))):
+        cost, (x, y) = _spot(vw, vh, 300, 120, target, [hand])
+        box = (x, y, x + 300, y + 120)
+        assert cost < 1e9 and _overlap(box, target) == 0
+        assert MARGIN <= x and x + 300 <= vw - MARGIN + 0.01 and MARGIN <= y and y + 120 <= vh - MARGIN + 0.01
+    # a tap just made: the tip keeps 50 px away from its point
+    cost, (x, y) = _spot(360, 740, 300, 120, (180, 650, 230, 720), [], tap=(200, 520))
+    assert not (x - 50 <= 200 <= x + 350 and y - 50 <= 520 <= y + 170)

@@ -23,9 +23,10 @@ from __future__ import annotations
 import json
 from typing import Optional
 
+from ..game import RecordError
 from ..lessons import lessons
 from ..lessons.run import LessonRun
-from . import announce
+from ..record import load_json
 from .i18n import _
 from .markup import button, esc
 
@@ -87,8 +88,8 @@ def start(app, game: str) -> None:
     raw = _get(app, _key(game))
     if raw:
         try:
-            run.resume(json.loads(raw))
-        except ValueError:
+            run.resume(load_json(raw, max_bytes=1000, what="a lesson's progress"))
+        except RecordError:
             pass   # a damaged entry: the lesson starts afresh
     controllers = {s: ("human" if s == lesson.seat else COMPUTERS) for s in run.game.seats}
     game_obj, log = app.replay_with_log(run.game.to_record(), controllers)
