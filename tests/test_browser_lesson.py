@@ -12,6 +12,7 @@ import pytest
 from cardtable.lessons import lessons
 from conftest import screenshot, wait_ready
 from csp import wait_until
+from test_browser_a11y import Axe
 
 pytestmark = pytest.mark.browser
 
@@ -82,7 +83,7 @@ def check_step(st: dict, where: str, page=None) -> None:
         raise AssertionError(json.dumps([where, st], ensure_ascii=False)) from None
 
 
-def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "") -> list[str]:
+def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot=None) -> list[str]:
     """From the home screen's "Learn to play" to the lesson's Finish; the step texts seen."""
     if keyboard:
         page.focus('[data-key="learn:seep"]')
@@ -99,6 +100,8 @@ def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "") -> list
         if shots_prefix and n in SHOTS and n not in shot:
             shot.add(n)
             screenshot(page, f"{shots_prefix}-step{n:02d}")
+            if at_shot is not None:
+                at_shot(f"step {n}")
         if keyboard:
             want = "button" if st["button"] else "target"
             assert st["focus"] == want, (st, "the focus is not on the thing to do")
@@ -122,7 +125,16 @@ def test_lesson_by_taps_on_a_phone(page, site, lang):
     # the first visit offers the lesson, once
     assert page.locator('[data-key="offer-learn"]').count() == 1
     screenshot(page, f"lesson-{lang}-offer")
-    texts = play_lesson(page, lang, keyboard=False, shots_prefix=f"lesson-{lang}-360x740")
+    axe = Axe(page) if lang == "en" else None   # axe-core: no serious or critical violation at the offer and steps
+    if axe:
+        axe("home with the offer")
+    texts = play_lesson(page, lang, keyboard=False, shots_prefix=f"lesson-{lang}-360x740", at_shot=axe)
+    if axe:
+        # (the Seep table's own bid chips and houses trip axe's label-content-name-mismatch, as without a
+        # lesson: a known finding of the table, reported; the lesson's own elements must trip nothing)
+        mine = [p for p in axe.problems if p[1]["id"] != "label-content-name-mismatch"
+                or any("lesson" in n for n in p[1]["nodes"])]
+        assert mine == [], json.dumps(mine)
     assert page.locator('[data-key="offer-learn"]').count() == 0
     if lang == "fr":
         assert not set(texts) & {s.text for s in LESSON.steps}, "a step left in English"
