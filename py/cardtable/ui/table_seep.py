@@ -690,7 +690,6 @@ class Table:
                 houses=join_words([_("the {n}-house").format(n=h) for h in owned])))
             # cut with an ellipsis on a phone held sideways: the title reads it whole
             info += f'<span class="own-note" title="{note}">{note}</span>'
-
         return (f'<div class="my-hand{" turn" if my_turn else ""}">'
                 f'<div class="my-info">{info}</div>'
                 + card_group(cards, _("Your cards, {n}").format(n=len(v["hand"])) if v["hand"] else _("Your cards"))
