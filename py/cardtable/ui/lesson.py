@@ -283,7 +283,10 @@ def _uses(action: str, floor: dict) -> tuple[list[str], list[int]]:
 # ---- the first visit's offer -----------------------------------------------------------------------
 def with_offer(app, html: str) -> str:
     """The home screen, with the lesson offered on a first visit (no saved game, not offered before)."""
-    if _get(app, OFFER_KEY) or app.saves.list():
+    if _get(app, OFFER_KEY):
+        return html
+    if app.saves.list():   # not a first visit: never offered (and the saved games not listed again for it)
+        _set(app, OFFER_KEY, "not first visit")
         return html
     offer = ('<div class="lesson-offer" role="region" aria-label="' + esc(_("New here?")) + '">'
              f'<p>{esc(_("New to Seep? Learn it in about three minutes, with a guided hand on the real table."))}</p>'
