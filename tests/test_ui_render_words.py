@@ -252,7 +252,7 @@ def test_french_rules_and_the_own_house_note_read_right():
                 v = game.view(seat)
                 if any(seat in h["owners"] for h in v["floor"]["houses"]) and v["phase"] == "play":
                     html = SeepTable(game).render(game, seat, FakeApp(SEATS_SEEP))
-                    note = TAG.sub("", re.search(r'<span class="own-note">.*?</span>', html).group(0))
+                    note = TAG.sub("", re.search(r'<span class="own-note"[^>]*>.*?</span>', html).group(0))
                     assert re.match(r"vous possédez la maison de \d+\u202f: gardez une carte de sa valeur$", note), note
                     return
                 if game.over:

@@ -19,6 +19,11 @@ Pure Python (no browser import): it runs in CPython with a fake clock and an in-
 * ``events`` -- an object whose methods the session calls when something happened, for the host
   to draw and say it (``SessionEvents``: every method is optional).
 
+* ``script`` (optional, set after ``open``) -- a scripted game such as a guided lesson
+  (``ui.screens.lesson``): ``computer_action()`` gives the computers' moves instead of thinking
+  (None: wait), ``moved(actor)`` hears of every move, and ``save()`` replaces saving the game
+  (a lesson keeps its progress, not a saved game).
+
 ``dialog`` is what stands over the table and stops the game while it is up: ``("hand", entry)``
 (the end-of-hand summary), ``("over",)`` (game over), or any dialog of the host.
 """
@@ -104,10 +109,12 @@ class GameSession:
         self.bot_timer = None                   # the tasks token of a computer's turn
         self.hints: dict[str, list[int]] = {}   # seat -> record positions where it was shown a hint
         self.revs: dict[str, int] = {}          # the revision of each game this session loaded or saved
+        self.script = None                      # a scripted game (a lesson): see the module docstring
 
     # ---- opening and closing ------------------------------------------------------------------
-    def open(self, game, game_id: str, table, controllers: dict, log: list[str], hints=None) -> None:
-        """Open ``game`` (its table given by the host); seats not named are people here."""
+    def open(self, game, game_id: str, table, controllers: dict, log: list[str], hints=None, script=None) -> None:
+        """Open ``game`` (its table given by the host); seats not named are people here; ``script``:
+        a scripted game's (a lesson), see the module docstring."""
         self.game = game
         self.game_id = game_id
         self.table = table
@@ -118,9 +125,11 @@ class GameSession:
         self.error = ""
         self.hints = dict(hints or {})
         self.dialog = ("over",) if game.over else None
+        self.script = script
 
     def close(self) -> None:
         self.cancel_bot()
+        self.script = None
         self.cancel_hold()
         self.game = None
         self.table = None
@@ -225,6 +234,8 @@ class GameSession:
         table.after_move(game)
         after = game.view(actor)
         self.log.append(table.describe(canonical, actor, before, after, game))
+        if self.script is not None:
+            self.script.moved(actor)
         self.save()
         hold = self.hold_for(canonical, actor, before)
         self.events.moved(canonical, actor, before, after, hold)
@@ -356,6 +367,9 @@ class GameSession:
         """Save the game, unless another window saved a newer version (``events.save_conflict``)."""
         from ..ui.stores.saves import SaveConflict, StorageFull
 
+        if self.script is not None:   # a lesson keeps its progress, not a saved game
+            self.script.save()
+            return
         gid = self.game_id
         try:
             self.revs[gid] = self.saves.save(gid, self.record(), self.controllers, game=self.game,
@@ -404,6 +418,11 @@ class GameSession:
         seat = game.to_act
         who = self.seat(seat)
         if not who.computer:
+            return
+        if self.script is not None:   # a lesson: the script's move, or nothing while a step waits
+            action = self.script.computer_action()
+            if action is not None:
+                self.apply(action)
             return
         level = who.level
         from ..bots import prepare, think

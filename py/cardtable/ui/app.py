@@ -41,6 +41,7 @@ from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_se
 from .screens import data as app_data, review_settings as hooks
 from .screens.files import Files
 from .screens.new_game import NewGame, bots_available
+from .screens.lesson import Lesson
 from .screens.saved_games import SavedGames
 from .table.relog import Relog
 from .table.screen import TableEvents, TableScreen
@@ -84,8 +85,10 @@ class App:
         self.new_game = NewGame(self)       # the new-game form
         self.table_screen = TableScreen(self)   # the open game's table, hand-off and summaries
         self.saved_games = SavedGames(self)     # deleting saved games from the home screen
+        self.lesson = Lesson(self)              # the guided first hands ("Learn to play")
         # verb -> the screen part that owns it
         self.acts = {**self.files.acts(), **self.new_game.acts(), **self.table_screen.acts(), **self.saved_games.acts(),
+                     **self.lesson.acts(),
                      "stats": lambda arg: stats_screen.dispatch(self, arg)}   # verb -> the screen part that owns it
         self.set_language(self.settings.get("lang") or best_language(browser_languages()))
         self.history = History(self)      # one history entry per screen
@@ -159,6 +162,8 @@ class App:
         """The location hash of the screen shown now."""
         if self.screen in ("review", "settings"):
             return hooks.route(self)
+        if self.screen == "table" and self.lesson.active():
+            return self.lesson.route()
         if self.screen == "table" and self.game_id:
             return f"#game/{self.game_id}"
         if self.screen.startswith("new:"):
@@ -178,6 +183,8 @@ class App:
         if kind in ("review", "settings"):
             hooks.go_to(self, kind, arg)
             return
+        if kind == "lesson":
+            return self.lesson.go_to(arg)
         if kind == "game" and arg and self.saves.raw(arg):
             self.files.open_saved(arg)
             if self.game is not None and not self.game.over and self.dialog is None:
@@ -201,11 +208,14 @@ class App:
             last = next((s for s in saves if s.id == last_id), None)
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
                                   bots=bots_available(), lang=self.lang)
+            html = self.lesson.with_offer(html)   # offered on a first visit
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
                                       seats=self.new_game.seats)
         elif self.screen.startswith("rules:"):
             html = home.rules_html(self.screen[6:], self.lang)
+        elif self.screen == "table" and self.lesson.active():
+            return self.lesson.screen_html()
         elif self.screen == "table":
             html = self.table_screen.table_html()
         elif self.screen == "stats":
@@ -315,11 +325,13 @@ class App:
             file.text().then(create_once_callable(lambda text: take(str(text), str(file.name))))
 
     # ---- games ------------------------------------------------------------------------------------
-    def open_game(self, game, game_id: str, controllers: dict, log: list[str]) -> None:
+    def open_game(self, game, game_id: str, controllers: dict, log: list[str], script=None) -> None:
+        """Open a game on the table (``script``: a lesson's, see ``GameSession``)."""
         table = self.table_screen.table_for(game)
         if not bots_available():
             controllers = {}   # every seat a person
-        self.session.open(game, game_id, table, controllers, log, hints=stored_hints(self.saves.raw(game_id)))
+        self.session.open(game, game_id, table, controllers, log, hints=stored_hints(self.saves.raw(game_id)),
+                          script=script)
         table.you = announce.the_one_person(self.controllers, table.seats)
         self.banner = ""
         self.screen = "table"

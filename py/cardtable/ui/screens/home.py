@@ -7,6 +7,7 @@ import re
 from typing import Optional
 
 from ... import rules
+from ...lessons import GAMES as LESSON_GAMES
 from ...record import NAME_MAX
 from ..shell import keys
 from ..text.i18n import N_, _, ngettext
@@ -128,7 +129,9 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
                      f'<div class="tile-buttons">'
                      + (button(esc(_("Play against the computer")), f"quick:{g}", key=f"quick:{g}") if bots else "")
                      + button(esc(_("New game")), f"new:{g}", cls="btn" + (" ghost" if bots else ""), key=f"new:{g}")
-                     + f'{button(esc(_("Rules")), f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}</div></article>')
+                     + f'{button(esc(_("Rules")), f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}'
+                     + (button(esc(_("Learn to play")), f"learn:{g}", cls="btn ghost", key=f"learn:{g}") if g in LESSON_GAMES else "")
+                     + '</div></article>')
     parts.append("</div>")
     chips = "".join(button(esc(_(label)), f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
                     for v, label in SPEED_NAMES)

@@ -209,7 +209,10 @@ class TableScreen:
             self.app.render()
 
     def count_hands(self) -> None:
-        """Count the open game's finished hands in the statistics, in a task of its own."""
+        """Count the open game's finished hands in the statistics, in a task of its own (not a
+        lesson's: it is not a game the player played)."""
+        if self.app.session.script is not None:
+            return
         game, controllers = self.app.game, dict(self.app.controllers)
         record, hands = game.to_record(), stats_screen.stats.hands_finished(game)
 

@@ -691,9 +691,11 @@ class Table:
                    if v["bidder"] == seat else ""))
         owned = [h["value"] for h in v["floor"]["houses"] if seat in h["owners"]]
         if owned:
-            info += ('<span class="own-note">' + esc(ngettext(
+            note = esc(ngettext(
                 "you own {houses}: keep a card of its value", "you own {houses}: keep a card of each value", len(owned)).format(
-                houses=join_words([_("the {n}-house").format(n=h) for h in owned]))) + "</span>")
+                houses=join_words([_("the {n}-house").format(n=h) for h in owned])))
+            # cut with an ellipsis on a phone held sideways: the title reads it whole
+            info += f'<span class="own-note" title="{note}">{note}</span>'
         return (f'<div class="my-hand{" turn" if my_turn else ""}">'
                 f'<div class="my-info">{info}</div>'
                 + card_group(cards, _("Your cards, {n}").format(n=len(v["hand"])) if v["hand"] else _("Your cards"))

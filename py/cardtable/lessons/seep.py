@@ -1,0 +1,91 @@
+"""The guided first hand of Seep: four players, you (p0, the bidder) and Ana against Ben and Dev.
+
+The deal is explicit (dealer Dev, so you bid and play first); the computers' plays are the
+script's, so the hand goes as planned: you bid 12 and build it, capture, raise Ben's house, cement
+yours, keep the cards your houses need, sweep the floor, and see the count.  The script was
+written against the engine and ``tests/test_lessons.py`` replays it through ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from . import N_, Lesson, Step
+
+DEAL = {
+    "dealer": "p3",
+    "hands": {
+        "p0": ["9C", "QH", "5D", "8C", "TS", "2H", "JD", "KD", "4D", "6D", "AH", "9S"],
+        "p1": ["9D", "2D", "3S", "4S", "3H", "5S", "3C", "AS", "7S", "8S", "JS", "QS"],
+        "p2": ["4C", "KH", "2C", "TH", "6H", "6C", "KS", "4H", "5H", "8H", "9H", "JH"],
+        "p3": ["AD", "7C", "8D", "5C", "2S", "AC", "7D", "TD", "QD", "TC", "JC", "QC"],
+    },
+    "floor": ["3D", "7H", "KC", "6S"],
+}
+
+# a short game: the one hand decides it (the first team to 100 wins)
+RECORD = {"format": "cardtable/1", "game": "seep", "options": {"target": 100},
+          "players": ["You", "Ben", "Ana", "Dev"], "deals": [DEAL], "actions": []}
+
+SCRIPT = (
+    "bid 12", "build 12 9C 3D",
+    "build 9 2D 7H", "throw 4C", "throw AD",
+    "capture TS 4C 6S", "throw 3S", "capture KH KC", "throw 7C",
+    "raise 9 2H", "capture 4S AD 3S", "throw 2C", "throw 8D",
+    "cement 12 5D 7C", "throw 3H", "capture TH 2C 8D", "throw 5C",
+    "capture 8C 3H 5C", "throw 5S", "throw 6H", "throw 2S",
+    "capture JD 5S 6H", "throw 3C", "throw 6C", "throw AC",
+    "capture QH AC 2S 3C 6C", "throw AS", "throw 4H", "throw 7D",
+    "capture AH AS", "capture JS 4H 7D", "throw 5H", "throw TD",
+    "throw 4D", "capture 9D 4D 5H", "throw 8H", "capture TC TD",
+    "throw 6D", "capture 8S 8H", "throw 9H", "throw JC",
+    "capture 9S 9H", "throw 7S", "capture KS 6D 7S", "throw QD",
+    "throw KD", "capture QS QD", "capture JH JC", "throw QC",
+)
+
+IDEAS = ("bid", "first play", "rest of the deal", "capture", "build", "raise", "cement", "keep the card",
+         "sweep", "throw", "last capture", "count")
+
+OTHER_HOUSE = N_("That works too, but here we want to show a house. Take it back and play the highlighted move.")
+
+STEPS = (
+    Step(0, N_("Welcome to Seep! You play with Ana, opposite you, against Ben and Dev. "
+               "You capture cards by adding up to the card you play, build houses, and sweep the floor."), "hand",
+         ideas=()),
+    Step(0, N_("You are the bidder: look at your four cards and name the house you will build first. "
+               "Bid 12 — you hold the Q♥, a queen is worth 12."), "bid:12", "bid 12", ideas=("bid",)),
+    Step(1, N_("Four cards are now face up on the floor. Your first play must use your bid: "
+               "put your 9♣ on the 3♦ to build a house of 12 (9 + 3). Tap the 9♣, then the 3♦."),
+         "build 12 9C 3D", "build 12 9C 3D", OTHER_HOUSE, ideas=("first play", "build")),
+    Step(2, N_("The rest of the pack is dealt: everyone now has 12 cards. The house of 12 is yours: "
+               "you must keep a queen until someone takes it."), "house:12", ideas=("rest of the deal", "keep the card")),
+    Step(5, N_("Ben built a house of 9. Capture now: your 10♠ takes the 4♣ and the 6♠ (4 + 6 = 10). "
+               "Every spade you take scores its value."), "capture TS 4C 6S", "capture TS 4C 6S", ideas=("capture",)),
+    Step(9, N_("Raise Ben's house: add your 2♥ to make 11. You hold the J♦ to take it later, and the house is yours now."),
+         "raise 9 2H", "raise 9 2H", ideas=("raise",)),
+    Step(13, N_("Cement your house of 12: your 5♦ and the 7♣ make another 12 on it. "
+                "A cemented house can no longer be raised, only taken by a queen."),
+         "cement 12 5D 7C", "cement 12 5D 7C", ideas=("cement",)),
+    Step(17, N_("You own the houses of 11 and 12, so you must keep the J♦ and the Q♥ until they are taken. "
+                "Take the 3♥ and the 5♣ with your 8♣."), "capture 8C 3H 5C", "capture 8C 3H 5C",
+         ideas=("keep the card", "capture")),
+    Step(21, N_("Take your house of 11 with the J♦, and the 5♠ and 6♥ with it: they add up to 11 too."),
+         "capture JD 5S 6H", "capture JD 5S 6H", ideas=("capture",)),
+    Step(25, N_("Now sweep! Your Q♥ takes the house of 12 and the 2♠, 3♣, 6♣ and A♣ (12 in all): "
+                "the floor is left empty. A sweep scores 50."), "capture QH AC 2S 3C 6C", "capture QH AC 2S 3C 6C",
+         ideas=("sweep",)),
+    Step(29, N_("After a sweep the next player can only throw. Take Ben's A♠ with your A♥."), "capture AH AS",
+         "capture AH AS", ideas=("capture",)),
+    Step(31, N_("Ben took both floor cards with his jack: a sweep, 50 for Ben and Dev."), "piles", ideas=("sweep",)),
+    Step(33, N_("Nothing on the floor adds up to 4, so throw your 4♦ loose. A card that could capture may not be thrown."),
+         "throw 4D", "throw 4D", ideas=("throw",)),
+    Step(37, N_("Throw your 6♦: it takes nothing."), "throw 6D", "throw 6D", ideas=("throw",)),
+    Step(41, N_("Take the 9♥ with your 9♠."), "capture 9S 9H", "capture 9S 9H", ideas=("capture",)),
+    Step(45, N_("Your last card: throw the K♦. At the end, the cards left on the floor go to the team that captured last."),
+         "throw KD", "throw KD", ideas=("last capture", "throw")),
+    Step(49, N_("The count: every spade scores its value (A♠ 1 … K♠ 13), each other ace 1, the 10♦ 2, "
+                "and the team with more cards 4. Each sweep adds 50."), "summary", ideas=("count",)),
+    Step(49, N_("That is Seep! Your team reached 100 and wins this short game; a real game is played to 500."),
+         "summary", ideas=()),
+)
+
+LESSON = Lesson(game="seep", seat="p0", record=RECORD, script=SCRIPT, steps=STEPS, ideas=IDEAS,
+                title=N_("Learn Seep"))

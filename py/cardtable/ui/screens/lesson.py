@@ -1,0 +1,471 @@
+"""The guided first hand on the real table ("Learn to play", issue #30): the app's side of a lesson.
+
+The lessons themselves are data (``cardtable.lessons``, pure Python); this screen plays one on the
+app's table: the newcomer's seat is a person, the others are computers whose moves are the script's
+(the game session asks its ``script``, this screen's ``Script``, instead of thinking), every move goes
+through the engine as always (``GameSession.apply``), and after each of the newcomer's moves the run
+checks it against the step.  Over the table a tip (``tip_html``) says the step in the player's
+language, next to a highlight ring on the thing to do; the tip is placed by ``place`` (a
+``MutationObserver`` on ``#app``, so after every redraw) above, below or beside its target, never
+over it, inside the viewport.  A different legal move gets the step's explanation and *Take it
+back*; an illegal one gets the engine's reason, as at any table.
+
+Progress (the step and the script's actions played) is kept in the browser under
+``cardtable/v1/lesson/<game>``: Home leaves at any step, *Learn to play* resumes there.  The first
+visit (no saved game, no lesson offered yet) shows an offer on the home screen, once.
+
+The app owns one ``Lesson`` and asks it: ``acts()`` (``learn:<game>``, ``lesson:next``,
+``lesson:back``, ``lesson:finish``, ``lesson:no-offer``), ``active()``, ``route()``/``go_to()``
+(``#lesson/<game>``), ``screen_html()`` and ``with_offer(html)``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from ...game import RecordError
+from ...lessons import lessons
+from ...lessons.run import LessonRun
+from ...record import load_json
+from ..text.i18n import _
+from ..text.markup import button, esc
+
+ID_PREFIX = "lesson:"
+OFFER_KEY = "cardtable/v1/lesson-offer"
+STYLESHEET = "web/lesson.css"
+COMPUTERS = "casual"   # the level named for the scripted seats (their moves are the script's)
+SEAT_NAMES = ("Ben", "Ana", "Dev")
+
+
+def _key(game: str) -> str:
+    return f"cardtable/v1/lesson/{game}"
+
+
+class Script:
+    """What the game session asks of a lesson (``GameSession.script``): the computers' moves, each
+    move heard, and the lesson's progress kept in place of a saved game."""
+
+    def __init__(self, lesson: "Lesson", run: LessonRun) -> None:
+        self.lesson = lesson
+        self.run = run
+
+    def computer_action(self) -> Optional[str]:
+        return self.run.computer_action()
+
+    def moved(self, actor: str) -> None:
+        if actor == self.run.lesson.seat:
+            self.run.moved()
+
+    def save(self) -> None:
+        self.lesson.keep(self.run)
+
+
+class Lesson:
+    """The lesson screen: the run under way (if any), its acts, its tip over the table."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.run: Optional[LessonRun] = None
+
+    def acts(self) -> dict:
+        return {"learn": self.start, "lesson": self.act}
+
+    # ---- the run under way --------------------------------------------------------------------
+    def current(self) -> Optional[LessonRun]:
+        """The lesson being played on the app's table, or None (the table holds an ordinary game)."""
+        app, run = self.app, self.run
+        if run is None or app.game is None or not str(app.game_id or "").startswith(ID_PREFIX):
+            return None
+        run.follow(app.game)   # the app's game is the lesson's (Undo may have replaced it)
+        return run
+
+    def active(self) -> bool:
+        return self.current() is not None
+
+    # ---- storage ---------------------------------------------------------------------------------
+    def _get(self, key: str) -> Optional[str]:
+        try:
+            return self.app.saves.store.getItem(key)
+        except Exception:
+            return None
+
+    def _set(self, key: str, value: Optional[str]) -> None:
+        try:
+            if value is None:
+                self.app.saves.store.removeItem(key)
+            else:
+                self.app.saves.store.setItem(key, value)
+        except Exception:   # full or disabled: the lesson goes on, without resuming later
+            pass
+
+    def keep(self, run: LessonRun) -> None:
+        """Keep the run's progress (the step, the script's actions played)."""
+        self._set(_key(run.lesson.game), json.dumps(run.progress()))
+
+    # ---- starting, leaving -----------------------------------------------------------------------
+    def start(self, game: str) -> None:
+        lesson = lessons().get(game)
+        app = self.app
+        if lesson is None:
+            app.render()
+            return
+        self._set(OFFER_KEY, "seen")
+        run = LessonRun(lesson, players=[_("You"), *SEAT_NAMES])
+        raw = self._get(_key(game))
+        if raw:
+            try:
+                run.resume(load_json(raw, max_bytes=1000, what="a lesson's progress"))
+            except RecordError:
+                pass   # a damaged entry: the lesson starts afresh
+        controllers = {s: ("human" if s == lesson.seat else COMPUTERS) for s in run.game.seats}
+        game_obj, log = app.files.replay_with_log(run.game.to_record(), controllers)
+        app.close_game()
+        run.follow(game_obj)
+        self.run = run
+        app.open_game(game_obj, ID_PREFIX + game, controllers, log, script=Script(self, run))
+        _stylesheet()
+        app.advance()
+
+    def route(self) -> str:
+        return f"#lesson/{self.current().lesson.game}"
+
+    def go_to(self, arg: str) -> None:
+        """A reload, Back or Forward on ``#lesson/<game>``: the lesson where it was left."""
+        if arg in lessons():
+            self.start(arg)
+        else:
+            self.app.screen = "home"
+            self.app.render()
+
+    def act(self, arg: str) -> None:
+        """``lesson:next``, ``lesson:back``, ``lesson:finish``, ``lesson:no-offer``."""
+        app = self.app
+        if arg == "no-offer":
+            self._set(OFFER_KEY, "seen")
+            app.render()
+            return
+        run = self.current()
+        if run is None:
+            app.render()
+            return
+        if arg == "next" and run.next():
+            self.keep(run)
+            app.advance()
+        elif arg == "back" and run.off_script():
+            n = run.on_script()
+            run.take_back()
+            app.game = run.game
+            app.log = app.log[:n]
+            app.error = ""
+            app.table.clear()
+            app.advance()
+        elif arg == "finish":
+            self._set(_key(run.lesson.game), None)
+            self.run = None
+            app.close_game()
+            app.screen = "home"
+            app.render()
+        else:
+            app.render()
+
+    # ---- what is drawn ----------------------------------------------------------------------------
+    def screen_html(self) -> str:
+        """The lesson's table with its tip, or at the end of the hand the count, explained."""
+        app, run = self.app, self.current()
+        game = app.game
+        if game.hands_completed >= 1:
+            app.dialog = None   # the lesson shows the count itself, with its steps
+            entry = app.table.hand_entries(game)[-1]
+            body = app.table.hand_summary_html(game, entry)
+            return (f'<section class="lesson-end" aria-labelledby="lesson-end-title">'
+                    f'<h1 id="lesson-end-title">{esc(_("End of the hand"))}</h1>'
+                    f'<div class="lesson-summary">{body}</div></section>' + self.tip_html(run))
+        seat = app.viewer or run.lesson.seat
+        return app.table.render(game, seat, app) + self.tip_html(run)
+
+    def tip_html(self, run: LessonRun) -> str:
+        steps = run.lesson.steps
+        if run.off_script():
+            text, point, key = _(run.step.other), ".seep-board .floor", f"off-{run.index}"
+            buttons = button(esc(_("Take it back")), "lesson:back", cls="btn small", key="lesson-back")
+        elif run.showing():
+            step = run.step
+            text, point, key = _(step.text), self.target(run), f"step-{run.index}"
+            if step.expect is None:
+                last = run.index + 1 >= len(steps)
+                buttons = (button(esc(_("Finish")), "lesson:finish", cls="btn small", key="lesson-finish") if last
+                           else button(esc(_("Next")), "lesson:next", cls="btn small", key="lesson-next"))
+            else:
+                buttons = ""
+        else:
+            return ""
+        count = _("Step {n} of {m}").format(n=run.index + 1, m=len(steps))
+        return (f'<aside class="lesson-tip" role="note" aria-label="{esc(_("Lesson"))}" data-lesson-point="{esc(point)}" '
+                f'data-lesson-say="{esc(key)}"><p class="lesson-count muted small">{esc(count)}</p>'
+                f'<p class="lesson-text">{esc(text)}</p>'
+                + (f'<div class="lesson-buttons">{buttons}</div>' if buttons else "")
+                + '</aside><div class="lesson-ring" aria-hidden="true"></div>')
+
+    def target(self, run: LessonRun) -> str:
+        """The selector of the thing to do now: a part of the table for a reading step; for an action,
+        its hand card, then each floor card or house it uses, then the button that confirms it."""
+        step = run.step
+        if step.expect is None:
+            if step.point.startswith("house:"):
+                return f'[data-house="{step.point[6:]}"]'
+            return READING.get(step.point, ".table")
+        words = step.expect.split()
+        if words[0] == "bid":
+            return f'[data-key="{step.expect}"]'
+        table, game = self.app.table, self.app.game
+        card = words[1] if words[0] in ("throw", "capture") else words[2]
+        if table.card != card:
+            return f'[data-act="ui:hand:{card}"]'
+        if step.expect in table.current_offers(game, run.lesson.seat):
+            return f'[data-key="do:{step.expect}"]'
+        loose, houses = _uses(step.expect, game.floor())
+        extra = [c for c in table.loose if c not in loose] or [h for h in table.houses if h not in houses]
+        if extra:
+            return '[data-key="clear"]'
+        for h in houses:
+            if h not in table.houses:
+                return f'[data-act="ui:house:{h}"]'
+        for c in loose:
+            if c not in table.loose:
+                return f'[data-act="ui:floor:{c}"]'
+        return f'[data-key="do:{step.expect}"]'
+
+    # ---- the first visit's offer -------------------------------------------------------------------
+    def with_offer(self, html: str) -> str:
+        """The home screen, with the lesson offered on a first visit (no saved game, not offered before)."""
+        if self._get(OFFER_KEY):
+            return html
+        if self.app.saves.list():   # not a first visit: never offered (and the saved games not listed again for it)
+            self._set(OFFER_KEY, "not first visit")
+            return html
+        offer = ('<div class="lesson-offer" role="region" aria-label="' + esc(_("New here?")) + '">'
+                 f'<p>{esc(_("New to Seep? Learn it in about three minutes, with a guided hand on the real table."))}</p>'
+                 + button(esc(_("Learn to play Seep")), "learn:seep", cls="btn", key="offer-learn")
+                 + button(esc(_("Not now")), "lesson:no-offer", cls="btn ghost", key="offer-no") + "</div>")
+        head_end = html.find("</header>")
+        return html[:head_end + 9] + offer + html[head_end + 9:] if head_end >= 0 else offer + html
+
+
+READING = {"hand": ".seep-dock .hand-cards", "piles": ".pile:not(.mine)", "summary": ".lesson-summary table"}
+
+
+def _uses(action: str, floor: dict) -> tuple[list[str], list[int]]:
+    """The loose cards and houses an action takes or plays onto."""
+    w = action.split()
+    values = {h["value"] for h in floor["houses"]}
+    if w[0] == "capture":
+        from ...cards import Card
+        v = Card.parse(w[1]).value
+        return w[2:], [v] if v in values else []
+    if w[0] == "build":
+        return w[3:], []
+    if w[0] in ("raise", "cement"):
+        return w[3:], [int(w[1])]
+    return [], []
+
+
+def _stylesheet() -> None:
+    from pyscript import document
+    if not _present(document.querySelector(f'link[href="{STYLESHEET}"]')):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = STYLESHEET
+        document.head.appendChild(link)
+    _watch()
+
+
+# ---- placing the tip (browser) ------------------------------------------------------------------------
+_WATCH: dict = {}
+
+
+def _present(x) -> bool:
+    """False for None and for JavaScript's null (Pyodide may give ``null`` as a ``JsNull`` object)."""
+    return x is not None and type(x).__name__ != "JsNull"
+
+
+def _watch() -> None:
+    """Place the tip after every redraw of ``#app`` and on resize or scroll (once per page)."""
+    if _WATCH:
+        return
+    from pyodide.ffi import create_proxy, to_js
+    from pyscript import document, window
+
+    def schedule(*_args) -> None:
+        if not _WATCH.get("queued"):
+            _WATCH["queued"] = True
+            window.requestAnimationFrame(_WATCH["frame"])
+
+    def frame(*_args) -> None:
+        _WATCH["queued"] = False
+        try:
+            place()
+        except Exception as err:   # a tip out of place must never break the table
+            window.console.error(f"cardtable: lesson tip: {err!r}")
+
+    _WATCH["frame"] = create_proxy(frame)
+    _WATCH["schedule"] = create_proxy(schedule)
+    observer = window.MutationObserver.new(_WATCH["schedule"])
+    observer.observe(document.getElementById("app"), to_js(
+        {"childList": True, "subtree": True, "attributes": True,
+         "attributeFilter": ["class", "style", "data-placed", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"]},
+        dict_converter=window.Object.fromEntries))
+    _WATCH["observer"] = observer
+    def tapped(event) -> None:
+        _WATCH["tap"] = (float(event.clientX), float(event.clientY), float(window.performance.now()))
+
+    _WATCH["tapped"] = create_proxy(tapped)
+    window.addEventListener("pointerdown", _WATCH["tapped"], True)
+    window.addEventListener("resize", _WATCH["schedule"])
+    # a card or house that slides into place moves without a change to the page: placed again then
+    window.addEventListener("transitionend", _WATCH["schedule"], True)
+    window.addEventListener("animationend", _WATCH["schedule"], True)
+    window.addEventListener("scroll", _WATCH["schedule"], True)
+
+
+GAP = 10
+MARGIN = 8
+WIDTHS = (340.0, 300.0, 260.0)   # the tip's widths tried, widest first (a narrower one fits beside more)
+
+
+def place() -> None:
+    """Put the tip next to its target, never over it, inside the viewport; the ring around the
+    target; say the step in the live region and move the focus to the target when the step changes."""
+    from pyscript import document, window
+    tip = document.querySelector("#app .lesson-tip")
+    ring = document.querySelector("#app .lesson-ring")
+    if not _present(tip) or not _present(ring):
+        _WATCH["said"] = None
+        return
+    sel = str(tip.getAttribute("data-lesson-point") or "")
+    el = document.querySelector(f"#app {sel}") if sel else None
+    el = el if _present(el) else None
+    vw, vh = float(window.innerWidth), float(window.innerHeight)
+    say = str(tip.getAttribute("data-lesson-say") or "")
+    fresh = say != _WATCH.get("said") or sel != _WATCH.get("sel")
+    if _present(el) and fresh and not _in_view(el.getBoundingClientRect(), float(window.innerWidth), float(window.innerHeight)):
+        from pyodide.ffi import to_js
+        el.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries))
+    if not _present(el):
+        width = min(WIDTHS[0], vw - 2 * MARGIN)
+        _style(tip, "width", f"{width}px")
+        left, top = (vw - width) / 2, MARGIN + 48
+        _style(ring, "display", "none")
+    else:
+        r = el.getBoundingClientRect()
+        for prop, value in (("display", "block"), ("left", f"{r.left - 3:.1f}px"), ("top", f"{r.top - 3:.1f}px"),
+                            ("width", f"{r.width + 6:.1f}px"), ("height", f"{r.height + 6:.1f}px")):
+            _style(ring, prop, value)
+        target = (float(r.left), float(r.top), float(r.right), float(r.bottom))
+        tap = _WATCH.get("tap")
+        tap = tap[:2] if tap and float(window.performance.now()) - tap[2] < TAP_MS else None
+        key = (sel, say, target, vw, vh, str(tip.textContent))   # (a tap only counts when the tip moves)
+        if key != _WATCH.get("placed"):
+            _WATCH["placed"] = key
+            keep = _keep_clear(document, tip)
+            best = None
+            for w in sorted({min(x, vw - 2 * MARGIN) for x in WIDTHS}, reverse=True):
+                _style(tip, "width", f"{w}px")
+                h = float(tip.getBoundingClientRect().height)
+                cost, spot = _spot(vw, vh, w, h, target, keep, tap)
+                if best is None or cost < best[0]:
+                    best = (cost, spot, w)
+            _WATCH["spot"] = best[1:]
+        (left, top), width = _WATCH["spot"]
+        _style(tip, "width", f"{width}px")
+    _style(tip, "left", f"{left:.1f}px")
+    _style(tip, "top", f"{top:.1f}px")
+    if not tip.hasAttribute("data-placed"):
+        tip.setAttribute("data-placed", "")
+    if fresh:
+        _WATCH["said"], _WATCH["sel"] = say, sel
+        speak = getattr(window, "cardtableAnnounce", None)
+        text = tip.querySelector(".lesson-text")
+        if _present(speak) and _present(text) and say != _WATCH.get("spoken"):
+            _WATCH["spoken"] = say
+            speak(str(text.textContent))
+        focus = el if el is not None and str(el.tagName) == "BUTTON" else tip.querySelector("button")
+        if _present(focus) and not focus.hasAttribute("disabled"):
+            focus.focus()
+
+
+KEEP_CLEAR = ((".seep-dock .panel button, .seep-dock .hand-cards .card, .coach button, .lesson-summary", 3.0),
+              (".floor-body .card, .floor-body .house, .seep-dock .status, .move-error", 1.0),
+              (".topbar, .seep-seats .seat, .pile", 0.3))
+TAP_MS = 1000   # a tip's button keeps away from the point of a tap this long after it
+
+
+def _keep_clear(document, tip) -> list:
+    """What the tip should not cover, with a weight each: (rect, weight) pairs."""
+    out = []
+    for sel, weight in KEEP_CLEAR:
+        els = document.querySelectorAll(", ".join(f"#app {s.strip()}" for s in sel.split(",")))
+        for i in range(int(els.length)):
+            el = els.item(i)
+            if tip.contains(el):
+                continue
+            r = el.getBoundingClientRect()
+            if float(r.width) > 0 and float(r.height) > 0:
+                out.append(((float(r.left), float(r.top), float(r.right), float(r.bottom)), weight))
+    return out
+
+
+def _style(el, prop: str, value: str) -> None:
+    """Set a style property only when it changes: the observer watches ``style``, and an unchanged
+    value written again would wake it for nothing."""
+    if str(el.style.getPropertyValue(prop)) != value:
+        el.style.setProperty(prop, value)
+
+
+def _in_view(r, vw: float, vh: float) -> bool:
+    return float(r.left) >= 0 and float(r.top) >= 0 and float(r.right) <= vw and float(r.bottom) <= vh
+
+
+Rect = tuple  # (left, top, right, bottom)
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _apart(a: Rect, b: Rect) -> float:
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def _spot(vw: float, vh: float, w: float, h: float, target: Rect, keep: list, tap=None) -> tuple[float, tuple]:
+    """Where a ``w``×``h`` tip goes: inside the viewport, never over ``target`` (nor its ring), over as
+    little as possible of the things to keep clear (``keep``: (rect, weight) pairs: controls, the
+    floor, the status line...), away from the point of a tap just made (``tap``: a button of the
+    tip must not come up under a finger), and as near the target as that allows.  Returns the cost of
+    the place found (over 1e9 when the tip cannot avoid its target) and the place (left, top)."""
+    l, t, r, b = target
+    ring = (l - 6, t - 6, r + 6, b + 6)
+    hi_x, hi_y = max(MARGIN, vw - w - MARGIN), max(MARGIN, vh - h - MARGIN)
+
+    def clamp(v: float, hi: float) -> float:
+        return min(max(MARGIN, v), hi)
+
+    xs = {clamp((l + r) / 2 - w / 2, hi_x), MARGIN, hi_x, clamp(r + GAP, hi_x), clamp(l - GAP - w, hi_x)}
+    ys = {clamp(b + GAP, hi_y), clamp(t - GAP - h, hi_y), clamp((t + b) / 2 - h / 2, hi_y)}
+    ys.update(MARGIN + 8.0 * k for k in range(int((hi_y - MARGIN) / 8) + 1))
+    best, spot = None, (MARGIN, MARGIN)
+    for x in sorted(xs):
+        for y in sorted(ys):
+            box = (x, y, x + w, y + h)
+            cost = 1e9 * _overlap(box, ring) + 4.0 * _apart(box, target)
+            for rect, weight in keep:
+                cost += weight * _overlap(box, rect)
+            if tap is not None and _apart(box, (tap[0], tap[1], tap[0], tap[1])) < 50:
+                cost += 1e7
+            if best is None or cost < best:
+                best, spot = cost, (x, y)
+    return best, spot

@@ -1,0 +1,180 @@
+"""The guided Seep hand (issue #30) played to its end in Chromium: by taps on a 360×740 phone and by
+keyboard alone on a 740×360 one, in English and in French.  At every step the tip and the thing it
+points at are both wholly in the viewport and do not overlap (the screen audit runs after every
+redraw too); by keyboard the focus is on the thing to do.  Also: a different legal move is explained
+and taken back, an illegal one gets the engine's reason, and the lesson resumes where it was left.
+Screenshots of several steps: test-artifacts/lesson-*.png."""
+
+import json
+
+import pytest
+
+from cardtable.lessons import lessons
+from conftest import screenshot, wait_ready
+from csp import wait_until
+from test_browser_a11y import Axe
+
+pytestmark = pytest.mark.browser
+
+LESSON = lessons()["seep"]
+STEPS = len(LESSON.steps)
+SHOTS = {1, 2, 3, 5, 8, 10, 17}   # steps worth a look (1-based), written as screenshots
+
+STATE = """() => {
+  const tip = document.querySelector('#app .lesson-tip');
+  if (!tip || !tip.hasAttribute('data-placed')) return null;
+  const sel = tip.dataset.lessonPoint, el = document.querySelector('#app ' + sel);
+  const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const t = box(tip), r = el ? box(el) : null;
+  const inView = x => x.left >= -0.5 && x.top >= -0.5 && x.right <= innerWidth + 0.5 && x.bottom <= innerHeight + 0.5;
+  const overlap = !!r && !(t.right <= r.left || r.right <= t.left || t.bottom <= r.top || r.bottom <= t.top);
+  const button = tip.querySelector('button');
+  return {tipBox: t, targetBox: r, say: tip.dataset.lessonSay, sel, found: !!el, tipIn: inView(t), targetIn: r ? inView(r) : null, overlap,
+          text: tip.querySelector('.lesson-text').textContent, count: tip.querySelector('.lesson-count').textContent,
+          focus: document.activeElement === el ? 'target' : (button && document.activeElement === button ? 'button' : 'other'),
+          button: button ? button.dataset.key : null, error: (document.querySelector('#app .move-error') || {}).textContent || ''};
+}"""
+
+
+# no card or house still sliding into place (the ring's pulse runs forever), and the tip placed after that
+SETTLED = ("(document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)"
+           " && !!document.querySelector('#app .lesson-tip[data-placed]'))")
+
+
+def state(page) -> dict:
+    try:
+        wait_until(page, "(() => { const t = document.querySelector('#app .lesson-tip'); return t && t.hasAttribute('data-placed'); })()",
+                   timeout_ms=30_000)
+        wait_until(page, SETTLED, timeout_ms=30_000)
+    except Exception:
+        screenshot(page, "lesson-failed")
+        raise
+    return page.evaluate(STATE)
+
+
+def moved_on(page, before: dict) -> dict:
+    """The next position of the tip (a new step, or the next control of the same step)."""
+    key = json.dumps([before["say"], before["sel"]])
+    wait_until(page, "(() => { const t = document.querySelector('#app .lesson-tip');"
+                     " return (t && t.hasAttribute('data-placed') && JSON.stringify([t.dataset.lessonSay, t.dataset.lessonPoint]) !== "
+                     f"{json.dumps(key)}) || document.documentElement.dataset.screen === 'home'; }})()")
+    if page.evaluate("document.documentElement.dataset.screen") == "home":
+        return {}
+    wait_until(page, SETTLED, timeout_ms=30_000)
+    return page.evaluate(STATE) or state(page)
+
+
+def open_app(page, site, lang: str, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script("localStorage.setItem('cardtable/v1/settings', JSON.stringify("
+                         f"{{speed: 'fast', lang: '{lang}'}}));")
+    page.goto(site.url)
+    wait_ready(page)
+
+
+def check_step(st: dict, where: str, page=None) -> None:
+    try:
+        assert st["found"], (where, st)
+        assert st["tipIn"] and st["targetIn"], (where, st)
+        assert not st["overlap"], (where, st)
+    except AssertionError:
+        if page is not None:
+            screenshot(page, "lesson-failed")
+        raise AssertionError(json.dumps([where, st], ensure_ascii=False)) from None
+
+
+def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot=None) -> list[str]:
+    """From the home screen's "Learn to play" to the lesson's Finish; the step texts seen."""
+    if keyboard:
+        page.focus('[data-key="learn:seep"]')
+        page.keyboard.press("Enter")
+    else:
+        page.click('[data-key="learn:seep"]')
+    st = state(page)
+    texts, shot = [], set()
+    for _ in range(200):
+        check_step(st, f"{lang} {st['count']}", page)
+        n = int(st["say"].split("-")[1]) + 1
+        if st["text"] not in texts:
+            texts.append(st["text"])
+        if shots_prefix and n in SHOTS and n not in shot:
+            shot.add(n)
+            screenshot(page, f"{shots_prefix}-step{n:02d}")
+            if at_shot is not None:
+                at_shot(f"step {n}")
+        if keyboard:
+            want = "button" if st["button"] else "target"
+            assert st["focus"] == want, (st, "the focus is not on the thing to do")
+            page.keyboard.press("Enter")
+        elif st["button"]:
+            page.click(f'#app .lesson-tip [data-key="{st["button"]}"]')
+        else:
+            page.click(f"#app {st['sel']}")
+        if st["button"] == "lesson-finish":
+            break
+        st = moved_on(page, st)
+    wait_until(page, "document.documentElement.dataset.screen === 'home'")
+    assert page.evaluate("localStorage.getItem('cardtable/v1/lesson/seep')") is None   # finished: starts afresh
+    assert len(texts) == STEPS
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lesson_by_taps_on_a_phone(page, site, lang):
+    open_app(page, site, lang, 360, 740)
+    # the first visit offers the lesson, once
+    assert page.locator('[data-key="offer-learn"]').count() == 1
+    screenshot(page, f"lesson-{lang}-offer")
+    axe = Axe(page) if lang == "en" else None   # axe-core: no serious or critical violation at the offer and steps
+    if axe:
+        axe("home with the offer")
+    texts = play_lesson(page, lang, keyboard=False, shots_prefix=f"lesson-{lang}-360x740", at_shot=axe)
+    if axe:
+        # (the Seep table's own bid chips and houses trip axe's label-content-name-mismatch, as without a
+        # lesson: a known finding of the table, reported; the lesson's own elements must trip nothing)
+        mine = [p for p in axe.problems if p[1]["id"] != "label-content-name-mismatch"
+                or any("lesson" in n for n in p[1]["nodes"])]
+        assert mine == [], json.dumps(mine)
+    assert page.locator('[data-key="offer-learn"]').count() == 0
+    if lang == "fr":
+        assert not set(texts) & {s.text for s in LESSON.steps}, "a step left in English"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lesson_by_keyboard_alone_sideways(page, site, lang):
+    open_app(page, site, lang, 740, 360)
+    play_lesson(page, lang, keyboard=True, shots_prefix=f"lesson-{lang}-740x360" if lang == "en" else "")
+
+
+def test_other_move_taken_back_illegal_refused_and_resume(page, site):
+    open_app(page, site, "en", 360, 740)
+    page.click('[data-key="learn:seep"]')
+    st = state(page)
+    page.click('#app .lesson-tip [data-key="lesson-next"]')
+    st = moved_on(page, st)
+    assert st["sel"] == '[data-key="bid 12"]'
+    # an illegal move: a card played before the bid is refused with the engine's reason
+    page.click('#app [data-act="ui:hand:5D"]', force=True)
+    wait_until(page, "!!document.querySelector('#app .move-error')")
+    assert "bid" in page.text_content("#app .move-error").lower()
+    page.click("#app " + st["sel"])
+    st = moved_on(page, st)
+    assert st["sel"] == '[data-act="ui:hand:9C"]'
+    # a different legal first play: 5♦ on 7♥ also builds 12
+    page.click('#app [data-act="ui:hand:5D"]')
+    page.click('#app [data-act="ui:floor:7H"]')
+    page.click('#app [data-key="do:build 12 5D 7H"]')
+    wait_until(page, "!!document.querySelector('#app .lesson-tip [data-key=\"lesson-back\"]')")
+    off = state(page)
+    assert off["say"].startswith("off-") and "house" in off["text"]
+    screenshot(page, "lesson-en-360x740-other-move")
+    page.click('#app .lesson-tip [data-key="lesson-back"]')
+    st = moved_on(page, off)
+    assert st["sel"] == '[data-act="ui:hand:9C"]' and st["say"] == "step-2"
+    assert page.locator('#app [data-act="ui:hand:5D"]').count() == 1   # the 5♦ is back in the hand
+    # leave at this step and come back to it
+    page.click('#app [data-key="home"]')
+    wait_until(page, "document.documentElement.dataset.screen === 'home'")
+    page.click('[data-key="learn:seep"]')
+    again = state(page)
+    assert again["say"] == "step-2" and again["sel"] == st["sel"]
