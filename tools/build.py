@@ -57,13 +57,13 @@ STDLIB = "runtime/pyodide/app_stdlib.zip"  # the part of it the app uses (web/py
 STDLIB_EXTRA: list[str] = [
     "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii", "encodings.utf_16", "encodings.utf_32",
 ]
-# Bytes of the app's own code and assets (everything but runtime/).  The issue asked for under 300 KB;
-# raised to 320 KB when six branches merged (statistics store, backup and restore, the loading
-# screen's progress bar, the expert computer level, the table's refusals, the rules sheet): the app's
-# own files were 321.5 KB; with the stylesheets' and scripts' comments out of dist/ (tools/slim.py)
-# they are about 305 KB, and every file of app/cardtable.zip is one the page imports (CLI-only modules
-# are already left out, CLI_ONLY).  320 KB leaves about 14 KB for what comes next.
-APP_BUDGET = 320 * 1024
+# Bytes of the app's own code and assets (everything but runtime/).  The first budget was 300 KB;
+# 320 KB when six branches merged (statistics store, backup, progress bar, expert level, refusals,
+# rules sheet); 360 KB when the UI was split into a game session and screens (+8 KB), the guided
+# Seep hand came (+13 KB) and the groundwork of play across devices (join codes, QR, WebRTC:
+# +20 KB, not yet loaded by the page) landed: 346 KB then.  The stylesheets' and scripts' comments
+# are out of dist/ (tools/slim.py), and CLI-only modules out of the zip (CLI_ONLY).
+APP_BUDGET = 360 * 1024
 
 
 def fail(msg: str) -> None:
