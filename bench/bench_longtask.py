@@ -37,15 +37,10 @@ import time
 from pathlib import Path
 from typing import Optional
 
-ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
-sys.path.insert(0, str(ROOT / "tools"))
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT  # noqa: E402
 from serve import make_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 PROBE = """
 window.__longTasks = [];

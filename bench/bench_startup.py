@@ -56,16 +56,11 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
-sys.path.insert(0, str(ROOT / "tools"))
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT  # noqa: E402
 from build_sw import write_service_worker  # noqa: E402
 from serve import make_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 120_000
 WATCHDOG_S = 300  # no step (a page load, a worker install) may take longer: report it and stop
 

@@ -290,14 +290,19 @@ def wait_turn_or_summary(page) -> str:
     return "summary" if page.locator(".hand-summary").count() else "turn"
 
 
-def test_a_hand_of_dummy_spades_by_keyboard_alone(fast_page, site):
-    page = fast_page
-    page.set_viewport_size({"width": 360, "height": 740})
+def start_quick_by_keyboard(page, site, game: str, width: int, height: int):
+    """Home at that size, then *Play against the computer* for ``game`` by Enter: the table is up."""
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(site.url)
     wait_ready(page)
-    page.focus('[data-key="quick:dummy-spades"]')
+    page.focus(f'[data-key="quick:{game}"]')
     page.keyboard.press("Enter")
     page.wait_for_selector(".table")
+    return page
+
+
+def test_a_hand_of_dummy_spades_by_keyboard_alone(fast_page, site):
+    page = start_quick_by_keyboard(fast_page, site, "dummy-spades", 360, 740)
     plays = 0
     for _ in range(60):
         if wait_turn_or_summary(page) == "summary":
@@ -342,13 +347,7 @@ def test_a_hand_of_dummy_spades_by_keyboard_alone(fast_page, site):
 
 
 def test_a_hand_of_seep_by_keyboard_alone(fast_page, site):
-    page = fast_page
-    page.set_viewport_size({"width": 740, "height": 360})
-    page.goto(site.url)
-    wait_ready(page)
-    page.focus('[data-key="quick:seep"]')
-    page.keyboard.press("Enter")
-    page.wait_for_selector(".table")
+    page = start_quick_by_keyboard(fast_page, site, "seep", 740, 360)
     plays = 0
     for _ in range(40):
         if wait_turn_or_summary(page) == "summary":
