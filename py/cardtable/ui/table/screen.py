@@ -96,6 +96,7 @@ class TableScreen:
         self.handoff_armed = False        # the hand-off button takes taps (after HANDOFF_GUARD_MS)
         self.arm_timer = None
         self.turn_said = None             # the turn last announced (game id, actions, seat)
+        self.coach = coach.Coach()        # what the coach remembers of the open game (hints, undo)
 
     def acts(self) -> dict:
         return {"ready": self.ready, "release": lambda _arg: self.app.release_hold(),
