@@ -20,6 +20,13 @@ class Saves:
         return None
 
 
+class TableScreenStandIn:
+    """The table screen's part the coach reads: its ``Coach``."""
+
+    def __init__(self):
+        self.coach = coach.Coach()
+
+
 class App:
     """What ``ui.coach`` reads of the app."""
 
@@ -32,6 +39,7 @@ class App:
         self.banner = self.error = ""
         self.log = []
         self.saves = Saves()
+        self.table_screen = TableScreenStandIn()
 
     def humans(self):
         return [s for s in self.table.seats if self.controllers.get(s) == "human"]

@@ -128,10 +128,10 @@ def test_a_game_not_counted_for_lack_of_room_is_told_on_the_screen():
         saves = type("S", (), {"store": DictStore(quota=300)})()
     stats_store.FULL.clear()
     assert not stats_screen.record_game(App.saves.store, spades_record(), now=1.0)
-    assert "the latest hands are not counted" in stats_screen.html_for(App())
+    assert "the latest hands are not counted" in stats_screen.StatsScreen(App()).html()
     App.saves.store.quota = None
     assert stats_screen.record_game(App.saves.store, spades_record(), now=2.0)
-    assert "not counted" not in stats_screen.html_for(App())
+    assert "not counted" not in stats_screen.StatsScreen(App()).html()
 
 
 def test_a_damaged_entry_that_cannot_be_set_aside_is_never_overwritten():

@@ -1,15 +1,15 @@
 """The app in the page: it draws the screen shown, keeps the history, and routes every act.
 
 Screens are pure functions from state to HTML (``screens/``, ``table/``); this module puts that
-HTML into ``#app`` and listens for clicks on ``[data-act]`` elements.  An act is ``verb:arg``.
-``screens.review_settings`` answers its own first (``nav:settings``, ``set``, ``review``,
-``open-review``, ``backup``); then the verb is looked up in ``self.acts``, the registry filled by
-the parts of the app that own their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
+HTML into ``#app`` and listens for clicks on ``[data-act]`` elements.  An act is ``verb:arg``:
+the verb is looked up in ``self.acts``, the registry filled by the parts of the app that own
+their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
 ``screens.new_game.NewGame`` (``new``, ``quick``, ``start``, ``play-again``),
 ``table.screen.TableScreen`` (``ready``, ``release``, ``next-hand``, ``move``, ``ui``, ``hint``,
-``undo``, ``playout``), ``screens.saved_games.SavedGames`` (``delete``, ``confirm-delete``) and
-``screens.stats`` (``stats``).  The app's own few acts are ``nav:home``, ``rules``, ``cancel``,
-``lang`` and ``speed``.  The open game's play loop is ``self.session``
+``undo``, ``playout``), ``screens.saved_games.SavedGames`` (``delete``, ``confirm-delete``), ``screens.lesson.Lesson``
+(``learn``, ``lesson``), ``screens.review_settings.ReviewSettings`` (``set``, ``open-review``,
+``review``), ``screens.stats.StatsScreen`` (``stats``), ``screens.data.YourData`` (``backup``) and
+``app_acts.AppActs`` (``nav``, ``rules``, ``cancel``, ``lang``, ``speed``).  The open game's play loop is ``self.session``
 (``cardtable.session.GameSession``): every move goes through the engine's
 ``legal_actions -> apply``.
 
@@ -29,16 +29,20 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from .text import announce
-from .screens import home, stats as stats_screen
+from .screens import home
 from .shell import keys
-from .text.i18n import LANGUAGES, N_, _, best_language, use_language
+from .text.i18n import N_, _, best_language, use_language
 from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, present, store,
                             without_saves)
 from .text.markup import button, dialog, esc, isolate_names
 from .shell.history import History
 from .shell.tasks import Tasks
 from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
-from .screens import data as app_data, review_settings as hooks
+from .app_acts import AppActs
+from .screens.data import YourData
+from .screens.review_settings import ReviewSettings
+from .screens.stats import StatsScreen
+from ..stats import hands_finished
 from .screens.files import Files
 from .screens.new_game import NewGame, bots_available
 from .screens.lesson import Lesson
@@ -76,23 +80,22 @@ class App:
         self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
         # the open game and its play loop (game, table, seats, viewer, hand-off, holds, log ...)
         self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self))
-        self.review_settings = hooks.State()   # the Review and Settings screens' own state
-        self.data_state = app_data.State()     # ... and Settings' *Your data* group's
         self.notice = ""              # a message on the home screen
         self.banner = ""              # a message over the table (e.g. storage full)
+        self.review_settings = ReviewSettings(self)   # the Review and Settings screens
+        self.your_data = YourData(self)     # Settings' *Your data* group (backup, room, persistence)
+        self.statistics = StatsScreen(self)   # the Statistics screen
         self.files = Files(self)            # opening, importing, exporting games
         self.relog = Relog(self, self.files.replay_steps)   # the log described again in slices (language switch)
         self.new_game = NewGame(self)       # the new-game form
         self.table_screen = TableScreen(self)   # the open game's table, hand-off and summaries
         self.saved_games = SavedGames(self)     # deleting saved games from the home screen
         self.lesson = Lesson(self)              # the guided first hands ("Learn to play")
-        # verb -> the screen part that owns it
-        self.acts = {**self.files.acts(), **self.new_game.acts(), **self.table_screen.acts(), **self.saved_games.acts(),
-                     **self.lesson.acts(),
-                     "stats": lambda arg: stats_screen.dispatch(self, arg)}   # verb -> the screen part that owns it
+        parts = (self.files, self.new_game, self.table_screen, self.saved_games, self.lesson, self.review_settings,
+                 self.your_data, self.statistics, AppActs(self, self.review_settings.places()))
+        self.acts = {verb: act for part in parts for verb, act in part.acts().items()}   # verb -> its owner's act
         self.set_language(self.settings.get("lang") or best_language(browser_languages()))
         self.history = History(self)      # one history entry per screen
-        self.stats_notice = ""            # a message on the Statistics screen
         self.said: list[str] = []         # sentences for the live region, said at the next render
         self._proxies = {
             "click": create_proxy(self.on_click),
@@ -161,7 +164,7 @@ class App:
     def route(self) -> str:
         """The location hash of the screen shown now."""
         if self.screen in ("review", "settings"):
-            return hooks.route(self)
+            return self.review_settings.route()
         if self.screen == "table" and self.lesson.active():
             return self.lesson.route()
         if self.screen == "table" and self.game_id:
@@ -181,7 +184,7 @@ class App:
             self.close_game()   # every move is saved already
         kind, _sep, arg = route.lstrip("#").partition("/")
         if kind in ("review", "settings"):
-            hooks.go_to(self, kind, arg)
+            self.review_settings.go_to(kind, arg)
             return
         if kind == "lesson":
             return self.lesson.go_to(arg)
@@ -219,9 +222,9 @@ class App:
         elif self.screen == "table":
             html = self.table_screen.table_html()
         elif self.screen == "stats":
-            html = stats_screen.html_for(self)
+            html = self.statistics.html()
         elif self.screen in ("review", "settings"):
-            html = hooks.screen_html(self)
+            html = self.review_settings.html()
         else:
             html = ""
         if self.dialog:
@@ -235,7 +238,7 @@ class App:
         if kind == "import-dup":
             return self.files.import_dup_html()
         if kind == "stats-reset":
-            return stats_screen.reset_dialog()
+            return self.statistics.dialog_html()
         if kind in ("hand", "over"):
             return self.table_screen.dialog_html(kind)
         return ""
@@ -261,7 +264,7 @@ class App:
         """Escape closes a sheet or a question that is safe to close; letters and digits are the
         shortcuts of ``keys.py`` (they press the button they name, when it is there and enabled);
         arrows step a review."""
-        if self.screen == "review" and hooks.on_key(self, event):
+        if self.screen == "review" and self.review_settings.on_key(event):
             return
         if str(event.key) != "Escape":
             target = keys.shortcut_target(str(event.key), self.screen_name(), bool(event.ctrlKey or event.altKey or event.metaKey),
@@ -289,26 +292,9 @@ class App:
     def dispatch(self, act: str) -> None:
         verb, _sep, arg = act.partition(":")
         self.files.cancel_opening()   # a game still being opened is not wanted any more
-        if hooks.dispatch(self, verb, arg):
-            return
-        if verb in self.acts:
-            self.acts[verb](arg)   # the screen part that owns the act draws what it changed
-            return
-        if verb == "nav" and arg == "home":
-            self.close_game()
-            self.screen = "home"
-        elif verb == "lang" and arg in LANGUAGES:
-            self.settings["lang"] = arg
-            self.keep_settings()
-            self.set_language(arg)
-        elif verb == "speed" and arg in ("slow", "normal", "fast"):
-            self.settings["speed"] = arg
-            self.keep_settings()
-        elif verb == "rules":
-            self.screen = f"rules:{arg}"
-        elif verb == "cancel":
-            self.dialog = None
-        self.render()
+        act = self.acts.get(verb)
+        if act is not None:
+            act(arg)   # the part that owns the act draws what it changed; an unknown verb is ignored
 
     def on_change(self, event) -> None:
         """A form field changed: the new-game form's selects, or a file chosen (read, then handed
@@ -317,9 +303,8 @@ class App:
         if target.id in ("ng-preset", "ng-seats"):
             self.new_game.changed(str(target.id), str(target.value))
             return
-        take = {"review-file": lambda text, name: hooks.open_file(self, text, name), "import-file": self.files.import_text,
-                "stats-file": lambda text, name: stats_screen.import_file(self, text, name),
-                "backup-file": lambda text, name: app_data.restore_file(self, text, name)}.get(str(target.id))
+        take = {"review-file": self.review_settings.open_file, "import-file": self.files.import_text,
+                "stats-file": self.statistics.import_file, "backup-file": self.your_data.restore_file}.get(str(target.id))
         if take is not None and target.files.length:
             file = target.files.item(0)
             file.text().then(create_once_callable(lambda text: take(str(text), str(file.name))))
@@ -335,7 +320,7 @@ class App:
         table.you = announce.the_one_person(self.controllers, table.seats)
         self.banner = ""
         self.screen = "table"
-        if stats_screen.stats.hands_finished(game):
+        if hands_finished(game):
             self.table_screen.count_hands()   # a game opened or imported with finished hands (counted once)
 
     def close_game(self) -> None:

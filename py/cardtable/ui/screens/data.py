@@ -1,7 +1,7 @@
-"""The app's side of *Your data* in Settings: the backup's acts, the room the data takes, and the
-browser's persistent storage.  Browser code like ``app.py``, called through small hooks
-(``app_review_settings`` draws the group and passes the acts, ``app.py`` the chosen file and each
-save); the backup itself is the pure ``backup`` module, the group's HTML ``settings_screen.data_html``.
+"""*Your data*, a group of Settings (``YourData``, held by the app as ``app.your_data``): the
+backup's acts, the room the data takes, and the browser's persistent storage.  The Settings screen
+draws the group (``section``), the app hands it a chosen file and the table each save; the backup
+itself is the pure ``stores.backup`` module, the group's HTML ``settings.data_html``.
 
 Acts: ``backup:export`` (download every stored value as a ``cardtable-backup/1`` file);
 a file chosen in ``#backup-file`` is restored (``restore_file``).
@@ -24,18 +24,6 @@ from ..stores.stats import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
 from ..stores.saves import GAME_KEY, META_KEY, PREFIX
 
 
-class State(dict):
-    """What the *Your data* group remembers (the browser's answers, its notice, whether persistence
-    was asked for): the app holds one (``app.data_state``)."""
-
-    def __init__(self) -> None:
-        super().__init__(browser={}, notice="", asked=False)
-
-
-def _state(app) -> State:
-    return app.data_state
-
-
 def usage(store) -> dict:
     """Characters stored under ``cardtable/``: saved games (with their notes), statistics, the rest."""
     out = {"saves": 0, "stats": 0, "other": 0}
@@ -52,89 +40,98 @@ def usage(store) -> dict:
     return out
 
 
-def section(app) -> str:
-    """The *Your data* group of the Settings screen."""
-    st = _state(app)
-    try:
-        room = usage(app.saves.store)
-    except Exception:   # storage disabled: the buttons still work on what can be read
-        room = {}
-    return data_html({**room, **st["browser"]}, st["notice"])
+class YourData:
+    """What the *Your data* group remembers (the browser's answers, its notice, whether persistence
+    was asked for) and its acts (see the module docstring)."""
 
+    def __init__(self, app) -> None:
+        self.app = app
+        self.browser: dict = {}   # the browser's answers: used, quota, persisted
+        self.notice = ""          # what the last backup or restore did
+        self.asked = False        # persistent storage asked for in this visit
 
-def opened(app) -> None:
-    """Settings opened: ask the browser how much room the site uses, and whether it persists."""
-    _state(app)["notice"] = ""
-    storage = _storage()
-    if storage is None or _without_saves():
-        return
+    def acts(self) -> dict:
+        return {"backup": self.act}
 
-    def got(key):
-        def on(value) -> None:
-            try:
-                if key == "estimate":
-                    _state(app)["browser"].update(used=int(value.usage or 0), quota=int(value.quota or 0))
-                else:
-                    _state(app)["browser"]["persisted"] = bool(value)
-                if app.screen == "settings":
-                    app.render()
-            except Exception:   # a browser that answers oddly: the line is left out
-                pass
-        return on
+    def section(self) -> str:
+        """The *Your data* group of the Settings screen."""
+        try:
+            room = usage(self.app.saves.store)
+        except Exception:   # storage disabled: the buttons still work on what can be read
+            room = {}
+        return data_html({**room, **self.browser}, self.notice)
 
-    from pyodide.ffi import create_once_callable
-    try:
-        storage.estimate().then(create_once_callable(got("estimate")))
-        storage.persisted().then(create_once_callable(got("persisted")))
-    except Exception:
-        pass
+    def opened(self) -> None:
+        """Settings opened: ask the browser how much room the site uses, and whether it persists."""
+        self.notice = ""
+        storage = _storage()
+        if storage is None or _without_saves():
+            return
+        app = self.app
 
+        def got(key):
+            def on(value) -> None:
+                try:
+                    if key == "estimate":
+                        self.browser.update(used=int(value.usage or 0), quota=int(value.quota or 0))
+                    else:
+                        self.browser["persisted"] = bool(value)
+                    if app.screen == "settings":
+                        app.render()
+                except Exception:   # a browser that answers oddly: the line is left out
+                    pass
+            return on
 
-def after_save(app) -> None:
-    """A game was saved: the player now has something to lose, so ask once for persistent storage."""
-    st = _state(app)
-    if st["asked"]:
-        return
-    st["asked"] = True
-    storage = _storage()
-    if storage is None or _without_saves():
-        return
-    from pyodide.ffi import create_once_callable
+        from pyodide.ffi import create_once_callable
+        try:
+            storage.estimate().then(create_once_callable(got("estimate")))
+            storage.persisted().then(create_once_callable(got("persisted")))
+        except Exception:
+            pass
 
-    def on_persisted(already) -> None:
-        if not already:
-            storage.persist()
-    try:
-        storage.persisted().then(create_once_callable(on_persisted))
-    except Exception:
-        pass
+    def after_save(self) -> None:
+        """A game was saved: the player now has something to lose, so ask once for persistent storage."""
+        if self.asked:
+            return
+        self.asked = True
+        storage = _storage()
+        if storage is None or _without_saves():
+            return
+        from pyodide.ffi import create_once_callable
 
+        def on_persisted(already) -> None:
+            if not already:
+                storage.persist()
+        try:
+            storage.persisted().then(create_once_callable(on_persisted))
+        except Exception:
+            pass
 
-def dispatch(app, arg: str) -> bool:
-    if arg == "export":
-        app.files.download(backup.export_all(app.saves.store), f"cardtable-backup-{time.strftime('%Y%m%d-%H%M')}.json")
-        return True
-    return False
+    def act(self, arg: str) -> None:
+        """``backup:export``: download every stored value."""
+        if arg == "export":
+            self.app.files.download(backup.export_all(self.app.saves.store),
+                                    f"cardtable-backup-{time.strftime('%Y%m%d-%H%M')}.json")
 
-
-def restore_file(app, text: str, filename: str) -> None:
-    """A file chosen with *Restore from a backup…*: merged, or refused with a reason (nothing changes)."""
-    name = " ".join(filename.split())[:60]
-    try:
-        done = backup.restore(app.saves.store, text)
-    except backup.BackupError as err:
-        message = _("{file} was not restored: {reason}").format(file=name, reason=str(err)[:200])
-    except Exception as err:   # a bug must not leave the page dead; nothing was written before the check
-        message = _("{file} was not restored ({why})").format(file=name, why=f"{type(err).__name__}: {str(err)[:120]}")
-    else:
-        message = _("Restored from {file}. Saved games added or brought up to date: {games}; kept as they "
-                    "were here: {kept}; games added to the statistics: {stats}.").format(
-                        file=name, games=done.games_added + done.games_longer, kept=done.games_kept,
-                        stats=done.stats_games)
-    _state(app)["notice"] = message
-    if app.screen != "settings":   # a backup given to the home screen's Import: said there
-        app.notice = message
-    app.render()
+    def restore_file(self, text: str, filename: str) -> None:
+        """A file chosen with *Restore from a backup…*: merged, or refused with a reason (nothing changes)."""
+        app = self.app
+        name = " ".join(filename.split())[:60]
+        try:
+            done = backup.restore(app.saves.store, text)
+        except backup.BackupError as err:
+            message = _("{file} was not restored: {reason}").format(file=name, reason=str(err)[:200])
+        except Exception as err:   # a bug must not leave the page dead; nothing was written before the check
+            message = _("{file} was not restored ({why})").format(file=name, why=f"{type(err).__name__}: {str(err)[:120]}")
+        else:
+            message = _("Restored from {file}. Saved games added or brought up to date: {games}; kept as they "
+                        "were here: {kept}; games added to the statistics: {stats}.").format(
+                            file=name, games=done.games_added + done.games_longer, kept=done.games_kept,
+                            stats=done.stats_games)
+        self.notice = message
+        if app.screen != "settings":   # a backup given to the home screen's Import: said there
+            app.notice = message
+        app.render()
 
 
 def _storage():

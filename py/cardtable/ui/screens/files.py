@@ -23,7 +23,8 @@ from ..text import announce
 from ..text.i18n import N_, _, ngettext
 from ..text.markup import button, cut, dialog, esc, isolated, kept_name
 from ..text.movewords import apply_with_views
-from . import data as app_data, stats as stats_screen
+from . import stats as stats_screen
+from ..stores import backup
 from .new_game import bots_available, new_id
 from .save_soon import SaveSoon
 
@@ -178,9 +179,9 @@ class Files:
         """
         name = cut(str(filename), 60)
         if stats_screen.looks_like_stats(text):
-            return stats_screen.import_file(self.app, text, name)
-        if app_data.backup.looks_like_backup(text):   # a backup: restored (merged), never opened as a game
-            return app_data.restore_file(self.app, text, name)
+            return self.app.statistics.import_file(text, name)
+        if backup.looks_like_backup(text):   # a backup: restored (merged), never opened as a game
+            return self.app.your_data.restore_file(text, name)
 
         def failed(err: Exception) -> None:
             if isinstance(err, (RecordError, ReplayError)):

@@ -1,12 +1,12 @@
-"""The app's side of Review and Settings: their routes, acts and keys, and the settings' hooks
-at the table (confirm-before-play, sound).  Browser code like ``app.py``, which calls it through
-small hooks (``hooks.dispatch``, ``hooks.route`` ...); the screens themselves are the pure
-``review.review_html`` and ``settings_screen.settings_html``.
+"""The Review and Settings screens (``ReviewSettings``, held by the app as ``app.review_settings``):
+their state, routes, acts and keys, and the settings' hooks at the table (confirm-before-play,
+sound).  The screens' HTML is the pure ``review.review_html`` and ``settings.settings_html``.
 
 Routes: ``#settings``; ``#review/<id>`` (a finished saved game) and ``#review`` (a file opened
 for review, kept in memory only: a reload of it comes home).  Acts: ``nav:settings``,
-``nav:settings-done``, ``set:<key>:<value>``, ``open-review:<id>``, ``review:<step>`` with
-``back``, ``forward``, ``hand-back``, ``hand-forward``, ``first``, ``last``.
+``nav:settings-done`` (``places()``, looked up by the app's ``nav``), ``set:<key>:<value>``,
+``open-review:<id>``, ``review:<step>`` with ``back``, ``forward``, ``hand-back``,
+``hand-forward``, ``first``, ``last``.
 
 A saved game is reviewed only once it is over (``review.NotFinished`` otherwise): a review shows
 every hand, which a game still in play must never do.
@@ -18,7 +18,7 @@ from typing import Optional
 
 from ...game import RecordError
 from ...record import NAME_MAX, ReplayError, parse_record
-from . import data as app_data, home
+from . import home
 from ..shell import sound
 from ..text.i18n import _
 from ..text.markup import button, cut, kept_name
@@ -32,175 +32,196 @@ KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "PageUp": "hand-back", "Pa
         "Home": "first", "End": "last"}
 
 
-class State(dict):
-    """The state of the Review and Settings screens (the review open, where Settings returns to,
-    the "your turn" cue): the app holds one (``app.review_settings``)."""
+class ReviewSettings:
+    """The Review and Settings screens: their state (the review open and its saved id, where
+    Settings returns to, the "your turn" cue), their acts, routes and keys.  The app holds one
+    (``app.review_settings``); *Your data*, a group of Settings, is ``app.your_data``."""
 
-    def __init__(self) -> None:
-        super().__init__(review=None, review_id=None, back_to="home", cue_turn=False)
+    def __init__(self, app) -> None:
+        self.app = app
+        self.review: Optional[Review] = None   # the review shown (or last shown)
+        self.review_id: Optional[str] = None   # its saved game's id; None for a file opened for review
+        self.back_to = "home"                  # where Settings returns: home | table | review
+        self.cue_turn = False                  # a person's turn should sound once it shows
 
+    def acts(self) -> dict:
+        return {"set": self.set, "open-review": self.open_review, "review": self.step}
 
-def _state(app) -> State:
-    return app.review_settings
+    def places(self) -> dict:
+        """The ``nav:<place>`` acts of these screens (the app's ``nav`` looks them up)."""
+        return {"settings": self.open_settings, "settings-done": self.settings_done}
 
+    def forget_review(self) -> None:
+        """Home: the review is closed (Back no longer returns to it)."""
+        self.review = self.review_id = None
 
-def route(app) -> str:
-    if app.screen == "settings":
-        return "#settings"
-    rid = _state(app)["review_id"]
-    return f"#review/{rid}" if rid else "#review"
+    def route(self) -> str:
+        if self.app.screen == "settings":
+            return "#settings"
+        return f"#review/{self.review_id}" if self.review_id else "#review"
 
+    def go_to(self, kind: str, arg: str) -> None:
+        """A reload or Back/Forward on ``#settings`` or ``#review/...``."""
+        app = self.app
+        if kind == "settings":
+            self.back_to = "home"
+            app.your_data.opened()
+            app.screen = "settings"
+            app.render()
+        elif kind == "review" and arg and app.saves.raw(arg):
+            self.open_saved(arg)
+        else:
+            app.screen = "home"
+            app.render()
 
-def go_to(app, kind: str, arg: str) -> None:
-    """A reload or Back/Forward on ``#settings`` or ``#review/...``."""
-    if kind == "settings":
-        _state(app)["back_to"] = "home"
-        app_data.opened(app)
-        app.screen = "settings"
-        app.render()
-    elif kind == "review" and arg and app.saves.raw(arg):
-        open_saved(app, arg)
-    else:
-        app.screen = "home"
-        app.render()
+    def html(self) -> str:
+        app = self.app
+        if app.screen == "settings":
+            return settings_html(app.settings, in_game=self.back_to == "table" and app.game is not None,
+                                 data=app.your_data.section())
+        r = self.review
+        if r is None:
+            return ""
+        return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)))
 
-
-def screen_html(app) -> str:
-    st = _state(app)
-    if app.screen == "settings":
-        return settings_html(app.settings, in_game=st["back_to"] == "table" and app.game is not None,
-                             data=app_data.section(app))
-    r = st["review"]
-    if r is None:
-        return ""
-    return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)))
-
-
-def game_over_button(app) -> str:
-    if app.game is None or not app.game.over or not app.game_id:
-        return ""
-    return button(_("Review the game"), f"open-review:{app.game_id}", cls="btn ghost", key="review-over")
-
-
-def dispatch(app, verb: str, arg: str) -> bool:
-    """Handle the acts of this module; False for any other act (``app.dispatch`` goes on)."""
-    st = _state(app)
-    if verb == "nav" and arg == "settings":
-        st["back_to"] = "table" if app.screen == "table" and app.game is not None else (
-            "review" if app.screen == "review" and st["review"] else "home")
-        if st["back_to"] == "table":
+    # ---- acts ------------------------------------------------------------------------------------
+    def open_settings(self, _arg: str = "") -> None:
+        app = self.app
+        self.back_to = "table" if app.screen == "table" and app.game is not None else (
+            "review" if app.screen == "review" and self.review else "home")
+        if self.back_to == "table":
             app.cancel_bot()   # the game waits while the settings are open
-        app_data.opened(app)
+        app.your_data.opened()
         app.screen = "settings"
         app.render()
-        return True
-    if verb == "nav" and arg == "settings-done":
-        back = st["back_to"]
-        if back == "table" and app.game is not None:
+
+    def settings_done(self, _arg: str = "") -> None:
+        app = self.app
+        if self.back_to == "table" and app.game is not None:
             app.screen = "table"
             if app.hold:
                 app.render()
             else:
                 app.advance()
-            return True
-        app.screen = "review" if back == "review" and st["review"] else "home"
+            return
+        app.screen = "review" if self.back_to == "review" and self.review else "home"
         app.render()
-        return True
-    if verb == "nav" and arg == "home":
-        st["review"] = st["review_id"] = None
-        return False
-    if verb == "backup":
-        return app_data.dispatch(app, arg)
-    if verb == "set":
+
+    def set(self, arg: str) -> None:
+        app = self.app
         key, _sep, value = arg.partition(":")
         app.settings = changed(app.settings, key, value)
         app.keep_settings()
         if key == "confirm" and app.table is not None:
             app.table.armed = None
         app.render()
-        return True
-    if verb == "open-review":
+
+    def open_review(self, game_id: str) -> None:
+        app = self.app
         game = app.game
-        if game is not None and app.game_id == arg and game.over:
+        if game is not None and app.game_id == game_id and game.over:
             controllers = dict(app.controllers)
-            _show(app, lambda: Review.in_steps(game.to_record(), controllers=controllers), arg)
+            self._show(lambda: Review.in_steps(game.to_record(), controllers=controllers), game_id)
         else:
-            open_saved(app, arg)
+            self.open_saved(game_id)
+
+    def step(self, arg: str) -> None:
+        if self.review is not None and arg in STEPS:
+            STEPS[arg](self.review)
+            self.app.render()
+
+    def on_key(self, event) -> bool:
+        """Arrow keys step the review (not while typing in a field); True when the key was used."""
+        step = KEYS.get(str(event.key))
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        if step is None or self.review is None or tag in ("input", "select", "textarea") or self.app.dialog:
+            return False
+        if event.altKey or event.ctrlKey or event.metaKey:
+            return False
+        event.preventDefault()
+        STEPS[step](self.review)
+        self.app.render()
         return True
-    if verb == "review" and st["review"] is not None and arg in STEPS:
-        STEPS[arg](st["review"])
+
+    # ---- opening a review ------------------------------------------------------------------------
+    def open_saved(self, game_id: str) -> None:
+        saves = self.app.saves
+        self._show(lambda: Review.in_steps(saves.raw(game_id) or "", controllers=saves.controllers(game_id)), game_id)
+
+    def open_file(self, text: str, filename: str) -> None:
+        """"Open a file for review": any game file, finished or not, never saved."""
+        def build():
+            record = parse_record(text)
+            if isinstance(record.get("players"), list):
+                record["players"] = [kept_name(p) for p in record["players"]]
+            return Review.in_steps(record, finished_only=False)
+        self._show(build, None, filename)
+
+    def _show(self, build, game_id: Optional[str], filename: str = "") -> None:
+        """Build the review (``build`` gives ``Review.in_steps``) in slices, as a game is opened
+        (``app.files.in_slices``), then show it; or say why it cannot be reviewed."""
+        def failed(err: Exception) -> None:
+            if isinstance(err, NotFinished):
+                return self._refused(str(err))
+            if isinstance(err, (RecordError, ReplayError)):
+                what = cut(filename, 60) if filename else _("That game")
+                return self._refused(_("{what} cannot be reviewed: {why}").format(what=what, why=cut(str(err))))
+            # a bug must not leave the page dead
+            return self._refused(_("That game cannot be reviewed ({why})").format(why=cut(f"{type(err).__name__}: {err}")))
+
+        try:
+            steps = build()
+        except Exception as err:
+            return failed(err)
+        self.app.files.in_slices(steps, lambda review: self._shown(review, game_id), failed)
+
+    def _shown(self, review: Review, game_id: Optional[str]) -> None:
+        app = self.app
+        if app.game is not None:
+            app.close_game()
+        self.review, self.review_id = review, game_id
+        app.dialog = None
+        app.notice = ""
+        app.screen = "review"
         app.render()
-        return True
-    return False
+
+    def _refused(self, message: str) -> None:
+        app = self.app
+        if app.game is not None:
+            app.close_game()
+        app.notice = message
+        app.dialog = None
+        app.screen = "home"
+        app.render()
+
+    # ---- the sounds at the table -----------------------------------------------------------------
+    def after_move(self, action: str, actor: str, hold: Optional[str]) -> None:
+        """After any move (a person's or a computer's): forget a picked card; the move's sound."""
+        app = self.app
+        if app.table is not None:
+            app.table.armed = None
+        self.cue_turn = app.game is not None and app.game.to_act != actor
+        if app.settings.get("sound"):
+            sound.play(sound.cue_for(action, hold))
+
+    def after_advance(self) -> None:
+        """The "your turn" sound, once, when a person's turn comes on the screen after another's move."""
+        app = self.app
+        game = app.game
+        if not self.cue_turn or game is None or app.dialog is not None or app.handoff_to or app.hold:
+            return
+        seat = game.to_act
+        if seat is not None and seat == app.viewer and app.controllers.get(seat) == "human":
+            self.cue_turn = False
+            if app.settings.get("sound"):
+                sound.play("turn")
 
 
-def on_key(app, event) -> bool:
-    """Arrow keys step the review (not while typing in a field); True when the key was used."""
-    step = KEYS.get(str(event.key))
-    st = _state(app)
-    target = event.target
-    tag = str(getattr(target, "tagName", "") or "").lower()
-    if step is None or st["review"] is None or tag in ("input", "select", "textarea") or app.dialog:
-        return False
-    if event.altKey or event.ctrlKey or event.metaKey:
-        return False
-    event.preventDefault()
-    STEPS[step](st["review"])
-    app.render()
-    return True
-
-
-def open_saved(app, game_id: str) -> None:
-    _show(app, lambda: Review.in_steps(app.saves.raw(game_id) or "", controllers=app.saves.controllers(game_id)), game_id)
-
-
-def open_file(app, text: str, filename: str) -> None:
-    """"Open a file for review": any game file, finished or not, never saved."""
-    def build():
-        record = parse_record(text)
-        if isinstance(record.get("players"), list):
-            record["players"] = [kept_name(p) for p in record["players"]]
-        return Review.in_steps(record, finished_only=False)
-    _show(app, build, None, filename)
-
-
-def _show(app, build, game_id: Optional[str], filename: str = "") -> None:
-    """Build the review (``build`` gives ``Review.in_steps``) in slices, as a game is opened
-    (``app.files.in_slices``), then show it; or say why it cannot be reviewed."""
-    def failed(err: Exception) -> None:
-        if isinstance(err, NotFinished):
-            return _refused(app, str(err))
-        if isinstance(err, (RecordError, ReplayError)):
-            what = cut(filename, 60) if filename else _("That game")
-            return _refused(app, _("{what} cannot be reviewed: {why}").format(what=what, why=cut(str(err))))
-        # a bug must not leave the page dead
-        return _refused(app, _("That game cannot be reviewed ({why})").format(why=cut(f"{type(err).__name__}: {err}")))
-
-    try:
-        steps = build()
-    except Exception as err:
-        return failed(err)
-    app.files.in_slices(steps, lambda review: _shown(app, review, game_id), failed)
-
-
-def _shown(app, review: Review, game_id: Optional[str]) -> None:
-    if app.game is not None:
-        app.close_game()
-    st = _state(app)
-    st["review"], st["review_id"] = review, game_id
-    app.dialog = None
-    app.notice = ""
-    app.screen = "review"
-    app.render()
-
-
-def _refused(app, message: str) -> None:
-    if app.game is not None:
-        app.close_game()
-    app.notice = message
-    app.dialog = None
-    app.screen = "home"
-    app.render()
+def game_over_button(app) -> str:
+    if app.game is None or not app.game.over or not app.game_id:
+        return ""
+    return button(_("Review the game"), f"open-review:{app.game_id}", cls="btn ghost", key="review-over")
 
 
 # ---- hooks at the table ----------------------------------------------------------------------------
@@ -215,24 +236,3 @@ def needs_second_tap(app, action: str) -> bool:
     app.table.armed = action
     return True
 
-
-def after_move(app, action: str, actor: str, hold: Optional[str]) -> None:
-    """After any move (a person's or a computer's): forget a picked card; the move's sound."""
-    if app.table is not None:
-        app.table.armed = None
-    _state(app)["cue_turn"] = app.game is not None and app.game.to_act != actor
-    if app.settings.get("sound"):
-        sound.play(sound.cue_for(action, hold))
-
-
-def after_advance(app) -> None:
-    """The "your turn" sound, once, when a person's turn comes on the screen after another's move."""
-    st = _state(app)
-    game = app.game
-    if not st["cue_turn"] or game is None or app.dialog is not None or app.handoff_to or app.hold:
-        return
-    seat = game.to_act
-    if seat is not None and seat == app.viewer and app.controllers.get(seat) == "human":
-        st["cue_turn"] = False
-        if app.settings.get("sound"):
-            sound.play("turn")

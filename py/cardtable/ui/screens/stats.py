@@ -204,45 +204,61 @@ def reset_dialog() -> str:
 
 # ---- the screen's acts ----------------------------------------------------------------------
 
-def dispatch(app, arg: str) -> None:
-    """Answer a ``stats[:arg]`` act for the app (its store, its dialog, its download)."""
-    store = app.saves.store
-    if arg == "":
+class StatsScreen:
+    """The Statistics screen in the app (``app.statistics``): its notice, its acts, its import;
+    the store is the app's (``app.saves.store``), the download ``app.files.download``."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.notice = ""   # a message on the screen (imported, reset)
+
+    def acts(self) -> dict:
+        return {"stats": self.act}
+
+    def act(self, arg: str) -> None:
+        """Answer a ``stats[:arg]`` act (the store, the dialog, the download)."""
+        app = self.app
+        store = app.saves.store
+        if arg == "":
+            app.close_game()
+            app.screen = "stats"
+            self.notice = ""
+        elif arg == "export":
+            app.files.download(export_text(store), f"cardtable-statistics-{time.strftime('%Y%m%d-%H%M')}.json")
+            return
+        elif arg == "reset":
+            app.dialog = ("stats-reset",)
+        elif arg == "confirm-reset":
+            reset(store)
+            app.dialog = None
+            self.notice = _("The statistics were reset.")
+        app.render()
+
+    def import_file(self, text: str, filename: str) -> None:
+        """A file chosen with *Import statistics…* (or a statistics file given to the home import)."""
+        app = self.app
+        try:
+            message = import_text(app.saves.store, text)
+        except stats.StatsError as err:
+            message = _("{file} was not imported: {reason}").format(file=filename[:60], reason=str(err)[:200])
         app.close_game()
-        app.screen = "stats"
-        app.stats_notice = ""
-    elif arg == "export":
-        app.files.download(export_text(store), f"cardtable-statistics-{time.strftime('%Y%m%d-%H%M')}.json")
-        return
-    elif arg == "reset":
-        app.dialog = ("stats-reset",)
-    elif arg == "confirm-reset":
-        reset(store)
         app.dialog = None
-        app.stats_notice = _("The statistics were reset.")
-    app.render()
+        app.screen = "stats"
+        self.notice = message
+        app.render()
 
+    def dialog_html(self) -> str:
+        """The dialog over the screen: the question before a reset."""
+        return reset_dialog()
 
-def import_file(app, text: str, filename: str) -> None:
-    """A file chosen with *Import statistics…* (or a statistics file given to the home import)."""
-    try:
-        message = import_text(app.saves.store, text)
-    except stats.StatsError as err:
-        message = _("{file} was not imported: {reason}").format(file=filename[:60], reason=str(err)[:200])
-    app.close_game()
-    app.dialog = None
-    app.screen = "stats"
-    app.stats_notice = message
-    app.render()
-
-
-def html_for(app) -> str:
-    """The screen for the app's ``screen_html``."""
-    data, problem = load(app.saves.store)
-    if stats_store.FULL:
-        full = _("Storage is full: the latest hands are not counted. Delete old saved games to make room.")
-        problem = f"{problem}; {full}" if problem else full
-    return screen_html(data, problem, getattr(app, "stats_notice", ""), stats_store.asides(app.saves.store))
+    def html(self) -> str:
+        """The screen, for the app's ``screen_html``."""
+        store = self.app.saves.store
+        data, problem = load(store)
+        if stats_store.FULL:
+            full = _("Storage is full: the latest hands are not counted. Delete old saved games to make room.")
+            problem = f"{problem}; {full}" if problem else full
+        return screen_html(data, problem, self.notice, stats_store.asides(store))
 
 
 def aside_text(aside: list[dict]) -> str:

@@ -10,6 +10,9 @@ The decisions live in ``cardtable.coach`` (pure Python); this module puts them o
 * ``dispatch(app, verb)`` -- the acts ``hint``, ``undo`` and ``playout`` (``app.dispatch`` hands
   them here).  Only this part touches the browser, through the app's own timers and saving.
 
+What the coach remembers (the hint shown or being thought, the hints used, its caches, the undo
+decisions it follows) is a ``Coach`` object the table screen owns (``app.table_screen.coach``).
+
 Hints used are kept in the saved game, as the optional record field ``"hints"``: for each seat,
 the record positions (numbers of actions played) at which it was shown a hint, e.g. ``{"p0":
 [4, 17]}``; a statistics screen counts them per seat (``len``), per hand if it likes.  ``replay``
@@ -44,19 +47,25 @@ class CoachState:
     playout_cache: Optional[tuple] = None   # (key, bool)
 
 
-_MINE: dict = {"state": None, "decisions": None}
-"""The coach's own state: about the game object open now, and the undo decisions it follows."""
+class Coach:
+    """The coach's own state, held by the table screen (``app.table_screen.coach``): about the
+    game object open now, and the undo decisions it follows."""
+
+    def __init__(self) -> None:
+        self.state: Optional[CoachState] = None
+        self.decisions = None   # coach.undo.Decisions of the person it follows
 
 
 def state(app) -> CoachState:
     """The coach's state for the app's open game (fresh when another game object is open: a
     new game, another saved one, an undo or the newer position from another window).  The hints
     used are the host's session's (``app.hints``, the very dict it saves), or else those saved."""
-    st = _MINE["state"]
+    mine = app.table_screen.coach
+    st = mine.state
     if st is None or st.game is not app.game:
         hints = getattr(app, "hints", None)
         st = CoachState(game=app.game, hints=hints if hints is not None else _stored_hints(app))
-        _MINE["state"] = st
+        mine.state = st
     return st
 
 
@@ -119,9 +128,10 @@ def undo_target(app) -> Optional[int]:
     from ...coach.undo import Decisions, undo_target as target
 
     record = game.to_record()
-    tracker = _MINE["decisions"]
+    mine = app.table_screen.coach
+    tracker = mine.decisions
     if tracker is None or tracker.seat != seat:
-        tracker = _MINE["decisions"] = Decisions(record, seat)
+        tracker = mine.decisions = Decisions(record, seat)
     k = target(record, seat, against_computers(app), tracker)
     st.undo_cache = (key, k)
     return k

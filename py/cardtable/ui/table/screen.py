@@ -21,7 +21,7 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable
 
 from ...session import SessionEvents
-from ..screens import data as app_data, home, review_settings as hooks, stats as stats_screen
+from ..screens import home, review_settings, stats as stats_screen
 from ..screens.files import OPEN_SLICE_S
 from ..shell.browser import measure, present
 from ..shell.tasks import Sliced
@@ -50,7 +50,7 @@ class TableEvents(SessionEvents):
         humans = app.humans()
         app.said += announce.after_move(app.game.name, app.table, action, actor, before, after,
                                         you=humans[0] if len(humans) == 1 else None)
-        hooks.after_move(app, action, actor, hold)
+        app.review_settings.after_move(action, actor, hold)
 
     def refused(self, err) -> None:
         app = self.app
@@ -59,7 +59,7 @@ class TableEvents(SessionEvents):
         app.render()
 
     def advanced(self) -> None:
-        hooks.after_advance(self.app)
+        self.app.review_settings.after_advance()
 
     def handoff_changed(self) -> None:
         self.app.cancel_arm()   # a new hand-off starts its guard time afresh
@@ -71,7 +71,7 @@ class TableEvents(SessionEvents):
         app = self.app
         if app.banner == _(STORAGE_FULL):
             app.banner = ""
-        app_data.after_save(app)   # something to lose now: ask the browser to keep it
+        app.your_data.after_save()   # something to lose now: ask the browser to keep it
 
     def storage_full(self) -> None:
         self.app.banner = _(STORAGE_FULL)
@@ -96,6 +96,7 @@ class TableScreen:
         self.handoff_armed = False        # the hand-off button takes taps (after HANDOFF_GUARD_MS)
         self.arm_timer = None
         self.turn_said = None             # the turn last announced (game id, actions, seat)
+        self.coach = coach.Coach()        # what the coach remembers of the open game (hints, undo)
 
     def acts(self) -> dict:
         return {"ready": self.ready, "release": lambda _arg: self.app.release_hold(),
@@ -146,7 +147,7 @@ class TableScreen:
             return dialog(esc(_("Game over")), body,
                           button(esc(_("Play again")), "play-again", cls="btn", key="again").replace("<button ", "<button data-autofocus ", 1)
                           + button(esc(_("Export game")), "export", cls="btn ghost", key="export-over")
-                          + hooks.game_over_button(self.app)
+                          + review_settings.game_over_button(self.app)
                           + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home"), cls="game-over")
         return ""
 
@@ -173,7 +174,7 @@ class TableScreen:
         if self.app.session.person_to_act() is None:
             return
         # confirm-before-play picks a legal card only: an illegal one is refused at the first tap
-        if action in self.app.game.legal_actions() and hooks.needs_second_tap(self.app, action):
+        if action in self.app.game.legal_actions() and review_settings.needs_second_tap(self.app, action):
             self.app.render()
             return
         self.app.session.apply(action)

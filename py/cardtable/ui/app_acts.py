@@ -1,0 +1,56 @@
+"""The app's own acts, the ones no single screen owns: ``nav:<place>`` (``home``, and the places
+other screens list in their ``places()``), ``rules:<game>``, ``cancel`` (close the dialog),
+``lang:<code>`` and ``speed:<pace>``.  ``AppActs.acts()`` is registered in ``App.acts`` like every
+screen's table of acts; each act draws what it changed.
+"""
+
+from __future__ import annotations
+
+from .text.i18n import LANGUAGES
+
+PACES = ("slow", "normal", "fast")
+
+
+class AppActs:
+    """The app-wide acts (see the module docstring); ``places`` maps ``nav:<place>`` to its handler."""
+
+    def __init__(self, app, places: dict) -> None:
+        self.app = app
+        self.places = {"home": self.home, **places}
+
+    def acts(self) -> dict:
+        return {"nav": self.nav, "rules": self.rules, "cancel": self.cancel, "lang": self.lang, "speed": self.speed}
+
+    def nav(self, place: str) -> None:
+        go = self.places.get(place)
+        if go is not None:
+            go(place)
+
+    def home(self, _arg: str = "") -> None:
+        app = self.app
+        app.review_settings.forget_review()
+        app.close_game()
+        app.screen = "home"
+        app.render()
+
+    def rules(self, game: str) -> None:
+        self.app.screen = f"rules:{game}"
+        self.app.render()
+
+    def cancel(self, _arg: str = "") -> None:
+        self.app.dialog = None
+        self.app.render()
+
+    def lang(self, code: str) -> None:
+        if code in LANGUAGES:
+            app = self.app
+            app.settings["lang"] = code
+            app.keep_settings()
+            app.set_language(code)
+            app.render()
+
+    def speed(self, pace: str) -> None:
+        if pace in PACES:
+            self.app.settings["speed"] = pace
+            self.app.keep_settings()
+            self.app.render()
