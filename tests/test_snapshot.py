@@ -105,13 +105,27 @@ def test_code_compiled_with_the_snapshot_runs_only_while_its_source_is_unchanged
 
 # --- in the browser ----------------------------------------------------------------------------
 
-# Replace the cached snapshot (in every cache holding it) by what `how` makes of its bytes.
-TAMPER = """async ([url, how]) => {
+def tamper_js(rewrite: str) -> str:
+    """A page function ``([url, how]) => n``: in each of the n caches holding ``url``, ``how ===
+    "delete"`` deletes the entry, any other ``how`` replaces it by the Response that ``rewrite`` (JS
+    statements, given the cached Response ``hit`` and ``how``) returns."""
+    return """async ([url, how]) => {
+  const rewrite = async (hit, how) => {%s};
   let n = 0;
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     const hit = await cache.match(url);
     if (!hit) continue;
+    if (how === "delete") await cache.delete(url);
+    else await cache.put(url, await rewrite(hit, how));
+    n++;
+  }
+  return n;
+}""" % rewrite
+
+
+# Replace the cached snapshot (in every cache holding it) by what `how` makes of its bytes.
+TAMPER = tamper_js("""
     const bytes = new Uint8Array(await hit.arrayBuffer());
     const end = bytes.indexOf(10, 8);
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, end)));
@@ -133,22 +147,12 @@ TAMPER = """async ([url, how]) => {
       const body = bytes.subarray(end + 1);
       out = new Uint8Array(head.length + body.length);
       out.set(head); out.set(body, head.length);
-    } else if (how === "delete") {
-      await cache.delete(url); n++; continue;
     }
-    await cache.put(url, new Response(out));
-    n++;
-  }
-  return n;
-}"""
+    return new Response(out);
+""")
 
 # The same for the unpacked copy the service worker stores at install (bytes, header X-Snapshot).
-TAMPER_UNPACKED = """async ([url, how]) => {
-  let n = 0;
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    const hit = await cache.match(url);
-    if (!hit) continue;
+TAMPER_UNPACKED = tamper_js("""
     const header = JSON.parse(hit.headers.get("X-Snapshot"));
     let body = await hit.arrayBuffer();
     if (how === "garbage-memory") {
@@ -165,14 +169,9 @@ TAMPER_UNPACKED = """async ([url, how]) => {
       body = body.slice(0, body.byteLength - 4096);
     } else if (how === "other-version") {
       header.app = "another-version";
-    } else if (how === "delete") {
-      await cache.delete(url); n++; continue;
     }
-    await cache.put(url, new Response(body, { headers: { "X-Snapshot": JSON.stringify(header) } }));
-    n++;
-  }
-  return n;
-}"""
+    return new Response(body, { headers: { "X-Snapshot": JSON.stringify(header) } });
+""")
 
 EXPANDED = """async (url) => {
   // the unpacked copy's size, and the SHA-256 of the memory image the page makes of it
