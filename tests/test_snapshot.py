@@ -208,6 +208,13 @@ def _snapshot_state(page) -> str:
     return page.evaluate("document.documentElement.dataset.snapshot || ''")
 
 
+def _restart(page) -> str:
+    """Reloads the page, waits for the app, and tells how that start used the snapshot."""
+    page.reload()
+    wait_ready(page)
+    return _snapshot_state(page)
+
+
 def _first_start(page, url) -> None:
     """A first visit: no snapshot used; wait until the service worker controls the page and has
     cached the snapshot (which it fetches after its install, when the page asks)."""
@@ -315,9 +322,7 @@ def test_a_bad_snapshot_never_breaks_a_start(page, site):
 
     assert page.evaluate(TAMPER, [url, "other-version"]) >= 1
     assert page.evaluate(TAMPER_UNPACKED, [unpacked, "other-version"]) >= 1
-    page.reload()
-    wait_ready(page)
-    assert _snapshot_state(page) == "stale"
+    assert _restart(page) == "stale"
     _usable(page)
     # not ours to delete: they belong to the version that made them
     assert '"app":"another-version"' in page.evaluate(CACHED, url).replace(" ", "")
@@ -329,29 +334,21 @@ def test_a_bad_snapshot_never_breaks_a_start(page, site):
         page.evaluate(STASH, [url, True])
         page.evaluate(STASH, [unpacked, True])   # the good copies back, then one damaged
         assert page.evaluate(TAMPER_UNPACKED, [unpacked, how]) >= 1
-        page.reload()
-        wait_ready(page)
-        assert (_snapshot_state(page), _copy_used(page)) == ("failed", "unpacked"), how
+        assert (_restart(page), _copy_used(page)) == ("failed", "unpacked"), how
         _usable(page)
         assert page.evaluate(UNPACKED_HEADER, unpacked) is None, f"the bad unpacked copy ({how}) was not deleted"
         assert page.evaluate(CACHED, url) is not None, "the packed snapshot must stay"
-        page.reload()
-        wait_ready(page)
-        assert (_snapshot_state(page), _copy_used(page)) == ("used", "packed"), how
+        assert (_restart(page), _copy_used(page)) == ("used", "packed"), how
         _usable(page)
 
     for how in ("damaged-gzip", "garbage-memory"):
         page.evaluate(STASH, [url, True])
         assert page.evaluate(TAMPER, [url, how]) >= 1
-        page.reload()
-        wait_ready(page)
-        assert _snapshot_state(page) == "failed", how
+        assert _restart(page) == "failed", how
         _usable(page)
         assert page.evaluate(CACHED, url) is None, f"the bad snapshot ({how}) was not deleted"
 
-    page.reload()  # and the next start is a plain one
-    wait_ready(page)
-    assert _snapshot_state(page) == "none"
+    assert _restart(page) == "none"   # and the next start is a plain one
     _usable(page)
     assert errors == []
     assert csp_violations(page) == []
@@ -364,17 +361,13 @@ def test_offline_start_with_and_without_the_snapshot(page, own_site):
     with pytest.raises(OSError):
         urllib.request.urlopen(own_site.url, timeout=5)
 
-    page.reload()
-    wait_ready(page)
-    assert (_snapshot_state(page), _copy_used(page)) == ("used", "unpacked")
+    assert (_restart(page), _copy_used(page)) == ("used", "unpacked")
     _usable(page)
 
     url, unpacked = _urls(page)
     assert page.evaluate(TAMPER, [url, "delete"]) >= 1
     assert page.evaluate(TAMPER_UNPACKED, [unpacked, "delete"]) >= 1
-    page.reload()
-    wait_ready(page)
-    assert _snapshot_state(page) == "none"
+    assert _restart(page) == "none"
     _usable(page)
 
 
