@@ -49,23 +49,20 @@ def main() -> None:
             g.random_playout(rng)
         return 100
 
+    def hand_by_hand(g: DummySpades, legal, apply):
+        """One random hand of ``g`` per call, each move chosen from ``legal()`` and played by ``apply``."""
+        def one_hand() -> int:
+            k = g.hand_number
+            while g.hand_number == k:
+                options = legal()
+                apply(options[int(rnd() * len(options))])
+            return 1
+        return one_hand
+
     g2 = DummySpades(seed=2)
-
-    def int_moves() -> int:
-        k = g2.hand_number
-        while g2.hand_number == k:
-            ms = g2.legal_moves()
-            g2.apply_move(ms[int(rnd() * len(ms))])
-        return 1
-
+    int_moves = hand_by_hand(g2, g2.legal_moves, g2.apply_move)
     g3 = DummySpades(seed=3)
-
-    def strings() -> int:
-        k = g3.hand_number
-        while g3.hand_number == k:
-            acts = g3.legal_actions()
-            g3.apply(acts[int(rnd() * len(acts))])
-        return 1
+    strings = hand_by_hand(g3, g3.legal_actions, g3.apply)
 
     g4 = DummySpades(seed=4)
     for a in ("bid 4", "bid 3", "bid 5"):

@@ -12,6 +12,7 @@ from cardtable.bots import choose_action
 from cardtable.bots.arena import run, wilson
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.games.seep import Seep
+from turns import turns
 
 LEVELS = ("random", "casual", "strong", "expert")
 
@@ -82,10 +83,7 @@ def test_zero_budget_and_budget_respected(name, make, monkeypatch):
     rng = random.Random(3)
     g = make(11)
     worst = 0.0
-    for _ in range(120):
-        if g.over:
-            break
-        view = g.view(g.to_act)
+    for _, view in turns(g, 120):
         for budget in (0.0, 0.02):
             clock = FakeClock()
             monkeypatch.setattr(spades_bot, "time", clock)

@@ -129,15 +129,23 @@ def undo_and_sheets(page, words, n: int) -> None:
     page.keyboard.press("Escape")
 
 
+def french_steps(page, words, game: str):
+    """The steps of one hand played through the page, each step number given once the page can be
+    acted on and shows only French; it ends at the hand's summary, and fails if the hand never ends."""
+    for step in range(STEPS):
+        page.wait_for_function(ACTIONABLE)
+        french_only(page, words, f"{game}, step {step}")
+        if page.locator(".hand-summary").count():
+            return
+        yield step
+    pytest.fail("the hand did not end")
+
+
 def test_a_hand_of_dummy_spades_in_french(page, site, words):
     open_quick_game(page, site.url, "dummy-spades")
     switched = shot = False
     undone: int | None = None
-    for step in range(STEPS):
-        page.wait_for_function(ACTIONABLE)
-        french_only(page, words, f"Dummy Spades, step {step}")
-        if page.locator(".hand-summary").count():
-            break
+    for _ in french_steps(page, words, "Dummy Spades"):
         if page.locator(".table.collecting").count():
             settle(page)
             continue
@@ -160,8 +168,6 @@ def test_a_hand_of_dummy_spades_in_french(page, site, words):
             undone = -1
             continue
         page.locator("#app button.card.playable:not([disabled])").first.click()
-    else:
-        pytest.fail("the hand did not end")
     assert switched and shot and undone == -1
     assert "Fin de la donne" in page.inner_text(".hand-summary")
 
@@ -169,11 +175,7 @@ def test_a_hand_of_dummy_spades_in_french(page, site, words):
 def test_a_hand_of_seep_in_french(page, site, words):
     open_quick_game(page, site.url, "seep")
     switched = shot = False
-    for step in range(STEPS):
-        page.wait_for_function(ACTIONABLE)
-        french_only(page, words, f"Seep, step {step}")
-        if page.locator(".hand-summary").count():
-            break
+    for step in french_steps(page, words, "Seep"):
         if page.locator('[data-key="redeal"]').count():
             page.click('[data-key="redeal"]')
             continue
@@ -197,8 +199,6 @@ def test_a_hand_of_seep_in_french(page, site, words):
             page.click('[data-key="clear"]')
         else:
             pytest.fail("no card of the hand has a move")
-    else:
-        pytest.fail("the hand did not end")
     assert switched and shot
     assert "Fin de la donne" in page.inner_text(".hand-summary")
 

@@ -87,6 +87,17 @@ def routine_step(page, state: str, bid: int) -> bool:
     return True
 
 
+def own_turns(page, bid: int, most: int):
+    """Plays a hand through the page up to its summary (at most ``most`` steps): hand-offs, bids of
+    ``bid`` and held tricks as they come (routine_step); any other state is given to the caller to act on."""
+    for _ in range(most):
+        state = wait_state(page)
+        if state == "summary":
+            return
+        if not routine_step(page, state, bid):
+            yield state
+
+
 def out_of_view(page, selector: str) -> list[str]:
     return page.evaluate("sel => window.__auditOutOfView(sel)", selector)
 
@@ -207,12 +218,7 @@ def test_a_quick_double_tap_never_takes_a_move_back(page, site):
     page.add_init_script(TAPS)
     start(page, site.url, 4242)
     done = {"dummy": 0, "completes": 0}
-    for _ in range(300):
-        state = wait_state(page)
-        if state == "summary":
-            break
-        if routine_step(page, state, 4):
-            continue
+    for state in own_turns(page, 4, 300):
         kind = page.evaluate(DOUBLE_TAP_STATE)
         sel = ".dummy-panel button.card.playable" if state == "dummy" else ".my-hand.turn button.card.playable"
         cards = page.locator(sel)
@@ -268,12 +274,7 @@ def test_the_last_trick_shows_over_the_hand_that_played_it(page, site, size):
     page.add_init_script(settings_script())
     page.add_init_script(HAND_OVER)
     start(page, site.url, 777, computers=True)
-    for _ in range(200):
-        state = wait_state(page)
-        if state == "summary":
-            break
-        if routine_step(page, state, 3):
-            continue
+    for state in own_turns(page, 3, 200):
         if state == "dummy":
             page.locator(".dummy-panel button.card.playable").first.click()
         elif state == "play":

@@ -16,6 +16,7 @@ from cardtable.coach.hint import hint, reason_for, view_seed
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.games.seep import Seep
 from cardtable.record import replay
+from turns import turns
 
 GAMES = [("dummy-spades", lambda s: DummySpades(seed=s)),
          ("dummy-spades", lambda s: DummySpades(seed=s, options={"variant": "three-peeky"})),
@@ -39,11 +40,7 @@ def test_hint_is_legal_from_the_view_alone_and_names_only_visible_cards(name, ma
     rng = random.Random(7)
     g = make(7)
     compared = 0
-    for step in range(36):
-        if g.over:
-            break
-        seat = g.to_act
-        view = g.view(seat)
+    for step, (seat, view) in enumerate(turns(g, 36)):
         h = hint(view)
         assert h.action in g.legal_actions()
         assert isinstance(h.reason, str) and h.reason

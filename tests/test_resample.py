@@ -44,11 +44,27 @@ def _hidden_ds(g: DummySpades, seat: int) -> int:
     return m | (g.hands[DUMMY] & ~g.visible_dummy(seat))
 
 
-def _play_on(g, rng: random.Random, moves: int) -> None:
-    for _ in range(moves):
+def _random_moves(g, rng: random.Random, moves: int):
+    """Plays up to ``moves`` random legal moves on ``g`` (fewer if the match ends), yielding each
+    move's number before playing it, so that the caller can look at the position first."""
+    for step in range(moves):
         if g.over:
             return
+        yield step
         g.apply(rng.choice(g.legal_actions()))
+
+
+def _play_on(g, rng: random.Random, moves: int) -> None:
+    for _ in _random_moves(g, rng, moves):
+        pass
+
+
+def _finish_hand(g, rng: random.Random) -> int:
+    """Plays random legal moves to the end of the hand in play (or of the match); its number."""
+    n = g.hand_number
+    while not g.over and g.hand_number == n:
+        g.apply(rng.choice(g.legal_actions()))
+    return n
 
 
 @pytest.mark.parametrize("options", DS_OPTIONS, ids=lambda o: ",".join(o.values()) or "default")
@@ -56,9 +72,7 @@ def test_dummy_spades_sample_agrees_with_the_view(options):
     rng = random.Random(11)
     for seed in (1, 2):
         g = DummySpades(seed=seed, options=options)
-        for step in range(90):
-            if g.over:
-                break
+        for step in _random_moves(g, rng, 90):
             if step % 3 == 0:
                 for s, seat in enumerate(("p0", "p1", "p2")):
                     sm = g.resample_from_infostate(seat, rng)
@@ -66,11 +80,8 @@ def test_dummy_spades_sample_agrees_with_the_view(options):
                     assert _hidden_ds(sm, s) == _hidden_ds(g, s)
                     assert sm.hands[s] == g.hands[s]
                     if step % 15 == 0:            # the sample is a game that plays on
-                        n = sm.hand_number
-                        while not sm.over and sm.hand_number == n:
-                            sm.apply(rng.choice(sm.legal_actions()))
+                        n = _finish_hand(sm, rng)
                         assert sm.over or sm.hand_number == n + 1
-            g.apply(rng.choice(g.legal_actions()))
     assert g.actions                                 # the games really moved
 
 
@@ -187,9 +198,7 @@ def test_seep_sample_agrees_with_the_view(options):
     rng = random.Random(12)
     for seed in (1, 2):
         g = Seep.new(seed=seed, **options)
-        for step in range(120):
-            if g.over:
-                break
+        for step in _random_moves(g, rng, 120):
             if step % 3 == 0:
                 for seat in g.seats:
                     sm = g.resample_from_infostate(seat, rng)
@@ -200,10 +209,7 @@ def test_seep_sample_agrees_with_the_view(options):
                         for o in h["owners"]:     # owners hold a card of the house's value
                             assert any(VAL[Seep_idx(c)] == v for c in sm.hand(o))
                     if step % 12 == 0:
-                        hn = sm.hand_number
-                        while not sm.over and sm.hand_number == hn:
-                            sm.apply(rng.choice(sm.legal_actions()))
-            g.apply(rng.choice(g.legal_actions()))
+                        _finish_hand(sm, rng)
 
 
 def Seep_idx(text: str) -> int:
@@ -326,16 +332,13 @@ def test_seep_sample_record_replays_to_the_sample(options):
     rng = random.Random(31)
     for seed in (5, 6):
         g = Seep.new(seed=seed, **options)
-        for step in range(200):
-            if g.over:
-                break
+        for step in _random_moves(g, rng, 200):
             if step % 7 == 0:
                 seat = g.seats[step % len(g.seats)]
                 sm = g.resample_from_infostate(seat, rng)
                 again = record.replay(sm.to_record())
                 for s in g.seats:
                     assert again.view(s) == sm.view(s)
-            g.apply(rng.choice(g.legal_actions()))
 
 
 @pytest.mark.parametrize("options", DS_OPTIONS[:6], ids=lambda o: ",".join(o.values()) or "default")
@@ -343,14 +346,13 @@ def test_dummy_spades_sample_record_replays_to_the_sample(options):
     from cardtable import record
     rng = random.Random(32)
     g = DummySpades(seed=8, options=options)
-    for step in range(120):
+    for step in _random_moves(g, rng, 120):
         if step % 9 == 0:
             seat = ("p0", "p1", "p2")[step % 3]
             sm = g.resample_from_infostate(seat, rng)
             again = record.replay(sm.to_record())
             for s in ("p0", "p1", "p2"):
                 assert again.view(s) == sm.view(s)
-        g.apply(rng.choice(g.legal_actions()))
 
 
 def test_seep_constructive_deal_gives_each_hand_its_required_values():

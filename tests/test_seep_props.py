@@ -122,6 +122,11 @@ def check_views(g: Seep) -> None:
         assert v["legal"] == (g.legal_actions() if seat == g.to_act else [])
 
 
+def seeded_game(seed: int, options: dict) -> tuple[Seep, random.Random]:
+    """A new game and the random source of its moves, both from the one drawn ``seed``."""
+    return Seep.new(seed=seed, **options), random.Random(seed)
+
+
 def snapshot(g: Seep) -> str:
     return json.dumps([g.summary(), [g.view(s) for s in g.seats], g.to_record()], sort_keys=True)
 
@@ -131,8 +136,7 @@ def snapshot(g: Seep) -> str:
 @settings(max_examples=250, **SETTINGS)
 @given(seed=seeds, options=option_sets, uniform=st.booleans())
 def test_invariants_hold_through_random_hands(seed, options, uniform):
-    g = Seep.new(seed=seed, **options)
-    rng = random.Random(seed)
+    g, rng = seeded_game(seed, options)
     hands = 0
     while not g.over and g.hands_completed < 4:
         move = g.random_move(rng) if uniform else g.random_card_move(rng)
@@ -144,21 +148,34 @@ def test_invariants_hold_through_random_hands(seed, options, uniform):
     assert hands >= 1
 
 
+def first_hand_by_card_moves(g: Seep, rng: random.Random):
+    """Plays ``g``'s first hand with random card moves, yielding after each move that leaves it
+    still in play (the caller checks that position)."""
+    while g.hands_completed == 0:
+        g.apply_move(g.random_card_move(rng))
+        if g.hands_completed == 0:
+            yield
+
+
+def check_houses(g: Seep) -> None:
+    """The cheap house checks: every house is worth 9 to 13, and each seat marked as its owner
+    still holds a card of its value."""
+    for v, h in g._houses.items():
+        assert 9 <= v <= 13
+        for s in range(len(g.seats)):
+            if h[2] >> s & 1:
+                assert g._hcnt[s][v] > 0
+
+
 def test_a_plain_loop_over_many_hands_keeps_the_invariants():
     """2,000 more hands, one per seed, with the cheap checks at every move."""
     presets = ("sweep-seed", "seep-pagat")
     for seed in range(2000):
         g = Seep.new(seed=seed, preset=presets[seed % 2])
         rng = random.Random(seed)
-        while g.hands_completed == 0:
-            g.apply_move(g.random_card_move(rng))
-            if g.hands_completed == 0:
-                assert g.legal_moves()
-                for v, h in g._houses.items():
-                    assert 9 <= v <= 13
-                    for s in range(4):
-                        if h[2] >> s & 1:
-                            assert g._hcnt[s][v] > 0
+        for _ in first_hand_by_card_moves(g, rng):
+            assert g.legal_moves()
+            check_houses(g)
         check_hand_entries(g)
 
 
@@ -169,25 +186,18 @@ def test_a_plain_loop_over_many_two_player_hands_keeps_the_invariants():
     for seed in range(2000):
         g = Seep.new(seed=seed, seats=2, **variants[seed % 4])
         rng = random.Random(seed)
-        while g.hands_completed == 0:
-            g.apply_move(g.random_card_move(rng))
-            if g.hands_completed == 0:
-                assert g.legal_moves()
-                held = len(g._hands[0]) + len(g._hands[1])
-                assert held == (24 if g.plays < 24 else 48) - g.plays or g.plays == 0
-                for v, h in g._houses.items():
-                    assert 9 <= v <= 13
-                    for s in range(2):
-                        if h[2] >> s & 1:
-                            assert g._hcnt[s][v] > 0
+        for _ in first_hand_by_card_moves(g, rng):
+            assert g.legal_moves()
+            held = len(g._hands[0]) + len(g._hands[1])
+            assert held == (24 if g.plays < 24 else 48) - g.plays or g.plays == 0
+            check_houses(g)
         check_hand_entries(g)
 
 
 @settings(max_examples=60, **SETTINGS)
 @given(seed=seeds, options=option_sets)
 def test_views_never_show_another_players_hand(seed, options):
-    g = Seep.new(seed=seed, **options)
-    rng = random.Random(seed)
+    g, rng = seeded_game(seed, options)
     while g.hands_completed == 0:
         if rng.random() < 0.3:
             check_views(g)
@@ -252,8 +262,7 @@ def test_illegal_actions_raise_and_change_nothing(seed, data, seats):
 @settings(max_examples=60, **SETTINGS)
 @given(seed=seeds, options=option_sets)
 def test_text_and_fast_moves_agree(seed, options):
-    g = Seep.new(seed=seed, **options)
-    rng = random.Random(seed)
+    g, rng = seeded_game(seed, options)
     while g.hands_completed == 0:
         texts = g.legal_actions()
         assert len(set(texts)) == len(texts)
@@ -360,8 +369,7 @@ def reference_legal(g: Seep) -> set[str]:
 @settings(max_examples=40, **SETTINGS)
 @given(seed=seeds, options=option_sets, throwy=st.booleans())
 def test_legal_actions_match_a_brute_force_reference(seed, options, throwy):
-    g = Seep.new(seed=seed, **options)
-    rng = random.Random(seed)
+    g, rng = seeded_game(seed, options)
     checked = 0
     while g.hands_completed == 0:
         if len(g.floor()["loose"]) <= 8:

@@ -105,13 +105,27 @@ def test_code_compiled_with_the_snapshot_runs_only_while_its_source_is_unchanged
 
 # --- in the browser ----------------------------------------------------------------------------
 
-# Replace the cached snapshot (in every cache holding it) by what `how` makes of its bytes.
-TAMPER = """async ([url, how]) => {
+def tamper_js(rewrite: str) -> str:
+    """A page function ``([url, how]) => n``: in each of the n caches holding ``url``, ``how ===
+    "delete"`` deletes the entry, any other ``how`` replaces it by the Response that ``rewrite`` (JS
+    statements, given the cached Response ``hit`` and ``how``) returns."""
+    return """async ([url, how]) => {
+  const rewrite = async (hit, how) => {%s};
   let n = 0;
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     const hit = await cache.match(url);
     if (!hit) continue;
+    if (how === "delete") await cache.delete(url);
+    else await cache.put(url, await rewrite(hit, how));
+    n++;
+  }
+  return n;
+}""" % rewrite
+
+
+# Replace the cached snapshot (in every cache holding it) by what `how` makes of its bytes.
+TAMPER = tamper_js("""
     const bytes = new Uint8Array(await hit.arrayBuffer());
     const end = bytes.indexOf(10, 8);
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, end)));
@@ -133,22 +147,12 @@ TAMPER = """async ([url, how]) => {
       const body = bytes.subarray(end + 1);
       out = new Uint8Array(head.length + body.length);
       out.set(head); out.set(body, head.length);
-    } else if (how === "delete") {
-      await cache.delete(url); n++; continue;
     }
-    await cache.put(url, new Response(out));
-    n++;
-  }
-  return n;
-}"""
+    return new Response(out);
+""")
 
 # The same for the unpacked copy the service worker stores at install (bytes, header X-Snapshot).
-TAMPER_UNPACKED = """async ([url, how]) => {
-  let n = 0;
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    const hit = await cache.match(url);
-    if (!hit) continue;
+TAMPER_UNPACKED = tamper_js("""
     const header = JSON.parse(hit.headers.get("X-Snapshot"));
     let body = await hit.arrayBuffer();
     if (how === "garbage-memory") {
@@ -165,14 +169,9 @@ TAMPER_UNPACKED = """async ([url, how]) => {
       body = body.slice(0, body.byteLength - 4096);
     } else if (how === "other-version") {
       header.app = "another-version";
-    } else if (how === "delete") {
-      await cache.delete(url); n++; continue;
     }
-    await cache.put(url, new Response(body, { headers: { "X-Snapshot": JSON.stringify(header) } }));
-    n++;
-  }
-  return n;
-}"""
+    return new Response(body, { headers: { "X-Snapshot": JSON.stringify(header) } });
+""")
 
 EXPANDED = """async (url) => {
   // the unpacked copy's size, and the SHA-256 of the memory image the page makes of it
@@ -207,6 +206,13 @@ CACHED = """async (url) => {
 
 def _snapshot_state(page) -> str:
     return page.evaluate("document.documentElement.dataset.snapshot || ''")
+
+
+def _restart(page) -> str:
+    """Reloads the page, waits for the app, and tells how that start used the snapshot."""
+    page.reload()
+    wait_ready(page)
+    return _snapshot_state(page)
 
 
 def _first_start(page, url) -> None:
@@ -316,9 +322,7 @@ def test_a_bad_snapshot_never_breaks_a_start(page, site):
 
     assert page.evaluate(TAMPER, [url, "other-version"]) >= 1
     assert page.evaluate(TAMPER_UNPACKED, [unpacked, "other-version"]) >= 1
-    page.reload()
-    wait_ready(page)
-    assert _snapshot_state(page) == "stale"
+    assert _restart(page) == "stale"
     _usable(page)
     # not ours to delete: they belong to the version that made them
     assert '"app":"another-version"' in page.evaluate(CACHED, url).replace(" ", "")
@@ -330,29 +334,21 @@ def test_a_bad_snapshot_never_breaks_a_start(page, site):
         page.evaluate(STASH, [url, True])
         page.evaluate(STASH, [unpacked, True])   # the good copies back, then one damaged
         assert page.evaluate(TAMPER_UNPACKED, [unpacked, how]) >= 1
-        page.reload()
-        wait_ready(page)
-        assert (_snapshot_state(page), _copy_used(page)) == ("failed", "unpacked"), how
+        assert (_restart(page), _copy_used(page)) == ("failed", "unpacked"), how
         _usable(page)
         assert page.evaluate(UNPACKED_HEADER, unpacked) is None, f"the bad unpacked copy ({how}) was not deleted"
         assert page.evaluate(CACHED, url) is not None, "the packed snapshot must stay"
-        page.reload()
-        wait_ready(page)
-        assert (_snapshot_state(page), _copy_used(page)) == ("used", "packed"), how
+        assert (_restart(page), _copy_used(page)) == ("used", "packed"), how
         _usable(page)
 
     for how in ("damaged-gzip", "garbage-memory"):
         page.evaluate(STASH, [url, True])
         assert page.evaluate(TAMPER, [url, how]) >= 1
-        page.reload()
-        wait_ready(page)
-        assert _snapshot_state(page) == "failed", how
+        assert _restart(page) == "failed", how
         _usable(page)
         assert page.evaluate(CACHED, url) is None, f"the bad snapshot ({how}) was not deleted"
 
-    page.reload()  # and the next start is a plain one
-    wait_ready(page)
-    assert _snapshot_state(page) == "none"
+    assert _restart(page) == "none"   # and the next start is a plain one
     _usable(page)
     assert errors == []
     assert csp_violations(page) == []
@@ -365,17 +361,13 @@ def test_offline_start_with_and_without_the_snapshot(page, own_site):
     with pytest.raises(OSError):
         urllib.request.urlopen(own_site.url, timeout=5)
 
-    page.reload()
-    wait_ready(page)
-    assert (_snapshot_state(page), _copy_used(page)) == ("used", "unpacked")
+    assert (_restart(page), _copy_used(page)) == ("used", "unpacked")
     _usable(page)
 
     url, unpacked = _urls(page)
     assert page.evaluate(TAMPER, [url, "delete"]) >= 1
     assert page.evaluate(TAMPER_UNPACKED, [unpacked, "delete"]) >= 1
-    page.reload()
-    wait_ready(page)
-    assert _snapshot_state(page) == "none"
+    assert _restart(page) == "none"
     _usable(page)
 
 

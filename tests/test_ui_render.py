@@ -20,14 +20,24 @@ def shown_cards(html: str) -> set[str]:
     return set(CARD_ATTR.findall(html))
 
 
+def spades_game(seed: int, **options):
+    """A new three-player Dummy Spades game (Ana, Ben, Chloé) from ``seed``, with ``options``."""
+    record = {"format": "cardtable/1", "game": "dummy-spades", "seed": seed, "players": ["Ana", "Ben", "Chloé"]}
+    return new_game({**record, "options": options} if options else record)
+
+
+def seated(game) -> tuple[SpadesTable, FakeApp]:
+    """The table of ``game`` and an app holding its seats."""
+    table = SpadesTable(game)
+    return table, FakeApp(table.seats)
+
+
 @pytest.mark.parametrize("variant", ["no-peeky", "three-peeky", "flip-2"])
 def test_spades_html_shows_only_what_the_seat_may_see(variant):
     rng = random.Random(variant)
     for seed in range(6):
-        game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": seed,
-                         "options": {"variant": variant}, "players": ["Ana", "Ben", "Chloé"]})
-        table = SpadesTable(game)
-        app = FakeApp(table.seats)
+        game = spades_game(seed, variant=variant)
+        table, app = seated(game)
         steps = 0
         while not game.over and steps < 120:
             for seat in table.seats:
@@ -54,8 +64,7 @@ def test_spades_html_shows_only_what_the_seat_may_see(variant):
 
 
 def test_spades_log_reads_like_words():
-    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 42,
-                     "players": ["Ana", "Ben", "Chloé"]})
+    game = spades_game(42)
     table = SpadesTable(game)
     lines = []
     while game.to_record()["actions"].__len__() < 3 + 8:
@@ -83,9 +92,8 @@ def _play_until(game, stop, rng):
 
 def test_a_finished_trick_is_held_with_its_winner_and_the_next_hand_never_shows():
     rng = random.Random(5)
-    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 17, "players": ["Ana", "Ben", "Chloé"]})
-    table = SpadesTable(game)
-    app = FakeApp(table.seats)
+    game = spades_game(17)
+    table, app = seated(game)
     app.hold = "trick"
     held = 0
     while game.history == [] and not game.over:
@@ -120,10 +128,8 @@ def test_a_finished_trick_is_held_with_its_winner_and_the_next_hand_never_shows(
 
 
 def test_after_a_peek_the_peeker_sees_the_cards_in_the_reveal_panel():
-    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 8, "players": ["Ana", "Ben", "Chloé"],
-                     "options": {"variant": "three-peeky"}})
-    table = SpadesTable(game)
-    app = FakeApp(table.seats)
+    game = spades_game(8, variant="three-peeky")
+    table, app = seated(game)
     actor = game.to_act
     before = game.view(actor)
     canonical = game.apply(next(a for a in game.legal_actions() if a.startswith("peek")))
@@ -225,8 +231,7 @@ def _mirror_game(actions=()):
 
 def test_mirror_has_no_bid_panel_and_hides_the_dummys_spades_until_it_is_turned_up():
     game = _mirror_game()
-    table = SpadesTable(game)
-    app = FakeApp(table.seats)
+    table, app = seated(game)
     view = game.view("p0")
     assert view["phase"] == "play" and view["declarer"] == "p0" and view["mirror_bids"] == {"p0": 7, "p1": 6, "p2": 0}
     for seat in table.seats:
@@ -246,10 +251,8 @@ def test_mirror_has_no_bid_panel_and_hides_the_dummys_spades_until_it_is_turned_
 
 
 def test_suicide_bid_panel_enables_only_legal_bids():
-    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 5, "players": ["Ana", "Ben", "Chloé"],
-                     "options": {"bidding": "suicide"}})
-    table = SpadesTable(game)
-    app = FakeApp(table.seats)
+    game = spades_game(5, bidding="suicide")
+    table, app = seated(game)
     seat = game.to_act
     html = table.render(game, seat, app)
     assert "one nil, side bid 4 or more" in html

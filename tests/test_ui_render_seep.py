@@ -26,13 +26,30 @@ def make(seed, preset="sweep-seed"):
                      "players": NAMES, "actions": []})
 
 
+def seated(game) -> tuple[Table, FakeApp]:
+    """The table of ``game`` and an app holding its seats."""
+    table = Table(game)
+    return table, FakeApp(table.seats)
+
+
+def play_turns(game, table: Table, rng: random.Random, max_actions: int):
+    """A random game on ``table`` until it ends or has ``max_actions`` actions: the seat to act and
+    its legal actions at each turn of the play (bids pass unseen); after the caller's look at the
+    turn, a random legal action is played and the table told."""
+    while not game.over and len(game.actions) < max_actions:
+        legal = game.legal_actions()
+        if game.phase == "play":
+            yield game.to_act, legal
+        game.apply(rng.choice(legal))
+        table.after_move(game)
+
+
 @pytest.mark.parametrize("preset", ["sweep-seed", "seep-pagat"])
 def test_html_shows_only_what_the_seat_may_see(preset):
     rng = random.Random(preset)
     for seed in range(4):
         game = make(seed, preset)
-        table = Table(game)
-        app = FakeApp(table.seats)
+        table, app = seated(game)
         steps = 0
         before = None
         while not game.over and steps < 110:
@@ -73,8 +90,7 @@ def test_html_shows_only_what_the_seat_may_see(preset):
 
 def test_a_hand_seat_does_not_see_composition_at_a_handoff():
     game = make(5)
-    table = Table(game)
-    app = FakeApp(table.seats)
+    table, app = seated(game)
     app.handoff_to = "p1"
     html = table.render(game, "p1", app)
     assert "bid-panel" not in html
@@ -84,47 +100,40 @@ def test_composition_offers_exactly_the_legal_actions_of_the_selection():
     rng = random.Random(7)
     for seed in range(6):
         game = make(seed)
-        table = Table(game)
-        app = FakeApp(table.seats)
-        while not game.over and len(game.actions) < 60:
-            seat = game.to_act
-            legal = game.legal_actions()
-            if game.phase == "play":
-                # every legal action can be composed by taps and confirmed through ui:do
-                for action in rng.sample(legal, min(4, len(legal))):
-                    w = action.split()
-                    table.handle("clear", game, seat, app)
-                    if w[0] in ("build", "cement", "raise"):
-                        card, house, loose = w[2], (w[1] if w[0] != "build" else None), w[3:]
-                    else:
-                        card, house, loose = w[1], None, w[2:]
-                    table.handle("hand:" + card, game, seat, app)
-                    if house:
-                        table.handle("house:" + house, game, seat, app)
-                    for c in loose:
-                        table.handle("floor:" + c, game, seat, app)
-                    html = table.render(game, seat, app)
-                    offers = table.offers
-                    assert action in offers, (seed, action, offers)
-                    assert all(o in legal for o in offers)
-                    assert offers == game.actions_using(card, loose + ([int(house)] if house else [])) or not (house or loose)
-                    acts = ACT.findall(html)
-                    i = offers.index(action)
-                    assert f"ui:do:{i}" in acts
-                    assert table.handle(f"do:{i}", game, seat, app) == action
-                    # nothing refused is confirmable: refused moves are the engine's reasons
-                    for a, reason in table.refused(game, offers):
-                        assert a not in legal and reason == (refusal_words(game.refusal(a), table.names) if a else reason)
+        table, app = seated(game)
+        for seat, legal in play_turns(game, table, rng, 60):
+            # every legal action can be composed by taps and confirmed through ui:do
+            for action in rng.sample(legal, min(4, len(legal))):
+                w = action.split()
                 table.handle("clear", game, seat, app)
-            game.apply(rng.choice(legal))
-            table.after_move(game)
+                if w[0] in ("build", "cement", "raise"):
+                    card, house, loose = w[2], (w[1] if w[0] != "build" else None), w[3:]
+                else:
+                    card, house, loose = w[1], None, w[2:]
+                table.handle("hand:" + card, game, seat, app)
+                if house:
+                    table.handle("house:" + house, game, seat, app)
+                for c in loose:
+                    table.handle("floor:" + c, game, seat, app)
+                html = table.render(game, seat, app)
+                offers = table.offers
+                assert action in offers, (seed, action, offers)
+                assert all(o in legal for o in offers)
+                assert offers == game.actions_using(card, loose + ([int(house)] if house else [])) or not (house or loose)
+                acts = ACT.findall(html)
+                i = offers.index(action)
+                assert f"ui:do:{i}" in acts
+                assert table.handle(f"do:{i}", game, seat, app) == action
+                # nothing refused is confirmable: refused moves are the engine's reasons
+                for a, reason in table.refused(game, offers):
+                    assert a not in legal and reason == (refusal_words(game.refusal(a), table.names) if a else reason)
+            table.handle("clear", game, seat, app)
 
 
 def test_refusals_are_in_the_words_of_the_rules():
     game = make(31)
     game.apply("bid 11")
-    table = Table(game)
-    app = FakeApp(table.seats)
+    table, app = seated(game)
     table.handle("hand:6H", game, "p1", app)
     html = table.render(game, "p1", app)
     assert "your first play must build an 11-house, capture with a Jack or throw a Jack" in html
@@ -157,8 +166,7 @@ def test_keeping_a_card_for_an_owned_house_is_explained():
                     for a in candidate_actions(c, [loose], []):
                         reason = game.check(a) or ""
                         if "while you own the" in reason:
-                            table = Table(game)
-                            app = FakeApp(table.seats)
+                            table, app = seated(game)
                             table.handle("hand:" + c, game, seat, app)
                             table.handle("floor:" + loose, game, seat, app)
                             html = table.render(game, seat, app)
@@ -275,8 +283,7 @@ def elements(html: str) -> list[tuple[str, str]]:
 def test_player_names_are_text_on_every_screen_of_a_whole_game(preset, options):
     game = new_game({"format": "cardtable/1", "game": "seep", "seed": 3, "options": {"preset": preset, **options},
                      "players": HOSTILE, "actions": []})
-    table = Table(game)
-    app = FakeApp(table.seats)
+    table, app = seated(game)
     rng = random.Random(1)
     pages = []
     while not game.over:
@@ -331,8 +338,7 @@ def test_bid_buttons_are_named_once():
 
 def test_the_last_play_is_marked_on_the_table_with_words():
     game = make(5)
-    table = Table(game)
-    app = FakeApp(table.seats)
+    table, app = seated(game)
 
     def play(action):
         actor = game.to_act
@@ -390,8 +396,7 @@ def test_a_redeal_is_told_once():
         game = make(seed)
         if "redeal" not in game.legal_actions():
             continue
-        table = Table(game)
-        app = FakeApp(table.seats)
+        table, app = seated(game)
         actor = game.to_act
         before = game.view(actor)
         canonical = game.apply("redeal")
@@ -485,8 +490,7 @@ def test_two_players_html_shows_only_what_the_seat_may_see(preset):
 @pytest.mark.parametrize("preset", ["sweep-seed", "seep-pagat"])
 def test_two_players_sides_are_named_by_the_players(preset):
     game = make_two(6, preset, baazis=1) if preset == "seep-pagat" else make_two(6, preset, target=100)
-    table = Table(game)
-    app = FakeApp(table.seats)
+    table, app = seated(game)
     play_two(game, table, app, random.Random(3), lambda *a: None)
     entry = table.hand_entries(game)[0]
     html = plain_name(table.hand_summary_html(game, entry))
@@ -535,8 +539,7 @@ def test_options_that_are_not_the_default_are_shown(players, options, note):
     else:
         game = new_game({"format": "cardtable/1", "game": "seep", "seed": 8, "options": options,
                          "players": NAMES, "actions": []})
-    table = Table(game)
-    app = FakeApp(table.seats)
+    table, app = seated(game)
     bid_html = table.render(game, game.to_act, app)
     table.panel = "sheet"
     sheet = table.render(game, "p0", app)
@@ -566,8 +569,7 @@ def test_a_split_majority_shows_two_each():
 
 def test_two_player_names_are_text():
     game = make_two(3, players=HOSTILE[:2], target=100)
-    table = Table(game)
-    app = FakeApp(table.seats)
+    table, app = seated(game)
     pages = []
     play_two(game, table, app, random.Random(5), lambda seat, html, before: pages.append(html), until_hands=2)
     entry = table.hand_entries(game)[0]
@@ -588,28 +590,22 @@ def test_a_card_with_many_moves_lists_a_few_and_asks_for_floor_cards():
     capped = 0
     for seed in range(12):
         game = make_two(seed)
-        table = Table(game)
-        app = FakeApp(table.seats)
-        while not game.over and len(game.actions) < 49:
-            seat = game.to_act
-            legal = game.legal_actions()
-            if game.phase == "play":
-                for card in game.view(seat)["hand"]:
-                    mine = [a for a in legal if a.split()[1:2] == [card] or
-                            (a.split()[0] in ("build", "cement", "raise") and a.split()[2] == card)]
-                    table.handle("clear", game, seat, app)
-                    table.handle("hand:" + card, game, seat, app)
-                    html = table.render(game, seat, app)
-                    assert set(table.offers) <= set(mine) and len(table.offers) <= MAX_OFFERS
-                    assert [a for a in mine if len(a.split()) == 2][:MAX_OFFERS - 1] == \
-                        [a for a in table.offers if len(a.split()) == 2]
-                    if len(mine) > MAX_OFFERS:
-                        capped += 1
-                        more = len(mine) - len(table.offers)
-                        assert f"{more} more moves with {Card.parse(card).symbol}" in html
-                    else:
-                        assert sorted(table.offers) == sorted(mine) and "more move" not in html
+        table, app = seated(game)
+        for seat, legal in play_turns(game, table, rng, 49):
+            for card in game.view(seat)["hand"]:
+                mine = [a for a in legal if a.split()[1:2] == [card] or
+                        (a.split()[0] in ("build", "cement", "raise") and a.split()[2] == card)]
                 table.handle("clear", game, seat, app)
-            game.apply(rng.choice(legal))
-            table.after_move(game)
+                table.handle("hand:" + card, game, seat, app)
+                html = table.render(game, seat, app)
+                assert set(table.offers) <= set(mine) and len(table.offers) <= MAX_OFFERS
+                assert [a for a in mine if len(a.split()) == 2][:MAX_OFFERS - 1] == \
+                    [a for a in table.offers if len(a.split()) == 2]
+                if len(mine) > MAX_OFFERS:
+                    capped += 1
+                    more = len(mine) - len(table.offers)
+                    assert f"{more} more moves with {Card.parse(card).symbol}" in html
+                else:
+                    assert sorted(table.offers) == sorted(mine) and "more move" not in html
+            table.handle("clear", game, seat, app)
     assert capped > 0

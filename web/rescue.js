@@ -33,7 +33,7 @@ function download() {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function startWithout() {
+function reloadWithoutSaves() {
   const url = new URL(location.href);
   url.searchParams.set("without-saves", "1");
   location.replace(url.href);
@@ -56,25 +56,18 @@ export function offerRescue(boot, { startWithout = true } = {}) {
     ? _("You can keep a copy of your saved games ({count} stored entries) as a file, or start without them this time. Nothing is deleted.", { count })
     : _("You can start with an empty table this time. Nothing is deleted.");
   if (offerStart) box.append(p);
-  if (count) {
-    const dl = document.createElement("button");
-    dl.type = "button";
-    dl.className = "btn";
-    dl.dataset.rescue = "download";
-    dl.textContent = _("Download my saved data");
-    dl.addEventListener("click", download);
-    box.append(dl);
-  }
-  if (offerStart) box.append(startButton());
+  if (count) box.append(rescueButton("btn", "download", _("Download my saved data"), download));
+  if (offerStart) box.append(rescueButton("btn ghost", "start-without", _("Start without my saved data"), reloadWithoutSaves));
   boot.append(box);
 }
 
-function startButton() {
-  const go = document.createElement("button");
-  go.type = "button";
-  go.className = "btn ghost";
-  go.dataset.rescue = "start-without";
-  go.textContent = _("Start without my saved data");
-  go.addEventListener("click", startWithout);
-  return go;
+// One button of the rescue box: `action` names it for tests (data-rescue), `onClick` does it.
+function rescueButton(className, action, label, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = className;
+  b.dataset.rescue = action;
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
 }
