@@ -140,10 +140,11 @@ def test_lesson_by_taps_on_a_phone(page, site, lang):
         assert not set(texts) & {s.text for s in LESSON.steps}, "a step left in English"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_lesson_by_keyboard_alone_sideways(page, site, lang):
-    open_app(page, site, lang, 740, 360)
-    play_lesson(page, lang, keyboard=True, shots_prefix=f"lesson-{lang}-740x360" if lang == "en" else "")
+def test_lesson_by_keyboard_alone_sideways(page, site):
+    """By keyboard alone on a phone held sideways, in French (the taps test plays it in both
+    languages upright: each way of playing and each language is covered, in one lesson less)."""
+    open_app(page, site, "fr", 740, 360)
+    play_lesson(page, "fr", keyboard=True, shots_prefix="lesson-fr-740x360")
 
 
 def test_other_move_taken_back_illegal_refused_and_resume(page, site):
