@@ -211,8 +211,9 @@ def double_tap(page, locator) -> tuple[int, float]:
 
 
 def test_a_quick_double_tap_never_takes_a_move_back(page, site):
-    """Through a whole hand, every card that completes a trick and every dummy card is played by a
-    double tap on the playable card nearest the middle of the screen (where Undo comes up)."""
+    """Every card that completes a trick and every dummy card is played by a double tap on the
+    playable card nearest the middle of the screen (where Undo comes up), until three of each have
+    been (the rest of the hand is left: the screen audit's tap check covers every tap of the suite)."""
     page.set_viewport_size({"width": 360, "height": 740})
     page.add_init_script(settings_script())
     page.add_init_script(TAPS)
@@ -232,9 +233,11 @@ def test_a_quick_double_tap_never_takes_a_move_back(page, site):
                 assert actions[n:] == [f"play {played}"], (kind, gap, actions[n:])
                 assert "took back" not in page.inner_text("#app")
                 done[kind] += 1
+                if min(done.values()) >= 3:
+                    break
             continue
         card.click()
-    assert done["dummy"] >= 1 and done["completes"] >= 1, done
+    assert done["dummy"] >= 3 and done["completes"] >= 3, done
 
 
 HAND_OVER = """

@@ -4,8 +4,10 @@ The game is started by importing a record file with no action through the home s
 input (which also covers importing a two-player game; starting one from the new-game form is
 checked in ``test_browser_variants.py``).  One page serves every check: a
 whole hand, both halves: under ``sweep-seed`` with both house rules on a phone held upright,
-under ``seep-pagat`` on a phone on its side; at the first turn of the second half (the biggest
-hand) the table is also checked at the two other sizes with a move being composed.
+passed between two people; under ``seep-pagat`` on a phone on its side, one person against a
+computer (started from the new-game form: the hand-offs are checked by the first case); at the
+first turn of the second half (the biggest hand) the table is also checked at the two other sizes
+with a move being composed.
 """
 
 import json
@@ -13,17 +15,18 @@ import json
 import pytest
 
 from cardtable.record import replay
-from conftest import current_record, dom_cards, export_and_replay, screenshot, wait_ready
-from test_browser_seep import FITTING, SUMMARY_FITS, check_fits, check_privacy, fit_checker, take_turn
+from conftest import current_record, dom_cards, export_and_replay, screenshot, start_from_form, wait_ready
+from test_browser_seep import (FAST, FITTING, PERSON_OR_SUMMARY, SUMMARY_FITS, check_fits, check_privacy, fit_checker,
+                               take_turn)
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.seep")
 
 SIZES = {"360x740": (360, 740), "740x360": (740, 360), "1280x800": (1280, 800)}
-CASES = {  # preset: (options, the words naming them, screen size)
+CASES = {  # preset: (options, the words naming them, screen size, Ben is a computer)
     "sweep-seed": ({"first_sweep": 50, "majority_tie": "split"},
-                   "Two players · House rules: first sweep 50; 26–26 split +2 each", "360x740"),
-    "seep-pagat": ({"first_sweep": 50}, "Two players · House rules: first sweep 50", "740x360"),
+                   "Two players · House rules: first sweep 50; 26–26 split +2 each", "360x740", False),
+    "seep-pagat": ({"first_sweep": 50}, "Two players · House rules: first sweep 50", "740x360", True),
 }
 
 
@@ -37,25 +40,35 @@ def plays(record: dict) -> int:
 
 
 @pytest.mark.parametrize("preset", CASES)
-def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, tmp_path, preset):
+def test_a_whole_two_player_hand(watched_page, site, tmp_path, preset):
     """On each person's turn the hand and the panel are in view and only that person's cards (and
     the table) are in the page; a hand-off shows no card; the second half is announced; the
     summary names the two players; the exported record replays to the scores shown."""
     page = watched_page
-    options, note, size = CASES[preset]
+    options, note, size, computer = CASES[preset]
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
-    page.goto(site.url)
-    wait_ready(page)
-    import_record(page, {"format": "cardtable/1", "game": "seep", "players": ["Ana", "Ben"], "seed": 11,
-                         "options": {"seats": 2, "preset": preset, **options}, "actions": []})
+    if computer:
+        page.add_init_script(FAST)   # shorter pauses before the computer's moves: the test only waits for them
+        start_from_form(page, site.url, "seep", 11, ["Ana", "Ben"],
+                        {"#ng-seats": "2", "#ng-preset": preset, "#ng-first-sweep": "50", "#ng-kind-1": "casual"})
+    else:
+        page.goto(site.url)
+        wait_ready(page)
+        import_record(page, {"format": "cardtable/1", "game": "seep", "players": ["Ana", "Ben"], "seed": 11,
+                             "options": {"seats": 2, "preset": preset, **options}, "actions": []})
     page.wait_for_selector("html[data-screen=handoff], .seep.table")
+    if computer:
+        chosen = current_record(page)["options"]
+        assert {k: chosen.get(k) for k in ("seats", "preset", *options)} == {"seats": 2, "preset": preset, **options}
     seen, checks, shots = set(), [], set()
     half_seen = False
 
     check = fit_checker(f"seep-two-{size}", checks, shots)
 
     for _ in range(200):
+        if computer:
+            page.wait_for_function(PERSON_OR_SUMMARY, timeout=60_000)
         if page.locator(".hand-summary").count():
             break
         who = check_privacy(page)   # a hand-off: no card at all; a turn: the engine's view only
@@ -94,9 +107,13 @@ def test_a_whole_two_player_hand_passed_between_two_people(watched_page, site, t
     assert page.locator(".hand-summary").count() == 1
     # under the summary, read by both, no hand is in the page (the next deal's cards included)
     assert replay(current_record(page)).view("p0")["floor"]["loose"] == [] and dom_cards(page) == []
-    assert seen == {"p0", "p1", "handoff"} and half_seen
-    assert checks.count("compose") == 48 and checks.count("bid") == 1
-    assert checks.count("handoff") >= 45          # the phone changes hands before nearly every turn
+    assert half_seen
+    if computer:   # one person: never a hand-off, and only Ana's cards
+        assert seen == {"p0"} and checks.count("compose") == 24 and checks.count("handoff") == 0
+    else:
+        assert seen == {"p0", "p1", "handoff"} and checks.count("compose") == 48
+        assert checks.count("handoff") >= 45          # the phone changes hands before nearly every turn
+    assert checks.count("bid") == 1
     # the summary: two rows named by the players, the options, and it fits the phone
     assert page.evaluate(SUMMARY_FITS) == FITTING
     screenshot(page, f"seep-two-{size}-hand-summary")
