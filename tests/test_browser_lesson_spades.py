@@ -2,7 +2,7 @@
 Chromium, on one page: by taps on a 360×740 phone in French, then by keyboard alone (Enter only)
 on a 740×360 one in English.  At every step the tip and the thing it points at are both wholly in
 the viewport and do not overlap (the screen audit runs after every redraw too); by keyboard the
-focus is on the thing to do.  On the way: the first visit offers both games' lessons, a spade led
+focus is on the thing to do; each step's text is said in the live region.  On the way: the first visit offers both games' lessons, a spade led
 before spades are broken gets the engine's reason, a different legal lead is explained and taken
 back, and the lesson resumes where it was left (in its first part and in its second).
 Screenshots of several steps at 360×740 in both languages: test-artifacts/lesson-spades-*.png."""
@@ -34,6 +34,8 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None) -> list[str]:
         where = part(page)
         check_step(st, f"{lang} {where} {st['count']}", page)
         n = int(st["say"].split("-")[1]) + 1
+        said = page.evaluate("[...document.querySelectorAll('#announcer p')].map(p => p.textContent)")
+        assert st["text"] in said, (where, st["text"], "not said in the live region")
         if st["text"] not in texts:
             texts.append(st["text"])
         if on_step is not None and on_step(page, where, n, st):
