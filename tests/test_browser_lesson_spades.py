@@ -1,12 +1,13 @@
 """The guided Dummy Spades hand and its peek and flip parts (issue #30) played to their end in
 Chromium, on one page: by taps on a 360×740 phone in French, then by keyboard alone (Enter only)
 on a 740×360 one in English.  At every step the tip and the thing it points at are both wholly in
-the viewport and do not overlap (the screen audit runs after every redraw too); by keyboard the
-focus is on the thing to do; each step's text is said in the live region.  On the way: the first visit offers both games' lessons, a spade led
-before spades are broken gets the engine's reason, a different legal lead is explained and taken
-back, and the lesson resumes where it was left (in its first part and in its second).
-axe-core finds no serious or critical violation at nine steps.
-Screenshots of several steps at 360×740 in both languages: test-artifacts/lesson-spades-*.png."""
+the viewport and do not overlap (the screen audit runs after every redraw too), the step's text is
+said in the live region, and by keyboard the focus is on the thing to do.  On the way: the first
+visit offers both games' lessons, a spade led before spades are broken gets the engine's reason, a
+different legal lead is explained and taken back, and the lesson resumes where it was left (in its
+first part and in its second).  At nine steps of the English run the step is also checked at
+360×740 and screenshotted, and axe-core finds no serious or critical violation.
+Screenshots (both languages, 360×740): test-artifacts/lesson-spades-*.png."""
 
 import pytest
 
