@@ -3,8 +3,8 @@ the built app.  The host starts a two-player Seep game from the new-game form wi
 on *Another device*, shows its code; the guest opens the join link, shows its answer; the host
 pastes it; both play a whole hand by touch, each on its own table.  After every move on either
 device, the guest's page holds no card of the host's hand (read from the host's saved record,
-replayed in CPython), and the host's page none of the guest's.  Then the guest reloads: with a new
-code from the host it takes its seat back (the kept secret), at the same position."""
+replayed in CPython), and the host's page none of the guest's.  Six moves in, the guest reloads:
+with a new code from the host it takes its seat back (the kept secret), at the same position."""
 
 from __future__ import annotations
 
@@ -57,6 +57,33 @@ def connect(host, guest, site):
     guest.wait_for_selector(".seep.table", timeout=WAIT_MS)
 
 
+def reload_guest(host, guest):
+    """The guest reloads mid-hand: its page comes back to Join a table (no server: a new connection
+    needs new codes); the host sees the seat away and shows a new code; with it the guest takes its
+    seat back (its kept secret) at the same position, the game going on from there."""
+    guest.reload()
+    wait_ready(guest)
+    guest.wait_for_selector("#join-code")
+    assert dom_cards(guest) == []
+    host.wait_for_selector(".remote-bar", timeout=WAIT_MS)   # the host saw the seat go
+    assert "Ben: not connected" in host.locator(".remote-bar").inner_text()
+    host.click('[data-act="remote-devices"]')
+    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="away"]')
+    host.click('[data-act="remote-code:p1"]')
+    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    guest.fill("#join-code", host.input_value("#remote-link-p1"))
+    guest.click('[data-act="remote-join-read"]')
+    guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=WAIT_MS)
+    host.fill("#remote-answer-p1", guest.input_value("#join-answer"))
+    host.click('[data-act="remote-accept:p1"]')
+    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="connected"]', timeout=WAIT_MS)
+    guest.wait_for_selector(".seep.table", timeout=WAIT_MS)
+    hand = replay(current_record(host)).view("p1")["hand"]
+    assert sorted(guest.eval_on_selector_all(".hand-cards [data-card]", "els => els.map(e => e.dataset.card)")) \
+        == sorted(hand)
+    host.click('[data-act="remote-table"]')
+
+
 def test_a_two_player_seep_hand_across_two_devices(webrtc_browser, site):
     host = device(webrtc_browser, site)
     host.click('[data-act="new:seep"]')
@@ -88,6 +115,12 @@ def test_a_two_player_seep_hand_across_two_devices(webrtc_browser, site):
         page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
         take_turn(page)
         moves += 1
+        if moves == 6:
+            host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
+                                   "localStorage.getItem('cardtable/v1/last'))).actions.length > n",
+                                   arg=len(record["actions"]), timeout=WAIT_MS)
+            reload_guest(host, guest)
+            continue
         # the move reaches the host's saved record (a guest's goes through the host's judge)
         host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
                                "localStorage.getItem('cardtable/v1/last'))).actions.length > n",

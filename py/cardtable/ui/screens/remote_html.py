@@ -61,7 +61,7 @@ def seat_html(seat: str, name: str, offer: dict) -> str:
         parts.append(button(esc(_("Connect")), f"remote-accept:{seat}", key=f"remote-accept:{seat}"))
     if offer.get("error"):
         parts.append(f'<p class="error" role="alert">{esc(offer["error"])}</p>')
-    if status in ("away", "shown", "connecting"):
+    if status != "making":
         parts.append(button(esc(_("New code")), f"remote-code:{seat}", cls="btn ghost small", key=f"remote-code:{seat}"))
     parts.append("</article>")
     return "".join(parts)
