@@ -302,6 +302,8 @@ class App:
     def dispatch(self, act: str) -> None:
         verb, _sep, arg = act.partition(":")
         self.files.cancel_opening()   # a game still being opened is not wanted any more
+        if self.remote.refuses(verb):   # a guest device's table: the game is on the host
+            return
         act = self.acts.get(verb)
         if act is not None:
             act(arg)   # the part that owns the act draws what it changed; an unknown verb is ignored

@@ -4,7 +4,8 @@ links (``web/remote.js``, loaded the first time it is needed).  Browser code; th
 ``remote_html``.
 
 Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code for a seat),
-``remote-accept:<seat>`` (the pasted answer), ``remote-table``, ``join`` (home: *Join a table*),
+``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-back:<seat>``
+(a computer plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
 ``remote-join-read`` (the pasted code), ``remote-join-again``.
 
 What is kept: on the host, a table's id and seat secrets beside its saved game (``KEY_HOST``), so
@@ -26,15 +27,19 @@ from ...net.guest import Guest
 from ...net.messages import new_secret, new_table_id
 from ...record import load_json
 from ...session.remote import GuestTable, RemoteHost
+from ...session.seats import REMOTE
 from ..shell.browser import js_object, local_get, local_set, present
 from ..text.i18n import _
 from . import remote_html
+from .home import DEFAULT_LEVEL
 
 KEY_HOST = "cardtable:remote:"
 KEY_GUEST = "cardtable:guest"
 SCRIPT = "web/remote.js"
 STYLESHEET = "web/remote.css"
 GUEST_KEY = "guest"
+HOST_ONLY = {"export", "play-again", "hint", "undo", "playout", "open-review"}
+"""Acts a guest's table cannot do: the game is on the host."""
 
 
 def _text(value) -> str:
@@ -57,7 +62,25 @@ class Remote:
         return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
                 "remote-accept": self.accept, "remote-table": lambda _arg: self.to_table(),
                 "join": lambda _arg: self.show_join(), "remote-join-read": lambda _arg: self.read_code(),
-                "remote-join-again": lambda _arg: self.show_join()}
+                "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
+                "remote-back": self.back_to_device}
+
+    def refuses(self, verb: str) -> bool:
+        """On a guest device, what only the host can do (the game is not here): said, not done."""
+        if verb in HOST_ONLY and self.guest_playing():
+            self.app.error = _(remote_html.GUEST_NOT_HERE)
+            self.app.render()
+            return True
+        return False
+
+    def computer_plays(self, seat: str) -> None:
+        """A seat whose device is away is played by a computer on the host until it is given back."""
+        if self.host is not None and seat in self.offers and self.app.session.seat(seat).remote:
+            self.app.session.hand_seat(seat, DEFAULT_LEVEL)
+
+    def back_to_device(self, seat: str) -> None:
+        if self.host is not None and seat in self.offers:
+            self.app.session.hand_seat(seat, REMOTE)
 
     # ---- the page's module ---------------------------------------------------------------------
     def with_module(self, then) -> None:
@@ -319,7 +342,9 @@ class Remote:
     def html(self) -> str:
         if self.app.screen == "join":
             return remote_html.join_html(self.join)
-        return remote_html.host_html(self.names(), self.offers)
+        session = self.app.session
+        on_host = frozenset(s for s in self.offers if session.table is not None and not session.seat(s).remote)
+        return remote_html.host_html(self.names(), self.offers, on_host)
 
     def bar(self) -> str:
         """Over the table: the host's devices while one is not connected, or a guest's lost connection."""

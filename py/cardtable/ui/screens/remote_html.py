@@ -32,6 +32,7 @@ GUEST_STATUS = {
 }
 """The guest's state, in words."""
 
+GUEST_NOT_HERE = N_("The host’s device keeps this game: export it, review it or play again there.")
 NOT_A_CODE = N_("This is not a Card Table join code. Copy the whole code or link the host shows.")
 NOT_AN_ANSWER = N_("This is not this player's answer. Copy the whole answer their device shows.")
 NO_CAMERA = N_("Scan the code with your phone's camera app: it opens Card Table on this page. "
@@ -46,12 +47,19 @@ def _field(id_: str, label: str, value: str = "", readonly: bool = False, note: 
             f'{"" if readonly else " data-keep"}>{esc(value)}</textarea>{note_html}</label>')
 
 
-def seat_html(seat: str, name: str, offer: dict) -> str:
-    """One remote seat on the host's screen."""
+def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
+    """One remote seat on the host's screen (``on_host``: a computer plays it here for now)."""
     status = offer.get("status", "making")
     parts = [f'<article class="remote-seat" data-seat="{esc(seat)}" aria-labelledby="remote-{esc(seat)}">',
              f'<h2 id="remote-{esc(seat)}">{esc(name)}</h2>',
              f'<p class="remote-status" role="status" data-status="{esc(status)}">{esc(_(STATUS[status]))}</p>']
+    if on_host:
+        parts.append(f'<p>{esc(_("A computer plays this seat on this device for now."))}</p>'
+                     + button(esc(_("Back to their device")), f"remote-back:{seat}", cls="btn ghost small",
+                              key=f"remote-back:{seat}"))
+    elif status == "away":
+        parts.append(button(esc(_("A computer plays for now")), f"remote-computer:{seat}", cls="btn ghost small",
+                            key=f"remote-computer:{seat}"))
     if status in ("shown", "connecting") and offer.get("code"):
         parts.append(f'<div class="qr-box">{offer.get("svg", "")}</div>')
         parts.append(_field(f"remote-link-{seat}", _("Join link"), offer.get("link", ""), readonly=True))
@@ -67,14 +75,14 @@ def seat_html(seat: str, name: str, offer: dict) -> str:
     return "".join(parts)
 
 
-def host_html(names: dict[str, str], offers: dict[str, dict]) -> str:
+def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset = frozenset()) -> str:
     """The host's screen: a code per remote seat, then the way to the table."""
     parts = ['<section class="remote-host form-page">',
              f'<h1>{esc(_("Players on other devices"))}</h1>',
              f'<p>{esc(_("Each player scans their code with their phone’s camera, or opens the link, or pastes the code under Join a table. Their device then shows an answer: paste it here."))}</p>',
              f'<p class="muted small">{esc(_("The devices connect directly over the same Wi-Fi or a phone’s hotspot; no internet is needed."))}</p>']
     for seat, offer in offers.items():
-        parts.append(seat_html(seat, names.get(seat, seat), offer))
+        parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host))
     parts.append('<div class="form-buttons">'
                  + button(esc(_("To the table")), "remote-table", key="remote-table", autofocus=True)
                  + "</div></section>")
