@@ -3,8 +3,9 @@ the built app.  The host starts a two-player Seep game from the new-game form wi
 on *Another device*, shows its code; the guest opens the join link, shows its answer; the host
 pastes it; both play a whole hand by touch, each on its own table.  After every move on either
 device, the guest's page holds no card of the host's hand (read from the host's saved record,
-replayed in CPython), and the host's page none of the guest's.  Six moves in, the guest reloads:
-with a new code from the host it takes its seat back (the kept secret), at the same position."""
+replayed in CPython), and the host's page none of the guest's.  Six moves in, the guest reloads,
+and six moves later the host: with a new code from the host the guest takes its seat back (the
+kept secret) at the same position, and the hand goes on to its end."""
 
 from __future__ import annotations
 
@@ -71,6 +72,25 @@ def reload_guest(host, guest):
     host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="away"]')
     host.click('[data-act="remote-code:p1"]')
     host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    rejoin(host, guest)
+
+
+def reload_host(host, guest):
+    """The host reloads mid-hand: the game reopens from its save on the codes screen, the seat's
+    secret kept; the guest sees the connection lost, joins again with the new code, and goes on."""
+    before = current_record(host)
+    host.reload()
+    wait_ready(host)
+    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    assert current_record(host) == before
+    guest.wait_for_selector('.remote-bar [data-act="remote-join-again"]', timeout=WAIT_MS)
+    guest.click('[data-act="remote-join-again"]')
+    rejoin(host, guest)
+
+
+def rejoin(host, guest):
+    """The guest pastes the host's new link; the host pastes the guest's answer; the guest's table
+    shows its own hand of the game as the host holds it."""
     guest.fill("#join-code", host.input_value("#remote-link-p1"))
     guest.click('[data-act="remote-join-read"]')
     guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=WAIT_MS)
@@ -115,11 +135,11 @@ def test_a_two_player_seep_hand_across_two_devices(webrtc_browser, site):
         page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
         take_turn(page)
         moves += 1
-        if moves == 6:
+        if moves in (6, 12):
             host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
                                    "localStorage.getItem('cardtable/v1/last'))).actions.length > n",
                                    arg=len(record["actions"]), timeout=WAIT_MS)
-            reload_guest(host, guest)
+            (reload_guest if moves == 6 else reload_host)(host, guest)
             continue
         # the move reaches the host's saved record (a guest's goes through the host's judge)
         host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "

@@ -14,16 +14,10 @@ reaches every guest with that guest's own view, through the session's ``listener
     host.receive(conn, text)     # a guest's message
     host.dropped(conn)           # the transport lost it
 
-On a guest device, ``GuestTable`` opens a ``GameSession`` on a ``ViewGame``: a stand-in for the
-game that holds only the views the host sent (the seat's own cards, the public table), never
-the record or another hand.  A move the host tells is made on it through ``GameSession.move``
-too, so the guest's table holds tricks, words the moves and shows the end-of-hand summary as the
-host does; the person's own move goes to the host (``GameSession.forward``) and is drawn when
-the host's ``move`` comes back::
-
-    guest = GuestTable(session, Guest(table_id, "p1", secret), send, make_table)
-    guest.start()                # sends the join
-    guest.receive(text)          # a host's message
+On a guest device, ``GuestTable`` opens a ``GameSession`` on a ``ViewGame``, a stand-in for the
+game holding only the views the host sent.  A move the host tells is made on it through
+``GameSession.move`` too (holds, words, summaries as on the host); the person's own move goes to
+the host (``GameSession.forward``) and is drawn when the host's ``move`` comes back.
 """
 
 from __future__ import annotations
