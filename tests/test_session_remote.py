@@ -284,3 +284,19 @@ def test_view_game_composes_seep_moves_like_the_engine():
             assert isinstance(stand_in.refusal("throw 1X"), IllegalAction)
         game.apply(rng.choice(game.legal_actions()))
     assert checked >= 40
+
+
+def test_a_second_device_with_the_same_code_is_refused_its_seat():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    while table.tasks.run_one():
+        pass
+    first = table.guests["p1"]
+    session = GameSession(table.tasks, None, {"handoff": True, "speed": "normal"}, Events())
+    second = GuestTable(session, Guest(TABLE, "p1", first.guest.secret), lambda text: table.tasks.soon(
+        lambda: table.remote.receive("conn-p1-second", text)), lambda g: TABLES[g.name](g))
+    table.by_conn["conn-p1-second"] = second
+    second.start()
+    while table.tasks.run_one():
+        pass
+    assert not second.joined and second.refusal["code"] == "seat_taken" and session.game is None
+    assert first.joined and not first.replaced

@@ -258,6 +258,8 @@ class GuestTable:
         elif kind == "refused":
             self.waiting = False
             self.refusal = message
+            if not self.joined:   # the seat was refused (``refusal``): the joining screen says why
+                return message
             values = message.get("values") if isinstance(message.get("values"), dict) else {}
             self.session.events.refused(IllegalAction(str(message.get("reason", "")), str(message.get("code")),
                                                       **values))

@@ -308,6 +308,10 @@ class Remote:
             return
         if message["type"] == "closed":
             self.join["status"] = "replaced"
+        if message["type"] == "refused" and not guest.joined:
+            code = message.get("code")
+            self.join.update(status=None, error=_(remote_html.SEAT_REFUSED.get(code, remote_html.SEAT_REFUSED["other"])))
+            self.app.render()
         if guest.joined and not was:
             self.join["status"] = "playing"
             self.app.table.you = guest.seat

@@ -33,6 +33,8 @@ GUEST_STATUS = {
 """The guest's state, in words."""
 
 GUEST_NOT_HERE = N_("The host’s device keeps this game: export it, review it or play again there.")
+SEAT_REFUSED = {"seat_taken": N_("Another device plays this seat now. If it is yours, ask the host for a new code."),
+                "other": N_("The host did not take this code: ask the host for a new one.")}
 NOT_A_CODE = N_("This is not a Card Table join code. Copy the whole code or link the host shows.")
 NOT_AN_ANSWER = N_("This is not this player's answer. Copy the whole answer their device shows.")
 NO_CAMERA = N_("Scan the code with your phone's camera app: it opens Card Table on this page. "
