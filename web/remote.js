@@ -39,17 +39,17 @@ window.cardtableRemote = {
   /** The host: a guest's answer (a code, or a text holding one) for the seat's link. */
   async accept(key, text, table, seat) {
     const answer = decodeJoin(codeFromText(text));
-    if (answer.type !== "answer") throw new JoinCodeError("this is a join code, not an answer");
-    if (answer.table !== table || answer.seat !== seat) throw new JoinCodeError("this answer is for another seat");
+    if (answer.type !== "answer") throw new JoinCodeError("not an answer");
+    if (answer.table !== table || answer.seat !== seat) throw new JoinCodeError("another seat");
     const link = links.get(key);
-    if (!link) throw new JoinCodeError("no code was shown for this seat");
+    if (!link) throw new JoinCodeError("no code");
     await link.accept(answer.sdp);
   },
 
   /** A guest: what a pasted or scanned code offers ({table, seat, secret, sdp}); an error if it is not one. */
   read(text) {
     const offer = decodeJoin(codeFromText(text));
-    if (offer.type !== "offer" || !offer.secret) throw new JoinCodeError("this is an answer, not a join code");
+    if (offer.type !== "offer" || !offer.secret) throw new JoinCodeError("not an offer");
     return offer;
   },
 
@@ -69,7 +69,7 @@ window.cardtableRemote = {
       link.send(String(text));
       return true;
     } catch (err) {
-      console.error(`cardtable: remote send: ${err}`);
+      console.error(err);
       return false;
     }
   },
