@@ -300,3 +300,23 @@ def test_a_second_device_with_the_same_code_is_refused_its_seat():
         pass
     assert not second.joined and second.refusal["code"] == "seat_taken" and session.game is None
     assert first.joined and not first.replaced
+
+
+def test_an_undo_on_the_host_takes_every_guest_back_too():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    rng = random.Random(6)
+    guest = table.guests["p1"]
+    while table.host.game.action_count < 6:
+        if not (table.step_session(table.host, rng) or table.step_session(guest.session, rng, guest)):
+            assert table.tasks.run_one()
+    while table.tasks.run_one():
+        pass
+    host = table.host
+    assert host.undo(3, "Ana took back a move", behind_handoff=False)
+    host.advance()
+    while table.tasks.run_one():
+        pass
+    assert host.game.action_count == guest.session.game.action_count == 3
+    assert encode(guest.session.game.view("p1")) == encode(host.game.view("p1"))
+    table.play(rng)   # and the game goes on to its end from there
+    assert guest.session.game.action_count == host.game.action_count
