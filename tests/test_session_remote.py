@@ -267,23 +267,27 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_t
     assert guest.session.game.action_count == host.game.action_count > count
 
 
-def test_view_game_composes_seep_moves_like_the_engine():
-    game = new_game(seep(2, seed=9))
+@pytest.mark.parametrize("seats", [2, 4])
+def test_view_game_composes_seep_moves_like_the_engine(seats):
+    game = new_game(seep(seats, seed=9))
     rng = random.Random(2)
-    checked = 0
-    while not game.over and checked < 40:
+    checked = with_houses = 0
+    first = game.hand_number
+    while not game.over and game.hand_number == first:   # a whole hand: builds and houses come up
         seat = game.to_act
         if game.phase == "play":
             stand_in = ViewGame(game.view(seat), game.action_count, seat)
             assert stand_in.legal_actions() == game.legal_actions()
             v = game.view(seat)
             for card in v["hand"]:
-                for sel in ([], v["floor"]["loose"][:1], v["floor"]["loose"][:2]):
+                houses = [h["value"] for h in v["floor"]["houses"]]
+                with_houses += bool(houses)
+                for sel in ([], v["floor"]["loose"][:1], v["floor"]["loose"][:2], houses[:1], houses[:1] + v["floor"]["loose"][:1]):
                     assert stand_in.actions_using(card, sel) == game.actions_using(card, sel)
                     checked += 1
             assert isinstance(stand_in.refusal("throw 1X"), IllegalAction)
         game.apply(rng.choice(game.legal_actions()))
-    assert checked >= 40
+    assert checked >= 200 and with_houses
 
 
 def test_a_second_device_with_the_same_code_is_refused_its_seat():
