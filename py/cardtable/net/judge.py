@@ -32,14 +32,17 @@ class Judge:
     """The host's side of a table: which connection plays which seat, and what it may do."""
 
     def __init__(self, game: Game, secrets: dict[str, str], table: str,
-                 apply: Optional[Callable[[str], str]] = None) -> None:
+                 apply: Optional[Callable[[str], str]] = None, tell_moves: bool = True) -> None:
         """``apply``: how a move is made (default ``game.apply``; the app's session, which also saves
-        and logs it, once it has one); it must raise ``IllegalAction`` and change nothing on a refusal."""
+        and logs it); it must raise ``IllegalAction`` and change nothing on a refusal.
+        ``tell_moves=False``: a guest's accepted move is not answered with the ``move`` texts (the
+        host's session tells every move itself, through ``moved``)."""
         unknown = set(secrets) - set(game.seats)
         if unknown:
             raise ValueError(f"no such seat in {game.name}: {', '.join(sorted(unknown))}")
         self.game = game
         self.apply = apply or game.apply
+        self.tell_moves = tell_moves
         self.table = table
         self.secrets = dict(secrets)
         self.connection: dict[str, Hashable] = {}     # seat -> its live connection
@@ -81,7 +84,7 @@ class Judge:
         actor = self.game.to_act
         hand = self.game.view(actor, history=False)["hand_number"] if actor else None
         canonical = self.apply(action)
-        return self._moved(actor, canonical, hand)
+        return self.moved(actor, canonical, hand)
 
     @property
     def present(self) -> set[str]:
@@ -109,8 +112,7 @@ class Judge:
             del self.seat_of[old]
         self.connection[seat] = conn
         self.seat_of[conn] = seat
-        out.append((conn, encode({"type": "welcome", "table": self.table, "seat": seat, "seq": self.last_seq[seat],
-                                  "at": self.game.action_count, "view": self.game.view(seat)})))
+        out.append((conn, self._welcome(seat)))
         return out
 
     def _act(self, seat: str, message: dict) -> Outgoing:
@@ -122,16 +124,27 @@ class Judge:
         hand = game.view(seat, history=False)["hand_number"]
         canonical = self.apply(message["action"])   # IllegalAction: refused, the game unchanged
         self.last_seq[seat] = message["seq"]
-        return self._moved(seat, canonical, hand)
+        return self.moved(seat, canonical, hand) if self.tell_moves else []
 
-    def _moved(self, actor: str | None, action: str, hand_before: Any) -> Outgoing:
+    def welcome_again(self, game: Optional[Game] = None) -> Outgoing:
+        """A ``welcome`` for every connected guest: its view of the position now (after an undo
+        on the host, which took the game back; ``game`` is the game now played)."""
+        if game is not None:
+            self.game = game
+        return [(conn, self._welcome(seat)) for seat, conn in self.connection.items()]
+
+    def _welcome(self, seat: str) -> str:
+        return encode({"type": "welcome", "table": self.table, "seat": seat, "seq": self.last_seq[seat],
+                       "at": self.game.action_count, "view": self.game.view(seat)})
+
+    def moved(self, actor: str | None, action: str, hand_before: Any) -> Outgoing:
         """The move for every connected guest, each with its own view (with the finished hands'
-        history only when the move ended a hand)."""
+        history only when the move ended a hand, or the game)."""
         game = self.game
         out: Outgoing = []
         for seat, conn in self.connection.items():
             view = game.view(seat, history=False)
-            if view.get("hand_number") != hand_before:
+            if view.get("hand_number") != hand_before or view.get("over"):   # a hand ended
                 view = game.view(seat)
             out.append((conn, encode({"type": "move", "at": game.action_count, "seat": actor, "action": action,
                                       "view": view})))

@@ -3,7 +3,7 @@ controls each seat (``seats``).  Pure Python: the page's shell drives it with it
 store, tests drive it with a fake clock and an in-memory store."""
 
 from .game_session import GameSession, Note, SessionEvents, clean_hints, stored_hints
-from .seats import PERSON, SeatController, controller
+from .seats import PERSON, REMOTE, SeatController, controller
 
-__all__ = ["GameSession", "Note", "SessionEvents", "clean_hints", "stored_hints", "PERSON", "SeatController",
+__all__ = ["GameSession", "Note", "SessionEvents", "clean_hints", "stored_hints", "PERSON", "REMOTE", "SeatController",
            "controller"]

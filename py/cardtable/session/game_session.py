@@ -19,6 +19,10 @@ Pure Python (no browser import): it runs in CPython with a fake clock and an in-
 * ``events`` -- an object whose methods the session calls when something happened, for the host
   to draw and say it (``SessionEvents``: every method is optional).
 
+* ``listeners`` (optional) -- objects told of every move (``moved(actor, action, before)``), of an
+  undo (``rewound()``) and of the game's closing (``closed()``): the host's side of the seats played on other
+  devices (``session.remote.RemoteHost``); ``forward`` (optional) -- on a guest device, where
+  a person's move goes instead of being applied (``session.remote.GuestTable``).
 * ``script`` (optional, set after ``open``) -- a scripted game such as a guided lesson
   (``ui.screens.lesson``): ``computer_action()`` gives the computers' moves instead of thinking
   (None: wait), ``moved(actor)`` hears of every move, and ``save()`` replaces saving the game
@@ -110,6 +114,8 @@ class GameSession:
         self.hints: dict[str, list[int]] = {}   # seat -> record positions where it was shown a hint
         self.revs: dict[str, int] = {}          # the revision of each game this session loaded or saved
         self.script = None                      # a scripted game (a lesson): see the module docstring
+        self.listeners: list = []               # told of every move (``moved``) and undo (``rewound``)
+        self.forward: Optional[Callable[[str], bool]] = None   # a guest device: sends the person's move
 
     # ---- opening and closing ------------------------------------------------------------------
     def open(self, game, game_id: str, table, controllers: dict, log: list[str], hints=None, script=None) -> None:
@@ -128,6 +134,10 @@ class GameSession:
         self.script = script
 
     def close(self) -> None:
+        for listener in list(self.listeners):
+            listener.closed()
+        self.listeners = []
+        self.forward = None
         self.cancel_bot()
         self.script = None
         self.cancel_hold()
@@ -140,6 +150,14 @@ class GameSession:
     def seat(self, seat: str):
         """The ``SeatController`` of a seat."""
         return controller(self.controllers.get(seat, PERSON))
+
+    def hand_seat(self, seat: str, value: str) -> None:
+        """Give a seat to another controller (a seat whose device is away, to a computer or to a
+        person here; and back to ``"remote"``): saved, and the game goes on."""
+        self.cancel_bot()
+        self.controllers[seat] = value
+        self.save()
+        self.advance()
 
     def humans(self) -> list[str]:
         """The seats of the people at this device."""
@@ -172,13 +190,14 @@ class GameSession:
                     self.viewer = seat   # the setting: no hand-off screen between people
                 elif seat != self.viewer:  # (with one person, the viewer is always that person)
                     self.handoff_to = seat
-            elif who.computer:
+            else:   # a computer, or a person on another device
                 if self.viewer is None and humans:
                     # several people and nobody holds the device yet: it goes to the first of them
                     self.handoff_to = humans[0]
                     if not self.settings["handoff"]:
                         self.viewer, self.handoff_to = humans[0], None
-                self.schedule_bot()
+                if who.computer:
+                    self.schedule_bot()
         if self.handoff_to != before:
             self.events.handoff_changed()
         self.events.advanced()
@@ -217,7 +236,22 @@ class GameSession:
 
     # ---- moves -------------------------------------------------------------------------------------
     def apply(self, action: str) -> bool:
-        """Apply a move of the seat to act; a refused one changes nothing (``events.refused``)."""
+        """Apply a move of the seat to act; a refused one changes nothing (``events.refused``).
+        On a guest device (``forward`` set) the person's move is sent to the host instead: it is
+        applied here when the host says so (``session.remote.GuestTable``)."""
+        if self.forward is not None:
+            return self.forward(action)
+        try:
+            self.move(action)
+        except IllegalAction as err:
+            self.events.refused(err)
+            return False
+        return True
+
+    def move(self, action: str) -> str:
+        """Apply a move of the seat to act and go on (log, save, hold, next turn): the canonical
+        action, or ``IllegalAction`` with nothing changed.  ``listeners`` hear of it (the host's
+        judge sends it to the other devices)."""
         game, table = self.game, self.table
         actor = game.to_act
         hands_before = table.hands_done(game)
@@ -225,11 +259,7 @@ class GameSession:
         keep = getattr(table, "before_move", None)
         if keep is not None:
             keep(game, before, self.viewer if not self.handoff_to else None)
-        try:
-            canonical = game.apply(action)
-        except IllegalAction as err:
-            self.events.refused(err)
-            return False
+        canonical = game.apply(action)
         self.error = ""
         table.after_move(game)
         after = game.view(actor)
@@ -237,6 +267,8 @@ class GameSession:
         if self.script is not None:
             self.script.moved(actor)
         self.save()
+        for listener in list(self.listeners):
+            listener.moved(actor, canonical, before)
         hold = self.hold_for(canonical, actor, before)
         self.events.moved(canonical, actor, before, after, hold)
         if hold:
@@ -245,9 +277,9 @@ class GameSession:
             self.events.changed()
             if hold == "trick":
                 self.hold_timer = self.tasks.later(self.release_hold, self.pace().collect_ms)
-            return True
+            return canonical
         self.finish_move(hands_before)
-        return True
+        return canonical
 
     def pace(self):
         from ..ui.stores.settings import pace
@@ -309,6 +341,8 @@ class GameSession:
             before = game.view(actor)
             canonical = game.apply(game.legal_actions()[0])
             self.log.append(table.describe(canonical, actor, before, game.view(actor), game))
+            for listener in list(self.listeners):
+                listener.moved(actor, canonical, before)
         self.log.append(note)
         table.after_move(game)
         self.error = ""
@@ -337,6 +371,8 @@ class GameSession:
             self.viewer = None   # advance() puts up the hand-off to the person to act
         self.error = ""
         self.dialog = None
+        for listener in list(self.listeners):
+            listener.rewound()
 
     def undo(self, keep: int, note: str, behind_handoff: bool) -> bool:
         """Take the game back to its first ``keep`` actions (``coach.undo`` decides how many), save

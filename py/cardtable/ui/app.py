@@ -9,6 +9,7 @@ their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
 ``undo``, ``playout``), ``screens.saved_games.SavedGames`` (``delete``, ``confirm-delete``), ``screens.lesson.Lesson``
 (``learn``, ``lesson``), ``screens.review_settings.ReviewSettings`` (``set``, ``open-review``,
 ``review``), ``screens.stats.StatsScreen`` (``stats``), ``screens.data.YourData`` (``backup``) and
+``screens.remote.Remote`` (``join``, ``remote-…``: seats on other devices) and
 ``app_acts.AppActs`` (``nav``, ``rules``, ``cancel``, ``lang``, ``speed``).  The open game's play loop is ``self.session``
 (``cardtable.session.GameSession``): every move goes through the engine's
 ``legal_actions -> apply``.
@@ -46,6 +47,7 @@ from ..stats import hands_finished
 from .screens.files import Files
 from .screens.new_game import NewGame, bots_available
 from .screens.lesson import Lesson
+from .screens.remote import Remote
 from .screens.saved_games import SavedGames
 from .table.relog import Relog
 from .table.screen import TableEvents, TableScreen
@@ -91,8 +93,9 @@ class App:
         self.table_screen = TableScreen(self)   # the open game's table, hand-off and summaries
         self.saved_games = SavedGames(self)     # deleting saved games from the home screen
         self.lesson = Lesson(self)              # the guided first hands ("Learn to play")
+        self.remote = Remote(self)              # seats on other devices: the host's codes, a guest's joining
         parts = (self.files, self.new_game, self.table_screen, self.saved_games, self.lesson, self.review_settings,
-                 self.your_data, self.statistics, AppActs(self, self.review_settings.places()))
+                 self.your_data, self.statistics, self.remote, AppActs(self, self.review_settings.places()))
         self.acts = {verb: act for part in parts for verb, act in part.acts().items()}   # verb -> its owner's act
         self.set_language(self.settings.get("lang") or best_language(browser_languages()))
         self.history = History(self)      # one history entry per screen
@@ -163,6 +166,9 @@ class App:
     # ---- history: one entry per screen --------------------------------------------------------
     def route(self) -> str:
         """The location hash of the screen shown now."""
+        remote = self.remote.route()
+        if remote:
+            return remote
         if self.screen in ("review", "settings"):
             return self.review_settings.route()
         if self.screen == "table" and self.lesson.active():
@@ -180,6 +186,8 @@ class App:
     def go_to_route(self, route: str) -> None:
         """Show the screen a location hash names (Back, Forward, a reload)."""
         self.files.cancel_opening()   # a game still being opened must not pull the person back to it
+        if self.remote.go_to(route):   # joining a table on another device (#join, #join=<code>)
+            return
         if self.game is not None:
             self.close_game()   # every move is saved already
         kind, _sep, arg = route.lstrip("#").partition("/")
@@ -220,7 +228,9 @@ class App:
         elif self.screen == "table" and self.lesson.active():
             return self.lesson.screen_html()
         elif self.screen == "table":
-            html = self.table_screen.table_html()
+            html = self.remote.bar() + self.table_screen.table_html()
+        elif self.screen in ("join", "remote-host"):
+            html = self.remote.html()
         elif self.screen == "stats":
             html = self.statistics.html()
         elif self.screen in ("review", "settings"):
@@ -292,6 +302,8 @@ class App:
     def dispatch(self, act: str) -> None:
         verb, _sep, arg = act.partition(":")
         self.files.cancel_opening()   # a game still being opened is not wanted any more
+        if self.remote.refuses(verb):   # a guest device's table: the game is on the host
+            return
         act = self.acts.get(verb)
         if act is not None:
             act(arg)   # the part that owns the act draws what it changed; an unknown verb is ignored
@@ -322,8 +334,10 @@ class App:
         self.screen = "table"
         if hands_finished(game):
             self.table_screen.count_hands()   # a game opened or imported with finished hands (counted once)
+        self.remote.opened(game_id)   # seats on other devices: this device hosts them, their codes shown
 
     def close_game(self) -> None:
+        self.remote.closed()
         self.session.close()
         self.cancel_arm()
         self.notice = ""

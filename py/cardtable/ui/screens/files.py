@@ -230,11 +230,13 @@ class Files:
 
         Returns the controllers and a notice naming the seats that changed ("" when none did).
         """
+        from ...session.seats import KINDS   # a person here, a person on another device
+
         try:
             from ...bots import LEVELS
-            known = {"human", *LEVELS} if bots_available() else {"human"}
+            known = {*KINDS, *LEVELS} if bots_available() else set(KINDS)
         except ImportError:
-            known = {"human"}
+            known = set(KINDS)
         names = list(game.players or [])
         out, changed = {}, []
         items = controllers.items() if isinstance(controllers, dict) else []

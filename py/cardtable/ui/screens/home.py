@@ -20,6 +20,7 @@ SEATS = {"dummy-spades": 3, "seep": 4}
 DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dev"]
 KINDS = [("human", N_("Person")), ("casual", N_("Computer — quick")), ("strong", N_("Computer — strong")),
          ("expert", N_("Computer — expert"))]
+REMOTE_KIND = ("remote", N_("Another device"))   # a person on another device (ui.screens.remote)
 DEFAULT_LEVEL = "casual"   # "Play against the computer" and the form's computer seats
 SPEED_NAMES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
 # the number fields of the new-game form: (lowest, highest, step, what the message calls it)
@@ -104,7 +105,7 @@ def players_text(s: SavedGame) -> str:
     for i, name in enumerate(s.players):
         kind = s.controllers.get(f"p{i}", "human")
         name = isolated(name)   # no name may reorder the row around it (markup.isolated)
-        out.append(_("{name} (computer)").format(name=name) if kind != "human" else name)
+        out.append(_("{name} (computer)").format(name=name) if kind not in ("human", "remote") else name)
     return ", ".join(out)
 
 
@@ -139,7 +140,8 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     parts.append(f'<div class="speed" role="group" aria-label="{speed_words}"><span>{speed_words}</span>{chips}</div>')
     parts.append(language_switch(lang))
     # Settings beside Statistics, not inside the speed group it is no part of
-    parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats")
+    parts.append('<div class="stats-link">' + button(esc(_("Join a table")), "join", cls="btn ghost", key="join")
+                 + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats")
                  + button("⚙ " + esc(_("Settings")), "nav:settings", cls="btn ghost", key="settings") + "</div>")
     parts.append(f'<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">{esc(_("Saved games"))}</h2>')
     if not saves:
@@ -264,7 +266,7 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
     if game == "seep" and seats == 2:
         n = 2
     names = (last_names or [])[:n] + DEFAULT_NAMES[len(last_names or []):n]
-    kinds = KINDS if bots_available else KINDS[:1]
+    kinds = (KINDS if bots_available else KINDS[:1]) + [REMOTE_KIND]
     parts = [f'<section class="form-page"><h1>{esc(_("New {game} game").format(game=game_title(game)))}</h1>',
              f'<form id="new-game" data-game="{esc(game)}" class="new-game" novalidate>',
              f'<fieldset><legend>{esc(_("Players"))}</legend>']

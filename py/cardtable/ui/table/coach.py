@@ -163,6 +163,8 @@ def current_hint(app, game):
 
 def hinted(app, game) -> Optional[str]:
     """The action the current hint suggests (canonical notation), or None."""
+    if getattr(game, "remote", False):   # a guest device's table (session.remote.ViewGame): no coach
+        return None
     h = current_hint(app, game) if app is not None and getattr(app, "game", None) is game else None
     return h.action if h else None
 
@@ -171,7 +173,8 @@ def hinted(app, game) -> Optional[str]:
 
 def strip(app, game, seat: str, my_turn: bool) -> str:
     """Hint, Undo and Play out the rest for the person at the table, and the hint's sentence."""
-    if app is None or getattr(app, "game", None) is not game or not hasattr(app, "humans"):
+    if app is None or getattr(app, "game", None) is not game or not hasattr(app, "humans") \
+            or getattr(game, "remote", False):   # (a guest device's table: the coach needs the game)
         return ""
     buttons = []
     st = state(app)

@@ -598,7 +598,7 @@ class Table:
             who = v["to_act"]
             kind = app.controllers.get(who, "human")
             doing = N_("{name} is bidding") if v["phase"] == "bid" else N_("{name} is playing")
-            text = _(doing).format(name=self.name_of(who)) + ("…" if kind == "human" else _(" (computer)…"))
+            text = _(doing).format(name=self.name_of(who)) + ("…" if kind in ("human", "remote") else _(" (computer)…"))
         shown = ""
         e = v["log"][-1] if v["log"] else None
         if v["phase"] == "bid" and e and e["action"] == "redeal" and e.get("shown"):

@@ -464,7 +464,7 @@ class Table:
             doing = {"bid": N_("{name} is bidding"), "peek": N_("{name} is peeking at the dummy"),
                      "flip": N_("{name} is turning up dummy cards")}.get(
                 v["phase"], N_("{name} is playing from the dummy") if v["acting_hand"] == "dummy" else N_("{name} is playing"))
-            text = _(doing).format(name=name) + ("…" if kind == "human" else _(" (computer)…"))
+            text = _(doing).format(name=name) + ("…" if kind in ("human", "remote") else _(" (computer)…"))
         if self.revealing:   # the peeker still looks at the cards: the next player waits for the device
             text = _("Remember the cards you peeked at, then hide them.")
         if self.collecting:

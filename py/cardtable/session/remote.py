@@ -1,0 +1,313 @@
+"""Seats played on other devices, in the game session: the host's side (``RemoteHost``) and a
+guest device's (``GuestTable``, drawing from ``ViewGame``).
+
+Pure Python (no browser import); the transport is given as functions (a WebRTC data channel in
+the page, ``ui.screens.remote``; a fake in ``tests/test_session_remote.py``).
+
+On the host, ``RemoteHost`` puts the judge (``net.judge.Judge``) between the guests and the
+session: a guest's message is judged, and an action it lets through is made by
+``GameSession.move`` -- the one path of every move (engine's legal actions -> apply, log, save,
+holds, next turn).  Every move made at the table (a guest's, the host's person's, a computer's)
+reaches every guest with that guest's own view, through the session's ``listeners``::
+
+    host = RemoteHost(session, {"p1": secret}, table_id, send)   # send(conn, text)
+    host.receive(conn, text)     # a guest's message
+    host.dropped(conn)           # the transport lost it
+
+On a guest device, ``GuestTable`` opens a ``GameSession`` on a ``ViewGame``, a stand-in for the
+game holding only the views the host sent.  A move the host tells is made on it through
+``GameSession.move`` too (holds, words, summaries as on the host); the person's own move goes to
+the host (``GameSession.forward``) and is drawn when the host's ``move`` comes back.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Optional
+
+from ..cards import Card
+from ..game import IllegalAction, RecordError
+from ..net.guest import Guest
+from ..net.judge import Judge
+from .seats import PERSON, REMOTE
+
+Send = Callable[[Hashable, str], None]
+
+
+class RemoteHost:
+    """The host's side of the seats played on other devices (see the module docstring)."""
+
+    def __init__(self, session, secrets: dict[str, str], table_id: str, send: Send) -> None:
+        self.session = session
+        self.send = send
+        self.judge = Judge(session.game, secrets, table_id, apply=self._apply, tell_moves=False)
+        session.listeners.append(self)
+
+    @property
+    def table_id(self) -> str:
+        return self.judge.table
+
+    @property
+    def present(self) -> set[str]:
+        """The seats whose device is connected now."""
+        return self.judge.present
+
+    def receive(self, conn: Hashable, text: str | bytes) -> None:
+        """A guest's message: judged, then answered (a move is told to every guest)."""
+        self._send_all(self.judge.receive(conn, text))
+
+    def dropped(self, conn: Hashable) -> None:
+        self.judge.dropped(conn)
+        self.session.events.changed()
+
+    def _apply(self, action: str) -> str:
+        session = self.session
+        if not session.seat(session.game.to_act).remote:
+            # the host gave the seat to a computer or a person here while its guest was away
+            raise IllegalAction("this seat is played on the host now", "illegal")
+        if session.hold:
+            session.release_hold()   # a trick still shown on the host: collected now
+        return session.move(action)
+
+    # ---- the session's listener -----------------------------------------------------------------
+    def moved(self, actor: Optional[str], action: str, before: dict) -> None:
+        self._send_all(self.judge.moved(actor, action, before.get("hand_number")))
+
+    def rewound(self) -> None:
+        self._send_all(self.judge.welcome_again(self.session.game))
+
+    def closed(self) -> None:
+        """The host closed the game: nothing is judged any more."""
+
+    def _send_all(self, out) -> None:
+        for conn, text in out:
+            self.send(conn, text)
+
+
+class ViewGame:
+    """A guest device's stand-in for the game: what the table screens read of a game, from the
+    seat's views the host sent (``view(any seat)`` is the seat's own view: the only one it has).
+
+    ``apply`` makes the move the host told (``expect`` gave its view first); the guest never
+    decides what a move does.  Seep's move composition (``actions_using``, ``refusal``) is
+    answered on an engine built from the view (``Seep.from_view``) holding the seat's own cards."""
+
+    remote = True
+
+    def __init__(self, view: dict, at: int, seat: str) -> None:
+        self.seat = seat
+        self.name = view["game"]
+        self.actions: list[Optional[str]] = [None] * at   # the public actions seen (None: before joining)
+        self._view = view
+        self._next: Optional[tuple[dict, int]] = None
+        self._engine = None
+
+    def reset(self, view: dict, at: int) -> None:
+        """The host's position now (a welcome): replaces what was held."""
+        self._view, self._next, self._engine = view, None, None
+        del self.actions[at:]
+        self.actions.extend([None] * (at - len(self.actions)))
+
+    def expect(self, view: dict, at: int) -> None:
+        """The view the next ``apply`` brings (the host's ``move`` message)."""
+        self._next = (view, at)
+
+    def apply(self, action: str) -> str:
+        if self._next is None:
+            raise IllegalAction("the host makes the moves", "illegal")
+        view, at = self._next
+        self._view, self._next, self._engine = view, None, None
+        self.actions.append(action)   # (``at`` is one more than before: the guest checked it)
+        return action
+
+    # ---- what the table screens read ------------------------------------------------------------
+    def view(self, seat: Optional[str] = None, history: bool = True) -> dict:
+        if history or "history" not in self._view:
+            return self._view
+        return {k: v for k, v in self._view.items() if k != "history"}
+
+    @property
+    def seats(self) -> list[str]:
+        v = self._view
+        return list(v["seats"]) if "seats" in v else list(v["players"])
+
+    @property
+    def sides(self) -> list[str]:
+        return list(self._view.get("sides") or self.seats)
+
+    @property
+    def players(self) -> list[str]:
+        names = self._view["players"]
+        return [names[s] for s in self.seats] if isinstance(names, dict) else list(names)
+
+    @property
+    def options(self) -> dict:
+        return self._view["options"]
+
+    @property
+    def to_act(self) -> Optional[str]:
+        return self._view["to_act"]
+
+    @property
+    def over(self) -> bool:
+        return bool(self._view["over"])
+
+    @property
+    def phase(self) -> str:
+        return self._view["phase"]
+
+    @property
+    def hand_number(self) -> int:
+        return self._view["hand_number"]
+
+    @property
+    def history(self) -> list:
+        return self._view.get("history") or []
+
+    @property
+    def action_count(self) -> int:
+        return len(self.actions)
+
+    def legal_actions(self) -> list[str]:
+        return list(self._view["legal"]) if self.to_act == self.seat else []
+
+    # ---- Seep's move composition ---------------------------------------------------------------
+    def _seep(self):
+        """A Seep engine of the card play, with this seat's cards only (None when not Seep's play)."""
+        v = self._view
+        if self.name != "seep" or v["phase"] != "play" or v["to_act"] != self.seat:
+            return None
+        if self._engine is None:
+            from ..games.seep import Seep
+
+            engine = Seep.from_view(v)
+            engine.deal_hidden([[Card.parse(c).index for c in v["hand"]] if s == self.seat else []
+                                for s in self.seats])
+            self._engine = engine
+        return self._engine
+
+    def actions_using(self, card: str, selection=()) -> list[str]:
+        engine = self._seep()
+        if engine is None:
+            return []
+        legal = set(self._view["legal"])
+        return [a for a in engine.actions_using(card, selection) if a in legal]
+
+    def refusal(self, action: str) -> Optional[IllegalAction]:
+        if action in self._view["legal"]:
+            return None
+        engine = self._seep()
+        err = engine.refusal(action) if engine is not None else None
+        return err or IllegalAction("that move is not allowed now", "illegal")
+
+
+class GuestScript:
+    """A guest's session is scripted: no computer thinks here, and what is kept is the guest's own
+    copy (``keep``: what it saw), never a game record."""
+
+    def __init__(self, keep: Callable[[], None]) -> None:
+        self.keep = keep
+
+    def computer_action(self) -> None:
+        return None
+
+    def moved(self, actor: str) -> None:
+        pass
+
+    def save(self) -> None:
+        self.keep()
+
+
+class GuestTable:
+    """A guest device's table (see the module docstring)."""
+
+    def __init__(self, session, guest: Guest, send: Callable[[str], None], make_table: Callable[[Any], Any],
+                 keep: Optional[Callable[["GuestTable"], None]] = None) -> None:
+        self.session = session
+        self.guest = guest
+        self.send = send
+        self.make_table = make_table
+        self.keep = keep
+        self.replaced = False       # the host took this seat up again on another connection
+        self.waiting = False        # the person's move is on its way to the host
+        self.refusal: Optional[dict] = None   # the host's last refusal
+
+    @property
+    def seat(self) -> str:
+        return self.guest.seat
+
+    @property
+    def joined(self) -> bool:
+        return self.session.game is not None and getattr(self.session.game, "remote", False)
+
+    def start(self, resume: bool = False) -> None:
+        """Ask for the seat (``resume``: again, after a reload or a lost connection)."""
+        self.replaced = False
+        self.send(self.guest.join(resume=resume))
+
+    def receive(self, text: str | bytes) -> Optional[dict]:
+        """A host's message: the table follows it (a message that is not one is ignored: None)."""
+        try:
+            message = self.guest.receive(text)
+        except RecordError:
+            return None
+        kind = message["type"]
+        if kind == "welcome":
+            self._welcome()
+        elif kind == "move":
+            self._move(message)
+        elif kind == "refused":
+            self.waiting = False
+            self.refusal = message
+            if not self.joined:   # the seat was refused (``refusal``): the joining screen says why
+                return message
+            values = message.get("values") if isinstance(message.get("values"), dict) else {}
+            self.session.events.refused(IllegalAction(str(message.get("reason", "")), str(message.get("code")),
+                                                      **values))
+        elif kind == "closed":
+            self.replaced = True
+            self.session.events.changed()
+        return message
+
+    def act(self, action: str) -> bool:
+        """The person's move: sent to the host (one at a time), drawn when the host tells it."""
+        game = self.session.game
+        if not self.joined or self.waiting or game.to_act != self.seat:
+            return False
+        if action not in game.legal_actions():
+            err = game.refusal(action) if game.name == "seep" else None
+            self.session.events.refused(err or IllegalAction("that move is not allowed now", "illegal"))
+            return False
+        self.waiting = True
+        self.send(self.guest.act(action))
+        return True
+
+    def _welcome(self) -> None:
+        session, view, at = self.session, self.guest.view, self.guest.at
+        self.waiting = False
+        if not self.joined:
+            game = ViewGame(view, at, self.seat)
+            controllers = {s: (PERSON if s == self.seat else REMOTE) for s in game.seats}
+            session.open(game, None, self.make_table(game), controllers, log=[],
+                         script=GuestScript(lambda: self.keep and self.keep(self)))
+            session.forward = self.act
+            session.advance()
+            return
+        session.cancel_hold()
+        session.game.reset(view, at)
+        session.table.after_move(session.game)
+        session.dialog = ("over",) if session.game.over else None
+        session.advance()
+
+    def _move(self, message: dict) -> None:
+        session, game = self.session, self.session.game
+        if not self.joined:
+            return
+        if message["at"] != game.action_count + 1 or message["seat"] != game.to_act:
+            self._welcome()   # a move missed (cannot happen on an ordered channel): take the position as told
+            return
+        if message["seat"] == self.seat:
+            self.waiting = False
+        if session.hold:
+            session.release_hold()
+        game.expect(self.guest.view, message["at"])
+        session.move(message["action"])

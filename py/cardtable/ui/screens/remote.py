@@ -1,0 +1,391 @@
+"""Playing across devices in the app: the host's codes for its remote seats and the guest's joining,
+between Python's table (``session.remote``: ``RemoteHost``, ``GuestTable``) and the page's WebRTC
+links (``web/remote.js``, loaded the first time it is needed).  Browser code; the markup is
+``remote_html``.
+
+Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code for a seat),
+``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-back:<seat>``
+(a computer plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
+``remote-join-read`` (the pasted code), ``remote-join-again``.
+
+What is kept: on the host, a table's id and seat secrets beside its saved game (``KEY_HOST``), so
+a reloaded host gives the same seats back; on a guest, its seat (table, seat, secret) and the view
+it last saw (``KEY_GUEST``), and nothing of the game it did not see.  With no server, a new
+connection needs a new exchange of codes (a reload changes both devices' connection details); the
+kept secret is what lets a guest take its own seat back with the new code.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from pyscript import document, window
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+from ...net.guest import Guest
+from ...net.messages import new_secret, new_table_id
+from ...record import load_json
+from ...session.remote import GuestTable, RemoteHost
+from ...session.seats import REMOTE
+from ..shell.browser import js_object, local_get, local_set, present
+from ..text.i18n import _
+from . import remote_html
+from .home import DEFAULT_LEVEL
+
+KEY_HOST = "cardtable:remote:"
+KEY_GUEST = "cardtable:guest"
+SCRIPT = "web/remote.js"
+STYLESHEET = "web/remote.css"
+GUEST_KEY = "guest"
+HOST_ONLY = {"export", "play-again", "hint", "undo", "playout", "open-review"}
+"""Acts a guest's table cannot do: the game is on the host."""
+
+
+def _text(value) -> str:
+    return "" if value is None else str(value)
+
+
+class Remote:
+    """The app's part for tables across devices (see the module docstring)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.host: Optional[RemoteHost] = None
+        self.offers: dict[str, dict] = {}     # remote seat -> its code, QR code, answer, status, error
+        self.guest: Optional[GuestTable] = None
+        self.join: dict = {}                  # the guest's state: status, code, svg, error, text
+        self.count = 0                        # connection keys are "<seat>#<n>"
+        self.handlers = None
+
+    def acts(self) -> dict:
+        return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
+                "remote-accept": self.accept, "remote-table": lambda _arg: self.to_table(),
+                "join": lambda _arg: self.show_join(), "remote-join-read": lambda _arg: self.read_code(),
+                "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
+                "remote-back": self.back_to_device}
+
+    def refuses(self, verb: str) -> bool:
+        """On a guest device, what only the host can do (the game is not here): said, not done."""
+        if verb in HOST_ONLY and self.guest_playing():
+            self.app.error = _(remote_html.GUEST_NOT_HERE)
+            self.app.render()
+            return True
+        return False
+
+    def computer_plays(self, seat: str) -> None:
+        """A seat whose device is away is played by a computer on the host until it is given back."""
+        if self.host is not None and seat in self.offers and self.app.session.seat(seat).remote:
+            self.app.session.hand_seat(seat, DEFAULT_LEVEL)
+
+    def back_to_device(self, seat: str) -> None:
+        if self.host is not None and seat in self.offers:
+            self.app.session.hand_seat(seat, REMOTE)
+
+    # ---- the page's module ---------------------------------------------------------------------
+    def with_module(self, then) -> None:
+        """Run ``then(api)`` once ``web/remote.js`` has loaded (it is loaded the first time only)."""
+        api = getattr(window, "cardtableRemote", None)
+        if present(api):
+            then(api)
+            return
+        if self.handlers is None:
+            self.handlers = to_js({"message": create_proxy(self.on_message), "opened": create_proxy(self.on_opened),
+                                   "closed": create_proxy(self.on_closed)}, dict_converter=js_object)
+            for href in (STYLESHEET,):
+                if not present(document.querySelector(f'link[href="{href}"]')):
+                    link = document.createElement("link")
+                    link.rel, link.href = "stylesheet", href
+                    document.head.appendChild(link)
+        script = document.createElement("script")
+        script.type = "module"
+        script.src = SCRIPT
+        script.onload = create_once_callable(lambda _e: then(window.cardtableRemote))
+        script.onerror = create_once_callable(lambda _e: window.console.error("cardtable: web/remote.js did not load"))
+        document.head.appendChild(script)
+
+    def ensure_handlers(self) -> None:
+        if self.handlers is None:
+            self.with_module(lambda _api: None)
+
+    # ---- the host -------------------------------------------------------------------------------
+    def remote_seats(self) -> list[str]:
+        session = self.app.session
+        return [s for s in session.table.seats if session.seat(s).remote] if session.table else []
+
+    def opened(self, game_id: Optional[str]) -> None:
+        """A game was opened on this device: with seats on other devices, this device hosts them
+        (their secrets kept from an earlier visit), and their codes are shown."""
+        self.close_host()
+        seats = self.remote_seats()
+        if not seats or not game_id:
+            return
+        kept = self.kept_host(game_id)
+        table_id = kept.get("table") or new_table_id()
+        secrets = {s: kept.get("secrets", {}).get(s) or new_secret() for s in seats}
+        local_set(KEY_HOST + game_id, json.dumps({"table": table_id, "secrets": secrets}))
+        self.host = RemoteHost(self.app.session, secrets, table_id, self.send)
+        self.offers = {s: {"status": "making"} for s in seats}
+        self.app.screen = "remote-host"
+        for seat in seats:
+            self.make_offer(seat)
+
+    def kept_host(self, game_id: str) -> dict:
+        """The table id and secrets kept for a saved game ({} when none or malformed)."""
+        try:
+            kept = load_json(local_get(KEY_HOST + game_id) or "{}", max_bytes=4096, what="a table's seats")
+        except Exception:
+            return {}
+        if not isinstance(kept, dict) or not isinstance(kept.get("table"), str) or not isinstance(kept.get("secrets"), dict):
+            return {}
+        return {"table": kept["table"], "secrets": {s: v for s, v in kept["secrets"].items() if isinstance(v, str)}}
+
+    def close_host(self) -> None:
+        api = getattr(window, "cardtableRemote", None)
+        if present(api):
+            for offer in self.offers.values():
+                if offer.get("key"):
+                    api.close(offer["key"])
+        self.host = None
+        self.offers = {}
+
+    def names(self) -> dict[str, str]:
+        table = self.app.table
+        return {s: table.name_of(s) for s in table.seats} if table is not None else {}
+
+    def make_offer(self, seat: str) -> None:
+        self.count += 1
+        key = f"{seat}#{self.count}"
+        offer = self.offers[seat] = {"status": "making", "key": key}
+        host = self.host
+        label = _("Join code for {name}").format(name=self.names().get(seat, seat))
+
+        def shown(result) -> None:
+            if self.host is host and self.offers.get(seat) is offer:
+                offer.update(status="shown", code=_text(result.code), link=_text(result.link), svg=_text(result.svg))
+                self.app.render()
+
+        def failed(err) -> None:
+            offer.update(status="away", error=_("The code could not be made: {why}").format(why=_text(err)))
+            self.app.render()
+
+        def go(api) -> None:
+            api.offer(key, host.table_id, seat, host.judge.secrets[seat], label, self.handlers, to_js([])).then(
+                create_once_callable(shown), create_once_callable(failed))
+        self.with_module(go)
+
+    def new_code(self, seat: str) -> None:
+        if self.host is not None and seat in self.offers:
+            self.make_offer(seat)
+            self.app.render()
+
+    def accept(self, seat: str) -> None:
+        offer = self.offers.get(seat)
+        field = document.getElementById(f"remote-answer-{seat}")
+        if offer is None or self.host is None or not present(field):
+            return
+        text = str(field.value).strip()
+        offer["answer"] = text
+
+        def done(_r) -> None:
+            if offer.get("status") == "shown":
+                offer["status"] = "connecting"
+            offer["error"] = ""
+            self.app.render()
+
+        def failed(_err) -> None:
+            offer["error"] = _(remote_html.NOT_AN_ANSWER)
+            self.app.render()
+
+        self.with_module(lambda api: api.accept(offer["key"], text, self.host.table_id, seat).then(
+            create_once_callable(done), create_once_callable(failed)))
+
+    def show_host(self) -> None:
+        if self.host is not None:
+            self.app.screen = "remote-host"
+            self.app.render()
+
+    def to_table(self) -> None:
+        self.app.screen = "table"
+        self.app.render()
+
+    def send(self, conn, text: str) -> None:
+        api = getattr(window, "cardtableRemote", None)
+        if present(api):
+            api.send(str(conn), text)
+
+    # ---- what the links say ---------------------------------------------------------------------
+    def on_message(self, key, text) -> None:
+        key, text = str(key), str(text)
+        try:
+            if key == GUEST_KEY:
+                self.guest_message(text)
+            elif self.host is not None:
+                self.host.receive(key, text)
+                seat = key.split("#")[0]
+                offer = self.offers.get(seat)
+                if offer is not None and offer.get("key") == key:
+                    offer["status"] = "connected" if seat in self.host.present else offer["status"]
+                self.app.render()
+        except Exception as err:   # a guest can never stop the host
+            window.console.error(f"cardtable: remote message: {err!r}")
+
+    def on_opened(self, key) -> None:
+        key = str(key)
+        if key == GUEST_KEY and self.guest is not None:
+            self.join["status"] = "connected"
+            self.guest.start(resume=self.join.get("resume", False))
+            self.app.render()
+
+    def on_closed(self, key) -> None:
+        key = str(key)
+        if key == GUEST_KEY:
+            if self.join.get("status") not in (None, "replaced"):
+                self.join["status"] = "lost"
+                self.app.render()
+            return
+        if self.host is not None:
+            self.host.dropped(key)
+            seat = key.split("#")[0]
+            offer = self.offers.get(seat)
+            if offer is not None and offer.get("key") == key:
+                offer["status"] = "away"
+            self.app.render()
+
+    # ---- the guest ------------------------------------------------------------------------------
+    def show_join(self, text: str = "") -> None:
+        if self.app.game is not None:
+            self.app.close_game()
+        self.join = {"text": text}
+        self.app.screen = "join"
+        self.ensure_handlers()
+        self.app.render()
+        if text:
+            self.read_code(text)
+
+    def read_code(self, text: Optional[str] = None) -> None:
+        if text is None:
+            field = document.getElementById("join-code")
+            text = str(field.value) if present(field) else ""
+        self.join["text"] = text
+
+        def go(api) -> None:
+            try:
+                offer = api.read(text)
+            except Exception:
+                self.join.update(error=_(remote_html.NOT_A_CODE), status=None)
+                self.app.render()
+                return
+            table, seat, secret = str(offer.table), str(offer.seat), str(offer.secret)
+            kept = self.kept_guest()
+            resume = kept.get("table") == table and kept.get("seat") == seat
+            guest = Guest(table, seat, secret, seq=kept.get("seq", 0) if resume else 0)
+            self.guest = GuestTable(self.app.session, guest, lambda t: api.send(GUEST_KEY, t),
+                                    self.app.table_screen.table_for, keep=self.keep_guest)
+            self.join.update(status="answering", error="", resume=resume)
+            self.app.render()
+            label = _("Your answer to the host")
+
+            def answered(result) -> None:
+                self.join.update(status="answered", code=_text(result.code), svg=_text(result.svg))
+                self.app.render()
+
+            def failed(err) -> None:
+                self.join.update(status=None, error=_("The answer could not be made: {why}").format(why=_text(err)))
+                self.app.render()
+
+            api.answer(GUEST_KEY, offer.sdp, table, seat, label, self.handlers, to_js([])).then(
+                create_once_callable(answered), create_once_callable(failed))
+        self.with_module(go)
+
+    def guest_message(self, text: str) -> None:
+        guest = self.guest
+        if guest is None:
+            return
+        was = guest.joined
+        message = guest.receive(text)
+        if message is None:
+            return
+        if message["type"] == "closed":
+            self.join["status"] = "replaced"
+        if message["type"] == "refused" and not guest.joined:
+            code = message.get("code")
+            self.join.update(status=None, error=_(remote_html.SEAT_REFUSED.get(code, remote_html.SEAT_REFUSED["other"])))
+            self.app.render()
+        if guest.joined and not was:
+            self.join["status"] = "playing"
+            self.app.table.you = guest.seat
+            self.app.banner = ""
+            self.app.screen = "table"
+            self.app.render()
+        elif message["type"] == "closed":
+            self.app.render()
+
+    def kept_guest(self) -> dict:
+        try:
+            kept = load_json(local_get(KEY_GUEST) or "{}", max_bytes=1 << 20, what="a guest's seat")
+        except Exception:
+            return {}
+        if not isinstance(kept, dict):
+            return {}
+        seq = kept.get("seq")
+        return {"table": kept.get("table"), "seat": kept.get("seat"),
+                "seq": seq if type(seq) is int and seq >= 0 else 0}
+
+    def keep_guest(self, table: GuestTable) -> None:
+        """A guest keeps its seat and what it saw (the seat's view), nothing else."""
+        guest = table.guest
+        local_set(KEY_GUEST, json.dumps({"table": guest.table, "seat": guest.seat, "secret": guest.secret,
+                                         "seq": guest.seq, "at": guest.at, "view": guest.view}))
+
+    def guest_playing(self) -> bool:
+        return self.guest is not None and self.guest.joined and self.app.session.game is not None \
+            and getattr(self.app.session.game, "remote", False)
+
+    # ---- the app's hooks ------------------------------------------------------------------------
+    def html(self) -> str:
+        if self.app.screen == "join":
+            return remote_html.join_html(self.join)
+        session = self.app.session
+        on_host = frozenset(s for s in self.offers if session.table is not None and not session.seat(s).remote)
+        return remote_html.host_html(self.names(), self.offers, on_host)
+
+    def bar(self) -> str:
+        """Over the table: the host's devices while one is not connected, or a guest's lost connection."""
+        if self.app.screen != "table":
+            return ""
+        if self.guest_playing():
+            return remote_html.guest_bar(self.join.get("status"))
+        if self.host is not None and self.app.game is not None and set(self.offers) - self.host.present:
+            # only while a device is away: the table keeps the whole screen otherwise
+            return remote_html.table_bar(self.names(), self.host.present, list(self.offers))
+        return ""
+
+    def route(self) -> Optional[str]:
+        """The location hash of a remote screen (None: not one)."""
+        if self.app.screen == "join" or (self.app.screen == "table" and self.guest_playing()):
+            return "#join"
+        if self.app.screen == "remote-host" and self.app.game_id:
+            return f"#game/{self.app.game_id}"
+        return None
+
+    def go_to(self, route: str) -> bool:
+        """Show a remote screen a location hash names (``#join``, ``#join=<code>``): True if it was one."""
+        if not route.startswith("#join"):
+            return False
+        if self.guest_playing() and route == "#join":
+            self.app.screen = "table"
+            self.app.render()
+            return True
+        self.show_join(route[len("#join="):] if route.startswith("#join=") else "")
+        return True
+
+    def closed(self) -> None:
+        """The open game was closed on this device."""
+        self.close_host()
+        if self.guest is not None:
+            api = getattr(window, "cardtableRemote", None)
+            if present(api):
+                api.close(GUEST_KEY)
+            self.guest = None
+            self.join = {}

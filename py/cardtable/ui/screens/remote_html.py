@@ -1,0 +1,132 @@
+"""The screens of a table played across devices, as markup (pure Python, no browser import):
+the host's *Players on other devices* (each remote seat's QR code, join code and link, and the
+field for the guest's answer), the guest's *Join a table* (paste a code, then show the answer),
+and the line over the host's table that says which devices are connected.
+
+The QR codes come as SVG markup from ``web/qr.js`` (lean-qr; its title escaped there); every other
+text here is escaped.  ``ui.screens.remote`` holds the state these draw and the acts.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..text.i18n import N_, _
+from ..text.markup import button, esc
+
+STATUS = {
+    "making": N_("Making a code…"),
+    "shown": N_("Waiting for the answer from this player's device."),
+    "connecting": N_("Connecting…"),
+    "connected": N_("Connected."),
+    "away": N_("Not connected: show a new code to take the seat back."),
+}
+"""A remote seat's state, in words."""
+
+GUEST_STATUS = {
+    "answering": N_("Making your answer…"),
+    "answered": N_("Show this answer to the host: they scan it or type it in. Waiting for the host…"),
+    "connected": N_("Connected: taking your seat…"),
+    "lost": N_("The connection to the host was lost. Ask the host for a new code, then join again: your seat is kept."),
+    "replaced": N_("This seat was taken up again on another device."),
+}
+"""The guest's state, in words."""
+
+GUEST_NOT_HERE = N_("The host’s device keeps this game: export it, review it or play again there.")
+SEAT_REFUSED = {"seat_taken": N_("Another device plays this seat now. If it is yours, ask the host for a new code."),
+                "other": N_("The host did not take this code: ask the host for a new one.")}
+NOT_A_CODE = N_("This is not a Card Table join code. Copy the whole code or link the host shows.")
+NOT_AN_ANSWER = N_("This is not this player's answer. Copy the whole answer their device shows.")
+NO_CAMERA = N_("Scan the code with your phone's camera app: it opens Card Table on this page. "
+               "Or paste the code or link here (the app has no scanner of its own yet).")
+
+
+def _field(id_: str, label: str, value: str = "", readonly: bool = False, note: str = "") -> str:
+    ro = " readonly" if readonly else ""
+    note_html = f'<span class="muted small">{esc(note)}</span>' if note else ""
+    return (f'<label class="field"><span>{esc(label)}</span>'
+            f'<textarea id="{esc(id_)}" rows="3" spellcheck="false" autocomplete="off"{ro}'
+            f'{"" if readonly else " data-keep"}>{esc(value)}</textarea>{note_html}</label>')
+
+
+def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
+    """One remote seat on the host's screen (``on_host``: a computer plays it here for now)."""
+    status = offer.get("status", "making")
+    parts = [f'<article class="remote-seat" data-seat="{esc(seat)}" aria-labelledby="remote-{esc(seat)}">',
+             f'<h2 id="remote-{esc(seat)}">{esc(name)}</h2>',
+             f'<p class="remote-status" role="status" data-status="{esc(status)}">{esc(_(STATUS[status]))}</p>']
+    if on_host:
+        parts.append(f'<p>{esc(_("A computer plays this seat on this device for now."))}</p>'
+                     + button(esc(_("Back to their device")), f"remote-back:{seat}", cls="btn ghost small",
+                              key=f"remote-back:{seat}"))
+    elif status == "away":
+        parts.append(button(esc(_("A computer plays for now")), f"remote-computer:{seat}", cls="btn ghost small",
+                            key=f"remote-computer:{seat}"))
+    if status in ("shown", "connecting") and offer.get("code"):
+        parts.append(f'<div class="qr-box">{offer.get("svg", "")}</div>')
+        parts.append(_field(f"remote-link-{seat}", _("Join link"), offer.get("link", ""), readonly=True))
+        parts.append(_field(f"remote-code-{seat}", _("Join code"), offer["code"], readonly=True))
+        parts.append(_field(f"remote-answer-{seat}", _("Their answer"), offer.get("answer", ""),
+                            note=_("Paste the answer their device shows.")))
+        parts.append(button(esc(_("Connect")), f"remote-accept:{seat}", key=f"remote-accept:{seat}"))
+    if offer.get("error"):
+        parts.append(f'<p class="error" role="alert">{esc(offer["error"])}</p>')
+    if status != "making":
+        parts.append(button(esc(_("New code")), f"remote-code:{seat}", cls="btn ghost small", key=f"remote-code:{seat}"))
+    parts.append("</article>")
+    return "".join(parts)
+
+
+def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset = frozenset()) -> str:
+    """The host's screen: a code per remote seat, then the way to the table."""
+    parts = ['<section class="remote-host form-page">',
+             f'<h1>{esc(_("Players on other devices"))}</h1>',
+             f'<p>{esc(_("Each player scans their code with their phone’s camera, or opens the link, or pastes the code under Join a table. Their device then shows an answer: paste it here."))}</p>',
+             f'<p class="muted small">{esc(_("The devices connect directly over the same Wi-Fi or a phone’s hotspot; no internet is needed."))}</p>']
+    for seat, offer in offers.items():
+        parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host))
+    parts.append('<div class="form-buttons">'
+                 + button(esc(_("To the table")), "remote-table", key="remote-table", autofocus=True)
+                 + "</div></section>")
+    return "".join(parts)
+
+
+def join_html(state: dict) -> str:
+    """The guest's screen: paste the host's code, then show the answer."""
+    status = state.get("status")
+    parts = ['<section class="remote-join form-page">', f'<h1>{esc(_("Join a table"))}</h1>']
+    if status in (None, "lost", "replaced"):
+        parts.append(f'<p>{esc(_(NO_CAMERA))}</p>')
+        parts.append(_field("join-code", _("Join code or link"), state.get("text", "")))
+        parts.append(button(esc(_("Join")), "remote-join-read", key="remote-join-read"))
+    if state.get("error"):
+        parts.append(f'<p class="error" role="alert">{esc(state["error"])}</p>')
+    if status:
+        parts.append(f'<p class="remote-status" role="status" data-status="{esc(status)}">'
+                     f'{esc(_(GUEST_STATUS[status]))}</p>')
+    if status == "answered":
+        parts.append(f'<div class="qr-box">{state.get("svg", "")}</div>')
+        parts.append(_field("join-answer", _("Your answer"), state.get("code", ""), readonly=True))
+    parts.append('<div class="form-buttons">' + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home")
+                 + "</div></section>")
+    return "".join(parts)
+
+
+def table_bar(names: dict[str, str], present: set[str], seats: list[str]) -> str:
+    """Over the host's table: which devices are connected, and the way to their codes."""
+    words = [(_("{name}: connected") if s in present else _("{name}: not connected")).format(name=names.get(s, s))
+             for s in seats]
+    return ('<div class="remote-bar" role="status">'
+            f'<span>{esc(" · ".join(words))}</span>'
+            + button(esc(_("Devices")), "remote-devices", cls="btn ghost small", key="remote-devices")
+            + "</div>")
+
+
+def guest_bar(status: Optional[str]) -> str:
+    """Over a guest's table when the connection to the host is lost."""
+    if status not in ("lost", "replaced"):
+        return ""
+    return ('<div class="remote-bar" role="alert">'
+            f'<span>{esc(_(GUEST_STATUS[status]))}</span>'
+            + button(esc(_("Join again")), "remote-join-again", cls="btn ghost small", key="remote-join-again")
+            + "</div>")

@@ -1,0 +1,45 @@
+"""The screens of a table across devices as markup (ui/screens/remote_html.py), in CPython: what
+each state of a remote seat and of a guest shows, names escaped, and the bar over the table."""
+
+from __future__ import annotations
+
+from cardtable.ui.screens import remote_html
+
+NAMES = {"p0": "Ana", "p1": '<b>Ben</b>"', "p2": "Cy"}
+SVG = '<svg class="qr" role="img"><title>x</title></svg>'
+
+
+def test_a_seat_waiting_for_its_answer_shows_its_code_and_the_answer_field():
+    html = remote_html.host_html(NAMES, {"p1": {"status": "shown", "code": "ABC", "link": "https://x/#join=ABC",
+                                                 "svg": SVG}})
+    assert "&lt;b&gt;Ben&lt;/b&gt;&quot;" in html and "<b>Ben" not in html
+    assert SVG in html and 'id="remote-code-p1"' in html and ">ABC</textarea>" in html
+    assert 'id="remote-answer-p1"' in html and 'data-act="remote-accept:p1"' in html
+    assert 'data-act="remote-table"' in html
+
+
+def test_a_connected_seat_shows_no_code_and_an_away_one_offers_a_new_code_and_a_computer():
+    connected = remote_html.seat_html("p1", "Ben", {"status": "connected", "code": "ABC", "svg": SVG})
+    assert SVG not in connected and "remote-answer" not in connected and 'data-status="connected"' in connected
+    away = remote_html.seat_html("p1", "Ben", {"status": "away", "error": "<no>"})
+    assert 'data-act="remote-code:p1"' in away and 'data-act="remote-computer:p1"' in away
+    assert "&lt;no&gt;" in away and 'role="alert"' in away
+    on_host = remote_html.seat_html("p1", "Ben", {"status": "away"}, on_host=True)
+    assert 'data-act="remote-back:p1"' in on_host and "remote-computer" not in on_host
+
+
+def test_the_guest_pastes_a_code_then_shows_its_answer():
+    first = remote_html.join_html({"text": "<x>", "error": "bad"})
+    assert 'id="join-code"' in first and "&lt;x&gt;" in first and 'data-act="remote-join-read"' in first
+    answered = remote_html.join_html({"status": "answered", "code": "ANS", "svg": SVG})
+    assert 'id="join-code"' not in answered and SVG in answered and ">ANS</textarea>" in answered
+    lost = remote_html.join_html({"status": "lost"})
+    assert 'id="join-code"' in lost and 'data-status="lost"' in lost
+
+
+def test_the_bar_over_the_table_names_each_device():
+    bar = remote_html.table_bar(NAMES, {"p2"}, ["p1", "p2"])
+    assert "&lt;b&gt;Ben&lt;/b&gt;&quot;: not connected · Cy: connected" in bar
+    assert 'data-act="remote-devices"' in bar
+    assert remote_html.guest_bar("playing") == ""
+    assert 'data-act="remote-join-again"' in remote_html.guest_bar("lost")

@@ -1,0 +1,326 @@
+"""Seats played on other devices, through the game session, in CPython: whole games of Dummy
+Spades and Seep (two and four players) between a host session and guest sessions joined by a fake
+transport (messages delivered in order, as tasks on one fake clock).  Every text a guest is sent
+holds exactly its own seat's view, every guest table drawn holds no card of another hand, and the
+host's saved record replays to the game played."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.game import IllegalAction
+from cardtable.net.guest import Guest
+from cardtable.net.messages import REFUSALS, encode, new_secret, read_host
+from cardtable.record import new_game, parse_record, replay
+from cardtable.session import GameSession, SessionEvents, controller
+from cardtable.session.remote import GuestTable, RemoteHost, ViewGame
+from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.ui.table.seep import Table as SeepTable
+from cardtable.ui.table.spades import Table as SpadesTable
+from test_net_judge import cards_in
+from test_session import FakeTasks
+
+TABLE = "Tb1_x-9Q"
+TABLES = {"dummy-spades": SpadesTable, "seep": SeepTable}
+
+
+class Events(SessionEvents):
+    def __init__(self):
+        self.moves = []
+        self.refusals = []
+        self.hands = 0
+
+    def moved(self, action, actor, before, after, hold):
+        self.moves.append((actor, action))
+
+    def refused(self, err):
+        self.refusals.append(err.code)
+
+    def hands_finished(self):
+        self.hands += 1
+
+
+class Screen:
+    """What the table renderers read of the app (a guest's: no coach, no banner)."""
+
+    def __init__(self, session):
+        self.session = session
+        self.banner = ""
+
+    def __getattr__(self, name):
+        return getattr(self.session, name)
+
+
+class Table:
+    """A host session with guests on fake connections, all on one fake clock."""
+
+    def __init__(self, record, controllers, handoff=False):
+        self.tasks = FakeTasks()
+        self.store = SaveStore(DictStore(), clock=lambda: 1_700_000_000.0)
+        self.events = Events()
+        self.host = GameSession(self.tasks, self.store, {"handoff": handoff, "speed": "normal"}, self.events,
+                                bot_budget_s=0.001)
+        game = new_game(record)
+        self.host.open(game, "g1", TABLES[game.name](game), controllers, log=[])
+        remote = [s for s, kind in controllers.items() if controller(kind).remote]
+        secrets = {s: new_secret() for s in remote}
+        self.remote = RemoteHost(self.host, secrets, TABLE, self.to_guest)
+        self.guests: dict[str, GuestTable] = {}
+        self.guest_events: dict[str, Events] = {}
+        self.received: dict[str, int] = {s: 0 for s in remote}
+        self.by_conn: dict[str, GuestTable] = {}
+        for seat in remote:
+            events = self.guest_events[seat] = Events()
+            session = GameSession(self.tasks, None, {"handoff": True, "speed": "normal"}, events)
+            self.guests[seat] = GuestTable(session, Guest(TABLE, seat, secrets[seat]),
+                                           lambda text, seat=seat: self.tasks.soon(
+                                               lambda: self.remote.receive(f"conn-{seat}", text)),
+                                           lambda g: TABLES[g.name](g))
+            self.by_conn[f"conn-{seat}"] = self.guests[seat]
+        self.host.save()
+        self.host.advance()
+        for guest in self.guests.values():
+            guest.start()
+
+    def to_guest(self, conn, text):
+        guest = self.by_conn[conn]
+        seat = guest.seat
+        message = read_host(text)
+        if "view" in message:   # exactly the seat's own view, now (history only at a hand's end)
+            mine = self.host.game.view(seat, history="history" in message["view"])
+            assert encode(message["view"]) == encode(mine), f"{seat} was sent another view"
+        self.received[seat] += 1
+        self.tasks.soon(lambda: guest.receive(text))
+
+    def check_guest_screen(self, seat):
+        guest = self.guests[seat].session
+        if guest.game is None or guest.dialog:
+            return
+        html = guest.table.render(guest.game, seat, Screen(guest))
+        game = self.host.game
+        mine = cards_in(encode(guest.game.view(seat)))
+        for other in game.seats:
+            if other != seat:
+                hidden = set(game.view(other, history=False)["hand"]) - mine
+                assert not cards_in(html) & hidden, f"{seat}'s screen shows {other}'s cards"
+
+    def play(self, rng, hostile=False):
+        host = self.host
+        for _step in range(40000):
+            if host.game.over and host.dialog == ("over",) and not self.tasks.run_one():
+                return   # (every message delivered)
+            for seat, guest in self.guests.items():
+                if guest.joined:
+                    self.check_guest_screen(seat)
+            if self.step_session(host, rng):
+                continue
+            for seat, guest in self.guests.items():
+                if guest.joined and self.step_session(guest.session, rng, guest, hostile):
+                    break
+            else:
+                assert self.tasks.run_one(), "the table waits for nobody"
+        raise AssertionError("the game did not end")
+
+    def step_session(self, session, rng, guest=None, hostile=False) -> bool:
+        """One thing a person at this device does, if any is theirs to do."""
+        if session.dialog and session.dialog[0] == "hand":
+            session.next_hand()
+        elif session.hold:
+            session.release_hold()
+        elif session.handoff_to:
+            assert session.ready()
+        elif session.person_to_act() and not (guest and guest.waiting):
+            legal = session.game.legal_actions()
+            if hostile and (rng.random() < 0.1 or not self.guest_events[guest.seat].refusals):
+                # a move the rules refuse: refused on the guest, nothing sent, nothing changed
+                sent = self.tasks.queue[:]
+                assert not session.apply("play 1X")
+                assert self.tasks.queue == sent
+            assert session.apply(rng.choice(legal))
+        else:
+            return False
+        return True
+
+
+def spades(seed=11):
+    return {"format": "cardtable/1", "game": "dummy-spades", "seed": seed, "players": ["Ana", "Ben", "Cy"],
+            "options": {"target": 300, "variant": "no-peeky", "losing_limit": -200}, "actions": []}
+
+
+def seep(seats, seed=5):
+    names = ["Ana", "Ben", "Cy", "Dee"][:seats]
+    return {"format": "cardtable/1", "game": "seep", "seed": seed, "players": names,
+            "options": {"seats": seats, "target": 100}, "actions": []}
+
+
+@pytest.mark.parametrize("record,controllers", [
+    (spades(), {"p0": "human", "p1": "remote", "p2": "remote"}),
+    (seep(2), {"p0": "human", "p1": "remote"}),
+    (seep(4), {"p0": "human", "p1": "remote", "p2": "casual", "p3": "remote"}),
+], ids=["spades-3-devices", "seep-2-devices", "seep-4-two-devices-and-a-computer"])
+def test_a_whole_game_across_devices(record, controllers):
+    table = Table(record, controllers)
+    table.play(random.Random(3), hostile=True)
+    host = table.host
+    saved = parse_record(table.store.raw("g1"))
+    assert replay(saved).to_record() == host.game.to_record()
+    for seat, guest in table.guests.items():
+        session = guest.session
+        # the guest followed every move: its position, its view, its log and its summaries
+        assert session.game.action_count == host.game.action_count
+        assert encode(session.game.view(seat)) == encode(host.game.view(seat))
+        assert table.guest_events[seat].moves == table.events.moves
+        assert len(session.log) == len(host.log)
+        assert table.guest_events[seat].hands == table.events.hands >= 1
+        assert session.dialog == ("over",)
+        # the moves the rules refuse were refused on the guest itself, with the engine's reason
+        assert table.guest_events[seat].refusals
+        assert not set(table.guest_events[seat].refusals) & set(REFUSALS)
+
+
+def test_a_guest_move_out_of_turn_or_stale_is_refused_by_the_host():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    while not table.guests["p1"].joined:
+        assert table.tasks.run_one()
+    guest = table.guests["p1"]
+    game = table.host.game
+    rng = random.Random(2)
+    while True:
+        while table.tasks.run_one():
+            pass
+        if game.to_act == "p0":
+            break
+        assert table.step_session(guest.session, rng, guest)
+    count, at = game.action_count, guest.guest.at
+    # the guest's own side sends nothing out of turn
+    sent = table.tasks.queue[:]
+    assert not guest.session.apply("bid 9") and table.tasks.queue == sent
+    # a message forced through anyway is refused by the host, and nothing changes
+    guest.send(guest.guest.act("bid 9"))
+    while table.tasks.run_one():
+        pass
+    assert game.action_count == count
+    assert table.guest_events["p1"].refusals[-1] == "not_your_turn"
+    # the host moves; a move the guest chose before it is refused as stale
+    table.host.apply(game.legal_actions()[0])
+    while table.tasks.run_one():
+        pass
+    if game.to_act == "p1":
+        guest.guest.at = at
+        guest.send(guest.guest.act(game.legal_actions()[0]))
+        while table.tasks.run_one():
+            pass
+        assert table.guest_events["p1"].refusals[-1] == "stale"
+        assert game.action_count == count + 1
+
+
+def test_a_guest_that_reloads_takes_its_seat_back():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    rng = random.Random(4)
+    for _ in range(30):   # a few moves
+        if not (table.step_session(table.host, rng) or table.step_session(table.guests["p1"].session, rng,
+                                                                           table.guests["p1"])):
+            table.tasks.run_one()
+    old = table.guests["p1"]
+    # the reloaded page: a new session, the same seat secret, a new connection
+    events = Events()
+    session = GameSession(table.tasks, None, {"handoff": True, "speed": "normal"}, events)
+    secret = old.guest.secret
+    new = GuestTable(session, Guest(TABLE, "p1", secret), lambda text: table.tasks.soon(
+        lambda: table.remote.receive("conn-p1-again", text)), lambda g: TABLES[g.name](g))
+    table.guests["p1"] = table.by_conn["conn-p1-again"] = new
+    sent = []
+    old.send = sent.append
+    new.start(resume=True)
+    while table.tasks.run_one():
+        pass
+    assert new.joined and table.remote.present == {"p1"}
+    assert encode(session.game.view("p1")) == encode(table.host.game.view("p1"))
+    assert old.replaced   # the old connection was told
+    table.play(rng)
+    assert session.game.action_count == table.host.game.action_count
+
+
+def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_then():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    while not table.guests["p1"].joined:
+        assert table.tasks.run_one()
+    host = table.host
+    rng = random.Random(1)
+    while host.game.to_act != "p1":
+        assert table.step_session(host, rng) or table.tasks.run_one()
+    host.hand_seat("p1", "casual")
+    assert table.store.controllers("g1")["p1"] == "casual"
+    guest = table.guests["p1"]
+    guest.send(guest.guest.act(guest.session.game.legal_actions()[0]))
+    count = host.game.action_count
+    table.tasks.run_one()   # the guest's message comes before the computer's turn: refused
+    assert host.game.action_count == count
+    # the guest is told why; the computer then plays the seat on the host, and the guest sees it
+    while host.game.action_count == count:
+        assert table.tasks.run_one()
+    while table.tasks.run_one():
+        pass
+    assert table.guest_events["p1"].refusals == ["illegal"]
+    assert guest.session.game.action_count == host.game.action_count > count
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_view_game_composes_seep_moves_like_the_engine(seats):
+    game = new_game(seep(seats, seed=9))
+    rng = random.Random(2)
+    checked = with_houses = 0
+    first = game.hand_number
+    while not game.over and game.hand_number == first:   # a whole hand: builds and houses come up
+        seat = game.to_act
+        if game.phase == "play":
+            stand_in = ViewGame(game.view(seat), game.action_count, seat)
+            assert stand_in.legal_actions() == game.legal_actions()
+            v = game.view(seat)
+            for card in v["hand"]:
+                houses = [h["value"] for h in v["floor"]["houses"]]
+                with_houses += bool(houses)
+                for sel in ([], v["floor"]["loose"][:1], v["floor"]["loose"][:2], houses[:1], houses[:1] + v["floor"]["loose"][:1]):
+                    assert stand_in.actions_using(card, sel) == game.actions_using(card, sel)
+                    checked += 1
+            assert isinstance(stand_in.refusal("throw 1X"), IllegalAction)
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked >= 200 and with_houses
+
+
+def test_a_second_device_with_the_same_code_is_refused_its_seat():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    while table.tasks.run_one():
+        pass
+    first = table.guests["p1"]
+    session = GameSession(table.tasks, None, {"handoff": True, "speed": "normal"}, Events())
+    second = GuestTable(session, Guest(TABLE, "p1", first.guest.secret), lambda text: table.tasks.soon(
+        lambda: table.remote.receive("conn-p1-second", text)), lambda g: TABLES[g.name](g))
+    table.by_conn["conn-p1-second"] = second
+    second.start()
+    while table.tasks.run_one():
+        pass
+    assert not second.joined and second.refusal["code"] == "seat_taken" and session.game is None
+    assert first.joined and not first.replaced
+
+
+def test_an_undo_on_the_host_takes_every_guest_back_too():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    rng = random.Random(6)
+    guest = table.guests["p1"]
+    while table.host.game.action_count < 6:
+        if not (table.step_session(table.host, rng) or table.step_session(guest.session, rng, guest)):
+            assert table.tasks.run_one()
+    while table.tasks.run_one():
+        pass
+    host = table.host
+    assert host.undo(3, "Ana took back a move", behind_handoff=False)
+    host.advance()
+    while table.tasks.run_one():
+        pass
+    assert host.game.action_count == guest.session.game.action_count == 3
+    assert encode(guest.session.game.view("p1")) == encode(host.game.view("p1"))
+    table.play(rng)   # and the game goes on to its end from there
+    assert guest.session.game.action_count == host.game.action_count
