@@ -389,9 +389,18 @@ def place() -> None:
         if _present(speak) and _present(text) and say != _WATCH.get("spoken"):
             _WATCH["spoken"] = say
             speak(str(text.textContent))
+    # the focus goes to the thing to do when the step changes, and back to it when a redraw dropped it
+    # (the focused control was removed: the focus fell back to the page) while the step waits
+    if fresh or _dropped(document):
         focus = el if el is not None and str(el.tagName) == "BUTTON" else tip.querySelector("button")
         if _present(focus) and not focus.hasAttribute("disabled"):
             focus.focus()
+
+
+def _dropped(document) -> bool:
+    """True when no control has the focus (it fell back to the page after its control was removed)."""
+    active = document.activeElement
+    return not _present(active) or str(active.tagName) in ("BODY", "HTML") or not bool(active.isConnected)
 
 
 KEEP_CLEAR = ((".seep-dock .panel button, .seep-dock .hand-cards .card, .coach button, .lesson-summary", 3.0),
