@@ -12,7 +12,8 @@ turns it into a selector of attributes the table renders.  The texts are catalog
 the UI in the player's language; ``ideas`` names the ideas of the game each step shows, so a test can
 check that a lesson covers all of them.
 
-``LessonRun`` (``run.py``) follows a lesson over a live game; ``LESSONS`` lists them by game.
+``LessonRun`` (``run.py``) follows a lesson over a live game; ``lessons()`` lists them by name (a
+game's, or for a later part of a lesson ``then``, the game's and the part's: ``dummy-spades-peek``).
 """
 
 from __future__ import annotations
@@ -48,15 +49,16 @@ class Lesson:
     steps: tuple[Step, ...]
     ideas: tuple[str, ...] = field(default=())
     title: str = ""
+    then: str = ""   # the lesson that follows this one (a part of the same game's), "" for none
 
     def step_at(self, i: int) -> Step:
         return self.steps[i]
 
 
-GAMES = ("seep",)   # the games that have a lesson (the home screen offers "Learn to play" for them)
+GAMES = ("seep", "dummy-spades")   # the games that have a lesson (the home screen offers "Learn to play" for them)
 
 
 def lessons() -> dict[str, Lesson]:
     """Every lesson, by game name (imported on demand: the app loads a lesson only when asked)."""
-    from . import seep
-    return {seep.LESSON.game: seep.LESSON}
+    from . import seep, spades
+    return {lesson.game: lesson for lesson in (seep.LESSON, *spades.LESSONS)}

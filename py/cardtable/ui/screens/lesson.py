@@ -25,11 +25,12 @@ import json
 from typing import Optional
 
 from ...game import RecordError
-from ...lessons import lessons
+from ...lessons import GAMES, lessons
 from ...lessons.run import LessonRun
 from ...record import load_json
 from ..text.i18n import _
 from ..text.markup import button, esc
+from . import lesson_spades
 
 ID_PREFIX = "lesson:"
 OFFER_KEY = "cardtable/v1/lesson-offer"
@@ -111,7 +112,10 @@ class Lesson:
             app.render()
             return
         self._set(OFFER_KEY, "seen")
-        run = LessonRun(lesson, players=[_("You"), *SEAT_NAMES])
+        game = self._part_in_progress(game)   # a later part of this lesson, left unfinished
+        lesson = lessons()[game]
+        names = [_("You"), *SEAT_NAMES][:len(lesson.record["players"])]
+        run = LessonRun(lesson, players=names)
         raw = self._get(_key(game))
         if raw:
             try:
@@ -124,8 +128,19 @@ class Lesson:
         run.follow(game_obj)
         self.run = run
         app.open_game(game_obj, ID_PREFIX + game, controllers, log, script=Script(self, run))
+        self.keep(run)   # kept from the start: a later part resumes even before its first move
         _stylesheet()
         app.advance()
+
+    def _part_in_progress(self, game: str) -> str:
+        """The part of the lesson ``game`` to open: the latest of its parts (``Lesson.then``) left
+        unfinished, else ``game`` itself."""
+        found, name, every = game, lessons()[game].then, lessons()
+        while name in every:
+            if self._get(_key(name)):
+                found = name
+            name = every[name].then
+        return found
 
     def route(self) -> str:
         return f"#lesson/{self.current().lesson.game}"
@@ -160,6 +175,9 @@ class Lesson:
             app.error = ""
             app.table.clear()
             app.advance()
+        elif arg == "then" and run.done and run.lesson.then in lessons():   # on to the next part
+            self._set(_key(run.lesson.game), None)
+            self.start(run.lesson.then)
         elif arg == "finish":
             self._set(_key(run.lesson.game), None)
             self.run = None
@@ -174,7 +192,7 @@ class Lesson:
         """The lesson's table with its tip, or at the end of the hand the count, explained."""
         app, run = self.app, self.current()
         game = app.game
-        if game.hands_completed >= 1:
+        if app.table.hands_done(game) >= 1:
             app.dialog = None   # the lesson shows the count itself, with its steps
             entry = app.table.hand_entries(game)[-1]
             body = app.table.hand_summary_html(game, entry)
@@ -186,8 +204,11 @@ class Lesson:
 
     def tip_html(self, run: LessonRun) -> str:
         steps = run.lesson.steps
+        if getattr(self.app, "hold", None):   # a finished trick is on the table: the step comes after it
+            return ""
         if run.off_script():
-            text, point, key = _(run.step.other), ".seep-board .floor", f"off-{run.index}"
+            off = lesson_spades.OFF_POINT if run.lesson.record["game"] == lesson_spades.GAME else ".seep-board .floor"
+            text, point, key = _(run.step.other), off, f"off-{run.index}"
             buttons = button(esc(_("Take it back")), "lesson:back", cls="btn small", key="lesson-back")
         elif run.showing():
             step = run.step
@@ -196,6 +217,8 @@ class Lesson:
                 last = run.index + 1 >= len(steps)
                 buttons = (button(esc(_("Finish")), "lesson:finish", cls="btn small", key="lesson-finish") if last
                            else button(esc(_("Next")), "lesson:next", cls="btn small", key="lesson-next"))
+                if last and run.lesson.then:   # the lesson goes on in its next part
+                    buttons = button(esc(_("Next")), "lesson:then", cls="btn small", key="lesson-then")
             else:
                 buttons = ""
         else:
@@ -211,6 +234,9 @@ class Lesson:
         """The selector of the thing to do now: a part of the table for a reading step; for an action,
         its hand card, then each floor card or house it uses, then the button that confirms it."""
         step = run.step
+        if run.lesson.record["game"] == lesson_spades.GAME:
+            return (lesson_spades.reading(step.point) if step.expect is None
+                    else lesson_spades.target(self.app.table, step.expect))
         if step.expect is None:
             if step.point.startswith("house:"):
                 return f'[data-house="{step.point[6:]}"]'
@@ -244,10 +270,12 @@ class Lesson:
         if self.app.saves.list():   # not a first visit: never offered (and the saved games not listed again for it)
             self._set(OFFER_KEY, "not first visit")
             return html
+        every = lessons()
+        learn = "".join(button(esc(_(every[g].title)), f"learn:{g}", cls="btn",
+                               key="offer-learn" if g == "seep" else f"offer-learn:{g}") for g in GAMES)
         offer = ('<div class="lesson-offer" role="region" aria-label="' + esc(_("New here?")) + '">'
-                 f'<p>{esc(_("New to Seep? Learn it in about three minutes, with a guided hand on the real table."))}</p>'
-                 + button(esc(_("Learn to play Seep")), "learn:seep", cls="btn", key="offer-learn")
-                 + button(esc(_("Not now")), "lesson:no-offer", cls="btn ghost", key="offer-no") + "</div>")
+                 f'<p>{esc(_("New here? Learn a game in about three minutes, with a guided hand on the real table."))}</p>'
+                 + learn + button(esc(_("Not now")), "lesson:no-offer", cls="btn ghost", key="offer-no") + "</div>")
         head_end = html.find("</header>")
         return html[:head_end + 9] + offer + html[head_end + 9:] if head_end >= 0 else offer + html
 
@@ -406,6 +434,7 @@ def _dropped(document) -> bool:
 KEEP_CLEAR = ((".seep-dock .panel button, .seep-dock .hand-cards .card, .coach button, .lesson-summary", 3.0),
               (".floor-body .card, .floor-body .house, .seep-dock .status, .move-error", 1.0),
               (".topbar, .seep-seats .seat, .pile", 0.3))
+KEEP_CLEAR += tuple(zip(lesson_spades.KEEP_CLEAR, (3.0, 1.0, 0.3)))   # the Dummy Spades table's
 TAP_MS = 1000   # a tip's button keeps away from the point of a tap this long after it
 
 

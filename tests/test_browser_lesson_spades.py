@@ -1,0 +1,139 @@
+"""The guided Dummy Spades hand and its peek and flip parts (issue #30) played to their end in
+Chromium, on one page: by taps on a 360×740 phone in English, then by keyboard alone (Enter only)
+on a 740×360 one in French.  At every step the tip and the thing it points at are both wholly in
+the viewport and do not overlap (the screen audit runs after every redraw too); by keyboard the
+focus is on the thing to do.  On the way: the first visit offers both games' lessons, a spade led
+before spades are broken gets the engine's reason, a different legal lead is explained and taken
+back, and the lesson resumes where it was left (in its first part and in its second).
+Screenshots of several steps at 360×740 in both languages: test-artifacts/lesson-spades-*.png."""
+
+import pytest
+
+from cardtable.lessons import lessons
+from conftest import screenshot, wait_ready
+from csp import wait_until
+from test_browser_lesson import check_step, moved_on, open_app, state
+
+pytestmark = pytest.mark.browser
+
+PARTS = [n for n in ("dummy-spades", "dummy-spades-peek", "dummy-spades-flip")]
+STEPS = sum(len(lessons()[n].steps) for n in PARTS)
+SHOTS = {("dummy-spades", n) for n in (2, 3, 6, 8, 24, 31, 34)} | {("dummy-spades-peek", 3), ("dummy-spades-flip", 2)}
+
+
+def part(page) -> str:
+    return page.evaluate("location.hash").split("/")[-1]
+
+
+def play_lesson(page, lang: str, keyboard: bool, on_step=None) -> list[str]:
+    """From the lesson's first step to the Finish of its last part; the step texts seen.
+    ``on_step(page, part, n, st)`` is called at each step shown (n counts from 1 in its part)."""
+    st = state(page)
+    texts = []
+    for _ in range(300):
+        where = part(page)
+        check_step(st, f"{lang} {where} {st['count']}", page)
+        n = int(st["say"].split("-")[1]) + 1
+        if st["text"] not in texts:
+            texts.append(st["text"])
+        if on_step is not None and on_step(page, where, n, st):
+            st = state(page)
+            continue
+        if keyboard:
+            want = "button" if st["button"] else "target"
+            assert st["focus"] == want, (where, st, "the focus is not on the thing to do")
+            page.keyboard.press("Enter")
+        elif st["button"]:
+            page.click(f'#app .lesson-tip [data-key="{st["button"]}"]')
+        else:
+            page.click(f"#app {st['sel']}")
+        if st["button"] == "lesson-finish":
+            break
+        st = moved_on(page, st)
+    wait_until(page, "document.documentElement.dataset.screen === 'home'")
+    for n in PARTS:   # finished: every part starts afresh
+        assert page.evaluate(f"localStorage.getItem('cardtable/v1/lesson/{n}')") is None
+    assert len(texts) == STEPS, texts
+    return texts
+
+
+def shot(lang: str):
+    def at(page, where, n, st):
+        if (where, n) in SHOTS and not page.evaluate(f"!!window.__shot_{lang}_{where.replace('-', '_')}_{n}"):
+            page.evaluate(f"window.__shot_{lang}_{where.replace('-', '_')}_{n} = true")
+            screenshot(page, f"lesson-spades-{lang}-360x740-{where[13:] or 'hand'}-step{n:02d}")
+        return False
+    return at
+
+
+def detours(page, where, n, st) -> bool:
+    """At the opening lead: an illegal spade lead, a different legal lead taken back, leaving and
+    resuming; at the peek: leaving the second part and resuming it.  True when it acted."""
+    done = page.evaluate("window.__detours || []")
+    if where == "dummy-spades" and st["sel"] == '[data-act="move:play AH"]' and "lead" not in done:
+        page.evaluate("window.__detours = ['lead']")
+        page.click('#app [data-act="move:play AS"]', force=True)   # no spade lead before spades are broken
+        wait_until(page, "!!document.querySelector('#app .move-error')")
+        assert "spades are not broken" in page.text_content("#app .move-error").lower()
+        page.click('#app [data-act="move:play KH"]')             # legal, but not the lesson's
+        wait_until(page, "!!document.querySelector('#app .lesson-tip [data-key=\"lesson-back\"]')")
+        off = state(page)
+        assert off["say"].startswith("off-") and "Take it back" in page.text_content("#app .lesson-tip")
+        check_step(off, "other move", page)
+        screenshot(page, "lesson-spades-en-360x740-other-move")
+        page.click('#app .lesson-tip [data-key="lesson-back"]')
+        back = moved_on(page, off)
+        assert back["say"] == st["say"] and back["sel"] == st["sel"]
+        assert page.locator('#app .my-hand [data-act="move:play KH"]').count() == 1   # the K♥ is back
+        page.click('#app [data-key="home"]')
+        wait_until(page, "document.documentElement.dataset.screen === 'home'")
+        page.click('[data-key="learn:dummy-spades"]')
+        again = state(page)
+        assert again["say"] == st["say"] and again["sel"] == st["sel"] and part(page) == "dummy-spades"
+        return True
+    if where == "dummy-spades-peek" and n == 2 and "peek" not in done:
+        page.evaluate("window.__detours = ['lead', 'peek']")
+        page.click('#app [data-key="home"]')
+        wait_until(page, "document.documentElement.dataset.screen === 'home'")
+        page.click('[data-key="learn:dummy-spades"]')   # the second part, where it was left
+        again = state(page)
+        assert part(page) == "dummy-spades-peek" and again["say"] == st["say"]
+        return True
+    return False
+
+
+def test_lesson_by_taps_then_by_keyboard(page, site):
+    open_app(page, site, "en", 360, 740)
+    # the first visit offers both games' lessons
+    assert page.locator('[data-key="offer-learn"]').count() == 1
+    assert page.locator('[data-key="offer-learn:dummy-spades"]').count() == 1
+    screenshot(page, "lesson-spades-en-offer")
+    page.click('[data-key="offer-learn:dummy-spades"]')
+    en = shot("en")
+    english = play_lesson(page, "en", keyboard=False, on_step=lambda *a: detours(*a) or en(*a))
+    assert page.locator('[data-key="offer-learn"]').count() == 0
+
+    # the same page, in French, sideways, by keyboard alone (and a look at 360×740 now and then)
+    page.evaluate("localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast', lang: 'fr'}))")
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.reload()
+    wait_ready(page)
+    page.focus('[data-key="learn:dummy-spades"]')
+    page.keyboard.press("Enter")
+
+    def upright(page, where, n, st):
+        if (where, n) in SHOTS:
+            page.set_viewport_size({"width": 360, "height": 740})
+            wait_until(page, f"(() => {{ const t = document.querySelector('#app .lesson-tip[data-placed]');"
+                             f" return t && t.getBoundingClientRect().right <= 360; }})()")
+            check_step(state(page), f"fr 360x740 {where} {n}", page)
+            shot("fr")(page, where, n, st)
+            page.set_viewport_size({"width": 740, "height": 360})
+            wait_until(page, "(() => { const t = document.querySelector('#app .lesson-tip[data-placed]');"
+                             " return t && t.getBoundingClientRect().bottom <= 360; })()")
+            after = state(page)
+            check_step(after, f"fr 740x360 {where} {n}", page)
+            page.focus(f"#app {after['sel']}" if not after["button"] else f'#app .lesson-tip [data-key="{after["button"]}"]')
+        return False
+    french = play_lesson(page, "fr", keyboard=True, on_step=upright)
+    assert not set(french) & set(english), "a step left in English"
