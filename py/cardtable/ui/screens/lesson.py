@@ -30,7 +30,7 @@ from ...lessons.run import LessonRun
 from ...record import load_json
 from ..text.i18n import _
 from ..text.markup import button, esc
-from . import lesson_spades
+from . import lesson_seep, lesson_spades
 
 ID_PREFIX = "lesson:"
 OFFER_KEY = "cardtable/v1/lesson-offer"
@@ -196,6 +196,8 @@ class Lesson:
             app.dialog = None   # the lesson shows the count itself, with its steps
             entry = app.table.hand_entries(game)[-1]
             body = app.table.hand_summary_html(game, entry)
+            if run.lesson.record["game"] == lesson_seep.GAME:   # Seep's count, line by line, over the summary
+                body = lesson_seep.count_html(app.table, game) + body
             return (f'<section class="lesson-end" aria-labelledby="lesson-end-title">'
                     f'<h1 id="lesson-end-title">{esc(_("End of the hand"))}</h1>'
                     f'<div class="lesson-summary">{body}</div></section>' + self.tip_html(run))
@@ -240,7 +242,7 @@ class Lesson:
         if step.expect is None:
             if step.point.startswith("house:"):
                 return f'[data-house="{step.point[6:]}"]'
-            return READING.get(step.point, ".table")
+            return READING.get(step.point) or lesson_seep.reading(step.point) or ".table"
         words = step.expect.split()
         if words[0] == "bid":
             return f'[data-key="{step.expect}"]'
