@@ -55,18 +55,15 @@ IDEAS = ("bid", "first play", "rest of the deal", "capture", "build", "raise", "
 OTHER_HOUSE = N_("That works too, but here we want to show a house. Take it back and play the highlighted move.")
 
 STEPS = (
-    Step(0, N_("Welcome to Seep! You play with Ana, opposite you, against Ben and Dev. "
-               "You capture cards by adding up to the card you play, build houses, and sweep the floor."), "hand",
+    Step(0, N_("Welcome to Seep! You and Ana, opposite you, play against Ben and Dev: "
+               "capture cards, build houses, sweep the floor."), "hand",
          ideas=()),
-    Step(0, N_("You are the bidder: look at your four cards and name the house you will build first. "
-               "Bid 12 — you hold the Q♥, a queen is worth 12."), "bid:12", "bid 12", ideas=("bid",)),
-    Step(1, N_("Four cards are now face up on the floor. Your first play must use your bid: "
-               "put your 9♣ on the 3♦ to build a house of 12 (9 + 3). Tap the 9♣, then the 3♦."),
+    Step(0, N_("You are the bidder: name the house you will build first. Bid 12, the value of your Q♥."), "bid:12", "bid 12", ideas=("bid",)),
+    Step(1, N_("Your first play must use your bid: put your 9♣ on the 3♦ to build a house of 12 (9 + 3)."),
          "build 12 9C 3D", "build 12 9C 3D", OTHER_HOUSE, ideas=("first play", "build")),
     Step(2, N_("The rest of the pack is dealt: everyone now has 12 cards. The house of 12 is yours: "
                "you must keep a queen until someone takes it."), "house:12", ideas=("rest of the deal", "keep the card")),
-    Step(5, N_("Ben built a house of 9. Capture now: your 10♠ takes the 4♣ and the 6♠ (4 + 6 = 10). "
-               "Every spade you take scores its value."), "capture TS 4C 6S", "capture TS 4C 6S", ideas=("capture",)),
+    Step(5, N_("Ben built a house of 9. Capture now: your 10♠ takes the 4♣ and the 6♠, as 4 + 6 = 10."), "capture TS 4C 6S", "capture TS 4C 6S", ideas=("capture",)),
     Step(9, N_("Raise Ben's house: add your 2♥ to make 11. You hold the J♦ to take it later, and the house is yours now."),
          "raise 9 2H", "raise 9 2H", ideas=("raise",)),
     Step(13, N_("Cement your house of 12: your 5♦ and the 7♣ make another 12 on it. "
@@ -90,15 +87,14 @@ STEPS = (
     Step(45, N_("Your last card: throw the K♦. At the end, the cards left on the floor go to the team that captured last."),
          "throw KD", "throw KD", ideas=("last capture", "throw")),
     # the count, one step per line of the table the lesson shows at the end (``seep_count.LINES``)
-    Step(49, N_("The count, line by line. Spades: each spade your team took scores its value, A♠ 1 … K♠ 13."),
+    Step(49, N_("The count, line by line. Spades: each scores its value, A♠ 1 … K♠ 13."),
          "count:spades", ideas=("count", "spades")),
     Step(49, N_("Aces: each of the other three aces scores 1."), "count:aces", ideas=("count", "aces")),
     Step(49, N_("The 10♦ scores 2: Ben and Dev took it."), "count:ten", ideas=("count", "ten of diamonds")),
     Step(49, N_("More cards: the team that took more than half of the 52 scores 4. Yours took 37."),
          "count:majority", ideas=("count", "majority")),
     Step(49, N_("Sweeps: 50 each, one for each team."), "count:sweeps", ideas=("count", "sweep")),
-    Step(49, N_("Your team passed 100 and wins this short game; a real game is played to 500. "
-                "Next: Seep for two, and its second half."), "count:total", ideas=()),
+    Step(49, N_("Your team passed 100: it wins this short game (a real one goes to 500). Next: Seep for two."), "count:total", ideas=()),
 )
 
 LESSON = Lesson(game="seep", seat="p0", record=RECORD, script=SCRIPT, steps=STEPS, ideas=IDEAS,
@@ -127,13 +123,12 @@ TWO_SCRIPT = (
     "capture 9S 3D 6H", "throw 4S", "capture 8H 8S",
 )
 TWO_STEPS = (
-    Step(23, N_("Seep for two: you against Ben, and the hand has two halves. This is your last card of the "
-                "first half: your 9♠ must take your house of 9, and the 3♦ and 6♥ with it."),
+    Step(23, N_("Seep for two: you against Ben, in two halves. Your last card of the first half, the 9♠, "
+                "must take your house of 9 (and the 3♦ and 6♥)."),
          "capture 9S 3D 6H", "capture 9S 3D 6H", ideas=("keep the card", "capture")),
     Step(25, N_("The second half: 12 more cards each, and the floor stays as it is. "
                 "Take the 8♠ left on it with your 8♥."), "capture 8H 8S", "capture 8H 8S", ideas=("second half",)),
-    Step(26, N_("Play goes on until every card is played; the last capture takes what is left, "
-                "and the count is made as before. You know Seep now!"), "hand", ideas=("second half",)),
+    Step(26, N_("Play goes on to the last card, then the count, as before. You know Seep now!"), "hand", ideas=("second half",)),
 )
 
 TWO = Lesson(game="seep-two", seat="p0", record=TWO_RECORD, script=TWO_SCRIPT, steps=TWO_STEPS,
