@@ -8,8 +8,10 @@ Three lessons, played one after the other (``Lesson.then``):
   play it: following suit, throwing away, keeping it out of every trick.  Ben trumps a heart and
   breaks spades, you draw trumps, take two tricks more than your bid (bags), and the score of the
   hand is explained line by line.
-* ``dummy-spades-peek`` (variation Three Peeky): you peek at three dummy cards, the computers too.
-* ``dummy-spades-flip`` (variation Flip 1): each player turns up one dummy card for everyone.
+* ``dummy-spades-peek`` (variation Three Peeky): you peek at three dummy cards, then Ben does.
+* ``dummy-spades-flip`` (variation Flip 1): you turn up one dummy card for everyone, then Ben does.
+
+Both short parts end while Ana, the last to choose, is choosing: the steps have said what comes next.
 
 The deals are explicit; the computers' plays are the script's.  The main hand's record has a seed
 too, so the engine can deal the next hand after the last trick (the lesson ends there).  The
@@ -142,26 +144,27 @@ def _variant_record(variant: str) -> dict:
             "players": PLAYERS, "seed": 31, "deals": [VARIANT_DEAL], "actions": []}
 
 
-PEEK_SCRIPT = ("peek 3 4 9", "peek 1 4 10", "peek 5 9 13")
+PEEK_SCRIPT = ("peek 3 4 9", "peek 3 4 10")   # (Ana peeks next: the lesson ends as she chooses)
 PEEK = Lesson(
     game="dummy-spades-peek", seat="p0", record=_variant_record("three-peeky"), script=PEEK_SCRIPT,
     steps=(
         Step(0, N_("A variation, Three Peeky: before the bidding, each player secretly looks at 3 of the dummy's "
                    "13 face-down cards."), "slots", ideas=("peek",)),
         Step(0, N_("Choose slots 3, 4 and 9, then Peek."), "peek 3 4 9", "peek 3 4 9", ideas=("peek",)),
-        Step(3, N_("You saw the K♥, the A♥ and the Q♣: they show on the dummy for you alone. Ben and Ana peeked too; "
-                   "everyone sees which slots, not the cards."), "dummy", ideas=("peek",)),
+        Step(2, N_("You saw the K♥, the A♥ and the Q♣: they show on the dummy for you alone. Ben peeked too: "
+                   "everyone sees which slots, not the cards. Then you bid, knowing a little more."), "dummy",
+             ideas=("peek",)),
     ),
     ideas=("peek",), title=N_("Learn Dummy Spades"), then="dummy-spades-flip")
 
-FLIP_SCRIPT = ("flip 1", "flip 3", "flip 11")
+FLIP_SCRIPT = ("flip 1", "flip 3")   # (Ana turns up hers next: the lesson ends as she chooses)
 FLIP = Lesson(
     game="dummy-spades-flip", seat="p0", record=_variant_record("flip-1"), script=FLIP_SCRIPT,
     steps=(
         Step(0, N_("Another variation, Flip 1: before the bidding, each player turns one dummy card face up "
                    "for everyone. Choose slot 1, then Turn up."), "flip 1", "flip 1", ideas=("flip",)),
-        Step(3, N_("Ben and Ana turned up one each: three cards everyone sees while bidding. The rest of the dummy "
-                   "is turned up after the opening lead, as before."), "dummy", ideas=("flip",)),
+        Step(2, N_("Ben turned up one too, and Ana will: three cards everyone sees while bidding. The rest of the "
+                   "dummy is turned up after the opening lead, as before."), "dummy", ideas=("flip",)),
     ),
     ideas=("flip",), title=N_("Learn Dummy Spades"))
 

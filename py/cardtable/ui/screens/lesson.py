@@ -11,11 +11,15 @@ over it, inside the viewport.  A different legal move gets the step's explanatio
 back*; an illegal one gets the engine's reason, as at any table.
 
 Progress (the step and the script's actions played) is kept in the browser under
-``cardtable/v1/lesson/<game>``: Home leaves at any step, *Learn to play* resumes there.  The first
-visit (no saved game, no lesson offered yet) shows an offer on the home screen, once.
+``cardtable/v1/lesson/<game>``: Home leaves at any step, *Learn to play* resumes there.  A lesson
+may go on in a next part (``Lesson.then``: Dummy Spades' peek, then its flip): the last step's
+*Next* (``lesson:then``) opens it, and *Learn to play* resumes the latest part left unfinished.  No
+tip shows while the table holds a finished trick: the step comes once it is collected.  What a step
+points at on the Dummy Spades table is ``lesson_spades``'s.  The first visit (no saved game, no
+lesson offered yet) shows an offer of every game's lesson on the home screen, once.
 
 The app owns one ``Lesson`` and asks it: ``acts()`` (``learn:<game>``, ``lesson:next``,
-``lesson:back``, ``lesson:finish``, ``lesson:no-offer``), ``active()``, ``route()``/``go_to()``
+``lesson:back``, ``lesson:then``, ``lesson:finish``, ``lesson:no-offer``), ``active()``, ``route()``/``go_to()``
 (``#lesson/<game>``), ``screen_html()`` and ``with_offer(html)``.
 """
 
@@ -154,7 +158,7 @@ class Lesson:
             self.app.render()
 
     def act(self, arg: str) -> None:
-        """``lesson:next``, ``lesson:back``, ``lesson:finish``, ``lesson:no-offer``."""
+        """``lesson:next``, ``lesson:back``, ``lesson:then``, ``lesson:finish``, ``lesson:no-offer``."""
         app = self.app
         if arg == "no-offer":
             self._set(OFFER_KEY, "seen")
