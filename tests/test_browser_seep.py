@@ -2,8 +2,10 @@
 
 import json
 import random
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 from cardtable.record import new_game, replay
 from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, screenshot,
@@ -285,7 +287,7 @@ def test_build_raise_cement_capture_by_touch_and_an_illegal_attempt(watched_page
     assert "Ben" in house.locator(".house-owners").inner_text()
     # the play is seen by the next player: the new house outlined, labelled and named in words
     assert "just" in house.get_attribute("class").split()
-    assert house.get_attribute("aria-label").endswith("just built by Ben")
+    expect(house).to_have_accessible_name(re.compile(r"^10-house, ordinary, owned by Ben, just built by Ben$"))
     assert house.locator(".just-tag").inner_text().lower() == "just built"
     assert house.locator(".card.just").get_attribute("data-card") == "2C"
     assert page.locator(".floor .last-log").inner_text() == "Ben builds a 10-house: 2♣ on A♠ 7♣"

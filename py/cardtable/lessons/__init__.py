@@ -61,4 +61,4 @@ GAMES = ("seep", "dummy-spades")   # the games that have a lesson (the home scre
 def lessons() -> dict[str, Lesson]:
     """Every lesson, by game name (imported on demand: the app loads a lesson only when asked)."""
     from . import seep, spades
-    return {lesson.game: lesson for lesson in (seep.LESSON, *spades.LESSONS)}
+    return {lesson.game: lesson for lesson in (*seep.LESSONS, *spades.LESSONS)}

@@ -24,9 +24,14 @@ class LessonRun:
         self.lesson = lesson
         self.players = players
         self.index = 0
-        self.game = self.fresh(0)
+        self.game = self.fresh(self.first)   # a later part may open mid-hand: the script up to its first step
 
     # ---- the game ------------------------------------------------------------------------------
+    @property
+    def first(self) -> int:
+        """The script's actions played before the lesson opens (those before its first step)."""
+        return self.lesson.steps[0].at
+
     def fresh(self, n: int):
         """A new game with the first ``n`` actions of the script applied."""
         record = copy.deepcopy(self.lesson.record)
@@ -124,7 +129,7 @@ class LessonRun:
         except (TypeError, KeyError, ValueError):
             return False
         steps = self.lesson.steps
-        if not (0 <= i < len(steps) and 0 <= n <= steps[i].at and (i == 0 or steps[i - 1].at <= n)):
+        if not (0 <= i < len(steps) and self.first <= n <= steps[i].at and (i == 0 or steps[i - 1].at <= n)):
             return False
         self.index = i
         self.game = self.fresh(n)

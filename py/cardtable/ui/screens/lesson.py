@@ -34,7 +34,7 @@ from ...lessons.run import LessonRun
 from ...record import load_json
 from ..text.i18n import _
 from ..text.markup import button, esc
-from . import lesson_spades
+from . import lesson_seep, lesson_spades
 
 ID_PREFIX = "lesson:"
 OFFER_KEY = "cardtable/v1/lesson-offer"
@@ -200,6 +200,8 @@ class Lesson:
             app.dialog = None   # the lesson shows the count itself, with its steps
             entry = app.table.hand_entries(game)[-1]
             body = app.table.hand_summary_html(game, entry)
+            if run.lesson.record["game"] == lesson_seep.GAME:   # Seep's count, line by line, over the summary
+                body = lesson_seep.count_html(app.table, game) + body
             return (f'<section class="lesson-end" aria-labelledby="lesson-end-title">'
                     f'<h1 id="lesson-end-title">{esc(_("End of the hand"))}</h1>'
                     f'<div class="lesson-summary">{body}</div></section>' + self.tip_html(run))
@@ -244,7 +246,7 @@ class Lesson:
         if step.expect is None:
             if step.point.startswith("house:"):
                 return f'[data-house="{step.point[6:]}"]'
-            return READING.get(step.point, ".table")
+            return READING.get(step.point) or lesson_seep.reading(step.point) or ".table"
         words = step.expect.split()
         if words[0] == "bid":
             return f'[data-key="{step.expect}"]'
@@ -421,9 +423,18 @@ def place() -> None:
         if _present(speak) and _present(text) and say != _WATCH.get("spoken"):
             _WATCH["spoken"] = say
             speak(str(text.textContent))
+    # the focus goes to the thing to do when the step changes, and back to it when a redraw dropped it
+    # (the focused control was removed: the focus fell back to the page) while the step waits
+    if fresh or _dropped(document):
         focus = el if el is not None and str(el.tagName) == "BUTTON" else tip.querySelector("button")
         if _present(focus) and not focus.hasAttribute("disabled"):
             focus.focus()
+
+
+def _dropped(document) -> bool:
+    """True when no control has the focus (it fell back to the page after its control was removed)."""
+    active = document.activeElement
+    return not _present(active) or str(active.tagName) in ("BODY", "HTML") or not bool(active.isConnected)
 
 
 KEEP_CLEAR = ((".seep-dock .panel button, .seep-dock .hand-cards .card, .coach button, .lesson-summary", 3.0),

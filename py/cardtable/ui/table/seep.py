@@ -480,18 +480,21 @@ class Table:
             if just:
                 just_by = JUST_BY[last['verb']]
                 label += ", " + _(just_by).format(name=who)
-            inner = (f'<span class="house-head"><span class="house-value">{val}</span>'
+            # a house to pick is named by its content (axe: label-content-name-mismatch): its name in
+            # words, unseen, and the drawing (value, kind, cards, owners) hidden from screen readers
+            drawn = ' aria-hidden="true"' if picking else ""
+            inner = (f'<span class="house-head"{drawn}><span class="house-value">{val}</span>'
                      f'<span class="house-kind {kind}">{esc(kind_words)}</span></span>'
-                     f'<span class="house-cards{FANS[min(len(h["cards"]), len(FANS) - 1)]}">{cards}</span>'
-                     f'<span class="house-owners" data-label="{esc(_("owner:"))}" title="{esc(owners)}">{esc(owners)}</span>'
+                     f'<span class="house-cards{FANS[min(len(h["cards"]), len(FANS) - 1)]}"{drawn}>{cards}</span>'
+                     f'<span class="house-owners" data-label="{esc(_("owner:"))}" title="{esc(owners)}"{drawn}>{esc(owners)}</span>'
                      + (f'<span class="just-tag" aria-hidden="true">{esc(_(JUST.get(last["verb"], "")))}</span>' if just else ""))
             hcls = f"house {kind}" + "".join(f" owner-{self.letter(self.side_of(o)).lower()}" for o in h["owners"][:1])
             hcls += " just" if just else ""
             if picking:
                 sel = val in self.houses
                 houses.append(f'<button type="button" class="{hcls}{" selected" if sel else ""}" data-act="ui:house:{val}" '
-                              f'data-key="house:{val}" data-house="{val}" aria-pressed="{"true" if sel else "false"}" '
-                              f'aria-label="{esc(label)}">{inner}</button>')
+                              f'data-key="house:{val}" data-house="{val}" aria-pressed="{"true" if sel else "false"}">'
+                              f'<span class="visually-hidden">{esc(label)}</span>{inner}</button>')
             else:
                 houses.append(f'<div class="{hcls}" data-house="{val}" role="group" aria-label="{esc(label)}">{inner}</div>')
         loose = []
@@ -635,8 +638,9 @@ class Table:
         key = str(n % 10)
         if word is None:
             return button(label, f"move:{action}", cls=cls, key=action, shortcut=key)
-        return button(f'{label}<span class="sub" aria-hidden="true">{esc(word)}</span>', f"move:{action}",
-                      cls=cls, key=action, aria_label=_("Bid {n}, {card}").format(n=n, card=word), shortcut=key)
+        # named by its content, "Bid 11, Jack" (the comma unseen), so the name holds the visible text
+        return button(f'{label}<span class="visually-hidden">,</span> <span class="sub">{esc(word)}</span>', f"move:{action}",
+                      cls=cls, key=action, shortcut=key)
 
     def move_panel(self, game, v: dict, seat: str) -> str:
         if self.card is None:
