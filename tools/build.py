@@ -10,10 +10,12 @@ dist/ holds:
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
   app/pyscript.json           PyScript config: local interpreter, the package zip
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
-                              library trimmed to what the app uses (app_stdlib.zip, see write_stdlib)
+                              library trimmed to what the app uses (app_stdlib.zip, see write_stdlib),
+                              and the first visit's packed copies of the two biggest (*.zst, see PACKED)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
   runtime/morphdom/, runtime/fflate/, runtime/lean-qr/  the DOM-morphing library, the zip reader and the
                               QR code maker (ES modules)
+  runtime/fzstd/              the Zstandard decoder of the packed copies (a classic script)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
 Nothing is fetched from outside the site's own origin.  The build prints the size of dist/ and
@@ -192,6 +194,7 @@ BROWSER_LIBRARIES = [
     ("fflate", "esm/browser.js", "fflate.js"),  # the zip reader of web/zip.js (MIT)
     ("lean-qr", "index.mjs", "lean-qr.mjs"),  # QR codes of join links, for web/qr.js (MIT)
     ("lean-qr", "extras/svg.mjs", "svg.mjs"),  # ... drawn as an SVG path
+    ("fzstd", "umd/index.js", "fzstd.js"),  # Zstandard decoder of the first visit's packed files (MIT)
 ]
 
 
@@ -237,6 +240,7 @@ def build() -> dict:
     app.mkdir()
     write_zip(app / "cardtable.zip", package_files(), ROOT / "py", compiled_catalogs())
     write_stdlib()
+    write_packed(DIST / "web" / "snapshot-early.js")
     shutil.copy2(ROOT / "py" / "cardtable" / "ui" / "main.py", app / "main.py")
     config = {
         "interpreter": "./runtime/pyodide/pyodide.mjs",  # (relative to the page: see SNAPSHOT_LOADER)
@@ -359,6 +363,61 @@ def write_stdlib() -> None:
     missing = sorted(m for m in app_imports() if m in index and m not in shipped)
     if missing:
         fail(f"{STDLIB} lacks standard-library modules the app imports: {', '.join(missing)}")
+
+
+# The first visit's biggest downloads, also written Zstandard-compressed beside themselves (`X.zst`,
+# level 19): a first visit fetches those and decodes them in the page as they arrive (fzstd, from
+# npm: web/snapshot-early.js), and the service worker does the same at its install (tools/build_sw.py),
+# keeping the decoded file under its own name for every later start.  Hosts compress the WebAssembly
+# on the fly (brotli 5 at best, gzip on GitHub Pages) and not the zip at all: 3.23 + 1.03 MB before,
+# 2.89 + 0.74 MB so.  The standard library's archive is written *stored* when it is packed (its
+# entries deflated one by one shared nothing: 1.03 MB; stored then packed as a whole, 0.74 MB).
+PACKED = ["runtime/pyodide/pyodide.asm.wasm", STDLIB]
+ZSTD_LEVEL = 19
+
+
+def zstd_compress():
+    """A function bytes -> Zstandard frame (level ZSTD_LEVEL, with its size and checksum), from the
+    venv's `zstandard` package, or None without it (the build then writes no packed copy)."""
+    try:
+        import zstandard
+    except ImportError:
+        return None
+    return zstandard.ZstdCompressor(level=ZSTD_LEVEL, write_checksum=True, write_content_size=True).compress
+
+
+def store_zip(path: Path) -> None:
+    """Rewrite a zip with every entry stored (not deflated), names, dates and order unchanged."""
+    with zipfile.ZipFile(path) as src:
+        entries = [(info, src.read(info)) for info in src.infolist()]
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_STORED) as dst:
+        for info, data in entries:
+            info.compress_type = zipfile.ZIP_STORED
+            dst.writestr(info, data)
+
+
+def write_packed(script: Path) -> dict[str, int]:
+    """Write the ``.zst`` copy of each of PACKED and their sizes ({path: decoded bytes}) into
+    dist/web/snapshot-early.js in place of its empty ``PACKED``; {} (and no copy) without zstandard.
+    Must run before the snapshot is made: the standard library's archive is rewritten stored."""
+    compress = zstd_compress()
+    packed: dict[str, int] = {}
+    if compress is None:
+        print("build: no `zstandard` in this Python: the first visit downloads the runtime unpacked "
+              "(run `make build`, whose venv has it)", file=sys.stderr)
+    else:
+        store_zip(DIST / STDLIB)
+        for name in PACKED:
+            data = (DIST / name).read_bytes()
+            (DIST / (name + ".zst")).write_bytes(compress(data))
+            packed[name] = len(data)
+    marker = "const PACKED = {}; // replaced at build time by tools/build.py"
+    text = script.read_text(encoding="utf-8")
+    if marker not in text:
+        fail(f"{script.name}: its PACKED line is missing")
+    script.write_text(text.replace(marker, "const PACKED = " + json.dumps(packed, sort_keys=True) + ";"),
+                      encoding="utf-8")
+    return packed
 
 
 SNAPSHOT = "runtime/pyodide-snapshot.bin"
