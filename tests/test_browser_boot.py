@@ -30,7 +30,7 @@ def test_boots_python_from_local_files_only(watched_page, site):
     page.add_init_script(RECORD_BOOT_WORDS)
     # (the standard library's packed copy cannot be had: the page falls back to the file itself;
     # every other browser test's first visit decodes the packed copies)
-    page.route("**/app_stdlib.zip.zst", lambda route: route.fulfill(status=404, body="not here"))
+    page.route("**/app_stdlib.zip.xz", lambda route: route.fulfill(status=404, body="not here"))
     page.goto(site.url)
     wait_ready(page)
     words = page.evaluate("window.__bootWords")
@@ -43,7 +43,7 @@ def test_boots_python_from_local_files_only(watched_page, site):
     page.watch.console_errors.clear()
     page.watch.assert_clean()
     # Pyodide and PyScript came from our own origin.
-    assert any(u.endswith(("/runtime/pyodide/pyodide.asm.wasm", "/runtime/pyodide/pyodide.asm.wasm.zst"))
+    assert any(u.endswith(("/runtime/pyodide/pyodide.asm.wasm", "/runtime/pyodide/pyodide.asm.wasm.xz"))
                for u in page.watch.requests)
     assert any("/runtime/pyscript/core" in u for u in page.watch.requests)
     assert any(u.endswith("/runtime/pyodide/app_stdlib.zip") for u in page.watch.requests)

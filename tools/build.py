@@ -11,11 +11,11 @@ dist/ holds:
   app/pyscript.json           PyScript config: local interpreter, the package zip
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
                               library trimmed to what the app uses (app_stdlib.zip, see write_stdlib),
-                              and the first visit's packed copies of the two biggest (*.zst, see PACKED)
+                              and the first visit's packed copies of the two biggest (*.xz, see PACKED)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
   runtime/morphdom/, runtime/fflate/, runtime/lean-qr/  the DOM-morphing library, the zip reader and the
                               QR code maker (ES modules)
-  runtime/fzstd/              the Zstandard decoder of the packed copies (a classic script)
+  runtime/xz-decompress/      the xz decoder of the packed copies (a classic script)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
 Nothing is fetched from outside the site's own origin.  The build prints the size of dist/ and
@@ -28,6 +28,7 @@ import ast
 import hashlib
 import json
 import gzip
+import lzma
 import os
 import re
 import shutil
@@ -194,7 +195,9 @@ BROWSER_LIBRARIES = [
     ("fflate", "esm/browser.js", "fflate.js"),  # the zip reader of web/zip.js (MIT)
     ("lean-qr", "index.mjs", "lean-qr.mjs"),  # QR codes of join links, for web/qr.js (MIT)
     ("lean-qr", "extras/svg.mjs", "svg.mjs"),  # ... drawn as an SVG path
-    ("fzstd", "umd/index.js", "fzstd.js"),  # Zstandard decoder of the first visit's packed files (MIT)
+    # the xz decoder of the first visit's packed files (MIT; xz-embedded, public domain, as WebAssembly;
+    # its licence is the banner at the top of the file: the package has no LICENSE file)
+    ("xz-decompress", "dist/package/xz-decompress.min.js", "xz-decompress.js"),
 ]
 
 
@@ -207,7 +210,8 @@ def copy_browser_libraries() -> None:
         out = DIST / "runtime" / package
         out.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, out / name)
-        shutil.copy2(NODE / package / "LICENSE", out / "LICENSE")
+        if (NODE / package / "LICENSE").is_file():
+            shutil.copy2(NODE / package / "LICENSE", out / "LICENSE")
 
 
 def content_version(paths: list[Path], extra: bytes = b"") -> str:
@@ -365,25 +369,31 @@ def write_stdlib() -> None:
         fail(f"{STDLIB} lacks standard-library modules the app imports: {', '.join(missing)}")
 
 
-# The first visit's biggest downloads, also written Zstandard-compressed beside themselves (`X.zst`,
-# level 19): a first visit fetches those and decodes them in the page as they arrive (fzstd, from
-# npm: web/snapshot-early.js), and the service worker does the same at its install (tools/build_sw.py),
-# keeping the decoded file under its own name for every later start.  Hosts compress the WebAssembly
-# on the fly (brotli 5 at best, gzip on GitHub Pages) and not the zip at all: 3.23 + 1.03 MB before,
-# 2.89 + 0.74 MB so.  The standard library's archive is written *stored* when it is packed (its
-# entries deflated one by one shared nothing: 1.03 MB; stored then packed as a whole, 0.74 MB).
+# The first visit's biggest downloads, also written xz-compressed beside themselves (`X.xz`, LZMA2
+# at its strongest, with Python's own lzma): a first visit fetches those and decodes them in the page
+# as they arrive (xz-decompress, from npm: web/snapshot-early.js), and the service worker does the
+# same at its install (tools/build_sw.py), keeping the decoded file under its own name for every
+# later start.  Hosts compress the WebAssembly on the fly (brotli 5 at best, gzip on GitHub Pages)
+# and the zip not at all: 3.23 + 1.03 MB before, 2.64 + 0.68 MB so.  The standard library's
+# archive is written *stored* when it is packed (its entries deflated one by one share nothing:
+# 1.03 MB; stored, then packed as a whole, 0.68 MB).  (Zstandard level 19, which browsers do not
+# decode either, gave 2.89 + 0.74 MB.)
 PACKED = ["runtime/pyodide/pyodide.asm.wasm", STDLIB]
-ZSTD_LEVEL = 19
+XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
+PACKED_CACHE = NODE / ".cache" / "cardtable-packed"  # (a minute per WebAssembly: kept by its hash)
 
 
-def zstd_compress():
-    """A function bytes -> Zstandard frame (level ZSTD_LEVEL, with its size and checksum), from the
-    venv's `zstandard` package, or None without it (the build then writes no packed copy)."""
-    try:
-        import zstandard
-    except ImportError:
-        return None
-    return zstandard.ZstdCompressor(level=ZSTD_LEVEL, write_checksum=True, write_content_size=True).compress
+def xz_compress(data: bytes) -> bytes:
+    """``data`` as one xz stream (CRC32, which the page's decoder checks), from PACKED_CACHE when the
+    same bytes were packed before."""
+    key = hashlib.sha256(repr(XZ_FILTERS).encode() + data).hexdigest()
+    cached = PACKED_CACHE / (key + ".xz")
+    if cached.is_file():
+        return cached.read_bytes()
+    packed = lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=XZ_FILTERS)
+    PACKED_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(packed)
+    return packed
 
 
 def store_zip(path: Path) -> None:
@@ -397,20 +407,15 @@ def store_zip(path: Path) -> None:
 
 
 def write_packed(script: Path) -> dict[str, int]:
-    """Write the ``.zst`` copy of each of PACKED and their sizes ({path: decoded bytes}) into
-    dist/web/snapshot-early.js in place of its empty ``PACKED``; {} (and no copy) without zstandard.
-    Must run before the snapshot is made: the standard library's archive is rewritten stored."""
-    compress = zstd_compress()
+    """Write the ``.xz`` copy of each of PACKED, and their sizes ({path: decoded bytes}) into
+    dist/web/snapshot-early.js in place of its empty ``PACKED``.  Must run before the snapshot is
+    made: the standard library's archive is rewritten stored."""
+    store_zip(DIST / STDLIB)
     packed: dict[str, int] = {}
-    if compress is None:
-        print("build: no `zstandard` in this Python: the first visit downloads the runtime unpacked "
-              "(run `make build`, whose venv has it)", file=sys.stderr)
-    else:
-        store_zip(DIST / STDLIB)
-        for name in PACKED:
-            data = (DIST / name).read_bytes()
-            (DIST / (name + ".zst")).write_bytes(compress(data))
-            packed[name] = len(data)
+    for name in PACKED:
+        data = (DIST / name).read_bytes()
+        (DIST / (name + ".xz")).write_bytes(xz_compress(data))
+        packed[name] = len(data)
     marker = "const PACKED = {}; // replaced at build time by tools/build.py"
     text = script.read_text(encoding="utf-8")
     if marker not in text:

@@ -18,9 +18,9 @@ What the generated worker does:
   update never activates by itself: it waits until the page's "Update — reload" banner
   (web/sw-register.js) posts {type: "SKIP_WAITING"} -- a page is never reloaded in the middle
   of a hand without asking.
-* packed files: a file of dist/ with a Zstandard-compressed copy beside it (``X.zst``, written by
+* packed files: a file of dist/ with an xz-compressed copy beside it (``X.xz``, written by
   tools/build.py for the WebAssembly and the standard library, and what a first visit downloads) is
-  installed from that copy, decoded by fzstd (runtime/fzstd/fzstd.js, imported by the worker), and
+  installed from that copy, decoded by xz-decompress (runtime/xz-decompress/, imported by the worker), and
   kept decoded under its own name: every later start reads it as it is, and the copy the page has
   just downloaded comes from the HTTP cache (a 304), not twice over the network.  Without the
   decoder, or if the copy is missing or damaged, the file itself is fetched.
@@ -57,7 +57,7 @@ from slim import slim_js  # noqa: E402  (tools/slim.py, beside this file)
 SW_NAME = "sw.js"
 CACHE_PREFIX = "card-table"
 SKIP = {SW_NAME}  # the worker is never cached by itself
-SKIP_SUFFIXES = (".map", ".zst")  # (a ".zst" is a packed copy of a file the worker keeps decoded: see PACKED)
+SKIP_SUFFIXES = (".map", ".xz")  # (an ".xz" is a packed copy of a file the worker keeps decoded: see PACKED)
 SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker after its install (see the template)
 
 
@@ -110,26 +110,29 @@ const PREFIX = __PREFIX__ + ":" + new URL(self.registration.scope).pathname + ":
 const CACHE = PREFIX + __CACHE_ID__;
 const FILES = __FILES__;
 const INDEX = new URL("index.html", self.registration.scope).href;
-// Files kept decoded from their Zstandard-compressed copy beside them ("X.zst"): {file: its size}.
+// Files kept decoded from their xz-compressed copy beside them ("X.xz"): {file: its size}.
 const PACKED = __PACKED__;
 if (Object.keys(PACKED).length) {
   try {
-    importScripts("runtime/fzstd/fzstd.js");
+    importScripts("runtime/xz-decompress/xz-decompress.js");
   } catch (err) {
-    console.warn("Card Table: no Zstandard decoder, the packed files are fetched as they are:", err);
+    console.warn("Card Table: no xz decoder, the packed files are fetched as they are:", err);
   }
 }
+const XZ = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]; // (an xz stream's first bytes)
 
 /** Put `file` (one of PACKED) into `cache`, decoded from its packed copy, else fetched as it is. */
 async function addUnpacked(cache, file) {
   const url = new URL(file, self.registration.scope).href;
   try {
-    if (!self.fzstd) throw new Error("no decoder");
-    const response = await fetch(new Request(url + ".zst", { cache: "no-cache" }));
+    const decoder = self["xz-decompress"];
+    if (!decoder) throw new Error("no decoder");
+    const response = await fetch(new Request(url + ".xz", { cache: "no-cache" }));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    let bytes = new Uint8Array(await response.arrayBuffer());
-    // (a host may have sent it decoded already, under a Content-Encoding)
-    if (bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd) bytes = self.fzstd.decompress(bytes);
+    const packed = new Uint8Array(await response.arrayBuffer());
+    if (XZ.some((b, i) => packed[i] !== b)) throw new Error("not an xz stream");
+    const decoded = new decoder.XzReadableStream(new Blob([packed]).stream());
+    const bytes = new Uint8Array(await new Response(decoded).arrayBuffer());
     if (bytes.length !== PACKED[file]) throw new Error(`${bytes.length} bytes, expected ${PACKED[file]}`);
     const type = file.endsWith(".wasm") ? "application/wasm" : "application/zip";
     await cache.put(url, new Response(bytes, { headers: { "Content-Type": type } }));
@@ -327,8 +330,8 @@ self.addEventListener("fetch", (event) => {
 
 
 def packed_files(dist: Path, urls: list[str]) -> dict[str, int]:
-    """{url: size} of the kept files that have a packed copy beside them (``X.zst``)."""
-    return {u: (dist / u).stat().st_size for u in urls if (dist / (u + ".zst")).is_file()}
+    """{url: size} of the kept files that have a packed copy beside them (``X.xz``)."""
+    return {u: (dist / u).stat().st_size for u in urls if (dist / (u + ".xz")).is_file()}
 
 
 def render(version: str, cache: str, urls: list[str], packed: dict[str, int] | None = None) -> str:
