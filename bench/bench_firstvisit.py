@@ -464,7 +464,8 @@ def print_moves(r: dict) -> None:
 
 def install_bytes(site: Path, encoding: str) -> int:
     """What a complete offline install downloads: every file the worker keeps (and sw.js),
-    compressed as the server sends it to a browser that accepts ``encoding``."""
+    compressed as the server sends it to a browser that accepts ``encoding``; a file with a packed
+    copy (``X.xz``, see tools/build.py's PACKED) is downloaded as that copy."""
     sw = (site / "sw.js").read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1)) + ["sw.js"]
     snapshot = json.loads(re.search(r"const SNAPSHOT = (.*?);", sw).group(1))  # (fetched after the install)
@@ -472,6 +473,8 @@ def install_bytes(site: Path, encoding: str) -> int:
     total = 0
     for name in files:
         path = site / name
+        if (site / (name + ".xz")).is_file():
+            path = site / (name + ".xz")
         ctype = serve.Handler.guess_type(serve.Handler, str(path))  # (a method that reads only the class's map)
         data = path.read_bytes()
         total += len(serve.compress(data, encoding)) if ctype.startswith(serve.COMPRESSIBLE) else len(data)

@@ -374,7 +374,7 @@ def test_when_python_cannot_start_the_screen_says_so_and_keeps_the_saved_data(br
     page = context.new_page()
     page.goto(site.url + "web/manifest.webmanifest")
     page.evaluate("() => localStorage.setItem('cardtable/v1/game/x', '{}')")
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide.asm.wasm*", lambda route: route.abort())  # (and its packed copy)
     page.route("**/pyodide-snapshot.bin", lambda route: route.abort())
     page.goto(site.url)
     page.wait_for_selector("html[data-boot-failed]", state="attached", timeout=120_000)

@@ -126,7 +126,8 @@ def test_service_worker_precaches_every_file_of_dist_but_pyscripts_unused_chunks
 
     sw = (dist / "sw.js").read_text(encoding="utf-8")
     listed = _listed(dist)
-    on_disk = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    on_disk = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"
+                     and p.suffix != ".xz")  # (the packed copies: see the next test)
     unused = [f for f in on_disk if chunk_name(f) in UNUSED_PYSCRIPT]
     # (the start-up snapshot is fetched after the install, when a page asks: see test_snapshot.py)
     assert sorted(listed) == [f for f in on_disk if f != "runtime/pyodide-snapshot.bin" and f not in unused]
@@ -139,6 +140,28 @@ def test_service_worker_precaches_every_file_of_dist_but_pyscripts_unused_chunks
     assert 'const SNAPSHOT = "runtime/pyodide-snapshot.bin";' in sw
     assert "runtime/pyodide/pyodide.asm.wasm" in listed and "index.html" in listed
     assert re.search(r'const CACHE = PREFIX \+ "[0-9a-f]{16}";', sw)
+
+
+def test_the_first_visits_biggest_files_have_packed_copies_that_decode_to_them(dist):
+    """The WebAssembly and the standard library have an xz copy beside them (what a first visit
+    downloads, and the worker installs from); each decodes to the file byte for byte, both page and
+    worker know every one of them with its size, and the worker keeps the files, not the copies."""
+    import lzma
+
+    from build import PACKED
+
+    packed = sorted(p.relative_to(dist).as_posix()[:-3] for p in dist.rglob("*.xz"))
+    assert packed == sorted(PACKED)
+    sizes = {name: (dist / name).stat().st_size for name in packed}
+    for name in packed:
+        data = (dist / name).read_bytes()
+        assert lzma.decompress((dist / (name + ".xz")).read_bytes(), format=lzma.FORMAT_XZ) == data, name
+        assert (dist / (name + ".xz")).stat().st_size < len(data) / 3, name
+    for script in ("web/snapshot-early.js", "sw.js"):
+        found = re.search(r"const PACKED = (\{.*?\});", (dist / script).read_text(encoding="utf-8"))
+        assert found and json.loads(found.group(1)) == sizes, script
+    assert not [f for f in _listed(dist) if f.endswith(".xz")]
+    assert "License: MIT" in (dist / "runtime" / "xz-decompress" / "xz-decompress.js").read_text(encoding="utf-8")
 
 
 # --- in the browser ----------------------------------------------------------------------------
@@ -191,9 +214,21 @@ def test_manifest_is_valid_and_the_service_worker_controls_the_page(page, site, 
         # the snapshot, and its unpacked copy the worker makes of it
         expected |= {site.url + "runtime/pyodide-snapshot.bin", site.url + "runtime/pyodide-snapshot.unpacked"}
     assert set(cached) == expected
-    # every file this first start requested is one the worker keeps (so an offline start finds it)
+    # every file this first start requested is one the worker keeps (so an offline start finds it),
+    # or the packed copy of one: those it downloaded packed, never also as they are
     ours = {u.split("#")[0].split("?")[0] for u in requested if u.startswith(site.url)} - {site.url}
-    assert ours - expected <= {site.url + "sw.js"}
+    packed = {site.url + f for f in json.loads(re.search(r"const PACKED = (\{.*?\});",
+                                                           (dist / "sw.js").read_text()).group(1))}
+    assert ours - expected - {u + ".xz" for u in packed} <= {site.url + "sw.js"}
+    assert {u + ".xz" for u in packed} <= ours and not packed & ours
+    # ... and the worker keeps each of those decoded, under its own name
+    sizes = page.evaluate("""async ([name, urls]) => Promise.all(urls.map(async (u) => {
+        const r = await (await caches.open(name)).match(u);
+        return [r.headers.get("Content-Type"), (await r.arrayBuffer()).byteLength];
+    }))""", [info["cache"], sorted(packed)])
+    for url, (kind, size) in zip(sorted(packed), sizes):
+        path = dist / url[len(site.url):]
+        assert size == path.stat().st_size and kind == ("application/wasm" if path.suffix == ".wasm" else "application/zip")
     assert csp_violations(page) == []
 
 

@@ -10,10 +10,12 @@ dist/ holds:
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
   app/pyscript.json           PyScript config: local interpreter, the package zip
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
-                              library trimmed to what the app uses (app_stdlib.zip, see write_stdlib)
+                              library trimmed to what the app uses (app_stdlib.zip, see write_stdlib),
+                              and the first visit's packed copies of the two biggest (*.xz, see PACKED)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
   runtime/morphdom/, runtime/fflate/, runtime/lean-qr/  the DOM-morphing library, the zip reader and the
                               QR code maker (ES modules)
+  runtime/xz-decompress/      the xz decoder of the packed copies (a classic script)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
 Nothing is fetched from outside the site's own origin.  The build prints the size of dist/ and
@@ -26,6 +28,7 @@ import ast
 import hashlib
 import json
 import gzip
+import lzma
 import os
 import re
 import shutil
@@ -194,6 +197,9 @@ BROWSER_LIBRARIES = [
     ("fflate", "esm/browser.js", "fflate.js"),  # the zip reader of web/zip.js (MIT)
     ("lean-qr", "index.mjs", "lean-qr.mjs"),  # QR codes of join links, for web/qr.js (MIT)
     ("lean-qr", "extras/svg.mjs", "svg.mjs"),  # ... drawn as an SVG path
+    # the xz decoder of the first visit's packed files (MIT; xz-embedded, public domain, as WebAssembly;
+    # its licence is the banner at the top of the file: the package has no LICENSE file)
+    ("xz-decompress", "dist/package/xz-decompress.min.js", "xz-decompress.js"),
 ]
 
 
@@ -206,7 +212,8 @@ def copy_browser_libraries() -> None:
         out = DIST / "runtime" / package
         out.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, out / name)
-        shutil.copy2(NODE / package / "LICENSE", out / "LICENSE")
+        if (NODE / package / "LICENSE").is_file():
+            shutil.copy2(NODE / package / "LICENSE", out / "LICENSE")
 
 
 def content_version(paths: list[Path], extra: bytes = b"") -> str:
@@ -239,6 +246,7 @@ def build() -> dict:
     app.mkdir()
     write_zip(app / "cardtable.zip", package_files(), ROOT / "py", compiled_catalogs())
     write_stdlib()
+    write_packed(DIST / "web" / "snapshot-early.js")
     shutil.copy2(ROOT / "py" / "cardtable" / "ui" / "main.py", app / "main.py")
     config = {
         "interpreter": "./runtime/pyodide/pyodide.mjs",  # (relative to the page: see SNAPSHOT_LOADER)
@@ -361,6 +369,62 @@ def write_stdlib() -> None:
     missing = sorted(m for m in app_imports() if m in index and m not in shipped)
     if missing:
         fail(f"{STDLIB} lacks standard-library modules the app imports: {', '.join(missing)}")
+
+
+# The first visit's biggest downloads, also written xz-compressed beside themselves (`X.xz`, LZMA2
+# at its strongest, with Python's own lzma): a first visit fetches those and decodes them in the page
+# as they arrive (xz-decompress, from npm: web/snapshot-early.js), and the service worker does the
+# same at its install (tools/build_sw.py), keeping the decoded file under its own name for every
+# later start.  Hosts compress the WebAssembly on the fly (brotli 5 at best, gzip on GitHub Pages)
+# and the zip not at all: 3.23 + 1.03 MB before, 2.64 + 0.68 MB so.  The standard library's
+# archive is written *stored* when it is packed (its entries deflated one by one share nothing:
+# 1.03 MB; stored, then packed as a whole, 0.68 MB).  (Zstandard level 19, which browsers do not
+# decode either, gave 2.89 + 0.74 MB.)
+PACKED = ["runtime/pyodide/pyodide.asm.wasm", STDLIB]
+XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
+PACKED_CACHE = NODE / ".cache" / "cardtable-packed"  # (a minute per WebAssembly: kept by its hash)
+
+
+def xz_compress(data: bytes) -> bytes:
+    """``data`` as one xz stream (CRC32, which the page's decoder checks), from PACKED_CACHE when the
+    same bytes were packed before."""
+    key = hashlib.sha256(repr(XZ_FILTERS).encode() + data).hexdigest()
+    cached = PACKED_CACHE / (key + ".xz")
+    if cached.is_file():
+        return cached.read_bytes()
+    packed = lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=XZ_FILTERS)
+    PACKED_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(packed)
+    return packed
+
+
+def store_zip(path: Path) -> None:
+    """Rewrite a zip with every entry stored (not deflated), names, dates and order unchanged."""
+    with zipfile.ZipFile(path) as src:
+        entries = [(info, src.read(info)) for info in src.infolist()]
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_STORED) as dst:
+        for info, data in entries:
+            info.compress_type = zipfile.ZIP_STORED
+            dst.writestr(info, data)
+
+
+def write_packed(script: Path) -> dict[str, int]:
+    """Write the ``.xz`` copy of each of PACKED, and their sizes ({path: decoded bytes}) into
+    dist/web/snapshot-early.js in place of its empty ``PACKED``.  Must run before the snapshot is
+    made: the standard library's archive is rewritten stored."""
+    store_zip(DIST / STDLIB)
+    packed: dict[str, int] = {}
+    for name in PACKED:
+        data = (DIST / name).read_bytes()
+        (DIST / (name + ".xz")).write_bytes(xz_compress(data))
+        packed[name] = len(data)
+    marker = "const PACKED = {}; // replaced at build time by tools/build.py"
+    text = script.read_text(encoding="utf-8")
+    if marker not in text:
+        fail(f"{script.name}: its PACKED line is missing")
+    script.write_text(text.replace(marker, "const PACKED = " + json.dumps(packed, sort_keys=True) + ";"),
+                      encoding="utf-8")
+    return packed
 
 
 SNAPSHOT = "runtime/pyodide-snapshot.bin"

@@ -18,6 +18,12 @@ What the generated worker does:
   update never activates by itself: it waits until the page's "Update — reload" banner
   (web/sw-register.js) posts {type: "SKIP_WAITING"} -- a page is never reloaded in the middle
   of a hand without asking.
+* packed files: a file of dist/ with an xz-compressed copy beside it (``X.xz``, written by
+  tools/build.py for the WebAssembly and the standard library, and what a first visit downloads) is
+  installed from that copy, decoded by xz-decompress (runtime/xz-decompress/, imported by the worker), and
+  kept decoded under its own name: every later start reads it as it is, and the copy the page has
+  just downloaded comes from the HTTP cache (a 304), not twice over the network.  Without the
+  decoder, or if the copy is missing or damaged, the file itself is fetched.
 * activate: delete this app's older caches, then claim the open pages.
 * fetch: same-origin GETs are answered from the cache first (query strings ignored); navigations
   inside the scope fall back to the cached index.html; anything else goes to the network.
@@ -51,7 +57,7 @@ from slim import slim_js  # noqa: E402  (tools/slim.py, beside this file)
 SW_NAME = "sw.js"
 CACHE_PREFIX = "card-table"
 SKIP = {SW_NAME}  # the worker is never cached by itself
-SKIP_SUFFIXES = (".map",)
+SKIP_SUFFIXES = (".map", ".xz")  # (an ".xz" is a packed copy of a file the worker keeps decoded: see PACKED)
 SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker after its install (see the template)
 
 
@@ -104,6 +110,37 @@ const PREFIX = __PREFIX__ + ":" + new URL(self.registration.scope).pathname + ":
 const CACHE = PREFIX + __CACHE_ID__;
 const FILES = __FILES__;
 const INDEX = new URL("index.html", self.registration.scope).href;
+// Files kept decoded from their xz-compressed copy beside them ("X.xz"): {file: its size}.
+const PACKED = __PACKED__;
+if (Object.keys(PACKED).length) {
+  try {
+    importScripts("runtime/xz-decompress/xz-decompress.js");
+  } catch (err) {
+    console.warn("Card Table: no xz decoder, the packed files are fetched as they are:", err);
+  }
+}
+const XZ = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]; // (an xz stream's first bytes)
+
+/** Put `file` (one of PACKED) into `cache`, decoded from its packed copy, else fetched as it is. */
+async function addUnpacked(cache, file) {
+  const url = new URL(file, self.registration.scope).href;
+  try {
+    const decoder = self["xz-decompress"];
+    if (!decoder) throw new Error("no decoder");
+    const response = await fetch(new Request(url + ".xz", { cache: "no-cache" }));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const packed = new Uint8Array(await response.arrayBuffer());
+    if (XZ.some((b, i) => packed[i] !== b)) throw new Error("not an xz stream");
+    const decoded = new decoder.XzReadableStream(new Blob([packed]).stream());
+    const bytes = new Uint8Array(await new Response(decoded).arrayBuffer());
+    if (bytes.length !== PACKED[file]) throw new Error(`${bytes.length} bytes, expected ${PACKED[file]}`);
+    const type = file.endsWith(".wasm") ? "application/wasm" : "application/zip";
+    await cache.put(url, new Response(bytes, { headers: { "Content-Type": type } }));
+  } catch (err) {
+    console.warn(`Card Table: ${file} is fetched as it is (its packed copy: ${err})`);
+    await cache.add(new Request(url, { cache: "no-cache" }));
+  }
+}
 
 self.addEventListener("install", (event) => {
   // The start's 30-odd files (Pyodide, PyScript, the app's scripts) come from this cache with no
@@ -122,7 +159,11 @@ self.addEventListener("install", (event) => {
     // cache: "no-cache" revalidates each file with the server, so the new cache never holds stale
     // bytes, but a file the page has just downloaded (on a first visit: Pyodide, PyScript, the app)
     // is answered "304 Not Modified" and taken from the HTTP cache instead of being sent again.
-    await cache.addAll(FILES.map((f) => new Request(new URL(f, self.registration.scope), { cache: "no-cache" })));
+    const plain = FILES.filter((f) => !(f in PACKED));
+    await Promise.all([
+      cache.addAll(plain.map((f) => new Request(new URL(f, self.registration.scope), { cache: "no-cache" }))),
+      ...FILES.filter((f) => f in PACKED).map((f) => addUnpacked(cache, f)),
+    ]);
     // First install: nothing older is running, so take over at once.  An update waits for the
     // page's banner (message SKIP_WAITING): never swap versions under a game in progress.
     if (!self.registration.active) await self.skipWaiting();
@@ -288,14 +329,21 @@ self.addEventListener("fetch", (event) => {
 """
 
 
-def render(version: str, cache: str, urls: list[str]) -> str:
+def packed_files(dist: Path, urls: list[str]) -> dict[str, int]:
+    """{url: size} of the kept files that have a packed copy beside them (``X.xz``)."""
+    return {u: (dist / u).stat().st_size for u in urls if (dist / (u + ".xz")).is_file()}
+
+
+def render(version: str, cache: str, urls: list[str], packed: dict[str, int] | None = None) -> str:
     """The worker's source: ``urls`` are every file it keeps; the snapshot among them is fetched
-    after the install (see the template), the rest at install."""
+    after the install (see the template), the rest at install (those in ``packed``, {url: size},
+    from their packed copy)."""
     js = TEMPLATE
     snapshot = SNAPSHOT if SNAPSHOT in urls else None
     installed = [u for u in urls if u != SNAPSHOT]
     for key, value in {"__VERSION__": version, "__PREFIX__": CACHE_PREFIX, "__SNAPSHOT__": snapshot,
-                       "__CACHE_ID__": cache, "__FILES__": installed}.items():
+                       "__CACHE_ID__": cache, "__FILES__": installed,
+                       "__PACKED__": packed or {}}.items():
         js = js.replace(key, json.dumps(value, indent=None if key != "__FILES__" else 0))
     return js
 
@@ -312,7 +360,8 @@ def write_service_worker(dist: Path, version: str) -> Path:
             raise FileNotFoundError(f"{dist}/{needed} is missing: the offline app would not start")
     out = dist / SW_NAME
     # without its comment lines, as the page's own scripts (they are for the repository's readers)
-    out.write_text(slim_js(render(version, cache_id(dist, files, version), urls)), encoding="utf-8")
+    js = render(version, cache_id(dist, files, version), urls, packed_files(dist, urls))
+    out.write_text(slim_js(js), encoding="utf-8")
     return out
 
 

@@ -39,16 +39,101 @@
 // modules had loaded and run, and PyScript for the app's zip only once Python had started: on a
 // slow link the connection sat idle meanwhile.  web/progress.js counts these downloads and hands
 // each response to the first `fetch` of its URL.
+//
+// The biggest of them (PACKED: the WebAssembly and the standard library, {file: its size}) are
+// downloaded xz-compressed (`X.xz`, written by tools/build.py: 3.3 MB instead of the 4.3 MB a host
+// sends for the two, compressing on the fly) and decoded here as they arrive, by xz-decompress
+// (runtime/xz-decompress/, loaded by this script on a first visit only): the response handed on is
+// the file itself, streamed, so Pyodide still compiles the WebAssembly while it downloads.  If the
+// packed copy or the decoder cannot be had, the file is fetched as it is.
 (() => {
   if (!self.fetch || !navigator.serviceWorker || navigator.serviceWorker.controller) return;
+  const PACKED = {}; // replaced at build time by tools/build.py
+  const XZ = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]; // (an xz stream's first bytes)
+  const site = (file) => new URL(file, document.baseURI).href;
+  const decoder = Object.keys(PACKED).length && self.ReadableStream && new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = site("runtime/xz-decompress/xz-decompress.js");
+    const loaded = () => self["xz-decompress"] && self["xz-decompress"].XzReadableStream;
+    script.onload = () => (loaded() ? resolve(loaded()) : reject(new Error("xz-decompress did not load")));
+    script.onerror = () => reject(new Error("xz-decompress did not load"));
+    document.head.append(script);
+  });
+  if (decoder) decoder.catch(() => {});
+  // The decoder decodes one stream at a time, in the order they were opened: the smaller file first,
+  // which has all arrived (and is decoded) long before the bigger one.
+  const packed = new Map();
+  let previous = Promise.resolve();
+  for (const file of decoder ? Object.keys(PACKED).sort((a, b) => PACKED[a] - PACKED[b]) : []) {
+    const response = unpacked(site(file), PACKED[file], previous);
+    previous = response.catch(() => {});
+    packed.set(file, response);
+  }
   const early = new Map();
   // (and the module PyScript runs once Python has started: one round trip less at the very end)
   for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
     "runtime/pyodide/pyodide-lock.json", "app/cardtable.zip", "app/main.py"]) {
-    const url = new URL(file, document.baseURI).href;
-    const response = fetch(url);
+    const url = site(file);
+    const response = packed.get(file) || fetch(url);
     response.catch(() => {}); // (a failure is the caller's, when it asks)
     early.set(url, response);
   }
   self.cardtableEarly = early;
+
+  /** The file at `url` (a promise of its Response), downloaded as `url.xz` and decoded as it
+   * streams in; `size`: its length, checked at the end (a short or damaged download is an error
+   * of the response's body, as a broken connection would be); its decoding starts once `after`
+   * (the previous file's response) is settled. */
+  async function unpacked(url, size, after) {
+    let reader;
+    let first;
+    let XzReadableStream;
+    try {
+      const packed = await fetch(url + ".xz");
+      XzReadableStream = await decoder;
+      reader = packed.ok && packed.body && packed.body.getReader();
+      first = reader && await reader.read();
+      await after;
+    } catch {
+      reader = null;
+    }
+    const head = first && !first.done ? first.value : new Uint8Array(0);
+    if (!reader || head.length < XZ.length || XZ.some((b, i) => head[i] !== b)) { // (a host's page for a missing file, say)
+      if (reader) reader.cancel().catch(() => {});
+      return fetch(url);
+    }
+    const decoded = new XzReadableStream(eager(reader, head));
+    const body = eager(decoded.getReader(), null, (n) => {
+      if (n !== size) throw new Error(`${url}: ${n} bytes unpacked, expected ${size}`);
+      performance.mark(`cardtable:unpacked ${url.slice(url.lastIndexOf("/") + 1)}`);
+    });
+    const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
+    return new Response(body, { headers: { "Content-Type": type, "Content-Length": String(size) } });
+  }
+
+  /** A stream of what `reader` reads (after `first`, if any), read at once, whoever reads it and
+   * however slowly: the download never waits for its reader (the decoder decodes one stream at
+   * a time, and Pyodide asks for these files only once its modules have loaded).  `end(bytes)`
+   * may throw, which errors the stream. */
+  function eager(reader, first, end) {
+    let sink;
+    const stream = new ReadableStream({ start: (controller) => { sink = controller; } });
+    (async () => {
+      let n = 0;
+      try {
+        if (first) sink.enqueue(first);
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          n += value.length;
+          sink.enqueue(value);
+        }
+        if (end) end(n);
+        sink.close();
+      } catch (err) {
+        sink.error(err);
+      }
+    })();
+    return stream;
+  }
 })();
