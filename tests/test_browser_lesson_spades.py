@@ -15,7 +15,7 @@ from cardtable.lessons import lessons
 from conftest import screenshot
 from csp import wait_until
 from test_browser_a11y import Axe
-from test_browser_lesson import check_step, moved_on, open_app, state
+from test_browser_lesson import check_step, do_step, moved_on, open_app, state
 
 pytestmark = pytest.mark.browser
 
@@ -44,14 +44,7 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None) -> list[str]:
         if on_step is not None and on_step(page, where, n, st):
             st = state(page)
             continue
-        if keyboard:
-            want = "button" if st["button"] else "target"
-            assert st["focus"] == want, (where, st, "the focus is not on the thing to do")
-            page.keyboard.press("Enter")
-        elif st["button"]:
-            page.click(f'#app .lesson-tip [data-key="{st["button"]}"]')
-        else:
-            page.click(f"#app {st['sel']}")
+        do_step(page, st, keyboard, where)
         if st["button"] == "lesson-finish":
             break
         st = moved_on(page, st)
