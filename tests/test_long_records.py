@@ -159,3 +159,26 @@ def test_seep_actions_written_once_are_the_actions_in_copies_too():
     for c, texts in copies:
         assert c.actions == texts
     assert replay(g.to_record()).actions == g.actions
+
+
+@pytest.mark.parametrize("name", ["seep", "dummy-spades"])
+def test_a_parsed_record_starts_the_same_game_without_being_checked_twice(name):
+    """``game_at_start`` (what opening a file uses after ``parse_record``) is ``new_game``: the same
+    deals, options and players; the game's own checks of its deals still run."""
+    from cardtable.game import RecordError
+    from cardtable.record import game_at_start, parse_record
+
+    start = {"format": "cardtable/1", "game": name, "seed": 5, "players": None}
+    g = new_game(start)
+    rng = random.Random(3)
+    for _ in range(60):
+        g.apply(rng.choice(g.legal_actions()))
+    rec = parse_record(g.to_record())
+    a, b = game_at_start(rec), new_game(rec)
+    assert a.to_record() == b.to_record()
+    for action in rec["actions"]:
+        assert a.apply(action) == b.apply(action)
+    assert a.to_record() == g.to_record() and a.view(a.to_act) == g.view(g.to_act)
+    bad = parse_record(dict(rec, deals=[{"dealer": "p9"}]))
+    with pytest.raises(RecordError):
+        game_at_start(bad)
