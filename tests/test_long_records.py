@@ -182,3 +182,22 @@ def test_a_parsed_record_starts_the_same_game_without_being_checked_twice(name):
     bad = parse_record(dict(rec, deals=[{"dealer": "p9"}]))
     with pytest.raises(RecordError):
         game_at_start(bad)
+
+
+def test_seep_move_texts_kept_once_written_are_the_texts_written_afresh():
+    """``move_text`` keeps the texts it wrote (``notation._TEXT``): the same text as writing it
+    anew, for every legal move of random positions; a move given as a list is written, not kept."""
+    from cardtable.games.seep import notation
+
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 8, "options": {"target": 1000}})
+    rng = random.Random(8)
+    seen = 0
+    while seen < 400 and not g.over:
+        for m in g.legal_moves():
+            notation._TEXT.pop(m, None)
+            first = g.move_text(m)
+            assert m in notation._TEXT and g.move_text(m) == first == notation._write(m)
+            seen += 1
+        g.apply(rng.choice(g.legal_actions()))
+    m = g.legal_moves()[0] if g.legal_moves() else (1, 0, 1, ())
+    assert g.move_text([m[0], m[1], m[2], list(m[3])]) == g.move_text(m)
