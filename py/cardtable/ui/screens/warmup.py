@@ -20,7 +20,7 @@ from typing import Callable
 
 WARM_MODULES = ("cardtable.games", "cardtable.ui.table.seep", "cardtable.ui.table.spades")
 """What opening a game imports that start-up does not, the costliest first."""
-FIRST_MS = 2000   # after start-up: the first screen is drawn and the person looks at it
+FIRST_MS = 1000   # after start-up: the first screen is drawn and the person looks at it
 NEXT_MS = 100     # between two modules: the page answers taps in between
 AGAIN_MS = 3000   # not idle (a game is open, one is being opened): look again this much later
 
