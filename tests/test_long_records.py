@@ -42,11 +42,13 @@ def candidates(g) -> list[str]:
     return sorted(out)
 
 
-@pytest.mark.parametrize("seats", [4, 2])
-def test_seep_accepts_and_refuses_exactly_the_legal_actions_with_the_same_reasons(seats):
+@pytest.mark.parametrize("seats, options", [(4, {"target": 100}), (2, {"target": 100}), (4, {"preset": "seep-pagat"})])
+def test_seep_accepts_and_refuses_exactly_the_legal_actions_with_the_same_reasons(seats, options):
+    """The short way (a throw checked directly, any other play against its card's legal uses)
+    against the long way (every legal move listed), every hand card thrown among the candidates."""
     rng = random.Random(seats)
-    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 5, "options": {"seats": seats, "target": 100},
-                  "actions": []})
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 5,
+                  "options": {"seats": seats, **options}, "actions": []})
     checked = 0
     while not g.over and g.action_count < 400:
         if rng.random() < 0.3:

@@ -180,7 +180,13 @@ class Notation:
         if self._legal is None and c >= 0 and self._phase == _PH_PLAY and not (self._plays == 0 and self._seed_first):
             # The legal uses of this one card (what legal_moves() would list for it), not every
             # card's: replaying a record resolves one action per position.
-            if (kind, t, L) in self._templates(VAL[c], self._context(kind), kind, t):
+            if kind == THROW:
+                # what _templates lists for a throw, without listing the captures: a card is thrown
+                # when it captures nothing (no loose cards worth its value, no house of it) and, on
+                # the bidder's first play, only a card of the bid's value (half a record is throws)
+                if (self._plays or t == self._bid) and t not in self._houses and not self._sums_to(t):
+                    return move
+            elif (kind, t, L) in self._templates(VAL[c], self._context(kind), kind, t):
                 return move
         elif move in self.legal_moves():
             return move
