@@ -1,13 +1,14 @@
 """The guided Dummy Spades hand and its peek and flip parts (issue #30) played to their end in
 Chromium, on one page: by taps on a 360×740 phone in English, then by keyboard alone (Enter only)
-on a 740×360 one in French (where nils declared make the chips taller: issue #25).  At every step the tip and the thing it points at are both wholly in
-the viewport and do not overlap (the screen audit runs after every redraw too), the step's text is
+on a 740×360 one in French (its nils make the chips taller: issue #25).  At every step the tip and
+the thing it points at are both wholly in the viewport and do not overlap (the screen audit runs
+after every redraw too), the step's text is
 said in the live region, and by keyboard the focus is on the thing to do.  On the way: the first
 visit offers both games' lessons, a spade led before spades are broken gets the engine's reason, a
 different legal lead is explained and taken back, and the lesson resumes where it was left (in its
 first part and in its second).  At nine steps of the French run the step is also checked at
 360×740 and screenshotted, and axe-core finds no serious or critical violation.
-Screenshots (both languages, 360×740; French also 740×360): test-artifacts/lesson-spades-*.png."""
+Screenshots (both languages at 360×740, French at 740×360 too): test-artifacts/lesson-spades-*.png."""
 
 import pytest
 
@@ -135,6 +136,8 @@ def test_lesson_by_taps_then_by_keyboard(page, site):
                 check_step(seen, f"fr {width}x{height} {where} {n}", page)
                 if width == 360:
                     shot("fr")(page, where, n, st)
+                else:   # sideways, where the chips with nils are tallest (#25)
+                    screenshot(page, f"lesson-spades-fr-740x360-{where[13:] or 'hand'}-step{n:02d}")
             axe(f"{where} step {n}")
             page.focus(f"#app {seen['sel']}" if not seen["button"] else f'#app .lesson-tip [data-key="{seen["button"]}"]')
         return False
