@@ -142,3 +142,18 @@ def test_lesson_by_taps_then_by_keyboard(page, site):
 def frames(page) -> None:
     """Two animation frames: the tip is placed again after a resize."""
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_lesson_the_other_way_round(page, site):
+    """The other two ways, so each language is played whole by taps at 360×740 and by keyboard
+    alone at 740×360: French by taps (from home's Learn to play), then English by keyboard."""
+    open_app(page, site, "fr", 360, 740)
+    page.click('[data-key="learn:dummy-spades"]')
+    french = play_lesson(page, "fr", keyboard=False)
+    page.click('[data-key="lang:en"]')
+    wait_until(page, "document.documentElement.lang === 'en'")
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.focus('[data-key="learn:dummy-spades"]')
+    page.keyboard.press("Enter")
+    english = play_lesson(page, "en", keyboard=True)
+    assert not set(french) & set(english), "a step left in English"
