@@ -51,6 +51,7 @@ from typing import Optional
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
                           RAISE, SEATS, THROW, VAL, Seep, sweep_values_of)
 from .common import idx, run_steps
+from .seep_infer import deal_weighted, read_weights
 
 _SI = {s: i for i, s in enumerate(SEATS)}
 _FILLER = idx("2H")  # a card worth no points, stands for already captured cards
@@ -74,6 +75,7 @@ HOUSE_SHARE = 0.6
 capture card, but the other side may take or raise it first)."""
 SWEEP = 50
 """A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
+INFER = "weights"
 last_search = {"samples": 0, "candidates": 0}
 """What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
 
@@ -173,6 +175,8 @@ class Knowledge:
         sw = view.get("sweeps") or {}
         self.sweeps = [list(sw.get(self.sides[0], [])), list(sw.get(self.sides[1], []))]
         self.lacks = self._read_lacks(log)
+        self.weights = read_weights(log, self.loose, self.houses, self.me, self.n, self.points,
+                                    self.card_weight, self.sweeps_on)
         self.template = Seep.from_view(view)
 
     def _read_lacks(self, log: list) -> list:
@@ -246,7 +250,11 @@ class Knowledge:
                             now[s] = (now[s] or []) + [pool.pop(j)]
                             need[s] -= 1
                             break
-        if infer and any(self.lacks):
+        if infer and INFER == "weights":
+            for s in range(n):
+                if s != self.me:
+                    now[s] = (now[s] or []) + deal_weighted(pool, need[s], self.weights[s], rng)
+        elif infer and any(self.lacks):
             self._deal_lacking(pool, now, need)
         else:
             for s in range(n):

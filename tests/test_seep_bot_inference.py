@@ -1,0 +1,148 @@
+"""The Seep strong level's guesses at hidden hands follow what the table has shown.
+
+Explicit two-player deals (dealer p1, so p0 bids and plays first): p0 sweeps on the first play,
+p1 must throw, p0 throws a 2 onto the ace, and p1, facing ace + 2 (a 3 would sweep both), throws
+a 4.  A player who lets a sweep go very probably holds no card that sweeps: p0's guesses at p1's
+hand then hardly ever give him a 3.  That is a likelihood, not a rule: when p1 later plays a 3
+he had, the guesses take him as they would anybody.  What the rules force stays certain: the
+owner of a house keeps a card of its value, in every guess.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.bots.common import idx
+from cardtable.bots.seep import Knowledge
+from cardtable.bots.seep_infer import FLOOR, deal_weighted, read_weights, replay
+from cardtable.cards import CARDS
+from cardtable.games.seep import VAL, Seep
+from cardtable.record import replay as replay_record
+
+FLOOR_CARDS = "5D 6H 7H 8D".split()
+P0 = "KS 9C 9D 2S  AC KC QC JC TC 8C 7C 6C".split()
+
+
+def _deal(p1: list) -> dict:
+    """The deal with p1's first 12 cards ``p1``; the second halves take the rest in order."""
+    used = set(FLOOR_CARDS) | set(P0) | set(p1)
+    rest = [str(c) for c in CARDS if str(c) not in used]
+    assert len(rest) == 24
+    return {"dealer": "p1", "floor": FLOOR_CARDS,
+            "hands": {"p0": P0 + rest[:12], "p1": p1 + rest[12:]}}
+
+
+def _game(p1: list, actions: list) -> Seep:
+    rec = {"format": "cardtable/1", "game": "seep", "options": {"seats": 2},
+           "deals": [_deal(p1)], "actions": ["bid 13", "capture KS 5D 6H 7H 8D", "throw AH",
+                                             "throw 2S", "throw 4H"] + actions}
+    return replay_record(rec)
+
+
+NO_THREE = "AH 4H KH QH  JH TH 9H 8H 5H 6D 7S 9S".split()
+WITH_THREE = "AH 4H KH QH  JH TH 9H 8H 5H 6D 7S 3D".split()
+
+
+def _share_with(g: Seep, seat: str, value: int, infer: bool, n: int = 300) -> float:
+    """The share of ``n`` guesses (from p0's view) that give ``seat`` a card of ``value``."""
+    k = Knowledge(g.view("p0"))
+    rng = random.Random(5)
+    hits = 0
+    for _ in range(n):
+        guess = k.sample(rng, infer=infer)
+        hits += any(VAL[idx(c)] == value for c in guess.hand(seat))
+    return hits / n
+
+
+def test_a_sweep_let_go_makes_the_sweeping_value_unlikely():
+    g = _game(NO_THREE, [])
+    assert g.floor()["loose"] == ["AH", "2S", "4H"] and g.to_act == "p0"
+    k = Knowledge(g.view("p0"))
+    assert k.weights[1][3] == FLOOR                   # a 3 would have swept ace + 2
+    assert k.weights[1][4] == 1.0                     # he played a 4
+    assert all(w == 1.0 for w in k.weights[0])        # nothing is read about ourselves
+    plain = _share_with(g, "p1", 3, infer=False)
+    inferred = _share_with(g, "p1", 3, infer=True)
+    assert plain > 0.5                                # four 3s among the unseen cards
+    assert inferred < 0.15
+    assert not any(VAL[idx(c)] == 3 for c in g.hand("p1"))
+
+
+def test_a_small_capture_let_go_counts_less_than_a_sweep():
+    k = Knowledge(_game(NO_THREE, []).view("p0"))
+    # an ace would have taken the ace of hearts (not a sweep): a little less likely, not ruled out
+    assert FLOOR < k.weights[1][1] < 1.0
+    assert k.weights[1][3] < k.weights[1][1]
+    assert k.weights[1][2] < 1.0                      # a 2 would have taken the 2 of spades
+
+
+def test_playing_the_value_shows_the_guess_was_wrong():
+    g = _game(WITH_THREE, [])
+    assert Knowledge(g.view("p0")).weights[1][3] == FLOOR   # he held a 3 and let the sweep go
+    g.apply("throw 9C")
+    g.apply("capture 3D AH 2S")                       # now he plays it
+    k = Knowledge(g.view("p0"))
+    assert k.weights[1][3] == 1.0
+
+
+def test_house_owners_keep_their_value_in_every_guess():
+    # p1 builds a 13 house on the 9 of diamonds thrown by p0 (KH stays in his hand): whatever
+    # the inference says of 13s, every guess gives him one
+    g = _game(NO_THREE, ["throw 9D"])
+    legal = g.view("p1")["legal"]
+    builds = [a for a in legal if a.startswith("build 13")]
+    assert builds, legal
+    g.apply(builds[0])
+    k = Knowledge(g.view("p0"))
+    rng = random.Random(1)
+    for _ in range(200):
+        guess = k.sample(rng, infer=True)
+        assert any(VAL[idx(c)] == 13 for c in guess.hand("p1"))
+
+
+@pytest.mark.parametrize("opts", [{"seats": 2}, {}, {"preset": "seep-pagat"}])
+def test_the_replayed_floor_is_the_floor(opts):
+    """The inference replays the hand on the public log: after the last play it must reach the
+    floor the view shows (loose cards, houses and their owners), at every point of many hands."""
+    from cardtable.bots import choose_action
+    rng = random.Random(11)
+    for seed in range(6):
+        g = Seep.new(seed=seed, **opts)
+        while g.hands_completed == 0:
+            v = g.view(g.to_act)
+            if v["phase"] == "play":
+                k = Knowledge(v)
+                last, (loose, houses) = replay(v["log"], k.loose, k.houses)[-1]
+                assert last is None
+                assert loose == set(k.loose)
+                assert {h: set(x[0]) for h, x in houses.items()} == \
+                    {h: set(x[0]) for h, x in k.houses.items()}
+                assert {h: x[1] for h, x in houses.items()} == {h: x[2] for h, x in k.houses.items()}
+            g.apply(choose_action("seep", v, "casual", seed=rng.randrange(1000)))
+
+
+def test_deal_weighted_keeps_low_weights_out_and_is_seeded():
+    pool = list(range(52))
+    weight = [1.0] * 14
+    weight[13] = FLOOR
+    counts = 0
+    for seed in range(200):
+        p = pool[:]
+        hand = deal_weighted(p, 12, weight, random.Random(seed))
+        assert len(hand) == 12 and len(p) == 40 and not set(hand) & set(p)
+        counts += sum(VAL[c] == 13 for c in hand)
+    assert counts / 200 < 0.1          # plain: 12 * 4 / 52 = 0.92 kings a hand
+    a, b = pool[:], pool[:]
+    assert deal_weighted(a, 12, weight, random.Random(3)) == deal_weighted(b, 12, weight, random.Random(3))
+    c = pool[:]
+    assert deal_weighted(c, 5, [1.0] * 14, random.Random(3)) == [0, 1, 2, 3, 4]   # no weights: in order
+
+
+def test_read_weights_reads_nothing_about_the_reader():
+    g = _game(NO_THREE, [])
+    v = g.view("p1")
+    k = Knowledge(v)
+    w = read_weights(v["log"], k.loose, k.houses, k.me, k.n, k.points, k.card_weight, True)
+    assert all(x == 1.0 for x in w[1])
