@@ -24,7 +24,7 @@ import cardtable.bots.seep as bs
 from cardtable.bots.common import idx
 from cardtable.games.seep import HALF_PLAYS, VAL, Seep
 
-MODES = ("plain", "lacks", "weights")
+MODES = ("plain", "lacks", "weights", "lacks+explain", "weights+explain")
 GUESSES = 40
 
 
@@ -41,11 +41,12 @@ def main() -> None:
             s = g.to_act
             v = g.view(s)
             if s == "p0" and v["phase"] == "play" and g.plays > 0:
-                k = bs.Knowledge(v)
                 truth = {o: {idx(c) for c in g.hand(o)} for o in g.seats if o != "p0"}
                 for mode in MODES:
                     st = stats[mode]
-                    bs.INFER = "weights" if mode == "weights" else "lacks"
+                    bs.INFER = "weights" if mode.startswith("weights") else "lacks"
+                    bs.EXPLAIN = mode.endswith("explain")
+                    k = bs.Knowledge(v)
                     rng = random.Random(nd)
                     held = {o: [0] * 14 for o in truth}
                     for _ in range(GUESSES):
@@ -74,7 +75,7 @@ def main() -> None:
                                    seed=d * 1000 + nd, samples=4)
             nd += 1
             g.apply(a)
-    bs.INFER = "weights"
+    bs.INFER, bs.EXPLAIN = "weights", True
     print(f"# {games} hands, {seats} players, others: {other}, {GUESSES} guesses a position; "
           f"CPU {time.process_time() - t0:.0f} s")
     for m in MODES:

@@ -16,7 +16,7 @@ import pytest
 
 from cardtable.bots.common import idx
 from cardtable.bots.seep import Knowledge
-from cardtable.bots.seep_infer import FLOOR, deal_weighted, read_weights, replay
+from cardtable.bots.seep_infer import FLOOR, Explainer, deal_weighted, read_weights, replay
 from cardtable.cards import CARDS
 from cardtable.games.seep import VAL, Seep
 from cardtable.record import replay as replay_record
@@ -45,7 +45,7 @@ NO_THREE = "AH 4H KH QH  JH TH 9H 8H 5H 6D 7S 9S".split()
 WITH_THREE = "AH 4H KH QH  JH TH 9H 8H 5H 6D 7S 3D".split()
 
 
-def _share_with(g: Seep, seat: str, value: int, infer: bool, n: int = 300) -> float:
+def _share_with(g: Seep, seat: str, value: int, infer: bool, n: int = 120) -> float:
     """The share of ``n`` guesses (from p0's view) that give ``seat`` a card of ``value``."""
     k = Knowledge(g.view("p0"))
     rng = random.Random(5)
@@ -97,7 +97,7 @@ def test_house_owners_keep_their_value_in_every_guess():
     g.apply(builds[0])
     k = Knowledge(g.view("p0"))
     rng = random.Random(1)
-    for _ in range(200):
+    for _ in range(60):
         guess = k.sample(rng, infer=True)
         assert any(VAL[idx(c)] == 13 for c in guess.hand("p1"))
 
@@ -108,7 +108,7 @@ def test_the_replayed_floor_is_the_floor(opts):
     floor the view shows (loose cards, houses and their owners), at every point of many hands."""
     from cardtable.bots import choose_action
     rng = random.Random(11)
-    for seed in range(6):
+    for seed in range(3):
         g = Seep.new(seed=seed, **opts)
         while g.hands_completed == 0:
             v = g.view(g.to_act)
@@ -121,6 +121,53 @@ def test_the_replayed_floor_is_the_floor(opts):
                     {h: set(x[0]) for h, x in k.houses.items()}
                 assert {h: x[1] for h, x in houses.items()} == {h: x[2] for h, x in k.houses.items()}
             g.apply(choose_action("seep", v, "casual", seed=rng.randrange(1000)))
+
+
+@pytest.mark.parametrize("opts", [{"seats": 2}, {}, {"preset": "seep-pagat"},
+                                  {"seats": 2, "preset": "seep-pagat"}])
+def test_the_true_hands_explain_every_play_of_a_quick_player(opts):
+    """The explainer rebuilds each checked position from the public log (floor, houses, who
+    holds how many cards, what he had seen) and asks the quick level's rating what it would play
+    with the guessed hand: with the true hands, against quick players, it must agree every time."""
+    from cardtable.bots import choose_action
+    checked = 0
+    for seed in range(3):
+        g = Seep.new(seed=seed, **opts)
+        n = 0
+        while g.hands_completed == 0:
+            v = g.view(g.to_act)
+            if v["phase"] == "play" and g.plays > 1:
+                k = Knowledge(v)
+                ex = Explainer(k, v, replay(v["log"], k.loose, k.houses))
+                hands = [[idx(c) for c in g.hand(s)] for s in g.seats]
+                assert ex.score(hands) == len(ex.checks)
+                checked += len(ex.checks)
+            g.apply(choose_action("seep", v, "casual", seed=n))
+            n += 1
+    assert checked > 100
+
+
+def test_guesses_that_explain_the_plays_are_kept():
+    """Against quick players, the kept guesses explain more of the last plays than plain ones."""
+    from cardtable.bots import choose_action
+    g = Seep.new(seed=4, seats=2)
+    n = 0
+    while g.plays < 14:
+        v = g.view(g.to_act)
+        g.apply(choose_action("seep", v, "casual", seed=n))
+        n += 1
+    k = Knowledge(g.view(g.to_act))
+    ex = Explainer(k, k.view, replay(k.view["log"], k.loose, k.houses))
+    assert len(ex.checks) >= 4
+
+    def mean_score(infer):
+        rng = random.Random(2)
+        total = 0
+        for _ in range(30):
+            guess = k.sample(rng, infer=infer)
+            total += ex.score([[idx(c) for c in guess.hand(s)] for s in g.seats])
+        return total / 30
+    assert mean_score(True) > mean_score(False) + 0.5
 
 
 def test_deal_weighted_keeps_low_weights_out_and_is_seeded():

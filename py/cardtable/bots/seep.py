@@ -51,7 +51,7 @@ from typing import Optional
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
                           RAISE, SEATS, THROW, VAL, Seep, sweep_values_of)
 from .common import idx, run_steps
-from .seep_infer import deal_weighted, read_weights
+from .seep_infer import TRIES, Explainer, deal_weighted, read_weights, replay
 
 _SI = {s: i for i, s in enumerate(SEATS)}
 _FILLER = idx("2H")  # a card worth no points, stands for already captured cards
@@ -76,6 +76,7 @@ capture card, but the other side may take or raise it first)."""
 SWEEP = 50
 """A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
 INFER = "weights"
+EXPLAIN = True
 last_search = {"samples": 0, "candidates": 0}
 """What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
 
@@ -177,6 +178,8 @@ class Knowledge:
         self.lacks = self._read_lacks(log)
         self.weights = read_weights(log, self.loose, self.houses, self.me, self.n, self.points,
                                     self.card_weight, self.sweeps_on)
+        self._explainer = None
+        self._log = log
         self.template = Seep.from_view(view)
 
     def _read_lacks(self, log: list) -> list:
@@ -231,8 +234,30 @@ class Knowledge:
 
     def sample(self, rng: random.Random, infer: bool = False) -> Seep:
         """A full game consistent with the view (hidden hands guessed).  With ``infer``, the
-        cards of the values a seat ``lacks`` are kept out of its hand when the pool allows."""
+        guess follows what the other seats have shown: the cards of values a seat let captures go
+        with are dealt to it less often (``seep_infer.read_weights``), and of ``TRIES`` guesses
+        the one that best explains their last plays is kept (``seep_infer.Explainer``)."""
+        guess = self._guess(rng, infer)
+        if infer and EXPLAIN:
+            if self._explainer is None:
+                self._explainer = Explainer(self, self.view,
+                                            replay(self._log, self.loose, self.houses))
+            ex = self._explainer
+            if ex.checks:
+                best = ex.score(guess[0])
+                for _ in range(TRIES - 1):
+                    if best == len(ex.checks):
+                        break
+                    other = self._guess(rng, infer)
+                    got = ex.score(other[0], best)
+                    if got > best:
+                        best, guess = got, other
         g = self.template.copy()
+        g.deal_hidden(*guess)
+        return g
+
+    def _guess(self, rng: random.Random, infer: bool) -> tuple:
+        """``(hands now, the rest of the deal or None)`` for ``deal_hidden``: one guess."""
         pool = self.unseen[:]
         rng.shuffle(pool)
         first = self.plays == 0
@@ -285,8 +310,7 @@ class Knowledge:
             for s in range(n):
                 deal_hands[s] = deal_hands[s][:HALF] + pool[:HALF]
                 del pool[:HALF]
-        g.deal_hidden(hands, deal_hands)
-        return g
+        return hands, deal_hands
 
     def _deal_lacking(self, pool: list, now: list, need: list) -> None:
         """Fill the hidden hands from the shuffled ``pool`` (cards taken from it), each seat

@@ -21,7 +21,10 @@ from __future__ import annotations
 import math
 import random
 
-from ..games.seep import HALF_PLAYS, PLAYS_PER_HAND, VAL, capture_unions
+from ..games.seep import HALF_PLAYS, PLAYS_PER_HAND, SEATS, TXT, VAL, Seep, capture_unions
+from .common import idx
+
+_SI = {s: i for i, s in enumerate(SEATS)}
 
 DECLINE = 0.65
 """The weight of a value that would have taken a little more than what the seat took."""
@@ -85,13 +88,11 @@ def replay(log: list, loose_now: list, houses_now: dict) -> list:
     ``(loose cards, {value: (house cards, owners mask)})``.  The first floor is the cards named
     in the log or on the floor now (``loose_now``; ``houses_now``: value -> [cards, ...]), less
     the cards played from the hands."""
-    from .common import idx
-    from .seep import _SI
     played, named = set(), set(loose_now)
     for h in houses_now.values():
         named.update(h[0])
     entries = []
-    for e in log:
+    for i, e in enumerate(log):
         words = e["action"].split()
         if words[0] in ("bid", "redeal"):
             continue
@@ -101,13 +102,13 @@ def replay(log: list, loose_now: list, houses_now: dict) -> list:
         named.update(cards[1:])
         named.update(merged)
         entries.append((_SI[e["seat"]], words[0], int(words[1]) if words[1].isdigit() else 0,
-                        cards, merged, "sweep" in e))
+                        cards, merged, "sweep" in e, i))
     loose = named - played
     houses: dict = {}
     out = []
     for play in entries:
         out.append((play, (frozenset(loose), dict(houses))))
-        s, kind, value, cards, merged, _ = play
+        s, kind, value, cards, merged = play[:5]
         c = cards[0]
         loose.difference_update(cards[1:])
         loose.difference_update(merged)
@@ -115,14 +116,19 @@ def replay(log: list, loose_now: list, houses_now: dict) -> list:
             loose.add(c)
         elif kind == "capture":
             houses.pop(VAL[c], None)
-        elif kind in ("build", "cement"):
-            old = houses.get(value, ((), 0))
-            houses[value] = (old[0] + tuple(cards), old[1] | 1 << s)
+        elif kind == "build":
+            houses[value] = (tuple(cards), 1 << s, sum(VAL[x] for x in cards) > value)
+        elif kind == "cement":
+            old = houses[value]
+            houses[value] = (old[0] + tuple(cards), old[1] | 1 << s, True)
         elif kind == "raise":
-            old = houses.pop(value, ((), 0))
-            into = houses.get(value + VAL[c], ((), 0))     # a house of the new value joins
-            houses[value + VAL[c]] = (into[0] + old[0] + tuple(cards) + tuple(merged),
-                                      into[1] | 1 << s)
+            old = houses.pop(value)
+            into = houses.get(value + VAL[c])     # a house of the new value joins
+            cards = old[0] + tuple(cards) + tuple(merged)
+            if into:
+                houses[value + VAL[c]] = (into[0] + cards, into[1] | 1 << s, True)
+            else:
+                houses[value + VAL[c]] = (cards, 1 << s, bool(merged))
     out.append((None, (frozenset(loose), dict(houses))))
     return out
 
@@ -140,7 +146,7 @@ def read_weights(log: list, loose_now: list, houses_now: dict, me: int, n: int, 
     for p, (play, (loose, houses)) in enumerate(replay(log, loose_now, houses_now)):
         if play is None:
             break
-        s, kind, value, cards, merged, swept = play
+        s, kind, value, cards, merged, swept, _ = play
         if p == 0 or (n == 2 and p == HALF_PLAYS):
             weights = [[1.0] * 14 for _ in range(n)]      # new cards were dealt to everybody
         c = cards[0]
@@ -198,3 +204,77 @@ def deal_weighted(pool: list, count: int, weight: list, rng: random.Random) -> l
     for i in reversed(chosen):
         del pool[i]
     return out
+
+
+CHECKS = 6
+"""The other seats' last plays (this deal) a guess is checked against (``Explainer``)."""
+TRIES = 8
+"""Guesses drawn per sample; the one that explains the most of those plays is kept."""
+
+
+class Explainer:
+    """Checks a guess at the hidden hands against the other seats' last plays: would a player
+    choosing like the quick level, holding the guessed hand (plus the cards he has played
+    since), have made the play that was made?  The strong level keeps, of ``TRIES`` guesses, one
+    that explains the most (``score``): a model of the players it meets, so a likelihood, never
+    a rule.  Built once a move from the view; only plays since the seats last received cards
+    count (with two players, the second half's hands are known anyway)."""
+
+    def __init__(self, k, view: dict, steps: list):
+        self.k = k
+        self.checks = []
+        n = k.n
+        plays = len(steps) - 1
+        start = 1 if plays < HALF_PLAYS or n == 4 else plays   # nothing to check in 2p's 2nd half
+        log = view.get("log") or []
+        seat_names = k.seats
+        picked = [p for p in range(max(start, 1), plays)
+                  if steps[p][0][0] != k.me and p < PLAYS_PER_HAND - 1][-CHECKS:]
+        for p in picked:
+            play, (loose, houses) = steps[p]
+            s, kind, value, cards, merged, swept, raw = play
+            since = [[] for _ in range(n)]
+            for q in range(p, plays):
+                since[steps[q][0][0]].append(steps[q][0][3][0])
+            counts = [k.counts[x] + len(since[x]) for x in range(n)]
+            seen = set(loose)
+            for h in houses.values():
+                seen.update(h[0])
+            for e in log[:raw]:
+                for w in e["action"].split()[1:] + e.get("merged", []):
+                    if not w.isdigit():
+                        seen.add(idx(w))
+            public = [0] * 14
+            for c in seen:
+                public[VAL[c]] += 1
+            pv = dict(view)
+            pv["seat"] = seat_names[s]
+            pv["log"] = log[:raw]
+            pv["floor"] = {"loose": [TXT[c] for c in sorted(loose)],
+                           "houses": [{"value": v, "cards": [TXT[c] for c in h[0]],
+                                       "cemented": h[2],
+                                       "owners": [seat_names[o] for o in range(n) if h[1] >> o & 1]}
+                                      for v, h in houses.items()]}
+            self.checks.append((s, Seep.from_view(pv), counts, public, since,
+                                log[raw]["action"]))
+
+    def score(self, hands: list, beat: int = -1) -> int:
+        """How many of the checked plays the guess ``hands`` (per seat index, now) explains; it
+        stops early (with a lower count) once it cannot explain more than ``beat``."""
+        from .seep import Rater      # the quick level's rating (seep.py imports this module)
+        k = self.k
+        got = 0
+        left = len(self.checks)
+        for s, template, counts, public, since, action in self.checks:
+            if got + left <= beat:
+                break
+            left -= 1
+            g = template.copy()
+            g.deal_hidden([hands[x] + since[x] for x in range(k.n)])
+            hc = g.value_counts(s)
+            unseen = [0] + [4 - public[v] - hc[v] for v in range(1, 14)]
+            r = Rater(k, g, s, counts, unseen)
+            best = max(((r.rate(m), Seep.move_text(m)) for m in g.legal_moves()))
+            got += best[1] == action
+        return got
+
