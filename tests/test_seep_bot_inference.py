@@ -1,11 +1,13 @@
 """The Seep strong level's guesses at hidden hands follow what the table has shown.
 
-Explicit two-player deals (dealer p1, so p0 bids and plays first): p0 sweeps on the first play,
-p1 must throw, p0 throws a 2 onto the ace, and p1, facing ace + 2 (a 3 would sweep both), throws
-a 4.  A player who lets a sweep go very probably holds no card that sweeps: p0's guesses at p1's
-hand then hardly ever give him a 3.  That is a likelihood, not a rule: when p1 later plays a 3
-he had, the guesses take him as they would anybody.  What the rules force stays certain: the
-owner of a house keeps a card of its value, in every guess.
+An explicit two-player deal (dealer p1, so p0 bids and plays first): p0 sweeps on the first
+play, p1 must throw, p0 throws a 2 onto the ace, and p1, facing ace + 2 (a 3 would sweep both),
+throws a 4.  A player who lets a sweep go very probably holds no card that sweeps: p0's guesses
+at p1's hand then hardly ever give him a 3.  What the rules force stays certain: the owner of a
+house keeps a card of its value, in every guess.  The hand's floors are replayed exactly from
+the public log, and a guess is checked against the other seats' last plays by asking the quick
+level what it would have played (``seep_infer.Explainer``): the true hands of quick players
+explain every such play, and the kept guesses explain more than plain ones.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ import random
 import pytest
 
 from cardtable.bots.common import idx
+import cardtable.bots.seep as seep_bot
 from cardtable.bots.seep import Knowledge
-from cardtable.bots.seep_infer import FLOOR, Explainer, deal_weighted, read_weights, replay
+from cardtable.bots.seep_infer import Explainer, replay
 from cardtable.cards import CARDS
 from cardtable.games.seep import VAL, Seep
 from cardtable.record import replay as replay_record
@@ -42,7 +45,6 @@ def _game(p1: list, actions: list) -> Seep:
 
 
 NO_THREE = "AH 4H KH QH  JH TH 9H 8H 5H 6D 7S 9S".split()
-WITH_THREE = "AH 4H KH QH  JH TH 9H 8H 5H 6D 7S 3D".split()
 
 
 def _share_with(g: Seep, seat: str, value: int, infer: bool, n: int = 120) -> float:
@@ -60,31 +62,13 @@ def test_a_sweep_let_go_makes_the_sweeping_value_unlikely():
     g = _game(NO_THREE, [])
     assert g.floor()["loose"] == ["AH", "2S", "4H"] and g.to_act == "p0"
     k = Knowledge(g.view("p0"))
-    assert k.weights[1][3] == FLOOR                   # a 3 would have swept ace + 2
-    assert k.weights[1][4] == 1.0                     # he played a 4
-    assert all(w == 1.0 for w in k.weights[0])        # nothing is read about ourselves
+    assert k.lacks == [0, 1 << 3]                      # a 3 would have swept ace + 2
     plain = _share_with(g, "p1", 3, infer=False)
     inferred = _share_with(g, "p1", 3, infer=True)
     assert plain > 0.5                                # four 3s among the unseen cards
-    assert inferred < 0.15
+    assert inferred < 0.1
     assert not any(VAL[idx(c)] == 3 for c in g.hand("p1"))
-
-
-def test_a_small_capture_let_go_counts_less_than_a_sweep():
-    k = Knowledge(_game(NO_THREE, []).view("p0"))
-    # an ace would have taken the ace of hearts (not a sweep): a little less likely, not ruled out
-    assert FLOOR < k.weights[1][1] < 1.0
-    assert k.weights[1][3] < k.weights[1][1]
-    assert k.weights[1][2] < 1.0                      # a 2 would have taken the 2 of spades
-
-
-def test_playing_the_value_shows_the_guess_was_wrong():
-    g = _game(WITH_THREE, [])
-    assert Knowledge(g.view("p0")).weights[1][3] == FLOOR   # he held a 3 and let the sweep go
-    g.apply("throw 9C")
-    g.apply("capture 3D AH 2S")                       # now he plays it
-    k = Knowledge(g.view("p0"))
-    assert k.weights[1][3] == 1.0
+    assert Knowledge(g.view("p1")).lacks == [1 << 1, 0]   # p0 let the ace go; nothing on the reader
 
 
 def test_house_owners_keep_their_value_in_every_guess():
@@ -119,7 +103,8 @@ def test_the_replayed_floor_is_the_floor(opts):
                 assert loose == set(k.loose)
                 assert {h: set(x[0]) for h, x in houses.items()} == \
                     {h: set(x[0]) for h, x in k.houses.items()}
-                assert {h: x[1] for h, x in houses.items()} == {h: x[2] for h, x in k.houses.items()}
+                assert {h: x[1:] for h, x in houses.items()} == \
+                    {h: (x[2], x[1]) for h, x in k.houses.items()}     # owners, cement
             g.apply(choose_action("seep", v, "casual", seed=rng.randrange(1000)))
 
 
@@ -147,9 +132,10 @@ def test_the_true_hands_explain_every_play_of_a_quick_player(opts):
     assert checked > 100
 
 
-def test_guesses_that_explain_the_plays_are_kept():
+def test_guesses_that_explain_the_plays_are_kept(monkeypatch):
     """Against quick players, the kept guesses explain more of the last plays than plain ones."""
     from cardtable.bots import choose_action
+    monkeypatch.setattr(seep_bot, "EXPLAIN", True)
     g = Seep.new(seed=4, seats=2)
     n = 0
     while g.plays < 14:
@@ -168,28 +154,3 @@ def test_guesses_that_explain_the_plays_are_kept():
             total += ex.score([[idx(c) for c in guess.hand(s)] for s in g.seats])
         return total / 30
     assert mean_score(True) > mean_score(False) + 0.5
-
-
-def test_deal_weighted_keeps_low_weights_out_and_is_seeded():
-    pool = list(range(52))
-    weight = [1.0] * 14
-    weight[13] = FLOOR
-    counts = 0
-    for seed in range(200):
-        p = pool[:]
-        hand = deal_weighted(p, 12, weight, random.Random(seed))
-        assert len(hand) == 12 and len(p) == 40 and not set(hand) & set(p)
-        counts += sum(VAL[c] == 13 for c in hand)
-    assert counts / 200 < 0.1          # plain: 12 * 4 / 52 = 0.92 kings a hand
-    a, b = pool[:], pool[:]
-    assert deal_weighted(a, 12, weight, random.Random(3)) == deal_weighted(b, 12, weight, random.Random(3))
-    c = pool[:]
-    assert deal_weighted(c, 5, [1.0] * 14, random.Random(3)) == [0, 1, 2, 3, 4]   # no weights: in order
-
-
-def test_read_weights_reads_nothing_about_the_reader():
-    g = _game(NO_THREE, [])
-    v = g.view("p1")
-    k = Knowledge(v)
-    w = read_weights(v["log"], k.loose, k.houses, k.me, k.n, k.points, k.card_weight, True)
-    assert all(x == 1.0 for x in w[1])

@@ -51,7 +51,7 @@ from typing import Optional
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
                           RAISE, SEATS, THROW, VAL, Seep, sweep_values_of)
 from .common import idx, run_steps
-from .seep_infer import TRIES, Explainer, deal_weighted, read_weights, replay
+from .seep_infer import TRIES, Explainer, replay
 
 _SI = {s: i for i, s in enumerate(SEATS)}
 _FILLER = idx("2H")  # a card worth no points, stands for already captured cards
@@ -75,7 +75,6 @@ HOUSE_SHARE = 0.6
 capture card, but the other side may take or raise it first)."""
 SWEEP = 50
 """A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
-INFER = "weights"
 EXPLAIN = True
 last_search = {"samples": 0, "candidates": 0}
 """What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
@@ -175,73 +174,39 @@ class Knowledge:
         self.captured = [cap.get(self.sides[0], 0), cap.get(self.sides[1], 0)]
         sw = view.get("sweeps") or {}
         self.sweeps = [list(sw.get(self.sides[0], [])), list(sw.get(self.sides[1], []))]
-        self.lacks = self._read_lacks(log)
-        self.weights = read_weights(log, self.loose, self.houses, self.me, self.n, self.points,
-                                    self.card_weight, self.sweeps_on)
+        self._steps = replay(log, self.loose, self.houses)
+        self.lacks = self._read_lacks()
         self._explainer = None
-        self._log = log
         self.template = Seep.from_view(view)
 
-    def _read_lacks(self, log: list) -> list:
+    def _read_lacks(self) -> list:
         """Per seat, a bit mask of the values it let a sweep go with since it last received
-        cards: it probably holds none of them (nobody declines 50 points lightly).
-
-        The hand is replayed on the public log, from the first floor (the floor cards named in
-        the log and on the floor now, less the cards played from hands)."""
+        cards: it probably holds none of them (nobody declines 50 points lightly).  Read on the
+        hand's floors replayed from the public log (``seep_infer.replay``)."""
         lacks = [0] * self.n
         if not self.sweeps_on:
             return lacks
-        played, named = set(), set(self.loose)
-        for h in self.houses.values():
-            named.update(h[0])
-        entries = []
-        for e in log:
-            words = _words_of(e)
-            if words[0] in ("bid", "redeal"):
-                continue
-            cards = [idx(w) for w in words[1:] if not w.isdigit()]
-            merged = [idx(w) for w in e.get("merged", [])]
-            played.add(cards[0])
-            named.update(cards[1:])
-            named.update(merged)
-            entries.append((_SI[e["seat"]], words[0], int(words[1]) if words[1].isdigit() else 0,
-                            cards, merged, "sweep" in e))
-        loose = [0] * 14
-        for c in named - played:
-            loose[VAL[c]] += 1
-        houses: dict = {}
-        for p, (s, kind, value, cards, merged, swept) in enumerate(entries):
+        for p, (play, (loose, houses)) in enumerate(self._steps[:-1]):
             if p == 0 or (self.n == 2 and p == HALF_PLAYS):
                 lacks = [0] * self.n       # new cards were dealt to everybody
-            if s != self.me and not swept and p < PLAYS_PER_HAND - 1 and p > 0:
-                for v in sweep_values_of(loose, sorted(houses)):
+            s, swept = play[0], play[5]
+            if s != self.me and not swept and 0 < p < PLAYS_PER_HAND - 1:
+                counts = [0] * 14
+                for c in loose:
+                    counts[VAL[c]] += 1
+                for v in sweep_values_of(counts, sorted(houses)):
                     lacks[s] |= 1 << v
-            c = cards[0]
-            for x in cards[1:]:
-                loose[VAL[x]] -= 1
-            if kind == "throw":
-                loose[VAL[c]] += 1
-            elif kind == "capture":
-                houses.pop(VAL[c], None)
-            elif kind == "build" or kind == "cement":
-                houses[value] = True
-            elif kind == "raise":
-                houses.pop(value, None)
-                houses[value + VAL[c]] = True
-                for x in merged:
-                    loose[VAL[x]] -= 1
         return lacks
 
     def sample(self, rng: random.Random, infer: bool = False) -> Seep:
         """A full game consistent with the view (hidden hands guessed).  With ``infer``, the
-        guess follows what the other seats have shown: the cards of values a seat let captures go
-        with are dealt to it less often (``seep_infer.read_weights``), and of ``TRIES`` guesses
+        guess follows what the other seats have shown: the cards of the values a seat ``lacks``
+        are kept out of its hand when the pool allows, and (``EXPLAIN``) of ``TRIES`` guesses
         the one that best explains their last plays is kept (``seep_infer.Explainer``)."""
         guess = self._guess(rng, infer)
         if infer and EXPLAIN:
             if self._explainer is None:
-                self._explainer = Explainer(self, self.view,
-                                            replay(self._log, self.loose, self.houses))
+                self._explainer = Explainer(self, self.view, self._steps)
             ex = self._explainer
             if ex.checks:
                 best = ex.score(guess[0])
@@ -275,11 +240,7 @@ class Knowledge:
                             now[s] = (now[s] or []) + [pool.pop(j)]
                             need[s] -= 1
                             break
-        if infer and INFER == "weights":
-            for s in range(n):
-                if s != self.me:
-                    now[s] = (now[s] or []) + deal_weighted(pool, need[s], self.weights[s], rng)
-        elif infer and any(self.lacks):
+        if infer and any(self.lacks):
             self._deal_lacking(pool, now, need)
         else:
             for s in range(n):
