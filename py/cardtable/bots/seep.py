@@ -37,7 +37,8 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   mean of our side's lead wins; a candidate whose paired difference to the leader is clearly
   negative (``DROP_Z`` standard errors) is dropped as samples come in.  Samples run until the
   deadline, or exactly ``samples`` of them.  (``policy_playout``, a cheaper rule-based policy,
-  is kept for comparison: ``QUICK_PLAYOUTS = False``.)
+  is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
+  against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
 """
 
@@ -75,7 +76,13 @@ HOUSE_SHARE = 0.6
 capture card, but the other side may take or raise it first)."""
 SWEEP = 50
 """A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
-EXPLAIN = True
+EXPLAIN = False
+"""Strong level: check each guess at the hidden hands against the other seats' last plays and
+keep, of ``seep_infer.TRIES`` guesses, the one that explains the most (``seep_infer.Explainer``).
+Off: the guesses are better (first-half hidden cards guessed right 22% -> 28% against quick
+players) but the play was not measurably stronger (+0.7 +- 8.4 points of hands won over 135
+mirrored hands) and a sample costs about twice as much (``bench/bench_bots_infer.py``,
+``bench/bench_bots_hands.py``; report bots2)."""
 last_search = {"samples": 0, "candidates": 0}
 """What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
 
