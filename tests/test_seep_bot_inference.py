@@ -92,7 +92,7 @@ def test_the_replayed_floor_is_the_floor(opts):
     floor the view shows (loose cards, houses and their owners), at every point of many hands."""
     from cardtable.bots import choose_action
     rng = random.Random(11)
-    for seed in range(3):
+    for seed in range(2):
         g = Seep.new(seed=seed, **opts)
         while g.hands_completed == 0:
             v = g.view(g.to_act)
@@ -116,12 +116,12 @@ def test_the_true_hands_explain_every_play_of_a_quick_player(opts):
     with the guessed hand: with the true hands, against quick players, it must agree every time."""
     from cardtable.bots import choose_action
     checked = 0
-    for seed in range(3):
+    for seed in range(2):
         g = Seep.new(seed=seed, **opts)
         n = 0
         while g.hands_completed == 0:
             v = g.view(g.to_act)
-            if v["phase"] == "play" and g.plays > 1:
+            if v["phase"] == "play" and g.plays > 1 and g.plays % 3 == 0:
                 k = Knowledge(v)
                 ex = Explainer(k, v, replay(v["log"], k.loose, k.houses))
                 hands = [[idx(c) for c in g.hand(s)] for s in g.seats]
@@ -129,7 +129,7 @@ def test_the_true_hands_explain_every_play_of_a_quick_player(opts):
                 checked += len(ex.checks)
             g.apply(choose_action("seep", v, "casual", seed=n))
             n += 1
-    assert checked > 100
+    assert checked > 60
 
 
 def test_guesses_that_explain_the_plays_are_kept(monkeypatch):
@@ -149,8 +149,8 @@ def test_guesses_that_explain_the_plays_are_kept(monkeypatch):
     def mean_score(infer):
         rng = random.Random(2)
         total = 0
-        for _ in range(30):
+        for _ in range(16):
             guess = k.sample(rng, infer=infer)
             total += ex.score([[idx(c) for c in guess.hand(s)] for s in g.seats])
-        return total / 30
+        return total / 16
     assert mean_score(True) > mean_score(False) + 0.5
