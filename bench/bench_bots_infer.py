@@ -81,7 +81,8 @@ def main() -> None:
           f"CPU {time.process_time() - t0:.0f} s")
     for m in MODES:
         r, n, r1, n1, b, nb = stats[m]
-        print(f"{m:8s} hidden cards guessed right {100 * r / n:5.2f}%   first half {100 * r1 / max(n1, 1):5.2f}%"
+        print(f"{m:8s} hidden cards guessed right {100 * r / n:5.2f}%   "
+              f"first half {100 * r1 / max(n1, 1):5.2f}%"
               f"   Brier per value {b / nb:.4f}")
 
 

@@ -24,9 +24,9 @@ def replay(log: list, loose_now: list, houses_now: dict) -> list:
     ``(play, floor before it)`` per card played, then ``(None, the floor after the last)``.  A
     play is ``(seat index, kind, value, cards, merged, swept, index in log)`` (``cards``: the
     hand card first, then the floor cards its text names; ``merged``: a raise's loose cards
-    drawn in); a floor is ``(loose cards, {value: (house cards, owners mask, cemented)})``.  The first floor is the cards named
-    in the log or on the floor now (``loose_now``; ``houses_now``: value -> [cards, ...]), less
-    the cards played from the hands."""
+    drawn in); a floor is ``(loose cards, {value: (house cards, owners mask, cemented)})``.
+    The first floor is the cards named in the log or on the floor now (``loose_now``;
+    ``houses_now``: value -> [cards, ...]), less the cards played from the hands."""
     played, named = set(), set(loose_now)
     for h in houses_now.values():
         named.update(h[0])
