@@ -18,7 +18,7 @@ import pytest
 
 from cardtable.bots.common import idx
 import cardtable.bots.seep as seep_bot
-from cardtable.bots.seep import Knowledge
+from cardtable.bots.seep import Knowledge, Rater
 from cardtable.bots.seep_infer import Explainer, replay
 from cardtable.cards import CARDS
 from cardtable.games.seep import VAL, Seep
@@ -123,7 +123,7 @@ def test_the_true_hands_explain_every_play_of_a_quick_player(opts):
             v = g.view(g.to_act)
             if v["phase"] == "play" and g.plays > 1 and g.plays % 3 == 0:
                 k = Knowledge(v)
-                ex = Explainer(k, v, replay(v["log"], k.loose, k.houses))
+                ex = Explainer(k, v, replay(v["log"], k.loose, k.houses), Rater)
                 hands = [[idx(c) for c in g.hand(s)] for s in g.seats]
                 assert ex.score(hands) == len(ex.checks)
                 checked += len(ex.checks)
@@ -143,7 +143,7 @@ def test_guesses_that_explain_the_plays_are_kept(monkeypatch):
         g.apply(choose_action("seep", v, "casual", seed=n))
         n += 1
     k = Knowledge(g.view(g.to_act))
-    ex = Explainer(k, k.view, replay(k.view["log"], k.loose, k.houses))
+    ex = Explainer(k, k.view, replay(k.view["log"], k.loose, k.houses), Rater)
     assert len(ex.checks) >= 4
 
     def mean_score(infer):

@@ -213,7 +213,7 @@ class Knowledge:
         guess = self._guess(rng, infer)
         if infer and EXPLAIN:
             if self._explainer is None:
-                self._explainer = Explainer(self, self.view, self._steps)
+                self._explainer = Explainer(self, self.view, self._steps, Rater)
             ex = self._explainer
             if ex.checks:
                 best = ex.score(guess[0])

@@ -86,8 +86,9 @@ class Explainer:
     a rule.  Built once a move from the view; only plays since the seats last received cards
     count (with two players, the second half's hands are known anyway)."""
 
-    def __init__(self, k, view: dict, steps: list):
+    def __init__(self, k, view: dict, steps: list, rater):
         self.k = k
+        self.rater = rater   # the quick level's rating, ``bots.seep.Rater`` (given: that module imports this one)
         self.checks = []
         n = k.n
         plays = len(steps) - 1
@@ -127,7 +128,7 @@ class Explainer:
     def score(self, hands: list, beat: int = -1) -> int:
         """How many of the checked plays the guess ``hands`` (per seat index, now) explains; it
         stops early (with a lower count) once it cannot explain more than ``beat``."""
-        from .seep import Rater      # the quick level's rating (seep.py imports this module)
+        Rater = self.rater
         k = self.k
         got = 0
         left = len(self.checks)
