@@ -8,7 +8,7 @@ policy (``crowded``): seeded, so each test imports the same record.
 
 Each floor is imported as a saved game (a file, as a person would) and opened on the turn of the
 person to play, at 740×360 (a phone on its side), 360×740, 320×640 and 1280×800, and at 1280×800
-with the browser's text at 200% (a phone at 200% cannot hold them: a gap of issue #25).  The screen
+with the browser's text at 200% (on a phone at 200% an ordinary hand is checked, test_browser_seep, not these floors).  The screen
 audit (tests/screen_audit.js) checks every redraw --
 the whole hand, the move panel, and every loose card and house of the floor wholly in view at the
 decision, with no scrolling.  The test also picks a hand card and a floor card (the move panel
