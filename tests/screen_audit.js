@@ -184,14 +184,10 @@
 
   // The smallest screen on which a decision must fit whole: a 320×640 phone, less the browser's bars.
   const DECIDE_MIN = { width: 320, height: 600 };
-  // Known gap (issue #25, left open): Dummy Spades on a phone under 360 px wide -- a 13-card hand takes
-  // three rows there and does not fit under the bid panel; those screens are checked for Seep only.
-  const SPADES_MIN_WIDTH = 360;
 
   function checkDecide() {
     const shortUpright = innerWidth < innerHeight && innerHeight < DECIDE_MIN.height;   // (a phone on its side must fit)
     if (innerWidth < DECIDE_MIN.width || shortUpright) return;
-    if (innerWidth < SPADES_MIN_WIDTH && document.querySelector("#app .table.spades")) return;
     const d = decision();
     if (!d) return;
     const need = [...document.querySelectorAll(d.need)].filter((el) => !el.closest(".sheet-overlay"));

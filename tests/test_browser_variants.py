@@ -1,7 +1,8 @@
 """Issue #17's options started from the new-game form, in real Chromium, on a phone (360×740).
 
 One page per test: a whole hand of Mirror Dummy Spades (with the 110 bag penalty) and then a whole
-hand of Suicide, each by one person against two computers, started from the form with the option
+hand of Suicide with the browser's text at 200% (issue #25: a phone with very large text), each by
+one person against two computers, started from the form with the option
 chosen; the saved record holds the option, the hand ends with its summary naming the rules, and the
 exported record replays with ``python -m cardtable replay``.  In Mirror no bid panel ever shows; in
 Suicide the bid panel enables only the legal bids (no side bid under 4, confirm only with one nil).
@@ -17,6 +18,7 @@ import pytest
 
 from conftest import current_record, export_and_replay, screenshot, wait_ready
 from test_browser_phone import LAYOUT
+from test_browser_screens import text_size
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.dummy_spades")
@@ -110,6 +112,8 @@ def test_mirror_and_suicide_hands_from_the_form(watched_page, site, tmp_path):
                         "Mirror bidding · Bags: 110 per ten, bags lost"),
              "suicide": ({"#ng-bidding": "suicide"}, {"bidding": "suicide"}, "Suicide bidding")}
     for bidding, (selects, options, words) in cases.items():
+        if bidding == "suicide":
+            text_size(page, 200)   # the browser's text size at 200%: the second hand on a phone with very large text
         start_spades(page, site.url, 12, selects)
         page.wait_for_selector(".table")
         record = current_record(page)

@@ -491,7 +491,9 @@ class Table:
         bid = self.bid_text(v, seat)
         if bid and bid != "…":
             info += f" · {esc(bid)}"
-        return (f'<div class="my-hand{" turn" if my_turn and v["acting_hand"] == seat else ""}">'
+        # on the person's turn the hand is scrolled into view (a phone with very large text scrolls the table)
+        keep = " data-keep-in-view" if my_turn else ""
+        return (f'<div class="my-hand{" turn" if my_turn and v["acting_hand"] == seat else ""}"{keep}>'
                 f'<div class="my-info">{info}</div>'
                 + card_group(cards, _("Your cards, {n}").format(n=len(shown)) if shown else _("Your cards")) + "</div>")
 
