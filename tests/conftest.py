@@ -96,9 +96,14 @@ def audit_context(context) -> None:
     context.expose_binding("__auditReport", AUDIT.report)
 
 
-@pytest.fixture(scope="session")
-def browser(browser):
-    """pytest-playwright's browser, whose every new context runs the screen audit."""
+@pytest.fixture(scope="module")
+def browser(launch_browser):
+    """A browser for each test file (launched as pytest-playwright's), whose every new context runs
+    the screen audit.  Not one for the whole session: in a 17-minute run on 2026-11-26, renderers
+    crashed at start-up ("Target crashed") 46 times, all in the run's last quarter, in browsers
+    that had started Python in hundreds of pages; 30 starts in fresh browsers under the same load
+    crashed none.  A launch costs about a second."""
+    browser = launch_browser()
     new_context = browser.new_context
     AUDIT.new_context = new_context
 
@@ -108,7 +113,8 @@ def browser(browser):
         return context
 
     browser.new_context = audited_context
-    return browser
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(autouse=True)
