@@ -57,6 +57,19 @@ def state(page) -> dict:
     return page.evaluate(STATE)
 
 
+def do_step(page, st: dict, keyboard: bool, where: str = "") -> None:
+    """Does what the tip asks: Enter on the focus (which must be the thing to do), or a tap on the
+    tip's button or on the ringed target."""
+    if keyboard:
+        want = "button" if st["button"] else "target"
+        assert st["focus"] == want, (where, st, "the focus is not on the thing to do")
+        page.keyboard.press("Enter")
+    elif st["button"]:
+        page.click(f'#app .lesson-tip [data-key="{st["button"]}"]')
+    else:
+        page.click(f"#app {st['sel']}")
+
+
 def moved_on(page, before: dict) -> dict:
     """The next position of the tip (a new step, or the next control of the same step)."""
     key = json.dumps([before["say"], before["sel"]])
@@ -111,18 +124,11 @@ def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot
             screenshot(page, f"{shots_prefix}-step{n:02d}")
             if at_shot is not None:
                 at_shot(f"step {n}")
-        if keyboard:
-            want = "button" if st["button"] else "target"
-            assert st["focus"] == want, (st, "the focus is not on the thing to do")
-            if not dropped and n == 4:   # a redraw that drops the focus: it comes back to the thing to do
-                dropped = True
-                page.evaluate(DROP_FOCUS)
-                wait_until(page, "document.activeElement && document.activeElement.matches('#app .lesson-tip button')")
-            page.keyboard.press("Enter")
-        elif st["button"]:
-            page.click(f'#app .lesson-tip [data-key="{st["button"]}"]')
-        else:
-            page.click(f"#app {st['sel']}")
+        if keyboard and not dropped and n == 4:   # a redraw that drops the focus: it comes back to the thing to do
+            dropped = True
+            page.evaluate(DROP_FOCUS)
+            wait_until(page, "document.activeElement && document.activeElement.matches('#app .lesson-tip button')")
+        do_step(page, st, keyboard)
         if st["button"] == "lesson-finish":
             break
         st = moved_on(page, st)

@@ -1,13 +1,14 @@
 """The guided Dummy Spades hand and its peek and flip parts (issue #30) played to their end in
-Chromium, on one page: by taps on a 360×740 phone in French, then by keyboard alone (Enter only)
-on a 740×360 one in English.  At every step the tip and the thing it points at are both wholly in
-the viewport and do not overlap (the screen audit runs after every redraw too), the step's text is
+Chromium, on one page: by taps on a 360×740 phone in English, then by keyboard alone (Enter only)
+on a 740×360 one in French (its nils make the chips taller: issue #25).  At every step the tip and
+the thing it points at are both wholly in the viewport and do not overlap (the screen audit runs
+after every redraw too), the step's text is
 said in the live region, and by keyboard the focus is on the thing to do.  On the way: the first
 visit offers both games' lessons, a spade led before spades are broken gets the engine's reason, a
 different legal lead is explained and taken back, and the lesson resumes where it was left (in its
-first part and in its second).  At nine steps of the English run the step is also checked at
+first part and in its second).  At nine steps of the French run the step is also checked at
 360×740 and screenshotted, and axe-core finds no serious or critical violation.
-Screenshots (both languages, 360×740): test-artifacts/lesson-spades-*.png."""
+Screenshots (both languages at 360×740, French at 740×360 too): test-artifacts/lesson-spades-*.png."""
 
 import pytest
 
@@ -15,7 +16,7 @@ from cardtable.lessons import lessons
 from conftest import screenshot
 from csp import wait_until
 from test_browser_a11y import Axe
-from test_browser_lesson import check_step, moved_on, open_app, state
+from test_browser_lesson import check_step, do_step, moved_on, open_app, state
 
 pytestmark = pytest.mark.browser
 
@@ -44,14 +45,7 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None) -> list[str]:
         if on_step is not None and on_step(page, where, n, st):
             st = state(page)
             continue
-        if keyboard:
-            want = "button" if st["button"] else "target"
-            assert st["focus"] == want, (where, st, "the focus is not on the thing to do")
-            page.keyboard.press("Enter")
-        elif st["button"]:
-            page.click(f'#app .lesson-tip [data-key="{st["button"]}"]')
-        else:
-            page.click(f"#app {st['sel']}")
+        do_step(page, st, keyboard, where)
         if st["button"] == "lesson-finish":
             break
         st = moved_on(page, st)
@@ -79,13 +73,13 @@ def detours(page, where, n, st) -> bool:
         page.evaluate("window.__detours = ['lead']")
         page.click('#app [data-act="move:play AS"]', force=True)   # no spade lead before spades are broken
         wait_until(page, "!!document.querySelector('#app .move-error')")
-        assert "le pique n'est pas encore ouvert" in page.text_content("#app .move-error").lower()
+        assert "spades are not broken" in page.text_content("#app .move-error").lower()
         page.click('#app [data-act="move:play KH"]')             # legal, but not the lesson's
         wait_until(page, "!!document.querySelector('#app .lesson-tip [data-key=\"lesson-back\"]')")
         off = state(page)
-        assert off["say"].startswith("off-") and "Reprendre ce coup" in page.text_content("#app .lesson-tip")
+        assert off["say"].startswith("off-") and "Take it back" in page.text_content("#app .lesson-tip")
         check_step(off, "other move", page)
-        screenshot(page, "lesson-spades-fr-360x740-other-move")
+        screenshot(page, "lesson-spades-en-360x740-other-move")
         page.click('#app .lesson-tip [data-key="lesson-back"]')
         back = moved_on(page, off)
         assert back["say"] == st["say"] and back["sel"] == st["sel"]
@@ -108,19 +102,19 @@ def detours(page, where, n, st) -> bool:
 
 
 def test_lesson_by_taps_then_by_keyboard(page, site):
-    open_app(page, site, "fr", 360, 740)
+    open_app(page, site, "en", 360, 740)
     # the first visit offers both games' lessons
     assert page.locator('[data-key="offer-learn"]').count() == 1
     assert page.locator('[data-key="offer-learn:dummy-spades"]').count() == 1
-    screenshot(page, "lesson-spades-fr-offer")
+    screenshot(page, "lesson-spades-en-offer")
     page.click('[data-key="offer-learn:dummy-spades"]')
-    fr = shot("fr")
-    french = play_lesson(page, "fr", keyboard=False, on_step=lambda *a: detours(*a) or fr(*a))
+    en = shot("en")
+    english = play_lesson(page, "en", keyboard=False, on_step=lambda *a: detours(*a) or en(*a))
     assert page.locator('[data-key="offer-learn"]').count() == 0
 
-    # the same page, in English, sideways, by keyboard alone (and a look at 360×740 now and then)
-    page.click('[data-key="lang:en"]')
-    wait_until(page, "document.documentElement.lang === 'en'")
+    # the same page, in French, sideways, by keyboard alone (and a look at 360×740 now and then)
+    page.click('[data-key="lang:fr"]')
+    wait_until(page, "document.documentElement.lang === 'fr'")
     page.set_viewport_size({"width": 740, "height": 360})
     page.focus('[data-key="learn:dummy-spades"]')
     page.keyboard.press("Enter")
@@ -132,13 +126,15 @@ def test_lesson_by_taps_then_by_keyboard(page, site):
                 page.set_viewport_size({"width": width, "height": height})
                 frames(page)
                 seen = state(page)
-                check_step(seen, f"en {width}x{height} {where} {n}", page)
+                check_step(seen, f"fr {width}x{height} {where} {n}", page)
                 if width == 360:
-                    shot("en")(page, where, n, st)
+                    shot("fr")(page, where, n, st)
+                else:   # sideways, where the chips with nils are tallest (#25)
+                    screenshot(page, f"lesson-spades-fr-740x360-{where[13:] or 'hand'}-step{n:02d}")
             axe(f"{where} step {n}")
             page.focus(f"#app {seen['sel']}" if not seen["button"] else f'#app .lesson-tip [data-key="{seen["button"]}"]')
         return False
-    english = play_lesson(page, "en", keyboard=True, on_step=upright)
+    french = play_lesson(page, "fr", keyboard=True, on_step=upright)
     assert axe.problems == [], axe.problems
     assert not set(french) & set(english), "a step left in English"
 
@@ -146,3 +142,18 @@ def test_lesson_by_taps_then_by_keyboard(page, site):
 def frames(page) -> None:
     """Two animation frames: the tip is placed again after a resize."""
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_lesson_the_other_way_round(page, site):
+    """The other two ways, so each language is played whole by taps at 360×740 and by keyboard
+    alone at 740×360: French by taps (from home's Learn to play), then English by keyboard."""
+    open_app(page, site, "fr", 360, 740)
+    page.click('[data-key="learn:dummy-spades"]')
+    french = play_lesson(page, "fr", keyboard=False)
+    page.click('[data-key="lang:en"]')
+    wait_until(page, "document.documentElement.lang === 'en'")
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.focus('[data-key="learn:dummy-spades"]')
+    page.keyboard.press("Enter")
+    english = play_lesson(page, "en", keyboard=True)
+    assert not set(french) & set(english), "a step left in English"

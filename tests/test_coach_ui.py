@@ -139,3 +139,26 @@ def test_an_imported_files_hints_are_kept_in_the_new_save():
     assert coach.hints_used(app, "p0") == 2
     coach.adopt_hints(app, ["not", "a", "dict"])
     assert "hints" not in coach.saved_record(app)
+
+
+def test_undo_in_a_lesson_part_never_goes_back_before_the_part_opened():
+    """Seep for two opens on first-half moves the lesson played for the newcomer: Undo never takes
+    those back (the session's script sets the floor; within the part, the second half's deal is
+    itself a point Undo does not go back over)."""
+    from types import SimpleNamespace
+
+    from cardtable.lessons import lessons
+    from cardtable.lessons.run import LessonRun
+    from cardtable.ui.screens.lesson import Script
+
+    two = lessons()["seep-two"]
+    run = LessonRun(two)
+    game = run.game
+    assert game.action_count == run.first == 23
+    app = App(game, SeepTable(game), {"p0": "human", "p1": "casual"}, "p0")
+    app.session = SimpleNamespace(script=None)
+    assert coach.undo_target(app) is not None          # outside a lesson: back into the first half
+    app.table_screen = TableScreenStandIn()
+    app.session.script = Script(two, run)
+    assert app.session.script.undo_floor() == 23
+    assert coach.undo_target(app) is None              # the part has just opened: nothing of yours to take back

@@ -42,11 +42,13 @@ def candidates(g) -> list[str]:
     return sorted(out)
 
 
-@pytest.mark.parametrize("seats", [4, 2])
-def test_seep_accepts_and_refuses_exactly_the_legal_actions_with_the_same_reasons(seats):
+@pytest.mark.parametrize("seats, options", [(4, {"target": 100}), (2, {"target": 100}), (4, {"preset": "seep-pagat"})])
+def test_seep_accepts_and_refuses_exactly_the_legal_actions_with_the_same_reasons(seats, options):
+    """The short way (a throw checked directly, any other play against its card's legal uses)
+    against the long way (every legal move listed), every hand card thrown among the candidates."""
     rng = random.Random(seats)
-    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 5, "options": {"seats": seats, "target": 100},
-                  "actions": []})
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 5,
+                  "options": {"seats": seats, **options}, "actions": []})
     checked = 0
     while not g.over and g.action_count < 400:
         if rng.random() < 0.3:
@@ -159,3 +161,45 @@ def test_seep_actions_written_once_are_the_actions_in_copies_too():
     for c, texts in copies:
         assert c.actions == texts
     assert replay(g.to_record()).actions == g.actions
+
+
+@pytest.mark.parametrize("name", ["seep", "dummy-spades"])
+def test_a_parsed_record_starts_the_same_game_without_being_checked_twice(name):
+    """``game_at_start`` (what opening a file uses after ``parse_record``) is ``new_game``: the same
+    deals, options and players; the game's own checks of its deals still run."""
+    from cardtable.game import RecordError
+    from cardtable.record import game_at_start, parse_record
+
+    start = {"format": "cardtable/1", "game": name, "seed": 5, "players": None}
+    g = new_game(start)
+    rng = random.Random(3)
+    for _ in range(60):
+        g.apply(rng.choice(g.legal_actions()))
+    rec = parse_record(g.to_record())
+    a, b = game_at_start(rec), new_game(rec)
+    assert a.to_record() == b.to_record()
+    for action in rec["actions"]:
+        assert a.apply(action) == b.apply(action)
+    assert a.to_record() == g.to_record() and a.view(a.to_act) == g.view(g.to_act)
+    bad = parse_record(dict(rec, deals=[{"dealer": "p9"}]))
+    with pytest.raises(RecordError):
+        game_at_start(bad)
+
+
+def test_seep_move_texts_kept_once_written_are_the_texts_written_afresh():
+    """``move_text`` keeps the texts it wrote (``notation._TEXT``): the same text as writing it
+    anew, for every legal move of random positions; a move given as a list is written, not kept."""
+    from cardtable.games.seep import notation
+
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 8, "options": {"target": 1000}})
+    rng = random.Random(8)
+    seen = 0
+    while seen < 400 and not g.over:
+        for m in g.legal_moves():
+            notation._TEXT.pop(m, None)
+            first = g.move_text(m)
+            assert m in notation._TEXT and g.move_text(m) == first == notation._write(m)
+            seen += 1
+        g.apply(rng.choice(g.legal_actions()))
+    m = g.legal_moves()[0] if g.legal_moves() else (1, 0, 1, ())
+    assert g.move_text([m[0], m[1], m[2], list(m[3])]) == g.move_text(m)

@@ -63,7 +63,7 @@ from typing import Any, Optional
 
 from .cards import Card
 from .game import RecordError
-from .record import HINTS_FIELD as _RECORD_HINTS, NAME_MAX, dumps, format_kind, load_json, new_game, parse_record
+from .record import HINTS_FIELD as _RECORD_HINTS, NAME_MAX, dumps, format_kind, game_at_start, load_json, parse_record
 
 FORMAT = "cardtable-stats/1"
 """The format of the statistics store and of an exported statistics file."""
@@ -101,7 +101,7 @@ def game_key(record: dict) -> Optional[str]:
 
     Replays the first hand only, so it is cheap however long the game."""
     rec = parse_record(record)
-    game = new_game(rec)
+    game = game_at_start(rec)   # parsed just above: not checked twice
     first: list[str] = []
     for action in rec["actions"]:
         try:
@@ -153,7 +153,7 @@ def read_game_steps(record: dict, controllers: Optional[dict] = None, now: float
     """``read_game`` as a generator that yields every ``READ_STEP`` actions and returns its
     result, so a page can count a long game in slices between browser tasks."""
     rec = parse_record(record)
-    game = new_game(rec)
+    game = game_at_start(rec)   # parsed just above: not checked twice
     if controllers is None:
         controllers = rec.get("controllers") or {}
     seep = rec["game"] == "seep"

@@ -37,7 +37,8 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   mean of our side's lead wins; a candidate whose paired difference to the leader is clearly
   negative (``DROP_Z`` standard errors) is dropped as samples come in.  Samples run until the
   deadline, or exactly ``samples`` of them.  (``policy_playout``, a cheaper rule-based policy,
-  is kept for comparison: ``QUICK_PLAYOUTS = False``.)
+  is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
+  against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
 """
 
@@ -51,6 +52,7 @@ from typing import Optional
 from ..games.seep import (BUILD, CAPTURE, CEMENT, HALF, HALF_PLAYS, PLAYS_PER_HAND, POINTS,
                           RAISE, SEATS, THROW, VAL, Seep, sweep_values_of)
 from .common import idx, run_steps
+from .seep_infer import TRIES, Explainer, replay
 
 _SI = {s: i for i, s in enumerate(SEATS)}
 _FILLER = idx("2H")  # a card worth no points, stands for already captured cards
@@ -74,6 +76,13 @@ HOUSE_SHARE = 0.6
 capture card, but the other side may take or raise it first)."""
 SWEEP = 50
 """A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
+EXPLAIN = False
+"""Strong level: check each guess at the hidden hands against the other seats' last plays and
+keep, of ``seep_infer.TRIES`` guesses, the one that explains the most (``seep_infer.Explainer``).
+Off: the guesses are better (first-half hidden cards guessed right 22% -> 28% against quick
+players) but the play was not measurably stronger (+0.7 +- 8.4 points of hands won over 135
+mirrored hands) and a sample costs about twice as much (``bench/bench_bots_infer.py``,
+``bench/bench_bots_hands.py``; report bots2)."""
 last_search = {"samples": 0, "candidates": 0}
 """What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
 
@@ -172,63 +181,55 @@ class Knowledge:
         self.captured = [cap.get(self.sides[0], 0), cap.get(self.sides[1], 0)]
         sw = view.get("sweeps") or {}
         self.sweeps = [list(sw.get(self.sides[0], [])), list(sw.get(self.sides[1], []))]
-        self.lacks = self._read_lacks(log)
+        self._steps = replay(log, self.loose, self.houses)
+        self.lacks = self._read_lacks()
+        self._explainer = None
         self.template = Seep.from_view(view)
 
-    def _read_lacks(self, log: list) -> list:
+    def _read_lacks(self) -> list:
         """Per seat, a bit mask of the values it let a sweep go with since it last received
-        cards: it probably holds none of them (nobody declines 50 points lightly).
-
-        The hand is replayed on the public log, from the first floor (the floor cards named in
-        the log and on the floor now, less the cards played from hands)."""
+        cards: it probably holds none of them (nobody declines 50 points lightly).  Read on the
+        hand's floors replayed from the public log (``seep_infer.replay``)."""
         lacks = [0] * self.n
         if not self.sweeps_on:
             return lacks
-        played, named = set(), set(self.loose)
-        for h in self.houses.values():
-            named.update(h[0])
-        entries = []
-        for e in log:
-            words = _words_of(e)
-            if words[0] in ("bid", "redeal"):
-                continue
-            cards = [idx(w) for w in words[1:] if not w.isdigit()]
-            merged = [idx(w) for w in e.get("merged", [])]
-            played.add(cards[0])
-            named.update(cards[1:])
-            named.update(merged)
-            entries.append((_SI[e["seat"]], words[0], int(words[1]) if words[1].isdigit() else 0,
-                            cards, merged, "sweep" in e))
-        loose = [0] * 14
-        for c in named - played:
-            loose[VAL[c]] += 1
-        houses: dict = {}
-        for p, (s, kind, value, cards, merged, swept) in enumerate(entries):
+        for p, (play, (loose, houses)) in enumerate(self._steps[:-1]):
             if p == 0 or (self.n == 2 and p == HALF_PLAYS):
                 lacks = [0] * self.n       # new cards were dealt to everybody
-            if s != self.me and not swept and p < PLAYS_PER_HAND - 1 and p > 0:
-                for v in sweep_values_of(loose, sorted(houses)):
+            s, swept = play[0], play[5]
+            if s != self.me and not swept and 0 < p < PLAYS_PER_HAND - 1:
+                counts = [0] * 14
+                for c in loose:
+                    counts[VAL[c]] += 1
+                for v in sweep_values_of(counts, sorted(houses)):
                     lacks[s] |= 1 << v
-            c = cards[0]
-            for x in cards[1:]:
-                loose[VAL[x]] -= 1
-            if kind == "throw":
-                loose[VAL[c]] += 1
-            elif kind == "capture":
-                houses.pop(VAL[c], None)
-            elif kind == "build" or kind == "cement":
-                houses[value] = True
-            elif kind == "raise":
-                houses.pop(value, None)
-                houses[value + VAL[c]] = True
-                for x in merged:
-                    loose[VAL[x]] -= 1
         return lacks
 
     def sample(self, rng: random.Random, infer: bool = False) -> Seep:
         """A full game consistent with the view (hidden hands guessed).  With ``infer``, the
-        cards of the values a seat ``lacks`` are kept out of its hand when the pool allows."""
+        guess follows what the other seats have shown: the cards of the values a seat ``lacks``
+        are kept out of its hand when the pool allows, and (``EXPLAIN``) of ``TRIES`` guesses
+        the one that best explains their last plays is kept (``seep_infer.Explainer``)."""
+        guess = self._guess(rng, infer)
+        if infer and EXPLAIN:
+            if self._explainer is None:
+                self._explainer = Explainer(self, self.view, self._steps)
+            ex = self._explainer
+            if ex.checks:
+                best = ex.score(guess[0])
+                for _ in range(TRIES - 1):
+                    if best == len(ex.checks):
+                        break
+                    other = self._guess(rng, infer)
+                    got = ex.score(other[0], best)
+                    if got > best:
+                        best, guess = got, other
         g = self.template.copy()
+        g.deal_hidden(*guess)
+        return g
+
+    def _guess(self, rng: random.Random, infer: bool) -> tuple:
+        """``(hands now, the rest of the deal or None)`` for ``deal_hidden``: one guess."""
         pool = self.unseen[:]
         rng.shuffle(pool)
         first = self.plays == 0
@@ -277,8 +278,7 @@ class Knowledge:
             for s in range(n):
                 deal_hands[s] = deal_hands[s][:HALF] + pool[:HALF]
                 del pool[:HALF]
-        g.deal_hidden(hands, deal_hands)
-        return g
+        return hands, deal_hands
 
     def _deal_lacking(self, pool: list, now: list, need: list) -> None:
         """Fill the hidden hands from the shuffled ``pool`` (cards taken from it), each seat

@@ -21,6 +21,25 @@ _READ: dict = {}
 """Action texts of plays read in full: text -> (verb, house value or None, card, listed loose
 cards), the card indices as written.  Only texts whose wording passed every check are kept."""
 _READ_LIMIT = 50_000
+_TEXT: dict = {}
+"""Internal moves -> their canonical text (``Notation.move_text``), at most ``_READ_LIMIT``."""
+
+
+def _write(move: tuple) -> str:
+    """The canonical text of an internal move (see ``Notation.move_text``)."""
+    kind, c, t, L = move
+    if kind == CAPTURE:
+        return f"capture {TXT[c]} {_cards_text(L)}" if L else f"capture {TXT[c]}"
+    if kind == THROW:
+        return f"throw {TXT[c]}"
+    if kind == BUILD or kind == CEMENT:
+        s = f"{KINDS[kind]} {t} {TXT[c]}"
+        return f"{s} {_cards_text(L)}" if L else s
+    if kind == RAISE:
+        return f"raise {t} {TXT[c]}"
+    if kind == BID:
+        return f"bid {t}"
+    return "redeal"
 
 
 class Notation:
@@ -29,20 +48,19 @@ class Notation:
     # ---- text: notation in and out -------------------------------------------------------------
     @staticmethod
     def move_text(move: tuple) -> str:
-        """The canonical text of an internal move: ``(CAPTURE, QC, 12, (5D, 7H))`` -> ..."""
-        kind, c, t, L = move
-        if kind == CAPTURE:
-            return f"capture {TXT[c]} {_cards_text(L)}" if L else f"capture {TXT[c]}"
-        if kind == THROW:
-            return f"throw {TXT[c]}"
-        if kind == BUILD or kind == CEMENT:
-            s = f"{KINDS[kind]} {t} {TXT[c]}"
-            return f"{s} {_cards_text(L)}" if L else s
-        if kind == RAISE:
-            return f"raise {t} {TXT[c]}"
-        if kind == BID:
-            return f"bid {t}"
-        return "redeal"
+        """The canonical text of an internal move: ``(CAPTURE, QC, 12, (5D, 7H))`` -> ...
+
+        Kept once written (``_TEXT``): a long record writes the same few thousand texts again
+        and again, while replaying it and again in ``to_record``."""
+        try:
+            text = _TEXT.get(move)
+        except TypeError:   # a move given as a list: written, not kept
+            return _write(move)
+        if text is None:
+            text = _write(move)
+            if len(_TEXT) < _READ_LIMIT:
+                _TEXT[move] = text
+        return text
 
     def legal_actions(self) -> list[str]:
         return [self.move_text(m) for m in self.legal_moves()]
@@ -162,7 +180,13 @@ class Notation:
         if self._legal is None and c >= 0 and self._phase == _PH_PLAY and not (self._plays == 0 and self._seed_first):
             # The legal uses of this one card (what legal_moves() would list for it), not every
             # card's: replaying a record resolves one action per position.
-            if (kind, t, L) in self._templates(VAL[c], self._context(kind), kind, t):
+            if kind == THROW:
+                # what _templates lists for a throw, without listing the captures: a card is thrown
+                # when it captures nothing (no loose cards worth its value, no house of it) and, on
+                # the bidder's first play, only a card of the bid's value (half a record is throws)
+                if (self._plays or t == self._bid) and t not in self._houses and not self._sums_to(t):
+                    return move
+            elif (kind, t, L) in self._templates(VAL[c], self._context(kind), kind, t):
                 return move
         elif move in self.legal_moves():
             return move

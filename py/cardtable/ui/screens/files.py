@@ -16,7 +16,7 @@ from pyscript import document, window
 from pyodide.ffi import to_js
 
 from ...game import IllegalAction, RecordError
-from ...record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, new_game, parse_record
+from ...record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, game_at_start, new_game, parse_record
 from ..shell.browser import js_object, measure, present
 from ..shell.tasks import Sliced
 from ..text import announce
@@ -27,6 +27,7 @@ from . import stats as stats_screen
 from ..stores import backup
 from .new_game import bots_available, new_id
 from .save_soon import SaveSoon
+from .warmup import Warmup
 
 LOG_DESCRIBED = 80      # opening a game describes in full its last 80 actions (what the log panel shows)
 OPEN_SLICE_S = 0.04     # opening or counting a long game: longest stretch before the browser gets the main thread back
@@ -43,6 +44,12 @@ class Files:
         self.opening: Optional[Sliced] = None   # a game being opened in slices (in_slices)
         self.pending_import = None    # an imported game that is already saved: (game, log, ...)
         self.save_soon = SaveSoon(app)   # a game opened from a file is saved in a task of its own
+        # the games' rules and tables imported while the home screen waits, not in an opening's first task
+        self.warmup = Warmup(app.tasks, self.idle).start()
+
+    def idle(self) -> bool:
+        """Nothing under way: the home screen, no dialog, no game being opened."""
+        return self.app.screen == "home" and not self.app.dialog and self.opening is None
 
     def acts(self) -> dict:
         return {"open": self.open_saved, "export": lambda _arg: self.export(), "data": self.data_act}
@@ -98,12 +105,14 @@ class Files:
         person against computers, whose moves read "You play".  Raises ``ReplayError`` for an
         action that cannot be applied.
         """
-        game = new_game(record)
+        game = game_at_start(record)   # ``record`` is parse_record's: its shape is not checked again
         table = self.app.table_screen.table_for(game)
         table.you = announce.the_one_person(controllers, table.seats)
+        yield   # the setup (the game's deals read, the table's module imported) may fill a slice
         log: list[str] = []
         actions = record["actions"]
         first_described = max(0, len(actions) - LOG_DESCRIBED)
+        said: dict = {}   # who acts -> a plain line's start, "Ana: " (worked out once per seat)
         for i, action in enumerate(actions):
             if i % OPEN_STEP == OPEN_STEP - 1:
                 yield
@@ -113,18 +122,22 @@ class Files:
                     canonical, actor, before, after = apply_with_views(game, action)
                     log.append(table.describe(canonical, actor, before, after, game))
                 else:
-                    canonical = game.apply(action)
-                    log.append(f"{table.name_of(actor) if actor else ''}: {canonical}")
+                    start = said.get(actor)
+                    if start is None:
+                        start = said[actor] = f"{table.name_of(actor) if actor else ''}: "
+                    log.append(start + game.apply(action))
             except (IllegalAction, RecordError) as err:
                 raise ReplayError(i, action, str(err)) from None
             except ValueError:
                 raise ReplayError(i, action, "not an action of this game") from None
         return game, log
 
-    def in_slices(self, steps, then, failed) -> None:
+    def in_slices(self, steps, then, failed, soon: bool = False) -> None:
         """Open a game in slices (``tasks.Sliced``): ``steps`` replays it, ``then(result)`` shows
         it, ``failed(err)`` says why not.  A new opening, or any act (``cancel_opening``), stops the
-        one under way; one that takes more than a slice says "Opening the game…" on the screen."""
+        one under way; one that takes more than a slice says "Opening the game…" on the screen.
+        With ``soon`` the first slice runs in a task of its own: the task that read a file has
+        parsed and checked it already (a long record's text is work too)."""
         self.cancel_opening()
         began = [window.performance.now()]
 
@@ -140,7 +153,7 @@ class Files:
                 self.app.render()
 
         self.opening = Sliced(self.app.tasks, steps, then, failed, OPEN_SLICE_S, after_slice)
-        self.opening.start()
+        self.opening.start(soon=soon)
 
     def cancel_opening(self) -> None:
         """Stop a game being opened in slices (the person did something else meanwhile)."""
@@ -196,7 +209,7 @@ class Files:
         except Exception as err:
             return failed(err)
         self.in_slices(self.replay_steps(record, record.get(CONTROLLERS_FIELD)),
-                       lambda result: self.imported(record, *result), failed)
+                       lambda result: self.imported(record, *result), failed, soon=True)
 
     def imported(self, record: dict, game, log: list[str]) -> None:
         """An imported file, replayed: offer the saved copy if there is one, else open it."""

@@ -65,6 +65,11 @@ class Script:
     def save(self) -> None:
         self.lesson.keep(self.run)
 
+    def undo_floor(self) -> int:
+        """How many actions an Undo must keep: those the part opened with (a second part opens
+        on moves the lesson played for the newcomer)."""
+        return self.run.first
+
 
 class Lesson:
     """The lesson screen: the run under way (if any), its acts, its tip over the table."""

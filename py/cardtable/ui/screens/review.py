@@ -41,7 +41,7 @@ from typing import Optional
 
 from ...cards import Card, SUITS
 from ...game import IllegalAction, RecordError
-from ...record import CONTROLLERS_FIELD, ReplayError, new_game, parse_record
+from ...record import CONTROLLERS_FIELD, ReplayError, game_at_start, parse_record
 from ..text.announce import the_one_person
 from ..text.i18n import _, ngettext
 from ..text.markup import button, card_back, card_face, esc, signed
@@ -80,7 +80,7 @@ class Review:
     def _read(self, record, finished_only: bool, controllers: Optional[dict] = None):
         self.record = parse_record(record)
         self.actions: list[str] = list(self.record["actions"])
-        game = new_game(self.record)
+        game = game_at_start(self.record)   # parsed just above: not checked twice
         self.table = importlib.import_module(TABLE_MODULES[game.name]).Table(game)
         # who played each seat (the save's, else the file's): one person against computers reads "You play"
         self.table.you = the_one_person(controllers if controllers is not None else self.record.get(CONTROLLERS_FIELD),

@@ -156,9 +156,9 @@ class ReviewSettings:
             if isinstance(record.get("players"), list):
                 record["players"] = [kept_name(p) for p in record["players"]]
             return Review.in_steps(record, finished_only=False)
-        self._show(build, None, filename)
+        self._show(build, None, filename, soon=True)
 
-    def _show(self, build, game_id: Optional[str], filename: str = "") -> None:
+    def _show(self, build, game_id: Optional[str], filename: str = "", soon: bool = False) -> None:
         """Build the review (``build`` gives ``Review.in_steps``) in slices, as a game is opened
         (``app.files.in_slices``), then show it; or say why it cannot be reviewed."""
         def failed(err: Exception) -> None:
@@ -174,7 +174,8 @@ class ReviewSettings:
             steps = build()
         except Exception as err:
             return failed(err)
-        self.app.files.in_slices(steps, lambda review: self._shown(review, game_id), failed)
+        # ``soon``: a file's first slice in a task of its own (the task that read it parsed it)
+        self.app.files.in_slices(steps, lambda review: self._shown(review, game_id), failed, soon=soon)
 
     def _shown(self, review: Review, game_id: Optional[str]) -> None:
         app = self.app

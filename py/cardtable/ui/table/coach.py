@@ -133,6 +133,9 @@ def undo_target(app) -> Optional[int]:
     if tracker is None or tracker.seat != seat:
         tracker = mine.decisions = Decisions(record, seat)
     k = target(record, seat, against_computers(app), tracker)
+    script = getattr(getattr(app, "session", None), "script", None)
+    if k is not None and script is not None and k < script.undo_floor():
+        k = None   # a lesson's part: the moves played before it opened are not the newcomer's to take back
     st.undo_cache = (key, k)
     return k
 
