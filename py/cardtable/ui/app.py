@@ -45,6 +45,7 @@ from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_se
 from .app_acts import AppActs
 from .screens.lesson_offer import with_offer
 from .screens.new_game import bots_available
+from .screens.warmup import Warmup
 from .table.events import TableEvents
 from .table.relog import Relog
 from ..session import GameSession, stored_hints
@@ -131,6 +132,7 @@ class App:
         window.addEventListener("popstate", self._proxies["popstate"])
         window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
         self.notice = _(WITHOUT_SAVES) if without_saves() else ""
+        self.warmup = Warmup(self.tasks, self.idle).start()   # what an opening needs, imported while home waits
 
     def __getattr__(self, name: str):
         """A screen part (``PARTS``), imported and built on its first use."""
@@ -150,6 +152,11 @@ class App:
         """The act a verb names (its owner built on first use), or None for an unknown verb."""
         owner = ACT_OWNERS.get(verb)
         return None if owner is None else getattr(self, owner).acts().get(verb)
+
+    def idle(self) -> bool:
+        """Nothing under way: the home screen, no dialog, no game being opened."""
+        files = self.built("files")
+        return self.screen == "home" and not self.dialog and (files is None or files.opening is None)
 
     def lesson_active(self) -> bool:
         """A lesson is being played on the table (none before the lesson part is built)."""
