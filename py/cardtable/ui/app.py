@@ -2,7 +2,7 @@
 
 Screens are pure functions from state to HTML (``screens/``, ``table/``); this module puts that
 HTML into ``#app`` and listens for clicks on ``[data-act]`` elements.  An act is ``verb:arg``:
-the verb is looked up in ``self.acts``, the registry filled by the parts of the app that own
+the verb's owner is looked up in ``ACT_OWNERS`` (``App.acts_of``), among the parts of the app that own
 their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
 ``screens.new_game.NewGame`` (``new``, ``quick``, ``start``, ``play-again``),
 ``table.screen.TableScreen`` (``ready``, ``release``, ``next-hand``, ``move``, ``ui``, ``hint``,
@@ -10,7 +10,9 @@ their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
 (``learn``, ``lesson``), ``screens.review_settings.ReviewSettings`` (``set``, ``open-review``,
 ``review``), ``screens.stats.StatsScreen`` (``stats``), ``screens.data.YourData`` (``backup``) and
 ``screens.remote.Remote`` (``join``, ``remote-…``: seats on other devices) and
-``app_acts.AppActs`` (``nav``, ``rules``, ``cancel``, ``lang``, ``speed``).  The open game's play loop is ``self.session``
+``app_acts.AppActs`` (``nav``, ``rules``, ``cancel``, ``lang``, ``speed``).  Each screen part is
+imported and built on its first use (``PARTS``): a first visit's home screen compiles only what it
+draws (tests/test_lazy_home.py).  The open game's play loop is ``self.session``
 (``cardtable.session.GameSession``): every move goes through the engine's
 ``legal_actions -> apply``.
 
@@ -23,6 +25,7 @@ and a reload reopens the same screen (a game on its hand-off).
 
 from __future__ import annotations
 
+import importlib
 import time
 from typing import Optional
 
@@ -33,26 +36,53 @@ from .text import announce
 from .screens import home
 from .shell import keys
 from .text.i18n import N_, _, best_language, use_language
-from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, present, store,
+from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, present, say_aloud, store,
                             without_saves)
 from .text.markup import button, dialog, esc, isolate_names
 from .shell.history import History
 from .shell.tasks import Tasks
 from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
 from .app_acts import AppActs
-from .screens.data import YourData
-from .screens.review_settings import ReviewSettings
-from .screens.stats import StatsScreen
-from ..stats import hands_finished
-from .screens.files import Files
-from .screens.new_game import NewGame, bots_available
-from .screens.lesson import Lesson
-from .screens.remote import Remote
-from .screens.saved_games import SavedGames
+from .screens.lesson_offer import with_offer
+from .screens.new_game import bots_available
+from .screens.warmup import Warmup
+from .table.events import TableEvents
 from .table.relog import Relog
-from .table.screen import TableEvents, TableScreen
 from ..session import GameSession, stored_hints
 from .stores.saves import SaveStore
+
+PARTS = {
+    "files": (".screens.files", "Files"),                    # opening, importing, exporting games
+    "new_game": (".screens.new_game", "NewGame"),            # the new-game form
+    "table_screen": (".table.screen", "TableScreen"),        # the open game's table, hand-off and summaries
+    "saved_games": (".screens.saved_games", "SavedGames"),   # deleting saved games from the home screen
+    "lesson": (".screens.lesson", "Lesson"),                 # the guided first hands ("Learn to play")
+    "review_settings": (".screens.review_settings", "ReviewSettings"),   # the Review and Settings screens
+    "your_data": (".screens.data", "YourData"),              # Settings' *Your data* group (backup, room, persistence)
+    "statistics": (".screens.stats", "StatsScreen"),         # the Statistics screen
+    "remote": (".screens.remote", "Remote"),                 # seats on other devices: the host's codes, a guest's joining
+}
+"""The app's screen parts: attribute -> (module, class).  Each is imported and built on its first
+use (``App.__getattr__``), so that the home screen of a first visit compiles only what it draws."""
+
+ACT_OWNERS = {
+    **dict.fromkeys(("open", "export", "data"), "files"),
+    **dict.fromkeys(("new", "quick", "start", "play-again"), "new_game"),
+    **dict.fromkeys(("ready", "release", "next-hand", "move", "hint", "undo", "playout", "ui"), "table_screen"),
+    **dict.fromkeys(("delete", "confirm-delete"), "saved_games"),
+    **dict.fromkeys(("learn", "lesson"), "lesson"),
+    **dict.fromkeys(("set", "open-review", "review"), "review_settings"),
+    "stats": "statistics", "backup": "your_data",
+    **dict.fromkeys(("remote-devices", "remote-code", "remote-accept", "remote-table", "join", "remote-join-read",
+                     "remote-join-again", "remote-computer", "remote-back"), "remote"),
+    **dict.fromkeys(("nav", "rules", "cancel", "lang", "speed"), "app_acts"),
+}
+"""Every act's verb -> the part that owns it (its ``acts()`` names the verb; tests/test_lazy_home.py
+checks the two agree)."""
+
+FILE_FIELDS = {"review-file": ("review_settings", "open_file"), "import-file": ("files", "import_text"),
+               "stats-file": ("statistics", "import_file"), "backup-file": ("your_data", "restore_file")}
+"""A file field's id -> the part and method that take the file chosen."""
 
 WITHOUT_SAVES = N_("Started without your saved games, as you asked: nothing is saved during this visit. "
                    "They are still stored; reload the app normally to see them.")
@@ -84,19 +114,9 @@ class App:
         self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self))
         self.notice = ""              # a message on the home screen
         self.banner = ""              # a message over the table (e.g. storage full)
-        self.review_settings = ReviewSettings(self)   # the Review and Settings screens
-        self.your_data = YourData(self)     # Settings' *Your data* group (backup, room, persistence)
-        self.statistics = StatsScreen(self)   # the Statistics screen
-        self.files = Files(self)            # opening, importing, exporting games
-        self.relog = Relog(self, self.files.replay_steps)   # the log described again in slices (language switch)
-        self.new_game = NewGame(self)       # the new-game form
-        self.table_screen = TableScreen(self)   # the open game's table, hand-off and summaries
-        self.saved_games = SavedGames(self)     # deleting saved games from the home screen
-        self.lesson = Lesson(self)              # the guided first hands ("Learn to play")
-        self.remote = Remote(self)              # seats on other devices: the host's codes, a guest's joining
-        parts = (self.files, self.new_game, self.table_screen, self.saved_games, self.lesson, self.review_settings,
-                 self.your_data, self.statistics, self.remote, AppActs(self, self.review_settings.places()))
-        self.acts = {verb: act for part in parts for verb, act in part.acts().items()}   # verb -> its owner's act
+        self.parts: dict = {}         # the screen parts built so far (``PARTS``: each on first use)
+        self.relog = Relog(self, lambda *args, **kw: self.files.replay_steps(*args, **kw))   # the log described again in slices (language switch)
+        self.app_acts = AppActs(self, lambda: self.review_settings.places())
         self.set_language(self.settings.get("lang") or best_language(browser_languages()))
         self.history = History(self)      # one history entry per screen
         self.said: list[str] = []         # sentences for the live region, said at the next render
@@ -110,8 +130,41 @@ class App:
         self.root.addEventListener("change", self._proxies["change"])
         document.addEventListener("keydown", self._proxies["keydown"])
         window.addEventListener("popstate", self._proxies["popstate"])
-        window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.files.on_storage)))
+        window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
         self.notice = _(WITHOUT_SAVES) if without_saves() else ""
+        self.warmup = Warmup(self.tasks, self.idle).start()   # what an opening needs, imported while home waits
+
+    def __getattr__(self, name: str):
+        """A screen part (``PARTS``), imported and built on its first use."""
+        where, parts = PARTS.get(name), self.__dict__.get("parts")
+        if where is None or parts is None:
+            raise AttributeError(name)
+        module, cls = where
+        part = parts[name] = getattr(importlib.import_module(module, __package__), cls)(self)
+        setattr(self, name, part)   # found as an attribute from now on
+        return part
+
+    def built(self, name: str):
+        """The screen part ``name`` if it was built already, else None (it holds nothing yet)."""
+        return self.parts.get(name)
+
+    def acts_of(self, verb: str):
+        """The act a verb names (its owner built on first use), or None for an unknown verb."""
+        owner = ACT_OWNERS.get(verb)
+        return None if owner is None else getattr(self, owner).acts().get(verb)
+
+    def idle(self) -> bool:
+        """Nothing under way: the home screen, no dialog, no game being opened."""
+        files = self.built("files")
+        return self.screen == "home" and not self.dialog and (files is None or files.opening is None)
+
+    def lesson_active(self) -> bool:
+        """A lesson is being played on the table (none before the lesson part is built)."""
+        return self.built("lesson") is not None and self.lesson.active()
+
+    def on_storage(self, event) -> None:
+        """Another window changed the store (the files part follows it)."""
+        self.files.on_storage(event)
 
     # ---- rendering ------------------------------------------------------------------------------
     def render(self) -> None:
@@ -130,10 +183,16 @@ class App:
         for k, v in html_classes(self.settings).items():  # paces the CSS animations; deck colours, card size
             document.documentElement.setAttribute(f"data-{k}", v)
         self.history.sync()
-        self.table_screen.after_render(name)
+        table_screen = self.built("table_screen")   # (built with the first game opened)
+        if table_screen is not None:
+            table_screen.after_render(name)
         if name != was:
             window.scrollTo(0, 0)
-        self.table_screen.announce_pending()
+        if table_screen is not None:
+            table_screen.announce_pending()
+        else:
+            say_aloud(self.said)
+            self.said = []
         active = document.activeElement
         if present(active) and active != document.body and self.root.contains(active) and not active.hasAttribute("disabled"):
             return  # morphing kept the focused element: leave the focus where it is
@@ -166,12 +225,12 @@ class App:
     # ---- history: one entry per screen --------------------------------------------------------
     def route(self) -> str:
         """The location hash of the screen shown now."""
-        remote = self.remote.route()
+        remote = self.built("remote") and self.remote.route()
         if remote:
             return remote
         if self.screen in ("review", "settings"):
             return self.review_settings.route()
-        if self.screen == "table" and self.lesson.active():
+        if self.screen == "table" and self.lesson_active():
             return self.lesson.route()
         if self.screen == "table" and self.game_id:
             return f"#game/{self.game_id}"
@@ -185,8 +244,8 @@ class App:
 
     def go_to_route(self, route: str) -> None:
         """Show the screen a location hash names (Back, Forward, a reload)."""
-        self.files.cancel_opening()   # a game still being opened must not pull the person back to it
-        if self.remote.go_to(route):   # joining a table on another device (#join, #join=<code>)
+        self.cancel_opening()   # a game still being opened must not pull the person back to it
+        if route.startswith("#join") and self.remote.go_to(route):   # joining a table on another device (#join, #join=<code>)
             return
         if self.game is not None:
             self.close_game()   # every move is saved already
@@ -219,13 +278,13 @@ class App:
             last = next((s for s in saves if s.id == last_id), None)
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
                                   bots=bots_available(), lang=self.lang)
-            html = self.lesson.with_offer(html)   # offered on a first visit
+            html = with_offer(self.saves, html)   # the lessons offered on a first visit
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
                                       seats=self.new_game.seats)
         elif self.screen.startswith("rules:"):
             html = home.rules_html(self.screen[6:], self.lang)
-        elif self.screen == "table" and self.lesson.active():
+        elif self.screen == "table" and self.lesson_active():
             return self.lesson.screen_html()
         elif self.screen == "table":
             html = self.remote.bar() + self.table_screen.table_html()
@@ -301,10 +360,10 @@ class App:
 
     def dispatch(self, act: str) -> None:
         verb, _sep, arg = act.partition(":")
-        self.files.cancel_opening()   # a game still being opened is not wanted any more
-        if self.remote.refuses(verb):   # a guest device's table: the game is on the host
+        self.cancel_opening()   # a game still being opened is not wanted any more
+        if self.built("remote") and self.remote.refuses(verb):   # a guest device's table: the game is on the host
             return
-        act = self.acts.get(verb)
+        act = self.acts_of(verb)
         if act is not None:
             act(arg)   # the part that owns the act draws what it changed; an unknown verb is ignored
 
@@ -315,9 +374,9 @@ class App:
         if target.id in ("ng-preset", "ng-seats"):
             self.new_game.changed(str(target.id), str(target.value))
             return
-        take = {"review-file": self.review_settings.open_file, "import-file": self.files.import_text,
-                "stats-file": self.statistics.import_file, "backup-file": self.your_data.restore_file}.get(str(target.id))
-        if take is not None and target.files.length:
+        owner, method = FILE_FIELDS.get(str(target.id), (None, None))
+        if owner is not None and target.files.length:
+            take = getattr(getattr(self, owner), method)
             file = target.files.item(0)
             file.text().then(create_once_callable(lambda text: take(str(text), str(file.name))))
 
@@ -332,12 +391,21 @@ class App:
         table.you = announce.the_one_person(self.controllers, table.seats)
         self.banner = ""
         self.screen = "table"
+        from ..stats import hands_finished   # (the statistics, imported with the first game opened)
+
         if hands_finished(game):
             self.table_screen.count_hands()   # a game opened or imported with finished hands (counted once)
         self.remote.opened(game_id)   # seats on other devices: this device hosts them, their codes shown
 
+    def cancel_opening(self) -> None:
+        """Stop a game being opened in slices (none can be before the files part is built)."""
+        files = self.built("files")
+        if files is not None:
+            files.cancel_opening()
+
     def close_game(self) -> None:
-        self.remote.closed()
+        if self.built("remote") is not None:   # (before, no seat on another device was ever shown)
+            self.remote.closed()
         self.session.close()
         self.cancel_arm()
         self.notice = ""
@@ -355,7 +423,9 @@ class App:
 
     def cancel_arm(self) -> None:
         """A new hand-off starts its guard time afresh."""
-        self.table_screen.cancel_arm()
+        table_screen = self.built("table_screen")
+        if table_screen is not None:
+            table_screen.cancel_arm()
 
     def autosave(self) -> None:
         """Save the game, unless another window saved a newer version: then follow that one."""

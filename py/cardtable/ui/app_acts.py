@@ -12,23 +12,25 @@ PACES = ("slow", "normal", "fast")
 
 
 class AppActs:
-    """The app-wide acts (see the module docstring); ``places`` maps ``nav:<place>`` to its handler."""
+    """The app-wide acts (see the module docstring); ``places()`` maps ``nav:<place>`` to its handler
+    for the places other than home."""
 
-    def __init__(self, app, places: dict) -> None:
+    def __init__(self, app, places) -> None:
         self.app = app
-        self.places = {"home": self.home, **places}
+        self.more_places = places   # () -> the other screens' places (asked on the first nav elsewhere than home)
 
     def acts(self) -> dict:
         return {"nav": self.nav, "rules": self.rules, "cancel": self.cancel, "lang": self.lang, "speed": self.speed}
 
     def nav(self, place: str) -> None:
-        go = self.places.get(place)
+        go = self.home if place == "home" else self.more_places().get(place)
         if go is not None:
             go(place)
 
     def home(self, _arg: str = "") -> None:
         app = self.app
-        app.review_settings.forget_review()
+        if app.built("review_settings") is not None:   # (before, no review was ever open)
+            app.review_settings.forget_review()
         app.close_game()
         app.screen = "home"
         app.render()

@@ -27,7 +27,6 @@ from . import stats as stats_screen
 from ..stores import backup
 from .new_game import bots_available, new_id
 from .save_soon import SaveSoon
-from .warmup import Warmup
 
 LOG_DESCRIBED = 80      # opening a game describes in full its last 80 actions (what the log panel shows)
 OPEN_SLICE_S = 0.04     # opening or counting a long game: longest stretch before the browser gets the main thread back
@@ -45,11 +44,6 @@ class Files:
         self.pending_import = None    # an imported game that is already saved: (game, log, ...)
         self.save_soon = SaveSoon(app)   # a game opened from a file is saved in a task of its own
         # the games' rules and tables imported while the home screen waits, not in an opening's first task
-        self.warmup = Warmup(app.tasks, self.idle).start()
-
-    def idle(self) -> bool:
-        """Nothing under way: the home screen, no dialog, no game being opened."""
-        return self.app.screen == "home" and not self.app.dialog and self.opening is None
 
     def acts(self) -> dict:
         return {"open": self.open_saved, "export": lambda _arg: self.export(), "data": self.data_act}

@@ -20,7 +20,7 @@ lesson offered yet) shows an offer of every game's lesson on the home screen, on
 
 The app owns one ``Lesson`` and asks it: ``acts()`` (``learn:<game>``, ``lesson:next``,
 ``lesson:back``, ``lesson:then``, ``lesson:finish``, ``lesson:no-offer``), ``active()``, ``route()``/``go_to()``
-(``#lesson/<game>``), ``screen_html()`` and ``with_offer(html)``.
+(``#lesson/<game>``), and ``screen_html()``; the first visit's offer is ``lesson_offer``'s.
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ import json
 from typing import Optional
 
 from ...game import RecordError
-from ...lessons import GAMES, lessons
+from ...lessons import lessons
 from ...lessons.run import LessonRun
 from ...record import load_json
 from ..text.i18n import _
 from ..text.markup import button, esc
 from . import lesson_seep, lesson_spades
+from .lesson_offer import OFFER_KEY, keep, stored
 
 ID_PREFIX = "lesson:"
-OFFER_KEY = "cardtable/v1/lesson-offer"
 STYLESHEET = "web/lesson.css"
 COMPUTERS = "casual"   # the level named for the scripted seats (their moves are the script's)
 SEAT_NAMES = ("Ben", "Ana", "Dev")
@@ -95,19 +95,10 @@ class Lesson:
 
     # ---- storage ---------------------------------------------------------------------------------
     def _get(self, key: str) -> Optional[str]:
-        try:
-            return self.app.saves.store.getItem(key)
-        except Exception:
-            return None
+        return stored(self.app.saves.store, key)
 
     def _set(self, key: str, value: Optional[str]) -> None:
-        try:
-            if value is None:
-                self.app.saves.store.removeItem(key)
-            else:
-                self.app.saves.store.setItem(key, value)
-        except Exception:   # full or disabled: the lesson goes on, without resuming later
-            pass
+        keep(self.app.saves.store, key, value)
 
     def keep(self, run: LessonRun) -> None:
         """Keep the run's progress (the step, the script's actions played)."""
@@ -272,23 +263,6 @@ class Lesson:
             if c not in table.loose:
                 return f'[data-act="ui:floor:{c}"]'
         return f'[data-key="do:{step.expect}"]'
-
-    # ---- the first visit's offer -------------------------------------------------------------------
-    def with_offer(self, html: str) -> str:
-        """The home screen, with the lesson offered on a first visit (no saved game, not offered before)."""
-        if self._get(OFFER_KEY):
-            return html
-        if self.app.saves.list():   # not a first visit: never offered (and the saved games not listed again for it)
-            self._set(OFFER_KEY, "not first visit")
-            return html
-        every = lessons()
-        learn = "".join(button(esc(_(every[g].title)), f"learn:{g}", cls="btn",
-                               key="offer-learn" if g == "seep" else f"offer-learn:{g}") for g in GAMES)
-        offer = ('<div class="lesson-offer" role="region" aria-label="' + esc(_("New here?")) + '">'
-                 f'<p>{esc(_("New here? Learn a game in about three minutes, with a guided hand on the real table."))}</p>'
-                 + learn + button(esc(_("Not now")), "lesson:no-offer", cls="btn ghost", key="offer-no") + "</div>")
-        head_end = html.find("</header>")
-        return html[:head_end + 9] + offer + html[head_end + 9:] if head_end >= 0 else offer + html
 
 
 READING = {"hand": ".seep-dock .hand-cards", "piles": ".pile:not(.mine)", "summary": ".lesson-summary table"}

@@ -1,7 +1,8 @@
 """Warming up, while the home screen waits, the modules that opening a game needs.
 
-The games' rules (``cardtable.games``: both engines) and their tables' screens are imported only
-when a game is first opened, so that start-up stays light.  Importing them took about 150 ms of
+The games' rules (``cardtable.games``: both engines), their tables' screens, the table screen
+(with the screens it opens: files, review, settings, statistics) and the bots are imported only
+when first used (``ui/app.py``'s ``PARTS``), so that start-up stays light.  Importing the engines and tables took about 150 ms of
 CPU (Pyodide), all in the task that opened the first long file after a reload, making it the
 longest task of the opening (issue #24).  ``Warmup`` imports them earlier, one module per task,
 a while after start-up and only when ``idle()`` says nothing else is going on (the home screen,
@@ -18,7 +19,8 @@ import importlib
 import sys
 from typing import Callable
 
-WARM_MODULES = ("cardtable.games", "cardtable.ui.table.seep", "cardtable.ui.table.spades")
+WARM_MODULES = ("cardtable.games", "cardtable.ui.table.seep", "cardtable.ui.table.spades", "cardtable.ui.table.screen",
+                "cardtable.bots")
 """What opening a game imports that start-up does not, the costliest first."""
 FIRST_MS = 1000   # after start-up: the first screen is drawn and the person looks at it
 NEXT_MS = 100     # between two modules: the page answers taps in between

@@ -10,6 +10,7 @@ from pyscript import window
 from pyodide.ffi import to_js
 
 from ..stores.saves import DictStore
+from ..text.markup import plain_name
 from .timing import Measures
 
 
@@ -102,6 +103,15 @@ def js_object(entries):
 
 
 _MEASURES = Measures()
+
+
+def say_aloud(lines: list) -> None:
+    """Say ``lines`` in the live region (``window.cardtableAnnounce``; empty ones skipped)."""
+    say = getattr(window, "cardtableAnnounce", None)
+    if present(say):
+        for line in lines:
+            if line:
+                say(plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)
 
 
 def measure(name: str, began: float) -> None:

@@ -1,7 +1,7 @@
 """The table screen in the app: the open game's table (drawn by its game's module, ``spades`` or
 ``seep``), the pass-the-device hand-off and its guard time, the end-of-hand and game-over
-dialogs, a person's moves and the words for a refused one, and what the game session tells the
-app (``TableEvents``: draw, say, sound, count the hands, follow another window).
+dialogs, and a person's moves and the words for a refused one (what the game session tells the
+app is ``events.TableEvents``).
 
 Acts: ``ready`` (the hand-off tap), ``release`` (collect a finished trick, end a peek),
 ``next-hand``, ``move:<action>`` (an engine action), ``ui:<anything>`` (the game's table module:
@@ -20,74 +20,17 @@ import time
 from pyscript import document, window
 from pyodide.ffi import create_once_callable
 
-from ...session import SessionEvents
 from ..screens import home, review_settings, stats as stats_screen
 from ..screens.files import OPEN_SLICE_S
-from ..shell.browser import measure, present
+from ..shell.browser import measure, present, say_aloud
 from ..shell.tasks import Sliced
-from ..text import announce, refusals
-from ..text.i18n import N_, _
-from ..text.markup import button, dialog, esc, plain_name
+from ..text import announce
+from ..text.i18n import _
+from ..text.markup import button, dialog, esc
 from . import coach
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table.spades", "seep": "cardtable.ui.table.seep"}
 HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
-STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but the moves from now on are not saved. "
-                  "Export it to keep it, or delete old saved games.")
-
-
-class TableEvents(SessionEvents):
-    """What the game session tells the app: draw, say, sound, count, follow another window."""
-
-    def __init__(self, app) -> None:
-        self.app = app
-
-    def changed(self) -> None:
-        self.app.render()
-
-    def moved(self, action, actor, before, after, hold) -> None:
-        app = self.app
-        humans = app.humans()
-        app.said += announce.after_move(app.game.name, app.table, action, actor, before, after,
-                                        you=humans[0] if len(humans) == 1 else None)
-        app.review_settings.after_move(action, actor, hold)
-
-    def refused(self, err) -> None:
-        app = self.app
-        app.error = refusals.word(err, app.table.names)
-        app.said.append(announce.refused(app.error))
-        app.render()
-
-    def advanced(self) -> None:
-        self.app.review_settings.after_advance()
-
-    def handoff_changed(self) -> None:
-        self.app.cancel_arm()   # a new hand-off starts its guard time afresh
-
-    def hands_finished(self) -> None:
-        self.app.table_screen.count_hands()
-
-    def saved(self) -> None:
-        app = self.app
-        if app.banner == _(STORAGE_FULL):
-            app.banner = ""
-        app.your_data.after_save()   # something to lose now: ask the browser to keep it
-
-    def storage_full(self) -> None:
-        self.app.banner = _(STORAGE_FULL)
-
-    def save_conflict(self, game_id: str) -> None:
-        # this window's move is not saved; after the current event, show the newer game instead
-        self.app.tasks.soon(lambda: self.app.files.follow_other_window(game_id))
-
-    def measure(self, name: str, began: float) -> None:
-        measure(name, began)
-
-    def now_ms(self) -> float:
-        return window.performance.now()
-
-
-
 class TableScreen:
     """The table of the open game in the app (see the module docstring)."""
 
@@ -274,7 +217,6 @@ class TableScreen:
 
     def announce_pending(self) -> None:
         """Say in the live region what happened since the last render, then whose turn it is."""
-        say = getattr(window, "cardtableAnnounce", None)
         lines, self.app.said = self.app.said, []
         if self.app.screen == "table" and self.app.game is not None and self.app.viewer and not self.app.handoff_to \
                 and not self.app.dialog and not self.app.hold and self.app.controllers.get(self.app.viewer) == "human":
@@ -282,7 +224,4 @@ class TableScreen:
             if self.app.game.to_act == self.app.viewer and mark != self.turn_said:
                 self.turn_said = mark
                 lines.append(announce.turn(self.app.game.name, self.app.game.view(self.app.viewer)))
-        if present(say):
-            for line in lines:
-                if line:
-                    say(plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)
+        say_aloud(lines)

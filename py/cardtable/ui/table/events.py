@@ -1,0 +1,67 @@
+"""What the game session tells the app (``TableEvents``): draw, say, sound, count the hands,
+follow another window.  Kept apart from ``screen`` so that the app can start its session without
+importing the table screen (which it imports on the first game opened).  Browser code.
+"""
+
+from __future__ import annotations
+
+from pyscript import window
+
+from ...session import SessionEvents
+from ..shell.browser import measure
+from ..text import announce, refusals
+from ..text.i18n import N_, _
+
+STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but the moves from now on are not saved. "
+                  "Export it to keep it, or delete old saved games.")
+
+
+class TableEvents(SessionEvents):
+    """What the game session tells the app: draw, say, sound, count, follow another window."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def changed(self) -> None:
+        self.app.render()
+
+    def moved(self, action, actor, before, after, hold) -> None:
+        app = self.app
+        humans = app.humans()
+        app.said += announce.after_move(app.game.name, app.table, action, actor, before, after,
+                                        you=humans[0] if len(humans) == 1 else None)
+        app.review_settings.after_move(action, actor, hold)
+
+    def refused(self, err) -> None:
+        app = self.app
+        app.error = refusals.word(err, app.table.names)
+        app.said.append(announce.refused(app.error))
+        app.render()
+
+    def advanced(self) -> None:
+        self.app.review_settings.after_advance()
+
+    def handoff_changed(self) -> None:
+        self.app.cancel_arm()   # a new hand-off starts its guard time afresh
+
+    def hands_finished(self) -> None:
+        self.app.table_screen.count_hands()
+
+    def saved(self) -> None:
+        app = self.app
+        if app.banner == _(STORAGE_FULL):
+            app.banner = ""
+        app.your_data.after_save()   # something to lose now: ask the browser to keep it
+
+    def storage_full(self) -> None:
+        self.app.banner = _(STORAGE_FULL)
+
+    def save_conflict(self, game_id: str) -> None:
+        # this window's move is not saved; after the current event, show the newer game instead
+        self.app.tasks.soon(lambda: self.app.files.follow_other_window(game_id))
+
+    def measure(self, name: str, began: float) -> None:
+        measure(name, began)
+
+    def now_ms(self) -> float:
+        return window.performance.now()
