@@ -100,7 +100,9 @@ LAYOUT = """() => {
         overflow: document.documentElement.scrollWidth - innerWidth,
         hand: outside('.my-hand .hand-cards .card'),
         panel: outside('.action-panel button, .action-panel .card'),
-        small: [...document.querySelectorAll('.action-panel button, .hand-cards button.card, .topbar button')].filter(e => {
+        // every tap target that acts is at least 44x44 (the declarer's own cards at the dummy's turn are
+        // smaller sideways: they only say why they cannot be played)
+        small: [...document.querySelectorAll('.action-panel button, .hand-cards button.card.playable, .topbar button')].filter(e => {
             const r = box(e); return r.width > 0 && (r.width < 43.5 || r.height < 43.5); }).map(name),
         heights: [...document.querySelectorAll('.table > *')].map(e => e.className.split(' ')[0] + ' ' + Math.round(box(e).height)),
     };
