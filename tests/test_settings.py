@@ -13,7 +13,7 @@ from cardtable.ui.stores.settings import DEFAULTS, changed, dump_settings, html_
 
 def test_defaults_sound_off_handoff_on():
     assert DEFAULTS == {"speed": "normal", "deck": "two", "cards": "normal", "confirm": False, "sound": False,
-                        "handoff": True}
+                        "handoff": True, "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
 
 
 @pytest.mark.parametrize("text", [None, "", "not json", "[]", "3", "null", '"speed"', "{" * 5000,
@@ -27,7 +27,7 @@ def test_every_setting_survives_a_round_trip_and_unknown_keys_are_dropped():
     chosen = {"speed": "fast", "deck": "four", "cards": "large", "confirm": True, "sound": True, "handoff": False}
     text = dump_settings({**chosen, "later": "x"})
     assert json.loads(text) == chosen
-    assert parse_settings(text) == chosen
+    assert parse_settings(text) == {**DEFAULTS, **chosen}
     # each value kept on its own, the others defaulted
     for key, value in chosen.items():
         assert parse_settings(json.dumps({key: value})) == {**DEFAULTS, key: value}

@@ -5,35 +5,89 @@
 // Links are known by a key Python gives (one per seat and connection).  What arrives on a link goes
 // to Python as text, unread (the one checked reader is Python's): handlers.message(key, text);
 // handlers.opened(key) and handlers.closed(key) say when the channel opens and closes.
-import { Link } from "./net.js";
+//
+// Coming back with no server (each device's identity: web/net.js).  While a guest is connected,
+// each side makes a *door*: a link waiting for the other side, its remote description the other
+// side's identity, and sends its join code on the door channel; handlers.door(key, code) gives the
+// other side's to Python, which keeps it.  A guest reloaded or cut off reaches the host's door
+// (`reach`), and a reloaded host each guest's door: no code to scan.  When both went, the host's
+// new code is enough: the host already takes the part of a guest it knows (`offer(..., door)`).
+import { Link, identity, peerAnswer } from "./net.js";
 import { JoinCodeError, codeFromText, decodeJoin, encodeJoin, joinLink } from "./joincode.js";
 import { qrSvg } from "./qr.js";
 
+const GUEST = "guest";
 const links = new Map();
+let waiting = null; // a guest's door (a link waiting for its host to come back)
 
-function open(key, handlers, iceServers) {
-  const old = links.get(key);
-  if (old) old.close();
-  const link = new Link({ iceServers: iceServers ? Array.from(iceServers) : [] });
-  links.set(key, link);
-  link.onmessage = (text) => links.get(key) === link && handlers.message(key, text);
-  link.onclose = () => links.get(key) === link && handlers.closed(key);
-  link.open.then(() => links.get(key) === link && handlers.opened(key));
+const live = (link) => links.get(link.key) === link;
+
+function put(link) {
+  const old = links.get(link.key);
+  links.set(link.key, link);
+  if (old && old !== link) old.close();
+}
+
+// a new link for a key (put in place of the key's old one unless it is a guest's door)
+async function make(key, handlers, iceServers, table, seat, door = false) {
+  const servers = iceServers ? Array.from(iceServers) : [];
+  const link = new Link({ iceServers: servers, identity: await identity(key === GUEST ? "guest" : "host") });
+  Object.assign(link, { key, handlers, servers, table, seat });
+  if (!door) put(link);
+  link.onmessage = (text) => live(link) && handlers.message(key, text);
+  link.onclose = () => live(link) && handlers.closed(key);
   link.pc.addEventListener("connectionstatechange", () => {
     const state = link.pc.connectionState;
-    if ((state === "failed" || state === "closed") && links.get(key) === link) handlers.closed(key);
+    if ((state === "failed" || state === "closed") && live(link)) handlers.closed(key);
+  });
+  link.ondoor = (text) => {
+    try {
+      const code = codeFromText(text), d = decodeJoin(code);
+      if (live(link) && d.type === "offer" && !d.secret && d.table === table && d.seat === seat) handlers.door(key, code);
+    } catch (err) {
+      console.warn("cardtable: not a door", err);
+    }
+  };
+  link.open.then(() => {
+    if (link === waiting) {   // the host came back through this guest's door
+      waiting = null;
+      const now = links.get(GUEST);
+      if (now && now.channel && now.channel.readyState === "open") return link.close();
+      put(link);
+    }
+    if (!live(link)) return;
+    handlers.opened(key);
+    if (key === GUEST) guestDoor(link);
   });
   return link;
 }
 
+async function guestDoor(via) {
+  if (waiting) waiting.close();
+  const door = waiting = await make(GUEST, via.handlers, via.servers, via.table, via.seat, true);
+  const code = encodeJoin({ sdp: await door.offer(), type: "offer", table: via.table, seat: via.seat });
+  await door.accept(peerAnswer(via.pc.remoteDescription.sdp));   // the host, by its identity
+  if (live(via)) via.sendDoor(code);
+}
+
 window.cardtableRemote = {
-  /** The host: a new link for a seat, and its join code, link and QR code ({code, link, svg}). */
-  async offer(key, table, seat, secret, label, handlers, iceServers) {
-    const link = open(key, handlers, iceServers);
+  /** The host: a new link for a seat, and its join code, link and QR code ({code, link, svg, known}).
+   * With the seat's kept door, the guest who made it is known: its answer is not needed (known). */
+  async offer(key, table, seat, secret, label, handlers, iceServers, door) {
+    const link = await make(key, handlers, iceServers, table, seat);
     const sdp = await link.offer();
+    let known = false;
+    if (door) {
+      try {
+        await link.accept(peerAnswer(decodeJoin(String(door)).sdp));
+        known = true;
+      } catch (err) {
+        console.warn("cardtable: a kept door not used", err);
+      }
+    }
     const code = encodeJoin({ sdp, type: "offer", table, seat, secret });
     const url = joinLink(location.href, code);
-    return { code, link: url, svg: qrSvg(url, label) };
+    return { code, link: url, svg: qrSvg(url, label), known };
   },
 
   /** The host: a guest's answer (a code, or a text holding one) for the seat's link. */
@@ -41,9 +95,31 @@ window.cardtableRemote = {
     const answer = decodeJoin(codeFromText(text));
     if (answer.type !== "answer") throw new JoinCodeError("not an answer");
     if (answer.table !== table || answer.seat !== seat) throw new JoinCodeError("another seat");
-    const link = links.get(key);
+    let link = links.get(key);
     if (!link) throw new JoinCodeError("no code");
+    if (link.pc.signalingState === "stable") {
+      // the link already took the part of a known guest: another device answered.  A new link with
+      // the same identity reaches it (its checks are signed as the code's were)
+      link = await make(key, link.handlers, link.servers, table, seat);
+      await link.offer();
+    }
     await link.accept(answer.sdp);
+  },
+
+  /** The host: a door for a seat (a link waiting for the guest whose door is ``door``), its code
+   * sent to that guest on the link ``via``. */
+  async door(key, via, door, table, seat, handlers, iceServers) {
+    const link = await make(key, handlers, iceServers, table, seat);
+    const code = encodeJoin({ sdp: await link.offer(), type: "offer", table, seat });
+    await link.accept(peerAnswer(decodeJoin(String(door)).sdp));
+    const by = links.get(via);
+    if (by) by.sendDoor(code);
+  },
+
+  /** Either side: a link through the other side's kept door (the host after a reload, or a guest). */
+  async reach(key, door, table, seat, handlers, iceServers) {
+    const link = await make(key, handlers, iceServers, table, seat);
+    await link.answer(decodeJoin(String(door)).sdp);
   },
 
   /** A guest: what a pasted or scanned code offers ({table, seat, secret, sdp}); an error if it is not one. */
@@ -55,7 +131,7 @@ window.cardtableRemote = {
 
   /** A guest: a link answering the host's offer, and the answer's code and QR code ({code, svg}). */
   async answer(key, sdp, table, seat, label, handlers, iceServers) {
-    const link = open(key, handlers, iceServers);
+    const link = await make(key, handlers, iceServers, table, seat);
     const answer = await link.answer(sdp);
     const code = encodeJoin({ sdp: answer, type: "answer", table, seat });
     return { code, svg: qrSvg(code, label) };
@@ -78,5 +154,9 @@ window.cardtableRemote = {
     const link = links.get(key);
     links.delete(key);
     if (link) link.close();
+    if (key === GUEST && waiting) {
+      waiting.close();
+      waiting = null;
+    }
   },
 };

@@ -55,6 +55,10 @@ class RemoteHost:
         """A guest's message: judged, then answered (a move is told to every guest)."""
         self._send_all(self.judge.receive(conn, text))
 
+    def seat_on(self, conn: Hashable) -> Optional[str]:
+        """The seat a connection holds (proved by its secret), or None."""
+        return self.judge.seat_of.get(conn)
+
     def dropped(self, conn: Hashable) -> None:
         self.judge.dropped(conn)
         self.session.events.changed()

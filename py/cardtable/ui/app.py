@@ -71,7 +71,7 @@ ACT_OWNERS = {
     **dict.fromkeys(("ready", "release", "next-hand", "move", "hint", "undo", "playout", "ui"), "table_screen"),
     **dict.fromkeys(("delete", "confirm-delete"), "saved_games"),
     **dict.fromkeys(("learn", "lesson"), "lesson"),
-    **dict.fromkeys(("set", "open-review", "review"), "review_settings"),
+    **dict.fromkeys(("set", "open-review", "review", "ice"), "review_settings"),
     "stats": "statistics", "backup": "your_data",
     **dict.fromkeys(("remote-devices", "remote-code", "remote-accept", "remote-table", "join", "remote-join-read",
                      "remote-join-again", "remote-computer", "remote-back"), "remote"),

@@ -10,9 +10,14 @@ Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code 
 
 What is kept: on the host, a table's id and seat secrets beside its saved game (``KEY_HOST``), so
 a reloaded host gives the same seats back; on a guest, its seat (table, seat, secret) and the view
-it last saw (``KEY_GUEST``), and nothing of the game it did not see.  With no server, a new
-connection needs a new exchange of codes (a reload changes both devices' connection details); the
-kept secret is what lets a guest take its own seat back with the new code.
+it last saw (``KEY_GUEST``), and nothing of the game it did not see.
+
+Coming back with no server (``web/remote.js``): while connected, each side sends the other the
+code of a *door*, a link waiting for it, kept with the rest (the host's per seat under ``doors``,
+the guest's as ``door``).  A guest reloaded or cut off reaches the host's door, and a reloaded host
+each guest's: no new code.  If both went, the host's new code alone does it (the host takes the part
+of a guest it knows).  The seat is still proved by its secret: a door is taken from a connection
+only once it holds the seat, and a link through a door only joins (or resumes) like any other.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ...net.guest import Guest
+from ..stores.ice import ice_servers
 from ...net.messages import new_secret, new_table_id
 from ...record import load_json
 from ...session.remote import GuestTable, RemoteHost
@@ -38,12 +44,19 @@ KEY_GUEST = "cardtable:guest"
 SCRIPT = "web/remote.js"
 STYLESHEET = "web/remote.css"
 GUEST_KEY = "guest"
+MAX_CODE = 1024
 HOST_ONLY = {"export", "play-again", "hint", "undo", "playout", "open-review"}
 """Acts a guest's table cannot do: the game is on the host."""
 
 
 def _text(value) -> str:
     return "" if value is None else str(value)
+
+
+def door_code(value) -> bool:
+    """Whether a kept value can be a door's join code (web/remote.js decodes it, or refuses it)."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_CODE and value.isascii() and \
+        all(c.isalnum() or c in "-_" for c in value)
 
 
 class Remote:
@@ -57,6 +70,9 @@ class Remote:
         self.join: dict = {}                  # the guest's state: status, code, svg, error, text
         self.count = 0                        # connection keys are "<seat>#<n>"
         self.handlers = None
+        self.game_id = ""
+        self.doors: dict[str, str] = {}       # remote seat -> its guest's door (kept with the table)
+        self.pending: dict[str, str] = {}     # connection -> a door sent before the seat was proved
 
     def acts(self) -> dict:
         return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
@@ -91,7 +107,8 @@ class Remote:
             return
         if self.handlers is None:
             self.handlers = to_js({"message": create_proxy(self.on_message), "opened": create_proxy(self.on_opened),
-                                   "closed": create_proxy(self.on_closed)}, dict_converter=js_object)
+                                   "closed": create_proxy(self.on_closed), "door": create_proxy(self.on_door)},
+                                  dict_converter=js_object)
             for href in (STYLESHEET,):
                 if not present(document.querySelector(f'link[href="{href}"]')):
                     link = document.createElement("link")
@@ -108,6 +125,14 @@ class Remote:
         if self.handlers is None:
             self.with_module(lambda _api: None)
 
+    def ice(self):
+        """The ICE servers the player set in Settings (none by default: nothing is contacted)."""
+        return to_js(ice_servers(self.app.settings), dict_converter=js_object)
+
+    def next_key(self, seat: str) -> str:
+        self.count += 1
+        return f"{seat}#{self.count}"
+
     # ---- the host -------------------------------------------------------------------------------
     def remote_seats(self) -> list[str]:
         session = self.app.session
@@ -123,12 +148,23 @@ class Remote:
         kept = self.kept_host(game_id)
         table_id = kept.get("table") or new_table_id()
         secrets = {s: kept.get("secrets", {}).get(s) or new_secret() for s in seats}
-        local_set(KEY_HOST + game_id, json.dumps({"table": table_id, "secrets": secrets}))
+        self.game_id = game_id
+        self.doors = {s: d for s, d in kept.get("doors", {}).items() if s in seats}
+        self.keep_host(table_id, secrets)
         self.host = RemoteHost(self.app.session, secrets, table_id, self.send)
         self.offers = {s: {"status": "making"} for s in seats}
         self.app.screen = "remote-host"
         for seat in seats:
             self.make_offer(seat)
+            if seat in self.doors:   # a guest still open comes back through its door, with no code
+                key = self.next_key(seat)
+                self.offers[seat].setdefault("keys", []).append(key)
+                host, door = self.host, self.doors[seat]
+                self.with_module(lambda api, key=key, seat=seat, door=door: api.reach(
+                    key, door, host.table_id, seat, self.handlers, self.ice()))
+
+    def keep_host(self, table_id: str, secrets: dict) -> None:
+        local_set(KEY_HOST + self.game_id, json.dumps({"table": table_id, "secrets": secrets, "doors": self.doors}))
 
     def kept_host(self, game_id: str) -> dict:
         """The table id and secrets kept for a saved game ({} when none or malformed)."""
@@ -138,31 +174,33 @@ class Remote:
             return {}
         if not isinstance(kept, dict) or not isinstance(kept.get("table"), str) or not isinstance(kept.get("secrets"), dict):
             return {}
-        return {"table": kept["table"], "secrets": {s: v for s, v in kept["secrets"].items() if isinstance(v, str)}}
+        doors = kept.get("doors") if isinstance(kept.get("doors"), dict) else {}
+        return {"table": kept["table"], "secrets": {s: v for s, v in kept["secrets"].items() if isinstance(v, str)},
+                "doors": {s: v for s, v in doors.items() if door_code(v)}}
 
     def close_host(self) -> None:
         api = getattr(window, "cardtableRemote", None)
         if present(api):
             for offer in self.offers.values():
-                if offer.get("key"):
-                    api.close(offer["key"])
+                for key in {offer.get("key"), *offer.get("keys", ())} - {None}:
+                    api.close(key)
         self.host = None
-        self.offers = {}
+        self.offers, self.doors, self.pending = {}, {}, {}
 
     def names(self) -> dict[str, str]:
         table = self.app.table
         return {s: table.name_of(s) for s in table.seats} if table is not None else {}
 
     def make_offer(self, seat: str) -> None:
-        self.count += 1
-        key = f"{seat}#{self.count}"
-        offer = self.offers[seat] = {"status": "making", "key": key}
+        key = self.next_key(seat)
+        offer = self.offers[seat] = {"status": "making", "key": key, "keys": [*self.offers[seat].get("keys", ()), key]}
         host = self.host
         label = _("Join code for {name}").format(name=self.names().get(seat, seat))
 
         def shown(result) -> None:
             if self.host is host and self.offers.get(seat) is offer:
-                offer.update(status="shown", code=_text(result.code), link=_text(result.link), svg=_text(result.svg))
+                offer.update(status="shown", code=_text(result.code), link=_text(result.link), svg=_text(result.svg),
+                             known=bool(result.known))
                 self.app.render()
 
         def failed(err) -> None:
@@ -170,7 +208,8 @@ class Remote:
             self.app.render()
 
         def go(api) -> None:
-            api.offer(key, host.table_id, seat, host.judge.secrets[seat], label, self.handlers, to_js([])).then(
+            api.offer(key, host.table_id, seat, host.judge.secrets[seat], label, self.handlers, self.ice(),
+                      self.doors.get(seat)).then(
                 create_once_callable(shown), create_once_callable(failed))
         self.with_module(go)
 
@@ -226,6 +265,8 @@ class Remote:
                 offer = self.offers.get(seat)
                 if offer is not None and offer.get("key") == key:
                     offer["status"] = "connected" if seat in self.host.present else offer["status"]
+                if key in self.pending and self.host.seat_on(key) == seat:
+                    self.on_door(key, self.pending.pop(key))
                 self.app.render()
         except Exception as err:   # a guest can never stop the host
             window.console.error(f"cardtable: remote message: {err!r}")
@@ -233,15 +274,53 @@ class Remote:
     def on_opened(self, key) -> None:
         key = str(key)
         if key == GUEST_KEY and self.guest is not None:
-            self.join["status"] = "connected"
-            self.guest.start(resume=self.join.get("resume", False))
+            self.join.update(status="connected", reached=False)
+            self.guest.start(resume=self.join.get("resume", False) or self.guest.joined)
             self.app.render()
+        elif self.host is not None:   # a code's link, or a door's: the seat's link now (once it joins)
+            offer = self.offers.get(key.split("#")[0])
+            if offer is not None and offer.get("status") != "connected":
+                offer.update(status="connecting", key=key)
+                self.app.render()
+
+    def on_door(self, key, code) -> None:
+        """The other side's door: kept (a guest's only once its connection holds the seat), and on
+        the host answered by a door of its own for that guest."""
+        key, code = str(key), str(code)
+        if key == GUEST_KEY:
+            if self.guest is not None:
+                self.join["door"] = code
+                self.keep_guest(self.guest)
+            return
+        seat = key.split("#")[0]
+        if self.host is None or seat not in self.offers:
+            return
+        if self.host.seat_on(key) != seat:   # not (yet) proved by the seat's secret
+            self.pending[key] = code
+            return
+        self.doors[seat] = code
+        self.keep_host(self.host.table_id, self.host.judge.secrets)
+        offer, door = self.offers[seat], self.next_key(seat)
+        for old in offer.get("doors", ()):
+            if old != offer.get("key"):
+                self.close_link(old)
+        offer["doors"] = [door]
+        offer.setdefault("keys", []).append(door)
+        host = self.host
+        self.with_module(lambda api: api.door(door, key, code, host.table_id, seat, self.handlers, self.ice()))
+
+    def close_link(self, key: str) -> None:
+        api = getattr(window, "cardtableRemote", None)
+        if present(api):
+            api.close(key)
 
     def on_closed(self, key) -> None:
         key = str(key)
         if key == GUEST_KEY:
             if self.join.get("status") not in (None, "replaced"):
                 self.join["status"] = "lost"
+                if not self.join.get("reached") and self.guest is not None and self.join.get("door"):
+                    self.reach_host()   # once: through the host's door (a host reloaded comes to ours)
                 self.app.render()
             return
         if self.host is not None:
@@ -249,7 +328,7 @@ class Remote:
             seat = key.split("#")[0]
             offer = self.offers.get(seat)
             if offer is not None and offer.get("key") == key:
-                offer["status"] = "away"
+                offer.update(status="back" if seat in self.doors else "away", code="")
             self.app.render()
 
     # ---- the guest ------------------------------------------------------------------------------
@@ -260,8 +339,31 @@ class Remote:
         self.app.screen = "join"
         self.ensure_handlers()
         self.app.render()
+        kept = self.kept_guest()
         if text:
             self.read_code(text)
+        elif kept.get("door") and kept.get("secret"):   # a reload: back through the host's door
+            self.guest_table(kept["table"], kept["seat"], kept["secret"], kept, lambda _t: None)
+            self.join["door"] = kept["door"]
+            self.reach_host()
+
+    def guest_table(self, table: str, seat: str, secret: str, kept: dict, send) -> bool:
+        """The guest's table for a seat (resumed when it is the kept seat): whether it resumes."""
+        resume = kept.get("table") == table and kept.get("seat") == seat
+        guest = Guest(table, seat, secret, seq=kept.get("seq", 0) if resume else 0)
+        self.guest = GuestTable(self.app.session, guest, send, self.app.table_screen.table_for, keep=self.keep_guest)
+        self.join.update(error="", resume=resume, door=kept.get("door") if resume else None)
+        return resume
+
+    def reach_host(self) -> None:
+        """A guest reloaded or cut off: a link through the host's door (it opens if the host still is)."""
+        guest = self.guest.guest
+        self.join.update(status="reconnecting", reached=True, resume=True)
+
+        def go(api) -> None:
+            self.guest.send = lambda t: api.send(GUEST_KEY, t)
+            api.reach(GUEST_KEY, self.join["door"], guest.table, guest.seat, self.handlers, self.ice())
+        self.with_module(go)
 
     def read_code(self, text: Optional[str] = None) -> None:
         if text is None:
@@ -276,13 +378,10 @@ class Remote:
                 self.join.update(error=_(remote_html.NOT_A_CODE), status=None)
                 self.app.render()
                 return
-            table, seat, secret = str(offer.table), str(offer.seat), str(offer.secret)
-            kept = self.kept_guest()
-            resume = kept.get("table") == table and kept.get("seat") == seat
-            guest = Guest(table, seat, secret, seq=kept.get("seq", 0) if resume else 0)
-            self.guest = GuestTable(self.app.session, guest, lambda t: api.send(GUEST_KEY, t),
-                                    self.app.table_screen.table_for, keep=self.keep_guest)
-            self.join.update(status="answering", error="", resume=resume)
+            self.guest_table(str(offer.table), str(offer.seat), str(offer.secret), self.kept_guest(),
+                             lambda t: api.send(GUEST_KEY, t))
+            table, seat = self.guest.guest.table, self.guest.seat
+            self.join["status"] = "answering"
             self.app.render()
             label = _("Your answer to the host")
 
@@ -294,7 +393,7 @@ class Remote:
                 self.join.update(status=None, error=_("The answer could not be made: {why}").format(why=_text(err)))
                 self.app.render()
 
-            api.answer(GUEST_KEY, offer.sdp, table, seat, label, self.handlers, to_js([])).then(
+            api.answer(GUEST_KEY, offer.sdp, table, seat, label, self.handlers, self.ice()).then(
                 create_once_callable(answered), create_once_callable(failed))
         self.with_module(go)
 
@@ -328,15 +427,18 @@ class Remote:
             return {}
         if not isinstance(kept, dict):
             return {}
-        seq = kept.get("seq")
-        return {"table": kept.get("table"), "seat": kept.get("seat"),
-                "seq": seq if type(seq) is int and seq >= 0 else 0}
+        seq, table, seat, secret = kept.get("seq"), kept.get("table"), kept.get("seat"), kept.get("secret")
+        if not (isinstance(table, str) and isinstance(seat, str) and isinstance(secret, str)):
+            return {}
+        return {"table": table, "seat": seat, "secret": secret, "seq": seq if type(seq) is int and seq >= 0 else 0,
+                "door": kept["door"] if door_code(kept.get("door")) else None}
 
     def keep_guest(self, table: GuestTable) -> None:
         """A guest keeps its seat and what it saw (the seat's view), nothing else."""
         guest = table.guest
         local_set(KEY_GUEST, json.dumps({"table": guest.table, "seat": guest.seat, "secret": guest.secret,
-                                         "seq": guest.seq, "at": guest.at, "view": guest.view}))
+                                         "seq": guest.seq, "at": guest.at, "view": guest.view,
+                                         "door": self.join.get("door")}))
 
     def guest_playing(self) -> bool:
         return self.guest is not None and self.guest.joined and self.app.session.game is not None \

@@ -20,6 +20,7 @@ STATUS = {
     "connecting": N_("Connecting…"),
     "connected": N_("Connected."),
     "away": N_("Not connected: show a new code to take the seat back."),
+    "back": N_("Not connected: waiting for their device to come back by itself (or show a new code)."),
 }
 """A remote seat's state, in words."""
 
@@ -27,6 +28,8 @@ GUEST_STATUS = {
     "answering": N_("Making your answer…"),
     "answered": N_("Show this answer to the host: they scan it or type it in. Waiting for the host…"),
     "connected": N_("Connected: taking your seat…"),
+    "reconnecting": N_("Reconnecting to the host… If it does not connect (the host’s device was reloaded too), "
+                       "ask the host for a new code and scan it: no answer is needed."),
     "lost": N_("The connection to the host was lost. Ask the host for a new code, then join again: your seat is kept."),
     "replaced": N_("This seat was taken up again on another device."),
 }
@@ -35,6 +38,7 @@ GUEST_STATUS = {
 GUEST_NOT_HERE = N_("The host’s device keeps this game: export it, review it or play again there.")
 SEAT_REFUSED = {"seat_taken": N_("Another device plays this seat now. If it is yours, ask the host for a new code."),
                 "other": N_("The host did not take this code: ask the host for a new one.")}
+KNOWN = N_("This player’s device was here before: it comes back by itself, or by this code with no answer.")
 NOT_A_CODE = N_("This is not a Card Table join code. Copy the whole code or link the host shows.")
 NOT_AN_ANSWER = N_("This is not this player's answer. Copy the whole answer their device shows.")
 NO_CAMERA = N_("Scan the code with your phone's camera app: it opens Card Table on this page. "
@@ -59,10 +63,12 @@ def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
         parts.append(f'<p>{esc(_("A computer plays this seat on this device for now."))}</p>'
                      + button(esc(_("Back to their device")), f"remote-back:{seat}", cls="btn ghost small",
                               key=f"remote-back:{seat}"))
-    elif status == "away":
+    elif status in ("away", "back"):
         parts.append(button(esc(_("A computer plays for now")), f"remote-computer:{seat}", cls="btn ghost small",
                             key=f"remote-computer:{seat}"))
     if status in ("shown", "connecting") and offer.get("code"):
+        if offer.get("known"):
+            parts.append(f'<p class="muted small">{esc(_(KNOWN))}</p>')
         parts.append(f'<div class="qr-box">{offer.get("svg", "")}</div>')
         parts.append(_field(f"remote-link-{seat}", _("Join link"), offer.get("link", ""), readonly=True))
         parts.append(_field(f"remote-code-{seat}", _("Join code"), offer["code"], readonly=True))
@@ -95,7 +101,7 @@ def join_html(state: dict) -> str:
     """The guest's screen: paste the host's code, then show the answer."""
     status = state.get("status")
     parts = ['<section class="remote-join form-page">', f'<h1>{esc(_("Join a table"))}</h1>']
-    if status in (None, "lost", "replaced"):
+    if status in (None, "lost", "replaced", "reconnecting"):
         parts.append(f'<p>{esc(_(NO_CAMERA))}</p>')
         parts.append(_field("join-code", _("Join code or link"), state.get("text", "")))
         parts.append(button(esc(_("Join")), "remote-join-read", key="remote-join-read"))
@@ -124,7 +130,7 @@ def table_bar(names: dict[str, str], present: set[str], seats: list[str]) -> str
 
 def guest_bar(status: Optional[str]) -> str:
     """Over a guest's table when the connection to the host is lost."""
-    if status not in ("lost", "replaced"):
+    if status not in ("lost", "replaced", "reconnecting"):
         return ""
     return ('<div class="remote-bar" role="alert">'
             f'<span>{esc(_(GUEST_STATUS[status]))}</span>'

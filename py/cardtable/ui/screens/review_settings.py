@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from pyscript import document
+
 from ...game import RecordError
 from ...record import NAME_MAX, ReplayError, parse_record
 from . import home
@@ -23,8 +25,10 @@ from ..shell import sound
 from ..text.i18n import _
 from ..text.markup import button, cut, kept_name
 from .review import NotFinished, Review, review_html
+from ..stores.ice import FIELDS as ICE_FIELDS, problems as ice_problems
 from ..stores.settings import changed
-from .settings import settings_html
+from ..shell.browser import present
+from .settings import ice_html, settings_html
 
 STEPS = {"back": Review.back, "forward": Review.forward, "hand-back": Review.hand_back,
          "hand-forward": Review.hand_forward, "first": lambda r: r.go(0), "last": lambda r: r.go(r.last)}
@@ -43,9 +47,10 @@ class ReviewSettings:
         self.review_id: Optional[str] = None   # its saved game's id; None for a file opened for review
         self.back_to = "home"                  # where Settings returns: home | table | review
         self.cue_turn = False                  # a person's turn should sound once it shows
+        self.ice: dict = {}                    # the ICE servers' form: values, problems, saved
 
     def acts(self) -> dict:
-        return {"set": self.set, "open-review": self.open_review, "review": self.step}
+        return {"set": self.set, "open-review": self.open_review, "review": self.step, "ice": self.set_ice}
 
     def places(self) -> dict:
         """The ``nav:<place>`` acts of these screens (the app's ``nav`` looks them up)."""
@@ -77,8 +82,10 @@ class ReviewSettings:
     def html(self) -> str:
         app = self.app
         if app.screen == "settings":
+            ice = self.ice or {"values": app.settings}
             return settings_html(app.settings, in_game=self.back_to == "table" and app.game is not None,
-                                 data=app.your_data.section())
+                                 data=app.your_data.section(),
+                                 ice=ice_html(ice["values"], ice.get("problems", {}), ice.get("saved", False)))
         r = self.review
         if r is None:
             return ""
@@ -92,7 +99,20 @@ class ReviewSettings:
         if self.back_to == "table":
             app.cancel_bot()   # the game waits while the settings are open
         app.your_data.opened()
+        self.ice = {}
         app.screen = "settings"
+        app.render()
+
+    def set_ice(self, _arg: str = "") -> None:
+        """The STUN and TURN fields: kept when they are all valid, else each refusal said by its field."""
+        app = self.app
+        values = {k: str(field.value).strip() if present(field := document.getElementById(f"ice-{k}")) else ""
+                  for k in ICE_FIELDS}
+        found = ice_problems(values)
+        if not found:
+            app.settings = {**app.settings, **values}
+            app.keep_settings()
+        self.ice = {"values": values, "problems": found, "saved": not found}
         app.render()
 
     def settings_done(self, _arg: str = "") -> None:

@@ -17,6 +17,16 @@ SPEED_LABELS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fas
 DECK_LABELS = [("two", N_("Two colours")), ("four", N_("Four colours"))]
 SIZE_LABELS = [("normal", N_("Normal")), ("large", N_("Large"))]
 SAMPLE = ("AS", "KH", "QD", "JC")
+ICE_LABELS = [("stun", N_("STUN address")), ("turn", N_("TURN address (optional)")),
+              ("turn_user", N_("TURN username")), ("turn_pass", N_("TURN password"))]
+ICE_PROBLEMS = {"scheme": N_("A STUN address starts with stun:, a TURN one with turn: or turns:."),
+                "host": N_("The server’s name or address is not valid."),
+                "port": N_("The port is a number from 1 to 65535."),
+                "transport": N_("A STUN address takes no ?transport= part."),
+                "long": N_("This is too long."),
+                "missing": N_("A TURN server needs its username and password."),
+                "bad": N_("Use printable characters only.")}
+"""Why an ICE server field is refused (``ui.stores.ice.problems``), in words."""
 
 
 def _choices(key: str, labels: list[tuple[str, str]], value: str, title: str, note: str = "") -> str:
@@ -42,6 +52,29 @@ def _mb(n: int) -> str:
     if n < 1e9:
         return _("{n} MB").format(n=f"{n / 1e6:.1f}".replace(".", point))
     return _("{n} GB").format(n=f"{n / 1e9:.1f}".replace(".", point))
+
+
+def ice_html(values: dict, problems: dict, saved: bool = False) -> str:
+    """The *Play over the internet* group: the STUN and TURN servers for play across devices
+    (``values``: the fields' text; ``problems``: a field's refusal code; ``saved``: just kept)."""
+    fields = []
+    for key, label in ICE_LABELS:
+        why = problems.get(key)
+        error = f'<span class="error" id="ice-{key}-error">{esc(_(ICE_PROBLEMS[why]))}</span>' if why else ""
+        kind = "password" if key == "turn_pass" else "text"
+        hint = ' placeholder="stun:stun.example.org:3478"' if key == "stun" else (
+            ' placeholder="turn:turn.example.org:3478"' if key == "turn" else "")
+        fields.append(f'<label class="field"><span>{esc(_(label))}</span><input id="ice-{key}" type="{kind}" '
+                      f'value="{esc(values.get(key, ""))}" spellcheck="false" autocomplete="off" data-keep{hint}'
+                      f'{f" aria-invalid=true aria-describedby=ice-{key}-error" if why else ""}>{error}</label>')
+    note = f'<p class="notice" role="status">{esc(_("Saved."))}</p>' if saved else ""
+    return (f'<div class="setting ice-setting" role="group" aria-labelledby="set-ice"><h2 id="set-ice">'
+            f'{esc(_("Play over the internet"))}</h2><p class="muted small">'
+            + esc(_("Devices on the same Wi-Fi or a phone’s hotspot need nothing here. To play across devices over "
+                    "the internet, set a STUN server; a TURN server relays the game when the devices cannot reach "
+                    "each other. None is set: nothing is contacted unless you set one."))
+            + "</p>" + "".join(fields) + note + '<div class="setting-chips">'
+            + button(esc(_("Save the servers")), "ice", cls="btn ghost small", key="ice-save") + "</div></div>")
 
 
 def data_html(usage: dict, notice: str = "") -> str:
@@ -75,9 +108,10 @@ def data_html(usage: dict, notice: str = "") -> str:
             "</div>")
 
 
-def settings_html(settings: dict, in_game: bool, data: Optional[str] = None) -> str:
+def settings_html(settings: dict, in_game: bool, data: Optional[str] = None, ice: Optional[str] = None) -> str:
     """The screen for ``settings``; ``in_game``: opened from a table (Done goes back to it);
-    ``data``: the *Your data* group (``data_html``), when the app gives one."""
+    ``data``: the *Your data* group (``data_html``), when the app gives one; ``ice``: the *Play
+    over the internet* group (``ice_html``; drawn from ``settings`` when not given)."""
     sample = "".join(card_face(Card.parse(c)) for c in SAMPLE)
     done = _("Back to the game") if in_game else _("Done")
     parts = ['<section class="settings-page">',
@@ -99,6 +133,7 @@ def settings_html(settings: dict, in_game: bool, data: Optional[str] = None) -> 
                      _("With it off, when the turn passes to another person their cards show at once: "
                        "in pass-and-play everyone near the screen can see them. "
                        "Against the computer alone you never need it.")),
+             ice if ice is not None else ice_html(settings, {}),
              data or "",
              '<div class="form-buttons">'
              + button(esc(done), "nav:settings-done", cls="btn big", key="settings-done").replace(

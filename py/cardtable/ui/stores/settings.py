@@ -11,6 +11,9 @@ What a player can choose, and what each setting does:
   "Tap again to play" (for pass-and-play and small screens);
 * ``sound`` (bool): short sounds, synthesised in the page (``ui.sound``), off by default;
 * ``handoff`` (bool): the "Pass the device to …" screen between people, on by default;
+* ``stun``, ``turn``, ``turn_user``, ``turn_pass`` (text, empty by default): the ICE servers for
+  play across devices over the internet (``ui.stores.ice``: a ``stun:`` address, a ``turn:``/``turns:``
+  one with its username and credential); with none set, nothing is contacted;
 * ``lang``: the language, kept only once the player has chosen one (until then the app follows
   the browser's languages).
 
@@ -30,6 +33,9 @@ True
 ('fr', False)
 >>> dump_settings({"speed": "fast", "lang": "fr"})
 '{"lang": "fr", "speed": "fast"}'
+>>> s = parse_settings('{"stun": "stun:stun.example.org", "turn": "turn:x y", "turn_user": 7}')
+>>> s["stun"], s["turn"], s["turn_user"]
+('stun:stun.example.org', '', '')
 >>> pace("slow").collect_ms > pace("normal").collect_ms > pace("fast").collect_ms
 True
 """
@@ -40,6 +46,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from .ice import FIELDS as ICE_FIELDS, valid_value as ice_value
 from ...record import load_json
 from ..text.i18n import LANGUAGES
 
@@ -50,11 +57,11 @@ SPEEDS = ("slow", "normal", "fast")
 DECKS = ("two", "four")
 CARD_SIZES = ("normal", "large")
 
-#: each setting's allowed values (a tuple of choices, or ``bool``) and its default
+#: each setting's allowed values (a tuple of choices, ``bool``, or a check of ``(key, value)``) and its default
 CHOICES: dict[str, Any] = {"speed": SPEEDS, "deck": DECKS, "cards": CARD_SIZES,
-                           "confirm": bool, "sound": bool, "handoff": bool}
+                           "confirm": bool, "sound": bool, "handoff": bool, **dict.fromkeys(ICE_FIELDS, ice_value)}
 DEFAULTS = {"speed": "normal", "deck": "two", "cards": "normal", "confirm": False, "sound": False,
-            "handoff": True}
+            "handoff": True, **dict.fromkeys(ICE_FIELDS, "")}
 ALWAYS_WRITTEN = ("speed",)   # older versions wrote exactly {"speed": ...}: keep writing it
 
 
@@ -74,6 +81,8 @@ def valid(key: str, value: Any) -> bool:
     allowed = CHOICES.get(key)
     if allowed is bool:
         return isinstance(value, bool)
+    if callable(allowed):
+        return allowed(key, value)
     return allowed is not None and isinstance(value, str) and value in allowed
 
 

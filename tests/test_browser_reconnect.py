@@ -1,0 +1,133 @@
+"""Coming back to a table across devices with no server (issue #28), in real Chromium: two browser
+contexts on loopback, each the built app, a two-player Seep game with the second seat on another
+device.  After the first join (the host's code, the guest's answer), each side keeps the other's
+*door* (web/remote.js): the guest reloads and takes its seat back with no code at all; the host
+reloads and the guest comes back with no code; then both go (the guest's page closed, the host
+reloaded) and the guest scans the host's new code only: the host needs no answer, it knows the
+guest's identity.  The last guest also sets a STUN server in Settings (a UDP socket of this test on
+loopback: nothing else is contacted) and the page's RTCPeerConnection gets it.  A move or two
+between each, to see the game go on; after each return the guest's hand is its seat's hand in the
+host's saved record."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from cardtable.record import replay
+from conftest import BOOT_TIMEOUT_MS, current_record, wait_ready
+from test_browser_remote import device, webrtc_browser  # noqa: F401 (the fixture)
+from test_browser_seep import take_turn
+
+pytestmark = pytest.mark.browser
+WAIT_MS = 20000
+SEAT = '.remote-seat[data-seat="p1"] .remote-status'
+# every RTCPeerConnection the page makes, kept to read its configuration
+KEEP_PCS = """(() => { const Real = window.RTCPeerConnection; window.pcs = [];
+  window.RTCPeerConnection = class extends Real { constructor(c) { super(c); window.pcs.push(this); } }; })();"""
+
+
+def hand_matches(host, guest):
+    guest.wait_for_selector(".seep.table", timeout=WAIT_MS)
+    hand = replay(current_record(host)).view("p1")["hand"]
+    guest.wait_for_function("n => document.querySelectorAll('.hand-cards [data-card]').length === n",
+                            arg=len(hand), timeout=WAIT_MS)
+    assert sorted(guest.eval_on_selector_all(".hand-cards [data-card]", "els => els.map(e => e.dataset.card)")) \
+        == sorted(hand)
+
+
+def play(host, guest, moves):
+    """``moves`` moves, each by whoever is to act, each seen in the host's saved record."""
+    for _ in range(moves):
+        record = current_record(host)
+        page = {"p0": host, "p1": guest}[replay(record).to_act]
+        page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
+        take_turn(page)
+        host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
+                               "localStorage.getItem('cardtable/v1/last'))).actions.length > n",
+                               arg=len(record["actions"]), timeout=WAIT_MS)
+
+
+def connected(host):
+    host.wait_for_selector(f'{SEAT}[data-status="connected"]', timeout=WAIT_MS)
+
+
+def test_guest_and_host_reloads_need_no_code_and_both_gone_one_scan(webrtc_browser, site):
+    host = device(webrtc_browser, site)
+    host.click('[data-act="new:seep"]')
+    host.select_option("#ng-seats", "2")
+    host.select_option("#ng-kind-1", "remote")
+    host.fill("#ng-seed", "11")
+    host.click('[data-act="start"]')
+    host.wait_for_selector(f'{SEAT}[data-status="shown"]', timeout=WAIT_MS)
+    assert host.locator(".remote-host").inner_text().count("was here before") == 0   # a guest not known yet
+    guest = device(webrtc_browser, site)
+    # the first join: the host's code, the guest's answer pasted on the host
+    guest.goto(host.input_value("#remote-link-p1"))
+    guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=BOOT_TIMEOUT_MS)
+    host.fill("#remote-answer-p1", guest.input_value("#join-answer"))
+    host.click('[data-act="remote-accept:p1"]')
+    connected(host)
+    host.click('[data-act="remote-table"]')
+    hand_matches(host, guest)
+    play(host, guest, 2)
+
+    # the guest reloads: back through the host's door, no code
+    guest.reload()
+    wait_ready(guest)
+    hand_matches(host, guest)
+    host.wait_for_selector(".seep.table", timeout=WAIT_MS)
+    host.wait_for_function("() => !document.querySelector('.remote-bar')", timeout=WAIT_MS)
+    play(host, guest, 1)
+
+    # the host reloads: it reaches the guest's door, no code
+    before = current_record(host)
+    host.reload()
+    wait_ready(host)
+    assert current_record(host) == before
+    connected(host)
+    host.click('[data-act="remote-table"]')
+    hand_matches(host, guest)
+    play(host, guest, 1)
+
+    # both go: the guest's page is closed, the host reloads; the guest scans the new code, no answer back
+    context = guest.context
+    guest.close()
+    host.reload()
+    wait_ready(host)
+    host.wait_for_selector(f'{SEAT}[data-status="shown"]', timeout=WAIT_MS)
+    assert "was here before" in host.locator(".remote-host").inner_text()   # its code needs no answer
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as stun:
+        stun.bind(("127.0.0.1", 0))
+        url = f"stun:127.0.0.1:{stun.getsockname()[1]}"
+        context.add_init_script(KEEP_PCS)
+        guest = context.new_page()
+        guest.errors = []
+        guest.on("pageerror", lambda e: guest.errors.append(str(e)))
+        guest.on("console", lambda m: m.type == "error" and guest.errors.append(m.text))
+        guest.goto(site.url + "#settings")
+        wait_ready(guest)
+        guest.fill("#ice-stun", "http://127.0.0.1")
+        guest.click('[data-act="ice"]')
+        guest.wait_for_selector("#ice-stun[aria-invalid=true]")
+        guest.fill("#ice-stun", url)
+        guest.click('[data-act="ice"]')
+        guest.wait_for_selector(".ice-setting .notice")
+        link = host.input_value("#remote-link-p1")
+        guest.evaluate("(hash) => { location.hash = hash; }", link[link.index("#"):])   # no reload: settings kept
+        try:
+            connected(host)   # nothing pasted on the host
+        except Exception:
+            print("GUEST", guest.url, guest.locator("#app").inner_text()[:600], guest.errors)
+            print("PCS", guest.evaluate("pcs.map((pc) => [pc.connectionState, pc.iceConnectionState, pc.signalingState, pc.getConfiguration().iceServers])"))
+            print("HOST", host.locator("#app").inner_text()[:600])
+            raise
+        assert guest.evaluate("pcs.map((pc) => pc.getConfiguration().iceServers.map((s) => s.urls).flat())")[0] \
+            == [url]
+        stun.settimeout(WAIT_MS / 1000)
+        assert stun.recvfrom(2048)[0][:2] == b"\x00\x01"   # a STUN binding request came to the address set
+    hand_matches(host, guest)
+    host.click('[data-act="remote-table"]')
+    play(host, guest, 1)
+    assert host.errors == [] and guest.errors == []
