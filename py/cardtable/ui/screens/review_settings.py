@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-from pyscript import document
-
 from ...game import RecordError
 from ...record import NAME_MAX, ReplayError, parse_record
 from . import home
@@ -27,7 +25,6 @@ from ..text.markup import button, cut, kept_name
 from .review import NotFinished, Review, review_html
 from ..stores.ice import FIELDS as ICE_FIELDS, problems as ice_problems
 from ..stores.settings import changed
-from ..shell.browser import present
 from .settings import ice_html, settings_html
 
 STEPS = {"back": Review.back, "forward": Review.forward, "hand-back": Review.hand_back,
@@ -105,6 +102,7 @@ class ReviewSettings:
 
     def set_ice(self, _arg: str = "") -> None:
         """The STUN and TURN fields: kept when they are all valid, else each refusal said by its field."""
+        from ..shell.browser import document, present   # (browser only: the rest is tested in CPython)
         app = self.app
         values = {k: str(field.value).strip() if present(field := document.getElementById(f"ice-{k}")) else ""
                   for k in ICE_FIELDS}
