@@ -105,3 +105,52 @@ def test_two_devices_connect_by_join_codes_and_exchange_messages(webrtc_browser,
     host.evaluate("link.close()")
     host_ctx.close()
     guest_ctx.close()
+
+
+HANDLERS = """window.events = []; window.handlers = {message: (k, t) => events.push(['message', k, t]),
+    opened: (k) => events.push(['opened', k]), closed: (k) => events.push(['closed', k]),
+    door: (k, c) => events.push(['door', k, c])};"""
+
+
+def test_an_identity_is_kept_and_a_new_device_still_joins_a_code_made_for_a_known_one(webrtc_browser, site, dist):
+    """web/net.js's identity (a certificate in IndexedDB, fixed ICE credentials written into the
+    descriptions) is the same after a reload; a host's code made for a guest it knows takes that
+    guest's part (no answer needed), and the answer of another device still connects (web/remote.js
+    makes a new link with the same identity)."""
+    host_ctx, host = device(webrtc_browser, site, dist)
+    known_ctx, known = device(webrtc_browser, site, dist)
+    other_ctx, other = device(webrtc_browser, site, dist)
+    ident = """async () => { const { identity } = await import(new URL("web/net.js", document.baseURI).href);
+        const id = await identity("guest"); return [id.ufrag, id.pwd, id.certificate.getFingerprints()[0].value]; }"""
+    first = known.evaluate(ident)
+    known.reload()
+    assert known.evaluate(ident) == first
+    assert other.evaluate(ident) != first
+    door = known.evaluate("""async ([table]) => {
+        const { Link, identity } = await import(new URL("web/net.js", document.baseURI).href);
+        const { encodeJoin } = await import(new URL("web/joincode.js", document.baseURI).href);
+        const link = new Link({ identity: await identity("guest") });
+        const sdp = await link.offer();
+        return [encodeJoin({ sdp, type: "offer", table, seat: "p1" }), sdp];
+    }""", [TABLE])
+    assert f"a=ice-ufrag:{first[0]}" in door[1] and f"a=ice-pwd:{first[1]}" in door[1]   # written in, and kept
+    made = host.evaluate("""async ([table, secret, door]) => {
+        await import(new URL("web/remote.js", document.baseURI).href);
+        """ + HANDLERS + """
+        return await cardtableRemote.offer("p1#1", table, "p1", secret, "code", handlers, [], door);
+    }""", [TABLE, SECRET, door[0]])
+    assert made["known"] is True
+    answer = other.evaluate("""async (code) => {
+        await import(new URL("web/remote.js", document.baseURI).href);
+        """ + HANDLERS + """
+        const offer = cardtableRemote.read(code);
+        return (await cardtableRemote.answer("guest", offer.sdp, offer.table, offer.seat, "answer", handlers, [])).code;
+    }""", made["code"])
+    host.evaluate("([a, table]) => cardtableRemote.accept('p1#1', a, table, 'p1')", [answer, TABLE])
+    host.wait_for_function("() => events.some((e) => e[0] === 'opened' && e[1] === 'p1#1')")
+    other.wait_for_function("() => events.some((e) => e[0] === 'opened' && e[1] === 'guest')")
+    # once open, the guest sends the host its door: a join code with no secret, for this table and seat
+    host.wait_for_function("() => events.some((e) => e[0] === 'door')")
+    assert host.evaluate("events.find((e) => e[0] === 'door').slice(0, 2)") == ["door", "p1#1"]
+    for context in (host_ctx, known_ctx, other_ctx):
+        context.close()

@@ -73,6 +73,7 @@ class Remote:
         self.game_id = ""
         self.doors: dict[str, str] = {}       # remote seat -> its guest's door (kept with the table)
         self.pending: dict[str, str] = {}     # connection -> a door sent before the seat was proved
+        self.given: set[str] = set()          # connections whose door was taken
 
     def acts(self) -> dict:
         return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
@@ -185,7 +186,7 @@ class Remote:
                 for key in {offer.get("key"), *offer.get("keys", ())} - {None}:
                     api.close(key)
         self.host = None
-        self.offers, self.doors, self.pending = {}, {}, {}
+        self.offers, self.doors, self.pending, self.given = {}, {}, {}, set()
 
     def names(self) -> dict[str, str]:
         table = self.app.table
@@ -263,8 +264,8 @@ class Remote:
                 self.host.receive(key, text)
                 seat = key.split("#")[0]
                 offer = self.offers.get(seat)
-                if offer is not None and offer.get("key") == key:
-                    offer["status"] = "connected" if seat in self.host.present else offer["status"]
+                if offer is not None and self.host.seat_on(key) == seat:   # the seat's link now, whichever opened
+                    offer.update(status="connected", key=key)
                 if key in self.pending and self.host.seat_on(key) == seat:
                     self.on_door(key, self.pending.pop(key))
                 self.app.render()
@@ -298,6 +299,9 @@ class Remote:
         if self.host.seat_on(key) != seat:   # not (yet) proved by the seat's secret
             self.pending[key] = code
             return
+        if key in self.given:   # one door a connection (a guest sends one when its link opens)
+            return
+        self.given.add(key)
         self.doors[seat] = code
         self.keep_host(self.host.table_id, self.host.judge.secrets)
         offer, door = self.offers[seat], self.next_key(seat)
