@@ -364,10 +364,17 @@ class Remote:
         guest = self.guest.guest
         self.join.update(status="reconnecting", reached=True, resume=True)
 
+        def failed(err) -> None:   # a kept door that is not one (malformed): the code is the way back
+            window.console.warn(f"cardtable: the host's door not used: {err}")
+            self.join.update(status="lost", door=None)
+            self.app.render()
+
         def go(api) -> None:
             self.guest.send = lambda t: api.send(GUEST_KEY, t)
-            api.reach(GUEST_KEY, self.join["door"], guest.table, guest.seat, self.handlers, self.ice())
+            api.reach(GUEST_KEY, self.join["door"], guest.table, guest.seat, self.handlers, self.ice()).then(
+                None, create_once_callable(failed))
         self.with_module(go)
+        self.app.render()
 
     def read_code(self, text: Optional[str] = None) -> None:
         if text is None:
