@@ -134,6 +134,16 @@ def test_an_identity_is_kept_and_a_new_device_still_joins_a_code_made_for_a_know
         return [encodeJoin({ sdp, type: "offer", table, seat: "p1" }), sdp];
     }""", [TABLE])
     assert f"a=ice-ufrag:{first[0]}" in door[1] and f"a=ice-pwd:{first[1]}" in door[1]   # written in, and kept
+    # a browser that refuses credentials written in (Chrome has planned to): the link still makes its offer
+    refused = known.evaluate("""async () => {
+        const { Link, identity } = await import(new URL("web/net.js", document.baseURI).href);
+        const id = await identity("guest"), link = new Link({ identity: id }), set = link.pc.setLocalDescription.bind(link.pc);
+        link.pc.setLocalDescription = (d) => d.sdp.includes(id.ufrag) ? Promise.reject(new Error("munged")) : set(d);
+        const sdp = await link.offer();
+        link.close();
+        return sdp.includes("a=ice-ufrag:") && !sdp.includes(id.ufrag);
+    }""")
+    assert refused is True
     made = host.evaluate("""async ([table, secret, door]) => {
         await import(new URL("web/remote.js", document.baseURI).href);
         """ + HANDLERS + """

@@ -21,7 +21,7 @@ from test_browser_remote import device, webrtc_browser  # noqa: F401 (the fixtur
 from test_browser_seep import take_turn
 
 pytestmark = pytest.mark.browser
-WAIT_MS = 20000
+WAIT_MS = 45000
 SEAT = '.remote-seat[data-seat="p1"] .remote-status'
 NEW_GAME = {"#ng-seats": "2", "#ng-kind-1": "remote", "#ng-seed": "11"}   # Seep for two, the second seat away
 # every RTCPeerConnection the page makes, kept to read its configuration

@@ -107,12 +107,21 @@ export class Link {
     return pc.localDescription.sdp;
   }
 
-  // sets a local description (this device's ICE credentials written in, if it has an identity), then gathers
+  // sets a local description (this device's ICE credentials written in, if it has an identity), then
+  // gathers.  A browser that refuses the credentials written in (Chrome has planned to) gets its own:
+  // the first join by codes works the same, coming back without a code does not.
   async local(description) {
     const id = this.identity;
-    const sdp = id ? description.sdp.replace(/^a=ice-ufrag:.*$/gm, `a=ice-ufrag:${id.ufrag}`)
-      .replace(/^a=ice-pwd:.*$/gm, `a=ice-pwd:${id.pwd}`) : description.sdp;
-    await this.pc.setLocalDescription({ type: description.type, sdp });
+    if (id) {
+      try {
+        await this.pc.setLocalDescription({ type: description.type, sdp: description.sdp
+          .replace(/^a=ice-ufrag:.*$/gm, `a=ice-ufrag:${id.ufrag}`).replace(/^a=ice-pwd:.*$/gm, `a=ice-pwd:${id.pwd}`) });
+        return this.gathered();
+      } catch (err) {
+        console.warn("cardtable: fixed ICE credentials refused", err);
+      }
+    }
+    await this.pc.setLocalDescription(description);
     return this.gathered();
   }
 

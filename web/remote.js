@@ -49,10 +49,8 @@ async function make(key, handlers, iceServers, table, seat, door = false) {
     }
   };
   link.open.then(() => {
-    if (link === waiting) {   // the host came back through this guest's door
-      waiting = null;
-      const now = links.get(GUEST);
-      if (now && now.channel && now.channel.readyState === "open") return link.close();
+    if (link === waiting) {   // the host came back through this guest's door (only a host reloaded
+      waiting = null;         // does: the link before is gone, even if this side has not seen it yet)
       put(link);
     }
     if (!live(link)) return;
