@@ -50,19 +50,32 @@ def play(host, guest, moves):
                                arg=len(record["actions"]), timeout=WAIT_MS)
 
 
-def connected(host):
-    host.wait_for_selector(f'{SEAT}[data-status="connected"]', timeout=WAIT_MS)
+def connected(host, guest=None):
+    try:
+        host.wait_for_selector(f'{SEAT}[data-status="connected"]', timeout=WAIT_MS)
+    except Exception:
+        for name, page in (("HOST", host), ("GUEST", guest)):
+            if page is not None:
+                print(name, page.url, page.locator("#app").inner_text()[:500])
+                print(name, "LOG", "\n".join(getattr(page, "log", [])[-40:]))
+        raise
+
+
+def logged(page):
+    page.log = []
+    page.on("console", lambda m: page.log.append(f"{m.type}: {m.text}"))
+    return page
 
 
 def test_guest_and_host_reloads_need_no_code_and_both_gone_one_scan(webrtc_browser, site):
-    host = device(webrtc_browser, site)
+    host = logged(device(webrtc_browser, site))
     host.click('[data-act="new:seep"]')
     for field, value in NEW_GAME.items():
         (host.fill if field == "#ng-seed" else host.select_option)(field, value)
     host.click('[data-act="start"]')
     host.wait_for_selector(f'{SEAT}[data-status="shown"]', timeout=WAIT_MS)
     assert host.locator(".remote-host").inner_text().count("was here before") == 0   # a guest not known yet
-    guest = device(webrtc_browser, site)
+    guest = logged(device(webrtc_browser, site))
     # the first join: the host's code, the guest's answer pasted on the host
     guest.goto(host.input_value("#remote-link-p1"))
     guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=BOOT_TIMEOUT_MS)
@@ -86,7 +99,7 @@ def test_guest_and_host_reloads_need_no_code_and_both_gone_one_scan(webrtc_brows
     host.reload()
     wait_ready(host)
     assert current_record(host) == before
-    connected(host)
+    connected(host, guest)
     host.click('[data-act="remote-table"]')
     hand_matches(host, guest)
     play(host, guest, 1)

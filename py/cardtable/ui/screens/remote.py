@@ -194,18 +194,23 @@ class Remote:
 
     def make_offer(self, seat: str) -> None:
         key = self.next_key(seat)
-        offer = self.offers[seat] = {"status": "making", "key": key, "keys": [*self.offers[seat].get("keys", ()), key]}
+        offer = self.offers[seat] = {"status": "making", "key": key, "code_key": key,
+                                     "keys": [*self.offers[seat].get("keys", ()), key]}
         host = self.host
         label = _("Join code for {name}").format(name=self.names().get(seat, seat))
 
         def shown(result) -> None:
             if self.host is host and self.offers.get(seat) is offer:
-                offer.update(status="shown", code=_text(result.code), link=_text(result.link), svg=_text(result.svg),
+                # (a door may have brought the guest back while the code was made: not shown over it)
+                offer.update(status=offer["status"] if offer["status"] in ("connecting", "connected") else "shown",
+                             code=_text(result.code), link=_text(result.link), svg=_text(result.svg),
                              known=bool(result.known))
                 self.app.render()
 
         def failed(err) -> None:
-            offer.update(status="away", error=_("The code could not be made: {why}").format(why=_text(err)))
+            if offer["status"] not in ("connecting", "connected"):
+                offer["status"] = "away"
+            offer.update(error=_("The code could not be made: {why}").format(why=_text(err)))
             self.app.render()
 
         def go(api) -> None:
@@ -237,7 +242,7 @@ class Remote:
             offer["error"] = _(remote_html.NOT_AN_ANSWER)
             self.app.render()
 
-        self.with_module(lambda api: api.accept(offer["key"], text, self.host.table_id, seat).then(
+        self.with_module(lambda api: api.accept(offer.get("code_key", offer["key"]), text, self.host.table_id, seat).then(
             create_once_callable(done), create_once_callable(failed)))
 
     def show_host(self) -> None:
