@@ -13,8 +13,8 @@ dist/ holds:
                               library trimmed to what the app uses (app_stdlib.zip, see write_stdlib),
                               and the first visit's packed copies of the two biggest (*.xz, see PACKED)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
-  runtime/morphdom/, runtime/fflate/, runtime/lean-qr/  the DOM-morphing library, the zip reader and the
-                              QR code maker (ES modules)
+  runtime/morphdom/, runtime/fflate/, runtime/lean-qr/, runtime/jsqr/  the DOM-morphing library, the zip
+                              reader, the QR code maker (ES modules) and the QR code reader of the scanner
   runtime/xz-decompress/      the xz decoder of the packed copies (a classic script)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
@@ -197,6 +197,9 @@ BROWSER_LIBRARIES = [
     ("fflate", "esm/browser.js", "fflate.js"),  # the zip reader of web/zip.js (MIT)
     ("lean-qr", "index.mjs", "lean-qr.mjs"),  # QR codes of join links, for web/qr.js (MIT)
     ("lean-qr", "extras/svg.mjs", "svg.mjs"),  # ... drawn as an SVG path
+    # the in-app QR scanner's reader where the browser has no BarcodeDetector, for web/scan.js (Apache-2.0;
+    # a UMD script: imported as a module it sets self.jsQR); loaded only when the person presses Scan
+    ("jsqr", "dist/jsQR.js", "jsQR.js"),
     # the xz decoder of the first visit's packed files (MIT; xz-embedded, public domain, as WebAssembly;
     # its licence is the banner at the top of the file: the package has no LICENSE file)
     ("xz-decompress", "dist/package/xz-decompress.min.js", "xz-decompress.js"),

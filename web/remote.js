@@ -10,6 +10,7 @@ import { JoinCodeError, codeFromText, decodeJoin, encodeJoin, joinLink } from ".
 import { qrSvg } from "./qr.js";
 
 const links = new Map();
+let scanning = null;   // the scan under way: {stop} (stop is null until web/scan.js has loaded)
 
 function open(key, handlers, iceServers) {
   const old = links.get(key);
@@ -72,6 +73,27 @@ window.cardtableRemote = {
       console.error(err);
       return false;
     }
+  },
+
+  /** Scans a QR code with the camera into <video id=videoId> (web/scan.js, loaded now):
+   *  handlers.scanState(word) and handlers.scanFound(text) say what happens. */
+  scan(videoId, handlers) {
+    this.stopScan();
+    const now = scanning = { stop: null };
+    import("./scan.js").then(({ scan }) => {
+      if (scanning === now) now.stop = scan(videoId, { state: (word) => scanning === now && handlers.scanState(word),
+        found: (text) => scanning === now && (scanning = null, handlers.scanFound(text)) });
+    }, (err) => {
+      console.error(err);
+      if (scanning === now) handlers.scanState("failed");
+    });
+  },
+
+  /** Stops the camera of the scan under way, if any. */
+  stopScan() {
+    const now = scanning;
+    scanning = null;
+    if (now && now.stop) now.stop();
   },
 
   close(key) {

@@ -6,7 +6,8 @@ links (``web/remote.js``, loaded the first time it is needed).  Browser code; th
 Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code for a seat),
 ``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-back:<seat>``
 (a computer plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
-``remote-join-read`` (the pasted code), ``remote-join-again``.
+``remote-join-read`` (the pasted code), ``remote-join-again``, ``remote-scan:<join|seat>`` (the camera
+reads the host's code, or a seat's answer: ``web/scan.js``) and ``remote-scan-stop``.
 
 What is kept: on the host, a table's id and seat secrets beside its saved game (``KEY_HOST``), so
 a reloaded host gives the same seats back; on a guest, its seat (table, seat, secret) and the view
@@ -57,13 +58,15 @@ class Remote:
         self.join: dict = {}                  # the guest's state: status, code, svg, error, text
         self.count = 0                        # connection keys are "<seat>#<n>"
         self.handlers = None
+        self.scan: Optional[dict] = None      # the scanner's view: what it scans for ("join" or a seat), its status
 
     def acts(self) -> dict:
         return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
                 "remote-accept": self.accept, "remote-table": lambda _arg: self.to_table(),
                 "join": lambda _arg: self.show_join(), "remote-join-read": lambda _arg: self.read_code(),
                 "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
-                "remote-back": self.back_to_device}
+                "remote-back": self.back_to_device, "remote-scan": self.start_scan,
+                "remote-scan-stop": lambda _arg: self.stop_scan()}
 
     def refuses(self, verb: str) -> bool:
         """On a guest device, what only the host can do (the game is not here): said, not done."""
@@ -91,7 +94,8 @@ class Remote:
             return
         if self.handlers is None:
             self.handlers = to_js({"message": create_proxy(self.on_message), "opened": create_proxy(self.on_opened),
-                                   "closed": create_proxy(self.on_closed)}, dict_converter=js_object)
+                                   "closed": create_proxy(self.on_closed), "scanState": create_proxy(self.on_scan_state),
+                                   "scanFound": create_proxy(self.on_scan_found)}, dict_converter=js_object)
             for href in (STYLESHEET,):
                 if not present(document.querySelector(f'link[href="{href}"]')):
                     link = document.createElement("link")
@@ -202,10 +206,12 @@ class Remote:
 
     def show_host(self) -> None:
         if self.host is not None:
+            self.stop_scan_quietly()
             self.app.screen = "remote-host"
             self.app.render()
 
     def to_table(self) -> None:
+        self.stop_scan_quietly()
         self.app.screen = "table"
         self.app.render()
 
@@ -257,6 +263,7 @@ class Remote:
         if self.app.game is not None:
             self.app.close_game()
         self.join = {"text": text}
+        self.stop_scan_quietly()
         self.app.screen = "join"
         self.ensure_handlers()
         self.app.render()
@@ -342,13 +349,70 @@ class Remote:
         return self.guest is not None and self.guest.joined and self.app.session.game is not None \
             and getattr(self.app.session.game, "remote", False)
 
+    # ---- the scanner ----------------------------------------------------------------------------
+    def start_scan(self, target: str) -> None:
+        """Scan: the camera (asked for now) reads the host's code on the join screen (``join``), or a
+        seat's answer on the host's screen; its view shows over the screen until a code is read."""
+        if not (target == "join" and self.app.screen == "join") and not (
+                self.app.screen == "remote-host" and self.offers.get(target, {}).get("status") in ("shown", "connecting")):
+            return
+        self.scan = {"for": target, "status": "starting"}
+        self.app.render()
+        self.with_module(lambda api: api.scan("scan-video", self.handlers))
+
+    def stop_scan(self) -> None:
+        """Cancel, Escape or leaving the screen: the camera stops, the view closes."""
+        api = getattr(window, "cardtableRemote", None)
+        if present(api):
+            api.stopScan()
+        if self.scan is not None:
+            self.scan = None
+            self.app.render()
+
+    def on_scan_state(self, word) -> None:
+        word = str(word)
+        if self.scan is not None and word in remote_html.SCAN_STATUS:
+            self.scan["status"] = word
+            self.app.render()
+
+    def on_scan_found(self, text) -> None:
+        """A code was read (the camera is off now): joined with, or taken as the seat's answer."""
+        scan, self.scan = self.scan, None
+        text = str(text).strip()
+        if scan is None:
+            return
+        if scan["for"] == "join" and self.app.screen == "join":
+            self.read_code(text)
+            return
+        seat = scan["for"]
+        field = document.getElementById(f"remote-answer-{seat}")
+        if self.app.screen == "remote-host" and seat in self.offers and present(field):
+            field.value = text
+            self.accept(seat)
+        self.app.render()
+
+    def scanning(self) -> bool:
+        """The scanner's view is up (on the screen it was opened from)."""
+        wanted = "join" if self.scan is not None and self.scan["for"] == "join" else "remote-host"
+        return self.scan is not None and self.app.screen == wanted
+
     # ---- the app's hooks ------------------------------------------------------------------------
     def html(self) -> str:
+        if self.scan is not None and not self.scanning():
+            self.stop_scan_quietly()
         if self.app.screen == "join":
-            return remote_html.join_html(self.join)
+            return remote_html.join_html(self.join) + (remote_html.scan_html(self.scan) if self.scanning() else "")
         session = self.app.session
         on_host = frozenset(s for s in self.offers if session.table is not None and not session.seat(s).remote)
-        return remote_html.host_html(self.names(), self.offers, on_host)
+        scanner = remote_html.scan_html(self.scan, self.names().get(self.scan["for"], "")) if self.scanning() else ""
+        return remote_html.host_html(self.names(), self.offers, on_host) + scanner
+
+    def stop_scan_quietly(self) -> None:
+        """The scanner's screen was left: its camera stops (no redraw: one is under way)."""
+        self.scan = None
+        api = getattr(window, "cardtableRemote", None)
+        if present(api):
+            api.stopScan()
 
     def bar(self) -> str:
         """Over the table: the host's devices while one is not connected, or a guest's lost connection."""
@@ -382,6 +446,7 @@ class Remote:
 
     def closed(self) -> None:
         """The open game was closed on this device."""
+        self.stop_scan_quietly()
         self.close_host()
         if self.guest is not None:
             api = getattr(window, "cardtableRemote", None)
