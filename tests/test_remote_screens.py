@@ -43,3 +43,19 @@ def test_the_bar_over_the_table_names_each_device():
     assert 'data-act="remote-devices"' in bar
     assert remote_html.guest_bar("playing") == ""
     assert 'data-act="remote-join-again"' in remote_html.guest_bar("lost")
+
+
+def test_scan_is_offered_where_a_code_is_read_and_its_view_says_what_the_camera_does():
+    assert 'data-act="remote-scan:join"' in remote_html.join_html({})
+    assert 'data-act="remote-scan:join"' not in remote_html.join_html({"status": "answered", "code": "A", "svg": SVG})
+    assert 'data-act="remote-scan:p1"' in remote_html.seat_html("p1", "Ben", {"status": "shown", "code": "ABC"})
+    assert "remote-scan" not in remote_html.seat_html("p1", "Ben", {"status": "connected", "code": "ABC"})
+    looking = remote_html.scan_html({"for": "join", "status": "looking"})
+    assert 'aria-modal="true"' in looking and 'data-escape="remote-scan-stop"' in looking
+    assert '<video id="scan-video"' in looking and 'role="status" data-scan="looking"' in looking
+    assert 'data-autofocus class="btn ghost" data-act="remote-scan-stop"' in looking and "Scan again" not in looking
+    refused = remote_html.scan_html({"for": "p1", "status": "refused"}, name='<b>Ben</b>')
+    assert "scan-video" not in refused and 'role="alert" data-scan="refused"' in refused   # the camera is off
+    assert "&lt;b&gt;Ben&lt;/b&gt;" in refused and 'data-act="remote-scan:p1"' in refused
+    for status in remote_html.SCAN_STATUS:
+        assert remote_html.SCAN_STATUS[status] in remote_html.scan_html({"for": "join", "status": status})
