@@ -17,6 +17,7 @@ from cardtable.record import new_game, parse_record, replay
 from cardtable.session import GameSession, SessionEvents, controller
 from cardtable.session.remote import GuestTable, RemoteHost, ViewGame
 from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.ui.table.ending import hand_buttons, over_buttons
 from cardtable.ui.table.seep import Table as SeepTable
 from cardtable.ui.table.spades import Table as SpadesTable
 from test_net_judge import cards_in
@@ -99,6 +100,7 @@ class Table:
         if guest.game is None or guest.dialog:
             return
         html = guest.table.render(guest.game, seat, Screen(guest))
+        assert 'data-act="export"' not in html   # the game is on the host: nothing to export here
         game = self.host.game
         mine = cards_in(encode(guest.game.view(seat)))
         for other in game.seats:
@@ -166,6 +168,10 @@ def test_a_whole_game_across_devices(record, controllers):
     host = table.host
     saved = parse_record(table.store.raw("g1"))
     assert replay(saved).to_record() == host.game.to_record()
+    # the host's own table and dialogs keep Export, Play again and Review
+    assert 'data-act="export"' in host.table.topbar(host.game.view("p0"))
+    assert all(f'data-act="{act}"' in over_buttons(host.game, '<b data-act="review">') + hand_buttons(host.game)
+               for act in ("export", "play-again", "review", "nav:home", "next-hand"))
     for seat, guest in table.guests.items():
         session = guest.session
         # the guest followed every move: its position, its view, its log and its summaries
@@ -175,6 +181,10 @@ def test_a_whole_game_across_devices(record, controllers):
         assert len(session.log) == len(host.log)
         assert table.guest_events[seat].hands == table.events.hands >= 1
         assert session.dialog == ("over",)
+        # a guest's game-over and end-of-hand dialogs offer only what it can do: go on, or home
+        assert 'data-act="nav:home"' in over_buttons(session.game, "REVIEW")
+        for html in (over_buttons(session.game, "REVIEW"), hand_buttons(session.game)):
+            assert "play-again" not in html and 'data-act="export"' not in html and "REVIEW" not in html
         # the moves the rules refuse were refused on the guest itself, with the engine's reason
         assert table.guest_events[seat].refusals
         assert not set(table.guest_events[seat].refusals) & set(REFUSALS)
