@@ -15,7 +15,8 @@ from cardtable.net.guest import Guest
 from cardtable.net.messages import REFUSALS, encode, new_secret, read_host
 from cardtable.record import new_game, parse_record, replay
 from cardtable.session import GameSession, SessionEvents, controller
-from cardtable.session.remote import GuestTable, RemoteHost, ViewGame
+from cardtable.session.remote import GuestTable, HostedSeats, RemoteHost, ViewGame
+from cardtable.session.seats import REMOTE
 from cardtable.ui.stores.saves import DictStore, SaveStore
 from cardtable.ui.table.ending import hand_buttons, over_buttons
 from cardtable.ui.table.seep import Table as SeepTable
@@ -275,6 +276,51 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_t
         pass
     assert table.guest_events["p1"].refusals == ["illegal"]
     assert guest.session.game.action_count == host.game.action_count > count
+
+
+def test_a_seat_lent_to_a_computer_is_still_hosted_after_the_host_reloads():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    kept = HostedSeats.open(table.host, None)
+    assert list(kept.secrets) == ["p1"] and kept.lent == [] and kept.table
+    # the device is away: a computer plays the seat (the lending kept first, as the app does)
+    kept.lend("p1")
+    entry = kept.dump()
+    table.host.hand_seat("p1", "casual")
+    # the host reloads: the game from its save, with its controllers as saved
+    controllers = table.store.controllers("g1")
+    assert controllers["p1"] == "casual"
+    session = GameSession(table.tasks, table.store, {"handoff": False, "speed": "normal"}, Events(),
+                          bot_budget_s=0.001)
+    game = replay(parse_record(table.store.raw("g1")))
+    session.open(game, "g1", SeepTable(game), controllers, log=[])
+    hosted = HostedSeats.open(session, entry)
+    assert hosted == HostedSeats(kept.table, kept.secrets, ["p1"])   # still offered, same secret
+    # back to their device: the seat is the device's again, and its guest joins with the same secret
+    remote = RemoteHost(session, hosted.secrets, hosted.table, lambda conn, text: table.tasks.soon(
+        lambda: guest.receive(text)))
+    session.hand_seat("p1", REMOTE)
+    hosted.give_back("p1")
+    assert HostedSeats.open(session, hosted.dump()) == HostedSeats(kept.table, kept.secrets, [])
+    guest = GuestTable(GameSession(table.tasks, None, {"handoff": True, "speed": "normal"}, Events()),
+                       Guest(hosted.table, "p1", kept.secrets["p1"]),
+                       lambda text: table.tasks.soon(lambda: remote.receive("c", text)), lambda g: TABLES[g.name](g))
+    guest.start()
+    while table.tasks.run_one():
+        pass
+    assert guest.joined and remote.present == {"p1"}
+    assert encode(guest.session.game.view("p1")) == encode(session.game.view("p1"))
+
+
+def test_a_kept_host_entry_from_before_lending_or_malformed_is_read_safely():
+    assert HostedSeats.read('{"table": "T", "secrets": {"p1": "s"}}') == HostedSeats("T", {"p1": "s"}, [])
+    for bad in (None, "", "[", "[1]", '{"table": 3, "secrets": ["p1"], "lent": "p1"}', "[" * 3000):
+        assert HostedSeats.read(bad) == HostedSeats()
+    assert HostedSeats.read('{"secrets": {"p1": 3, "p2": "s"}, "lent": ["p2", 7]}') == HostedSeats("", {"p2": "s"}, ["p2"])
+    # a lent seat the game plays as a computer's is offered; one a computer always played is not
+    table = Table(seep(2), {"p0": "human", "p1": "casual"})
+    assert HostedSeats.open(table.host, None).secrets == {}
+    assert list(HostedSeats.open(table.host, '{"lent": ["p1"]}').secrets) == ["p1"]
+    assert HostedSeats.open(table.host, '{"lent": ["p9", "p1"]}').lent == ["p1"]   # no seat p9 in this game
 
 
 @pytest.mark.parametrize("seats", [2, 4])

@@ -9,8 +9,9 @@ Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code 
 ``remote-join-read`` (the pasted code), ``remote-join-again``, ``remote-scan:<join|seat>`` (the camera
 reads the host's code, or a seat's answer: ``web/scan.js``) and ``remote-scan-stop``.
 
-What is kept: on the host, a table's id and seat secrets beside its saved game (``KEY_HOST``), so
-a reloaded host gives the same seats back; on a guest, its seat (table, seat, secret) and the view
+What is kept: on the host, a table's id, seat secrets and the seats lent to a computer beside its
+saved game (``KEY_HOST``: ``session.remote.HostedSeats``), so a reloaded host gives the same seats
+back; on a guest, its seat (table, seat, secret) and the view
 it last saw (``KEY_GUEST``), and nothing of the game it did not see.  With no server, a new
 connection needs a new exchange of codes (a reload changes both devices' connection details); the
 kept secret is what lets a guest take its own seat back with the new code.
@@ -25,9 +26,8 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ...net.guest import Guest
-from ...net.messages import new_secret, new_table_id
 from ...record import load_json
-from ...session.remote import GuestTable, RemoteHost
+from ...session.remote import GuestTable, HostedSeats, RemoteHost
 from ...session.seats import REMOTE
 from ..shell.browser import js_object, local_get, local_set, present
 from ..text.i18n import _
@@ -53,6 +53,8 @@ class Remote:
     def __init__(self, app) -> None:
         self.app = app
         self.host: Optional[RemoteHost] = None
+        self.hosted = HostedSeats()           # what the host keeps beside the open game (KEY_HOST + its id)
+        self.hosted_key = ""
         self.offers: dict[str, dict] = {}     # remote seat -> its code, QR code, answer, status, error
         self.guest: Optional[GuestTable] = None
         self.join: dict = {}                  # the guest's state: status, code, svg, error, text
@@ -79,11 +81,19 @@ class Remote:
     def computer_plays(self, seat: str) -> None:
         """A seat whose device is away is played by a computer on the host until it is given back."""
         if self.host is not None and seat in self.offers and self.app.session.seat(seat).remote:
+            self.hosted.lend(seat)   # kept first: after a reload the seat is still offered to its device
+            self.keep_hosted()
             self.app.session.hand_seat(seat, DEFAULT_LEVEL)
 
     def back_to_device(self, seat: str) -> None:
         if self.host is not None and seat in self.offers:
             self.app.session.hand_seat(seat, REMOTE)
+            self.hosted.give_back(seat)
+            self.keep_hosted()
+
+    def keep_hosted(self) -> None:
+        if self.hosted_key:
+            local_set(self.hosted_key, self.hosted.dump())
 
     # ---- the page's module ---------------------------------------------------------------------
     def with_module(self, then) -> None:
@@ -113,36 +123,23 @@ class Remote:
             self.with_module(lambda _api: None)
 
     # ---- the host -------------------------------------------------------------------------------
-    def remote_seats(self) -> list[str]:
-        session = self.app.session
-        return [s for s in session.table.seats if session.seat(s).remote] if session.table else []
-
     def opened(self, game_id: Optional[str]) -> None:
-        """A game was opened on this device: with seats on other devices, this device hosts them
-        (their secrets kept from an earlier visit), and their codes are shown."""
+        """A game was opened on this device: with seats on other devices (or lent from them to a
+        computer for now), this device hosts them (their secrets kept from an earlier visit), and
+        their codes are shown."""
         self.close_host()
-        seats = self.remote_seats()
-        if not seats or not game_id:
+        if not game_id or self.app.session.table is None:
             return
-        kept = self.kept_host(game_id)
-        table_id = kept.get("table") or new_table_id()
-        secrets = {s: kept.get("secrets", {}).get(s) or new_secret() for s in seats}
-        local_set(KEY_HOST + game_id, json.dumps({"table": table_id, "secrets": secrets}))
-        self.host = RemoteHost(self.app.session, secrets, table_id, self.send)
-        self.offers = {s: {"status": "making"} for s in seats}
+        hosted = HostedSeats.open(self.app.session, local_get(KEY_HOST + game_id))
+        if not hosted.secrets:
+            return
+        self.hosted, self.hosted_key = hosted, KEY_HOST + game_id
+        self.keep_hosted()
+        self.host = RemoteHost(self.app.session, hosted.secrets, hosted.table, self.send)
+        self.offers = {s: {"status": "making"} for s in hosted.secrets}
         self.app.screen = "remote-host"
-        for seat in seats:
+        for seat in hosted.secrets:
             self.make_offer(seat)
-
-    def kept_host(self, game_id: str) -> dict:
-        """The table id and secrets kept for a saved game ({} when none or malformed)."""
-        try:
-            kept = load_json(local_get(KEY_HOST + game_id) or "{}", max_bytes=4096, what="a table's seats")
-        except Exception:
-            return {}
-        if not isinstance(kept, dict) or not isinstance(kept.get("table"), str) or not isinstance(kept.get("secrets"), dict):
-            return {}
-        return {"table": kept["table"], "secrets": {s: v for s, v in kept["secrets"].items() if isinstance(v, str)}}
 
     def close_host(self) -> None:
         api = getattr(window, "cardtableRemote", None)
@@ -152,6 +149,7 @@ class Remote:
                     api.close(offer["key"])
         self.host = None
         self.offers = {}
+        self.hosted, self.hosted_key = HostedSeats(), ""
 
     def names(self) -> dict[str, str]:
         table = self.app.table
