@@ -15,7 +15,7 @@ import os
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, screen_shot
+from conftest import CHROMIUM, CHROMIUM_ARGS, screen_shot
 from test_browser_net import WEBRTC_ARGS
 from test_browser_remote import WAIT_MS, device
 
@@ -118,13 +118,15 @@ def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, s
     # the host's join link in front of the camera: read, and joined with
     write_y4m(camera, qr_rows(host, link))
     guest.click('[data-act="remote-scan:join"]')
-    guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=BOOT_TIMEOUT_MS)
+    guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=WAIT_MS)
     assert guest.locator(".scan").count() == 0
     guest.wait_for_function(CAMERA_OFF)
     answer = guest.input_value("#join-answer")
 
     # the guest's answer in front of the host's camera: read into the seat's answer, connected
     write_y4m(camera, qr_rows(guest, answer))
+    host.locator('[data-act="remote-scan:p1"]').scroll_into_view_if_needed()
+    screen_shot(host, "scan-host-answer-360x740")
     host.click('[data-act="remote-scan:p1"]')
     host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="connected"]', timeout=WAIT_MS)
     host.wait_for_function(CAMERA_OFF)

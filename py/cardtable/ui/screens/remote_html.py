@@ -81,7 +81,7 @@ def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
         parts.append(_field(f"remote-link-{seat}", _("Join link"), offer.get("link", ""), readonly=True))
         parts.append(_field(f"remote-code-{seat}", _("Join code"), offer["code"], readonly=True))
         parts.append(_field(f"remote-answer-{seat}", _("Their answer"), offer.get("answer", ""),
-                            note=_("Paste the answer their device shows.")))
+                            note=_("Paste the answer their device shows, or press Scan to read its QR code.")))
         parts.append(button(esc(_("Connect")), f"remote-accept:{seat}", key=f"remote-accept:{seat}")
                      + scan_button(seat))
     if offer.get("error"):
