@@ -88,8 +88,6 @@ def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, s
     host = device(camera_browser, site)
     host.click('[data-act="new:seep"]')
     host.select_option("#ng-seats", "2")
-    host.fill("#ng-name-0", "Ana")
-    host.fill("#ng-name-1", "Ben")
     host.select_option("#ng-kind-1", "remote")
     host.click('[data-act="start"]')
     host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
