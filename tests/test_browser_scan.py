@@ -2,12 +2,14 @@
 camera's file is a Y4M video written here from a real join code's QR code (drawn by the app's
 own lean-qr), rewritten between scans.
 
-The host starts a two-player Seep game with the second seat on another device.  On the guest's
+The host starts a two-player Seep game with the second seat on another device; a refused camera
+is said, with Scan again, and Cancel closes the view.  On the guest's
 *Join a table*, Scan opens the camera's view; with no code in front of it, the view says so;
 Escape closes it and stops the camera.  Then the host's join link is put in front of the camera:
 Scan reads it and the guest joins with it (its answer shown).  The guest's answer is put in front
 of the camera: the host's Scan reads it into the seat's answer field, and the two devices connect.
-After each read the camera is off (every track the page was given has ended)."""
+After each read the camera is off (every track the page was given has ended), and the guest's
+table draws no Export (the game is on the host)."""
 
 from __future__ import annotations
 
@@ -93,6 +95,16 @@ def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, s
     host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
     link = host.input_value("#remote-link-p1")
 
+    # the camera refused (as a person would refuse it): said, with Scan again; Cancel closes the view
+    host.evaluate("() => { window.__gum = navigator.mediaDevices.getUserMedia; navigator.mediaDevices.getUserMedia = "
+                  "() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')); }")
+    host.click('[data-act="remote-scan:p1"]')
+    host.wait_for_selector('.scan [role="alert"][data-scan="refused"]', timeout=WAIT_MS)
+    assert host.locator("#scan-video").count() == 0 and host.locator('.scan [data-act="remote-scan:p1"]').count() == 1
+    host.click('.scan [data-act="remote-scan-stop"]')
+    host.wait_for_selector(".scan", state="detached")
+    host.evaluate("() => { navigator.mediaDevices.getUserMedia = window.__gum; }")
+
     guest = device(camera_browser, site, "#join")
     for page in (host, guest):
         page.add_init_script(KEEP_STREAMS)
@@ -130,4 +142,5 @@ def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, s
     host.wait_for_function(CAMERA_OFF)
     assert host.locator(".scan").count() == 0
     guest.wait_for_selector(".seep.table", timeout=WAIT_MS)
+    assert guest.locator('[data-act="export"]').count() == 0   # a guest's table: the game is on the host
     assert host.errors == [] and guest.errors == []
