@@ -267,6 +267,37 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_t
     assert guest.session.game.action_count == host.game.action_count > count
 
 
+def test_an_away_seat_played_by_a_person_on_the_host_then_given_back():
+    """While Ben's device is away a person on the host plays his seat, passed the device in turn
+    (pass and play: Ana's cards never drawn for him), then the seat goes back to Ben's device."""
+    table = Table(seep(2), {"p0": "human", "p1": "remote"}, handoff=True)
+    while not table.guests["p1"].joined:
+        assert table.tasks.run_one()
+    host, rng = table.host, random.Random(3)
+    host.hand_seat("p1", "human")
+    assert table.store.controllers("g1")["p1"] == "human" and set(host.humans()) == {"p0", "p1"}
+    guest = table.guests["p1"]
+    count = host.game.action_count
+    handoffs = set()
+    for _ in range(200):
+        if host.game.action_count >= count + 6:
+            break
+        if host.handoff_to:   # the device is passed (the hand-off screen, no card) before each turn
+            handoffs.add(host.handoff_to)
+        elif host.person_to_act():
+            assert host.viewer == host.game.to_act
+        assert table.step_session(host, rng) or table.tasks.run_one()
+    assert host.game.action_count >= count + 6 and handoffs == {"p0", "p1"}
+    assert "p1" in {actor for actor, _ in table.events.moves}   # Ben's seat was played here
+    while table.tasks.run_one():
+        pass
+    assert guest.session.game.action_count == host.game.action_count   # Ben's device followed
+    host.hand_seat("p1", "remote")
+    assert table.store.controllers("g1")["p1"] == "remote" and host.humans() == ["p0"]
+    table.play(rng)
+    assert guest.session.game.action_count == host.game.action_count and host.game.over
+
+
 @pytest.mark.parametrize("seats", [2, 4])
 def test_view_game_composes_seep_moves_like_the_engine(seats):
     game = new_game(seep(seats, seed=9))

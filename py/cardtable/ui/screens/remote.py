@@ -4,8 +4,8 @@ links (``web/remote.js``, loaded the first time it is needed).  Browser code; th
 ``remote_html``.
 
 Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code for a seat),
-``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-back:<seat>``
-(a computer plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
+``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-here:<seat>`` / ``remote-back:<seat>``
+(a computer or a person here plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
 ``remote-join-read`` (the pasted code), ``remote-join-again``.
 
 What is kept: on the host, a table's id and seat secrets beside its saved game (``KEY_HOST``), so
@@ -27,7 +27,7 @@ from ...net.guest import Guest
 from ...net.messages import new_secret, new_table_id
 from ...record import load_json
 from ...session.remote import GuestTable, RemoteHost
-from ...session.seats import REMOTE
+from ...session.seats import PERSON, REMOTE
 from ..shell.browser import js_object, local_get, local_set, present
 from ..text.i18n import _
 from . import remote_html
@@ -63,7 +63,7 @@ class Remote:
                 "remote-accept": self.accept, "remote-table": lambda _arg: self.to_table(),
                 "join": lambda _arg: self.show_join(), "remote-join-read": lambda _arg: self.read_code(),
                 "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
-                "remote-back": self.back_to_device}
+                "remote-here": self.person_plays, "remote-back": self.back_to_device}
 
     def refuses(self, verb: str) -> bool:
         """On a guest device, what only the host can do (the game is not here): said, not done."""
@@ -77,6 +77,11 @@ class Remote:
         """A seat whose device is away is played by a computer on the host until it is given back."""
         if self.host is not None and seat in self.offers and self.app.session.seat(seat).remote:
             self.app.session.hand_seat(seat, DEFAULT_LEVEL)
+
+    def person_plays(self, seat: str) -> None:
+        """...or by a person here, passed the device in turn like the host's other people."""
+        if self.host is not None and seat in self.offers and self.app.session.seat(seat).remote:
+            self.app.session.hand_seat(seat, PERSON)
 
     def back_to_device(self, seat: str) -> None:
         if self.host is not None and seat in self.offers:
@@ -348,7 +353,8 @@ class Remote:
             return remote_html.join_html(self.join)
         session = self.app.session
         on_host = frozenset(s for s in self.offers if session.table is not None and not session.seat(s).remote)
-        return remote_html.host_html(self.names(), self.offers, on_host)
+        here = frozenset(s for s in on_host if session.seat(s).here)
+        return remote_html.host_html(self.names(), self.offers, on_host, here)
 
     def bar(self) -> str:
         """Over the table: the host's devices while one is not connected, or a guest's lost connection."""
