@@ -23,9 +23,14 @@ def test_a_connected_seat_shows_no_code_and_an_away_one_offers_a_new_code_and_a_
     assert SVG not in connected and "remote-answer" not in connected and 'data-status="connected"' in connected
     away = remote_html.seat_html("p1", "Ben", {"status": "away", "error": "<no>"})
     assert 'data-act="remote-code:p1"' in away and 'data-act="remote-computer:p1"' in away
+    assert 'data-act="remote-here:p1"' in away
     assert "&lt;no&gt;" in away and 'role="alert"' in away
     on_host = remote_html.seat_html("p1", "Ben", {"status": "away"}, on_host=True)
     assert 'data-act="remote-back:p1"' in on_host and "remote-computer" not in on_host
+    assert "A computer plays this seat" in on_host
+    person = remote_html.seat_html("p1", "Ben", {"status": "away"}, on_host=True, here=True)
+    assert 'data-act="remote-back:p1"' in person and "A person plays this seat" in person
+    assert "remote-here" not in person
 
 
 def test_the_guest_pastes_a_code_then_shows_its_answer():

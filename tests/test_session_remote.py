@@ -278,17 +278,18 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_t
     assert guest.session.game.action_count == host.game.action_count > count
 
 
-def test_a_seat_lent_to_a_computer_is_still_hosted_after_the_host_reloads():
+@pytest.mark.parametrize("lent_to", ["casual", "human"], ids=["a-computer", "a-person-here"])
+def test_a_seat_lent_to_the_host_is_still_hosted_after_the_host_reloads(lent_to):
     table = Table(seep(2), {"p0": "human", "p1": "remote"})
     kept = HostedSeats.open(table.host, None)
     assert list(kept.secrets) == ["p1"] and kept.lent == [] and kept.table
-    # the device is away: a computer plays the seat (the lending kept first, as the app does)
+    # the device is away: a computer (or a person here) plays the seat, the lending kept first as the app does
     kept.lend("p1")
     entry = kept.dump()
-    table.host.hand_seat("p1", "casual")
+    table.host.hand_seat("p1", lent_to)
     # the host reloads: the game from its save, with its controllers as saved
     controllers = table.store.controllers("g1")
-    assert controllers["p1"] == "casual"
+    assert controllers["p1"] == lent_to
     session = GameSession(table.tasks, table.store, {"handoff": False, "speed": "normal"}, Events(),
                           bot_budget_s=0.001)
     game = replay(parse_record(table.store.raw("g1")))
@@ -321,6 +322,37 @@ def test_a_kept_host_entry_from_before_lending_or_malformed_is_read_safely():
     assert HostedSeats.open(table.host, None).secrets == {}
     assert list(HostedSeats.open(table.host, '{"lent": ["p1"]}').secrets) == ["p1"]
     assert HostedSeats.open(table.host, '{"lent": ["p9", "p1"]}').lent == ["p1"]   # no seat p9 in this game
+
+
+def test_an_away_seat_played_by_a_person_on_the_host_then_given_back():
+    """While Ben's device is away a person on the host plays his seat, passed the device in turn
+    (pass and play: Ana's cards never drawn for him), then the seat goes back to Ben's device."""
+    table = Table(seep(2), {"p0": "human", "p1": "remote"}, handoff=True)
+    while not table.guests["p1"].joined:
+        assert table.tasks.run_one()
+    host, rng = table.host, random.Random(3)
+    host.hand_seat("p1", "human")
+    assert table.store.controllers("g1")["p1"] == "human" and set(host.humans()) == {"p0", "p1"}
+    guest = table.guests["p1"]
+    count = host.game.action_count
+    handoffs = set()
+    for _ in range(200):
+        if host.game.action_count >= count + 6:
+            break
+        if host.handoff_to:   # the device is passed (the hand-off screen, no card) before each turn
+            handoffs.add(host.handoff_to)
+        elif host.person_to_act():
+            assert host.viewer == host.game.to_act
+        assert table.step_session(host, rng) or table.tasks.run_one()
+    assert host.game.action_count >= count + 6 and handoffs == {"p0", "p1"}
+    assert "p1" in {actor for actor, _ in table.events.moves}   # Ben's seat was played here
+    while table.tasks.run_one():
+        pass
+    assert guest.session.game.action_count == host.game.action_count   # Ben's device followed
+    host.hand_seat("p1", "remote")
+    assert table.store.controllers("g1")["p1"] == "remote" and host.humans() == ["p0"]
+    table.play(rng)
+    assert guest.session.game.action_count == host.game.action_count and host.game.over
 
 
 @pytest.mark.parametrize("seats", [2, 4])

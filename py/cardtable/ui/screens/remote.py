@@ -4,12 +4,12 @@ links (``web/remote.js``, loaded the first time it is needed).  Browser code; th
 ``remote_html``.
 
 Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code for a seat),
-``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-back:<seat>``
-(a computer plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
+``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-here:<seat>`` / ``remote-back:<seat>``
+(a computer or a person here plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
 ``remote-join-read`` (the pasted code), ``remote-join-again``, ``remote-scan:<join|seat>`` (the camera
 reads the host's code, or a seat's answer: ``web/scan.js``) and ``remote-scan-stop``.
 
-What is kept: on the host, a table's id, seat secrets and the seats lent to a computer beside its
+What is kept: on the host, a table's id, seat secrets and the seats lent to the host beside its
 saved game (``KEY_HOST``: ``session.remote.HostedSeats``), so a reloaded host gives the same seats
 back; on a guest, its seat (table, seat, secret) and the view
 it last saw (``KEY_GUEST``), and nothing of the game it did not see.  With no server, a new
@@ -28,7 +28,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from ...net.guest import Guest
 from ...record import load_json
 from ...session.remote import GuestTable, HostedSeats, RemoteHost
-from ...session.seats import REMOTE
+from ...session.seats import PERSON, REMOTE
 from ..shell.browser import js_object, local_get, local_set, present
 from ..text.i18n import _
 from . import remote_html
@@ -67,7 +67,7 @@ class Remote:
                 "remote-accept": self.accept, "remote-table": lambda _arg: self.to_table(),
                 "join": lambda _arg: self.show_join(), "remote-join-read": lambda _arg: self.read_code(),
                 "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
-                "remote-back": self.back_to_device, "remote-scan": self.start_scan,
+                "remote-here": self.person_plays, "remote-back": self.back_to_device, "remote-scan": self.start_scan,
                 "remote-scan-stop": lambda _arg: self.stop_scan()}
 
     def refuses(self, verb: str) -> bool:
@@ -80,10 +80,17 @@ class Remote:
 
     def computer_plays(self, seat: str) -> None:
         """A seat whose device is away is played by a computer on the host until it is given back."""
+        self.lend(seat, DEFAULT_LEVEL)
+
+    def person_plays(self, seat: str) -> None:
+        """...or by a person here, passed the device in turn like the host's other people."""
+        self.lend(seat, PERSON)
+
+    def lend(self, seat: str, value: str) -> None:
         if self.host is not None and seat in self.offers and self.app.session.seat(seat).remote:
             self.hosted.lend(seat)   # kept first: after a reload the seat is still offered to its device
             self.keep_hosted()
-            self.app.session.hand_seat(seat, DEFAULT_LEVEL)
+            self.app.session.hand_seat(seat, value)
 
     def back_to_device(self, seat: str) -> None:
         if self.host is not None and seat in self.offers:
@@ -402,8 +409,9 @@ class Remote:
             return remote_html.join_html(self.join) + (remote_html.scan_html(self.scan) if self.scanning() else "")
         session = self.app.session
         on_host = frozenset(s for s in self.offers if session.table is not None and not session.seat(s).remote)
+        here = frozenset(s for s in on_host if session.seat(s).here)
         scanner = remote_html.scan_html(self.scan, self.names().get(self.scan["for"], "")) if self.scanning() else ""
-        return remote_html.host_html(self.names(), self.offers, on_host) + scanner
+        return remote_html.host_html(self.names(), self.offers, on_host, here) + scanner
 
     def stop_scan_quietly(self) -> None:
         """The scanner's screen was left: its camera stops (no redraw: one is under way)."""

@@ -63,19 +63,26 @@ def _field(id_: str, label: str, value: str = "", readonly: bool = False, note: 
             f'{"" if readonly else " data-keep"}>{esc(value)}</textarea>{note_html}</label>')
 
 
-def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
-    """One remote seat on the host's screen (``on_host``: a computer plays it here for now)."""
+def seat_html(seat: str, name: str, offer: dict, on_host: bool = False, here: bool = False) -> str:
+    """One remote seat on the host's screen (``on_host``: a computer plays it here for now, or with
+    ``here`` a person on this device, passed the device like the host's other people)."""
     status = offer.get("status", "making")
     parts = [f'<article class="remote-seat" data-seat="{esc(seat)}" aria-labelledby="remote-{esc(seat)}">',
              f'<h2 id="remote-{esc(seat)}">{esc(name)}</h2>',
              f'<p class="remote-status" role="status" data-status="{esc(status)}">{esc(_(STATUS[status]))}</p>']
     if on_host:
-        parts.append(f'<p>{esc(_("A computer plays this seat on this device for now."))}</p>'
+        who = (_("A person plays this seat on this device for now, passed the device in turn.") if here
+               else _("A computer plays this seat on this device for now."))
+        parts.append(f'<p>{esc(who)}</p>'
                      + button(esc(_("Back to their device")), f"remote-back:{seat}", cls="btn ghost small",
                               key=f"remote-back:{seat}"))
     elif status == "away":
-        parts.append(button(esc(_("A computer plays for now")), f"remote-computer:{seat}", cls="btn ghost small",
-                            key=f"remote-computer:{seat}"))
+        parts.append('<div class="form-buttons">'
+                     + button(esc(_("A computer plays for now")), f"remote-computer:{seat}", cls="btn ghost small",
+                              key=f"remote-computer:{seat}")
+                     + button(esc(_("Play it on this device")), f"remote-here:{seat}", cls="btn ghost small",
+                              key=f"remote-here:{seat}")
+                     + "</div>")
     if status in ("shown", "connecting") and offer.get("code"):
         parts.append(f'<div class="qr-box">{offer.get("svg", "")}</div>')
         parts.append(_field(f"remote-link-{seat}", _("Join link"), offer.get("link", ""), readonly=True))
@@ -92,14 +99,16 @@ def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
     return "".join(parts)
 
 
-def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset = frozenset()) -> str:
-    """The host's screen: a code per remote seat, then the way to the table."""
+def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset = frozenset(),
+              here: frozenset = frozenset()) -> str:
+    """The host's screen: a code per remote seat, then the way to the table (``on_host``: the seats
+    played on the host for now; ``here``: those of them a person plays)."""
     parts = ['<section class="remote-host form-page">',
              f'<h1>{esc(_("Players on other devices"))}</h1>',
              f'<p>{esc(_("Each player scans their code with their phone’s camera, or opens the link, or pastes the code under Join a table. Their device then shows an answer: paste it here."))}</p>',
              f'<p class="muted small">{esc(_("The devices connect directly over the same Wi-Fi or a phone’s hotspot; no internet is needed."))}</p>']
     for seat, offer in offers.items():
-        parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host))
+        parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host, seat in here))
     parts.append('<div class="form-buttons">'
                  + button(esc(_("To the table")), "remote-table", key="remote-table", autofocus=True)
                  + "</div></section>")
