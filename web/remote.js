@@ -10,7 +10,8 @@ import { JoinCodeError, codeFromText, decodeJoin, encodeJoin, joinLink } from ".
 import { qrSvg } from "./qr.js";
 
 const links = new Map();
-let scanning = null;   // the scan under way: {stop} (stop is null until web/scan.js has loaded)
+// the scan under way: {stop} (stop is null until web/scan.js has loaded)
+let scanning = null;
 
 function open(key, handlers, iceServers) {
   const old = links.get(key);

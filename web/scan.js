@@ -8,9 +8,11 @@
 // What happens is told by name: state("looking" | "nothing" | "refused" | "none" | "busy" |
 // "failed") and found(text); the words are Python's (ui/screens/remote_html.py).
 
-const EVERY_MS = 150;      // one frame read this often
-const NOTHING_AFTER = 30;  // frames read with no code before saying "no code found yet" (about 5 s)
-const MAX_SIDE = 800;      // frames are read at most this wide or high (jsQR's time grows with the pixels)
+// one frame read every EVERY_MS; NOTHING_AFTER frames with no code before saying "no code found yet"
+// (about 5 s); frames read at most MAX_SIDE pixels wide or high (jsQR's time grows with the pixels)
+const EVERY_MS = 150;
+const NOTHING_AFTER = 30;
+const MAX_SIDE = 800;
 const CAMERA_ERRORS = {
   NotAllowedError: "refused", SecurityError: "refused", NotFoundError: "none", OverconstrainedError: "none",
   NotReadableError: "busy", AbortError: "busy",
@@ -27,9 +29,12 @@ async function reader() {
           return codes.length ? codes[0].rawValue : null;
         };
       }
-    } catch (err) { /* no QR codes here: jsQR reads them */ }
+    } catch (err) {
+      // no QR codes here: jsQR reads them
+    }
   }
-  await import("../runtime/jsqr/jsQR.js");   // a UMD script: as a module, it sets self.jsQR
+  // a UMD script: as a module, it sets self.jsQR
+  await import("../runtime/jsqr/jsQR.js");
   const jsQR = self.jsQR;
   const canvas = document.createElement("canvas");
   const context = canvas.getContext("2d", { willReadFrequently: true });
