@@ -3,7 +3,8 @@ camera's file is a Y4M video written here from a real join code's QR code (drawn
 own lean-qr), rewritten between scans.
 
 The host starts a two-player Seep game with the second seat on another device; a refused camera
-is said, with Scan again, and Cancel closes the view.  On the guest's
+is said, with Scan again, and Cancel closes the view (axe-core finds nothing serious in the view,
+there and while the camera looks).  On the guest's
 *Join a table*, Scan opens the camera's view; with no code in front of it, the view says so;
 Escape closes it and stops the camera.  Then the host's join link is put in front of the camera:
 Scan reads it and the guest joins with it (its answer shown).  The guest's answer is put in front
@@ -18,6 +19,7 @@ import os
 import pytest
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, screen_shot
+from test_browser_a11y import Axe
 from test_browser_net import WEBRTC_ARGS
 from test_browser_remote import WAIT_MS, device
 
@@ -101,6 +103,8 @@ def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, s
     host.click('[data-act="remote-scan:p1"]')
     host.wait_for_selector('.scan [role="alert"][data-scan="refused"]', timeout=WAIT_MS)
     assert host.locator("#scan-video").count() == 0 and host.locator('.scan [data-act="remote-scan:p1"]').count() == 1
+    axe = Axe(host)
+    axe("the scanner: camera refused")
     host.click('.scan [data-act="remote-scan-stop"]')
     host.wait_for_selector(".scan", state="detached")
     host.evaluate("() => { navigator.mediaDevices.getUserMedia = window.__gum; }")
@@ -116,6 +120,9 @@ def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, s
     guest.wait_for_selector('.scan [data-scan="looking"]', timeout=WAIT_MS)
     assert guest.evaluate("document.activeElement.dataset.act") == "remote-scan-stop"
     assert guest.locator('[role="dialog"][aria-modal="true"] video#scan-video').count() == 1
+    axe.page = guest
+    axe("the scanner: looking")
+    assert axe.problems == []
     for width, height in ((360, 740), (740, 360), (1280, 800)):
         guest.set_viewport_size({"width": width, "height": height})
         screen_shot(guest, f"scan-guest-{width}x{height}")
