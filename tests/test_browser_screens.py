@@ -1,8 +1,9 @@
 """Issue #25's findings on the Dummy Spades table, each played in real Chromium as a person would,
 with the screen audit (tests/screen_audit.js) watching every redraw as in every browser test.
 
-* Three Peeky passed between three people at 360×740 (English and French), 390×844, 740×360 and
-  1280×800 (once more with the browser's text at 200%):
+* Three Peeky passed between three people at 360×740 (English and French), 740×360 and 1280×800
+  with the browser's text at 200% (the desktop's tightest case; 390×844 and 1280×800 at 100% have more
+  room than these and were dropped to keep the suite's time):
   every bidder sees his whole hand with the whole bid panel (its question and "Bids so far"
   included), and at the dummy's turn the declarer sees the trick, the status line, "Play from the
   dummy", the dummy's cards and his own hand (findings 1 and 4); the phone's top bar shows the
@@ -116,8 +117,8 @@ def cut_text(page, selector: str) -> list[str]:
         e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map(e => e.textContent)""", selector)
 
 
-SIZES = {"360x740-en": (360, 740, "en"), "360x740-fr": (360, 740, "fr"), "390x844-en": (390, 844, "en"),
-         "740x360-en": (740, 360, "en"), "1280x800-en": (1280, 800, "en"), "1280x800-en-text200": (1280, 800, "en")}
+SIZES = {"360x740-en": (360, 740, "en"), "360x740-fr": (360, 740, "fr"), "740x360-en": (740, 360, "en"),
+         "1280x800-en-text200": (1280, 800, "en")}
 
 
 def text_size(page, percent: int) -> None:

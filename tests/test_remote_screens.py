@@ -23,9 +23,14 @@ def test_a_connected_seat_shows_no_code_and_an_away_one_offers_a_new_code_and_a_
     assert SVG not in connected and "remote-answer" not in connected and 'data-status="connected"' in connected
     away = remote_html.seat_html("p1", "Ben", {"status": "away", "error": "<no>"})
     assert 'data-act="remote-code:p1"' in away and 'data-act="remote-computer:p1"' in away
+    assert 'data-act="remote-here:p1"' in away
     assert "&lt;no&gt;" in away and 'role="alert"' in away
     on_host = remote_html.seat_html("p1", "Ben", {"status": "away"}, on_host=True)
     assert 'data-act="remote-back:p1"' in on_host and "remote-computer" not in on_host
+    assert "A computer plays this seat" in on_host
+    person = remote_html.seat_html("p1", "Ben", {"status": "away"}, on_host=True, here=True)
+    assert 'data-act="remote-back:p1"' in person and "A person plays this seat" in person
+    assert "remote-here" not in person
 
 
 def test_the_guest_pastes_a_code_then_shows_its_answer():
@@ -43,3 +48,19 @@ def test_the_bar_over_the_table_names_each_device():
     assert 'data-act="remote-devices"' in bar
     assert remote_html.guest_bar("playing") == ""
     assert 'data-act="remote-join-again"' in remote_html.guest_bar("lost")
+
+
+def test_scan_is_offered_where_a_code_is_read_and_its_view_says_what_the_camera_does():
+    assert 'data-act="remote-scan:join"' in remote_html.join_html({})
+    assert 'data-act="remote-scan:join"' not in remote_html.join_html({"status": "answered", "code": "A", "svg": SVG})
+    assert 'data-act="remote-scan:p1"' in remote_html.seat_html("p1", "Ben", {"status": "shown", "code": "ABC"})
+    assert "remote-scan" not in remote_html.seat_html("p1", "Ben", {"status": "connected", "code": "ABC"})
+    looking = remote_html.scan_html({"for": "join", "status": "looking"})
+    assert 'aria-modal="true"' in looking and 'data-escape="remote-scan-stop"' in looking
+    assert '<video id="scan-video"' in looking and 'role="status" data-scan="looking"' in looking
+    assert 'data-autofocus class="btn ghost" data-act="remote-scan-stop"' in looking and "Scan again" not in looking
+    refused = remote_html.scan_html({"for": "p1", "status": "refused"}, name='<b>Ben</b>')
+    assert "scan-video" not in refused and 'role="alert" data-scan="refused"' in refused   # the camera is off
+    assert "&lt;b&gt;Ben&lt;/b&gt;" in refused and 'data-act="remote-scan:p1"' in refused
+    for status in remote_html.SCAN_STATUS:
+        assert remote_html.SCAN_STATUS[status] in remote_html.scan_html({"for": "join", "status": status})

@@ -15,8 +15,10 @@ from cardtable.net.guest import Guest
 from cardtable.net.messages import REFUSALS, encode, new_secret, read_host
 from cardtable.record import new_game, parse_record, replay
 from cardtable.session import GameSession, SessionEvents, controller
-from cardtable.session.remote import GuestTable, RemoteHost, ViewGame
+from cardtable.session.remote import GuestTable, HostedSeats, RemoteHost, ViewGame
+from cardtable.session.seats import REMOTE
 from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.ui.table.ending import hand_buttons, over_buttons
 from cardtable.ui.table.seep import Table as SeepTable
 from cardtable.ui.table.spades import Table as SpadesTable
 from test_net_judge import cards_in
@@ -99,6 +101,7 @@ class Table:
         if guest.game is None or guest.dialog:
             return
         html = guest.table.render(guest.game, seat, Screen(guest))
+        assert 'data-act="export"' not in html   # the game is on the host: nothing to export here
         game = self.host.game
         mine = cards_in(encode(guest.game.view(seat)))
         for other in game.seats:
@@ -166,6 +169,10 @@ def test_a_whole_game_across_devices(record, controllers):
     host = table.host
     saved = parse_record(table.store.raw("g1"))
     assert replay(saved).to_record() == host.game.to_record()
+    # the host's own table and dialogs keep Export, Play again and Review
+    assert 'data-act="export"' in host.table.topbar(host.game.view("p0"))
+    assert all(f'data-act="{act}"' in over_buttons(host.game, '<b data-act="review">') + hand_buttons(host.game)
+               for act in ("export", "play-again", "review", "nav:home", "next-hand"))
     for seat, guest in table.guests.items():
         session = guest.session
         # the guest followed every move: its position, its view, its log and its summaries
@@ -175,6 +182,10 @@ def test_a_whole_game_across_devices(record, controllers):
         assert len(session.log) == len(host.log)
         assert table.guest_events[seat].hands == table.events.hands >= 1
         assert session.dialog == ("over",)
+        # a guest's game-over and end-of-hand dialogs offer only what it can do: go on, or home
+        assert 'data-act="nav:home"' in over_buttons(session.game, "REVIEW")
+        for html in (over_buttons(session.game, "REVIEW"), hand_buttons(session.game)):
+            assert "play-again" not in html and 'data-act="export"' not in html and "REVIEW" not in html
         # the moves the rules refuse were refused on the guest itself, with the engine's reason
         assert table.guest_events[seat].refusals
         assert not set(table.guest_events[seat].refusals) & set(REFUSALS)
@@ -265,6 +276,83 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_t
         pass
     assert table.guest_events["p1"].refusals == ["illegal"]
     assert guest.session.game.action_count == host.game.action_count > count
+
+
+@pytest.mark.parametrize("lent_to", ["casual", "human"], ids=["a-computer", "a-person-here"])
+def test_a_seat_lent_to_the_host_is_still_hosted_after_the_host_reloads(lent_to):
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    kept = HostedSeats.open(table.host, None)
+    assert list(kept.secrets) == ["p1"] and kept.lent == [] and kept.table
+    # the device is away: a computer (or a person here) plays the seat, the lending kept first as the app does
+    kept.lend("p1")
+    entry = kept.dump()
+    table.host.hand_seat("p1", lent_to)
+    # the host reloads: the game from its save, with its controllers as saved
+    controllers = table.store.controllers("g1")
+    assert controllers["p1"] == lent_to
+    session = GameSession(table.tasks, table.store, {"handoff": False, "speed": "normal"}, Events(),
+                          bot_budget_s=0.001)
+    game = replay(parse_record(table.store.raw("g1")))
+    session.open(game, "g1", SeepTable(game), controllers, log=[])
+    hosted = HostedSeats.open(session, entry)
+    assert hosted == HostedSeats(kept.table, kept.secrets, ["p1"])   # still offered, same secret
+    # back to their device: the seat is the device's again, and its guest joins with the same secret
+    remote = RemoteHost(session, hosted.secrets, hosted.table, lambda conn, text: table.tasks.soon(
+        lambda: guest.receive(text)))
+    session.hand_seat("p1", REMOTE)
+    hosted.give_back("p1")
+    assert HostedSeats.open(session, hosted.dump()) == HostedSeats(kept.table, kept.secrets, [])
+    guest = GuestTable(GameSession(table.tasks, None, {"handoff": True, "speed": "normal"}, Events()),
+                       Guest(hosted.table, "p1", kept.secrets["p1"]),
+                       lambda text: table.tasks.soon(lambda: remote.receive("c", text)), lambda g: TABLES[g.name](g))
+    guest.start()
+    while table.tasks.run_one():
+        pass
+    assert guest.joined and remote.present == {"p1"}
+    assert encode(guest.session.game.view("p1")) == encode(session.game.view("p1"))
+
+
+def test_a_kept_host_entry_from_before_lending_or_malformed_is_read_safely():
+    assert HostedSeats.read('{"table": "T", "secrets": {"p1": "s"}}') == HostedSeats("T", {"p1": "s"}, [])
+    for bad in (None, "", "[", "[1]", '{"table": 3, "secrets": ["p1"], "lent": "p1"}', "[" * 3000):
+        assert HostedSeats.read(bad) == HostedSeats()
+    assert HostedSeats.read('{"secrets": {"p1": 3, "p2": "s"}, "lent": ["p2", 7]}') == HostedSeats("", {"p2": "s"}, ["p2"])
+    # a lent seat the game plays as a computer's is offered; one a computer always played is not
+    table = Table(seep(2), {"p0": "human", "p1": "casual"})
+    assert HostedSeats.open(table.host, None).secrets == {}
+    assert list(HostedSeats.open(table.host, '{"lent": ["p1"]}').secrets) == ["p1"]
+    assert HostedSeats.open(table.host, '{"lent": ["p9", "p1"]}').lent == ["p1"]   # no seat p9 in this game
+
+
+def test_an_away_seat_played_by_a_person_on_the_host_then_given_back():
+    """While Ben's device is away a person on the host plays his seat, passed the device in turn
+    (pass and play: Ana's cards never drawn for him), then the seat goes back to Ben's device."""
+    table = Table(seep(2), {"p0": "human", "p1": "remote"}, handoff=True)
+    while not table.guests["p1"].joined:
+        assert table.tasks.run_one()
+    host, rng = table.host, random.Random(3)
+    host.hand_seat("p1", "human")
+    assert table.store.controllers("g1")["p1"] == "human" and set(host.humans()) == {"p0", "p1"}
+    guest = table.guests["p1"]
+    count = host.game.action_count
+    handoffs = set()
+    for _ in range(200):
+        if host.game.action_count >= count + 6:
+            break
+        if host.handoff_to:   # the device is passed (the hand-off screen, no card) before each turn
+            handoffs.add(host.handoff_to)
+        elif host.person_to_act():
+            assert host.viewer == host.game.to_act
+        assert table.step_session(host, rng) or table.tasks.run_one()
+    assert host.game.action_count >= count + 6 and handoffs == {"p0", "p1"}
+    assert "p1" in {actor for actor, _ in table.events.moves}   # Ben's seat was played here
+    while table.tasks.run_one():
+        pass
+    assert guest.session.game.action_count == host.game.action_count   # Ben's device followed
+    host.hand_seat("p1", "remote")
+    assert table.store.controllers("g1")["p1"] == "remote" and host.humans() == ["p0"]
+    table.play(rng)
+    assert guest.session.game.action_count == host.game.action_count and host.game.over
 
 
 @pytest.mark.parametrize("seats", [2, 4])

@@ -536,3 +536,13 @@ def test_hints_are_counted_from_the_records_hint_positions():
     assert _hints_used([]) == 0
     assert _hints_used(3) == 3
     assert _hints_used(["x"]) is None and _hints_used(-1) is None and _hints_used("2") is None
+
+
+def test_a_seat_on_another_device_has_a_heading_of_its_own():
+    rec = spades_record()
+    _, entry = stats.read_game(rec, {"p0": "human", "p1": "remote", "p2": "casual"})
+    data = stats.new_stats()
+    stats.merge_entry(data, "k", entry)
+    card = stats_screen.player_card(stats.summarize(data)["dummy-spades"]["ana"])
+    assert "<dt>Against the quick computer</dt>" in card and "<dt>Against people on other devices</dt>" in card
+    assert card.index("quick computer") < card.index("other devices") and ">remote<" not in card

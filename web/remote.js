@@ -19,6 +19,8 @@ import { qrSvg } from "./qr.js";
 const GUEST = "guest";
 const links = new Map();
 let waiting = null; // a guest's door (a link waiting for its host to come back)
+// the scan under way: {stop} (stop is null until web/scan.js has loaded)
+let scanning = null;
 
 const live = (link) => links.get(link.key) === link;
 
@@ -146,6 +148,27 @@ window.cardtableRemote = {
       console.error(err);
       return false;
     }
+  },
+
+  /** Scans a QR code with the camera into <video id=videoId> (web/scan.js, loaded now):
+   *  handlers.scanState(word) and handlers.scanFound(text) say what happens. */
+  scan(videoId, handlers) {
+    this.stopScan();
+    const now = scanning = { stop: null };
+    import("./scan.js").then(({ scan }) => {
+      if (scanning === now) now.stop = scan(videoId, { state: (word) => scanning === now && handlers.scanState(word),
+        found: (text) => scanning === now && (scanning = null, handlers.scanFound(text)) });
+    }, (err) => {
+      console.error(err);
+      if (scanning === now) handlers.scanState("failed");
+    });
+  },
+
+  /** Stops the camera of the scan under way, if any. */
+  stopScan() {
+    const now = scanning;
+    scanning = null;
+    if (now && now.stop) now.stop();
   },
 
   close(key) {

@@ -14,6 +14,11 @@ reaches every guest with that guest's own view, through the session's ``listener
     host.receive(conn, text)     # a guest's message
     host.dropped(conn)           # the transport lost it
 
+Beside a saved game it hosts, the host keeps ``HostedSeats`` (the table's id, each hosted seat's
+secret, the seats lent to a computer while their device is away, each seat's guest's door), so
+that a reloaded host offers the same seats -- a lent one too -- with the same secrets, and reaches
+each guest that is still open through its door.
+
 On a guest device, ``GuestTable`` opens a ``GameSession`` on a ``ViewGame``, a stand-in for the
 game holding only the views the host sent.  A move the host tells is made on it through
 ``GameSession.move`` too (holds, words, summaries as on the host); the person's own move goes to
@@ -22,15 +27,89 @@ the host (``GameSession.forward``) and is drawn when the host's ``move`` comes b
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Optional
 
 from ..cards import Card
 from ..game import IllegalAction, RecordError
 from ..net.guest import Guest
 from ..net.judge import Judge
+from ..net.messages import new_secret, new_table_id
+from ..record import load_json
 from .seats import PERSON, REMOTE
 
 Send = Callable[[Hashable, str], None]
+
+
+HOSTED_MAX_BYTES = 16384
+"""The most a kept ``HostedSeats`` entry may hold (a few ids, and a door's code per seat)."""
+MAX_DOOR = 1024
+"""The longest door code kept (a join code of a few candidates is about 150 characters)."""
+
+
+def door_code(value: Any) -> bool:
+    """Whether a kept value can be a door's code: base64url text (``web/remote.js`` decodes it, or
+    refuses it), the join code of a link waiting for the other side (``ui.screens.remote``).
+
+    >>> door_code("EdLz-_9"), door_code(""), door_code("<b>"), door_code(7), door_code("é")
+    (True, False, False, False, False)
+    """
+    return isinstance(value, str) and 0 < len(value) <= MAX_DOOR and value.isascii() and \
+        all(c.isalnum() or c in "-_" for c in value)
+
+
+@dataclass
+class HostedSeats:
+    """What a host keeps beside a saved game with seats on other devices (the page keeps it as
+    JSON in ``localStorage["cardtable:remote:<game id>"]``): the table's id, each hosted seat's
+    secret, and ``lent``, the hosted seats given to a computer or a person here while their device
+    is away.  The game's saved controller of a lent seat is then the computer's, so ``lent`` is
+    what says after a reload that the seat is still another device's, to be offered again and
+    given back.  ``lent`` came after the first entries: an entry without it lends none.  ``doors``:
+    each seat's guest's door (``door_code``), the way back to a guest still open; later still."""
+
+    table: str = ""
+    secrets: dict[str, str] = field(default_factory=dict)
+    lent: list[str] = field(default_factory=list)
+    doors: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, text: Optional[str]) -> "HostedSeats":
+        """A kept entry (none: an empty one; anything malformed is left out, never an error)."""
+        try:
+            kept = load_json(text or "{}", max_bytes=HOSTED_MAX_BYTES, what="a table's seats")
+        except RecordError:
+            return cls()
+        if not isinstance(kept, dict):
+            return cls()
+        secrets, lent, doors = kept.get("secrets"), kept.get("lent"), kept.get("doors")
+        return cls(table=kept["table"] if isinstance(kept.get("table"), str) else "",
+                   secrets={s: v for s, v in secrets.items() if isinstance(v, str)} if isinstance(secrets, dict) else {},
+                   lent=[s for s in lent if isinstance(s, str)] if isinstance(lent, list) else [],
+                   doors={s: v for s, v in doors.items() if door_code(v)} if isinstance(doors, dict) else {})
+
+    @classmethod
+    def open(cls, session, text: Optional[str]) -> "HostedSeats":
+        """The seats this device hosts for the game open in ``session``: those played on another
+        device, and those of them lent for now (``text``: the kept entry, or None); their kept
+        secrets and table id, or new ones.  No hosted seat: empty ``secrets``."""
+        kept = cls.read(text)
+        lent = [s for s in session.table.seats if s in kept.lent and not session.seat(s).remote]
+        seats = [s for s in session.table.seats if session.seat(s).remote or s in lent]
+        return cls(table=kept.table or new_table_id(), secrets={s: kept.secrets.get(s) or new_secret() for s in seats},
+                   lent=lent, doors={s: d for s, d in kept.doors.items() if s in seats})
+
+    def lend(self, seat: str) -> None:
+        if seat in self.secrets and seat not in self.lent:
+            self.lent.append(seat)
+
+    def give_back(self, seat: str) -> None:
+        if seat in self.lent:
+            self.lent.remove(seat)
+
+    def dump(self) -> str:
+        return json.dumps({"table": self.table, "secrets": self.secrets, "lent": self.lent, "doors": self.doors})
 
 
 class RemoteHost:

@@ -74,7 +74,8 @@ ACT_OWNERS = {
     **dict.fromkeys(("set", "open-review", "review", "ice"), "review_settings"),
     "stats": "statistics", "backup": "your_data",
     **dict.fromkeys(("remote-devices", "remote-code", "remote-accept", "remote-table", "join", "remote-join-read",
-                     "remote-join-again", "remote-computer", "remote-back"), "remote"),
+                     "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop"),
+                    "remote"),
     **dict.fromkeys(("nav", "rules", "cancel", "lang", "speed"), "app_acts"),
 }
 """Every act's verb -> the part that owns it (its ``acts()`` names the verb; tests/test_lazy_home.py

@@ -4,20 +4,22 @@ links (``web/remote.js``, loaded the first time it is needed).  Browser code; th
 ``remote_html``.
 
 Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code for a seat),
-``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-back:<seat>``
-(a computer plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
-``remote-join-read`` (the pasted code), ``remote-join-again``.
+``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-here:<seat>`` / ``remote-back:<seat>``
+(a computer or a person here plays an away seat on the host, then gives it back), ``remote-table``, ``join`` (home: *Join a table*),
+``remote-join-read`` (the pasted code), ``remote-join-again``, ``remote-scan:<join|seat>`` (the camera
+reads the host's code, or a seat's answer: ``web/scan.js``) and ``remote-scan-stop``.
 
-What is kept: on the host, a table's id and seat secrets beside its saved game (``KEY_HOST``), so
-a reloaded host gives the same seats back; on a guest, its seat (table, seat, secret) and the view
-it last saw (``KEY_GUEST``), and nothing of the game it did not see.
+What is kept: on the host, a table's id, seat secrets, the seats lent to the host and each seat's
+door (below) beside its saved game (``KEY_HOST``: ``session.remote.HostedSeats``), so a reloaded
+host gives the same seats back; on a guest, its seat (table, seat, secret), the host's door and the
+view it last saw (``KEY_GUEST``), and nothing of the game it did not see.
 
 Coming back with no server (``web/remote.js``): while connected, each side sends the other the
-code of a *door*, a link waiting for it, kept with the rest (the host's per seat under ``doors``,
-the guest's as ``door``).  A guest reloaded or cut off reaches the host's door, and a reloaded host
-each guest's: no new code.  If both went, the host's new code alone does it (the host takes the part
-of a guest it knows).  The seat is still proved by its secret: a door is taken from a connection
-only once it holds the seat, and a link through a door only joins (or resumes) like any other.
+code of a *door*, a link waiting for it, kept with the rest.  A guest reloaded or cut off reaches
+the host's door, and a reloaded host each guest's: no new code.  If both went, the host's new code
+alone does it (the host takes the part of a guest it knows).  The seat is still proved by its
+secret: a door is taken from a connection only once it holds the seat, and a link through a door
+only joins (or resumes) like any other.
 """
 
 from __future__ import annotations
@@ -30,10 +32,9 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ...net.guest import Guest
 from ..stores.ice import ice_servers
-from ...net.messages import new_secret, new_table_id
 from ...record import load_json
-from ...session.remote import GuestTable, RemoteHost
-from ...session.seats import REMOTE
+from ...session.remote import GuestTable, HostedSeats, RemoteHost, door_code
+from ...session.seats import PERSON, REMOTE
 from ..shell.browser import js_object, local_get, local_set, present
 from ..text.i18n import _
 from . import remote_html
@@ -44,7 +45,6 @@ KEY_GUEST = "cardtable:guest"
 SCRIPT = "web/remote.js"
 STYLESHEET = "web/remote.css"
 GUEST_KEY = "guest"
-MAX_CODE = 1024
 HOST_ONLY = {"export", "play-again", "hint", "undo", "playout", "open-review"}
 """Acts a guest's table cannot do: the game is on the host."""
 
@@ -53,34 +53,30 @@ def _text(value) -> str:
     return "" if value is None else str(value)
 
 
-def door_code(value) -> bool:
-    """Whether a kept value can be a door's join code (web/remote.js decodes it, or refuses it)."""
-    return isinstance(value, str) and 0 < len(value) <= MAX_CODE and value.isascii() and \
-        all(c.isalnum() or c in "-_" for c in value)
-
-
 class Remote:
     """The app's part for tables across devices (see the module docstring)."""
 
     def __init__(self, app) -> None:
         self.app = app
         self.host: Optional[RemoteHost] = None
+        self.hosted = HostedSeats()           # what the host keeps beside the open game (KEY_HOST + its id)
+        self.hosted_key = ""
         self.offers: dict[str, dict] = {}     # remote seat -> its code, QR code, answer, status, error
         self.guest: Optional[GuestTable] = None
         self.join: dict = {}                  # the guest's state: status, code, svg, error, text
         self.count = 0                        # connection keys are "<seat>#<n>"
         self.handlers = None
-        self.game_id = ""
-        self.doors: dict[str, str] = {}       # remote seat -> its guest's door (kept with the table)
         self.pending: dict[str, str] = {}     # connection -> a door sent before the seat was proved
         self.given: set[str] = set()          # connections whose door was taken
+        self.scan: Optional[dict] = None      # the scanner's view: what it scans for ("join" or a seat), its status
 
     def acts(self) -> dict:
         return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
                 "remote-accept": self.accept, "remote-table": lambda _arg: self.to_table(),
                 "join": lambda _arg: self.show_join(), "remote-join-read": lambda _arg: self.read_code(),
                 "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
-                "remote-back": self.back_to_device}
+                "remote-here": self.person_plays, "remote-back": self.back_to_device, "remote-scan": self.start_scan,
+                "remote-scan-stop": lambda _arg: self.stop_scan()}
 
     def refuses(self, verb: str) -> bool:
         """On a guest device, what only the host can do (the game is not here): said, not done."""
@@ -92,12 +88,27 @@ class Remote:
 
     def computer_plays(self, seat: str) -> None:
         """A seat whose device is away is played by a computer on the host until it is given back."""
+        self.lend(seat, DEFAULT_LEVEL)
+
+    def person_plays(self, seat: str) -> None:
+        """...or by a person here, passed the device in turn like the host's other people."""
+        self.lend(seat, PERSON)
+
+    def lend(self, seat: str, value: str) -> None:
         if self.host is not None and seat in self.offers and self.app.session.seat(seat).remote:
-            self.app.session.hand_seat(seat, DEFAULT_LEVEL)
+            self.hosted.lend(seat)   # kept first: after a reload the seat is still offered to its device
+            self.keep_hosted()
+            self.app.session.hand_seat(seat, value)
 
     def back_to_device(self, seat: str) -> None:
         if self.host is not None and seat in self.offers:
             self.app.session.hand_seat(seat, REMOTE)
+            self.hosted.give_back(seat)
+            self.keep_hosted()
+
+    def keep_hosted(self) -> None:
+        if self.hosted_key:
+            local_set(self.hosted_key, self.hosted.dump())
 
     # ---- the page's module ---------------------------------------------------------------------
     def with_module(self, then) -> None:
@@ -108,8 +119,9 @@ class Remote:
             return
         if self.handlers is None:
             self.handlers = to_js({"message": create_proxy(self.on_message), "opened": create_proxy(self.on_opened),
-                                   "closed": create_proxy(self.on_closed), "door": create_proxy(self.on_door)},
-                                  dict_converter=js_object)
+                                   "closed": create_proxy(self.on_closed), "door": create_proxy(self.on_door),
+                                   "scanState": create_proxy(self.on_scan_state),
+                                   "scanFound": create_proxy(self.on_scan_found)}, dict_converter=js_object)
             for href in (STYLESHEET,):
                 if not present(document.querySelector(f'link[href="{href}"]')):
                     link = document.createElement("link")
@@ -135,49 +147,29 @@ class Remote:
         return f"{seat}#{self.count}"
 
     # ---- the host -------------------------------------------------------------------------------
-    def remote_seats(self) -> list[str]:
-        session = self.app.session
-        return [s for s in session.table.seats if session.seat(s).remote] if session.table else []
-
     def opened(self, game_id: Optional[str]) -> None:
-        """A game was opened on this device: with seats on other devices, this device hosts them
-        (their secrets kept from an earlier visit), and their codes are shown."""
+        """A game was opened on this device: with seats on other devices (or lent from them to a
+        computer for now), this device hosts them (their secrets kept from an earlier visit), and
+        their codes are shown."""
         self.close_host()
-        seats = self.remote_seats()
-        if not seats or not game_id:
+        if not game_id or self.app.session.table is None:
             return
-        kept = self.kept_host(game_id)
-        table_id = kept.get("table") or new_table_id()
-        secrets = {s: kept.get("secrets", {}).get(s) or new_secret() for s in seats}
-        self.game_id = game_id
-        self.doors = {s: d for s, d in kept.get("doors", {}).items() if s in seats}
-        self.keep_host(table_id, secrets)
-        self.host = RemoteHost(self.app.session, secrets, table_id, self.send)
-        self.offers = {s: {"status": "making"} for s in seats}
+        hosted = HostedSeats.open(self.app.session, local_get(KEY_HOST + game_id))
+        if not hosted.secrets:
+            return
+        self.hosted, self.hosted_key = hosted, KEY_HOST + game_id
+        self.keep_hosted()
+        self.host = RemoteHost(self.app.session, hosted.secrets, hosted.table, self.send)
+        self.offers = {s: {"status": "making"} for s in hosted.secrets}
         self.app.screen = "remote-host"
-        for seat in seats:
+        for seat in hosted.secrets:
             self.make_offer(seat)
-            if seat in self.doors:   # a guest still open comes back through its door, with no code
+            if seat in hosted.doors:   # a guest still open comes back through its door, with no code
                 key = self.next_key(seat)
                 self.offers[seat].setdefault("keys", []).append(key)
-                host, door = self.host, self.doors[seat]
+                host, door = self.host, hosted.doors[seat]
                 self.with_module(lambda api, key=key, seat=seat, door=door: api.reach(
                     key, door, host.table_id, seat, self.handlers, self.ice()))
-
-    def keep_host(self, table_id: str, secrets: dict) -> None:
-        local_set(KEY_HOST + self.game_id, json.dumps({"table": table_id, "secrets": secrets, "doors": self.doors}))
-
-    def kept_host(self, game_id: str) -> dict:
-        """The table id and secrets kept for a saved game ({} when none or malformed)."""
-        try:
-            kept = load_json(local_get(KEY_HOST + game_id) or "{}", max_bytes=4096, what="a table's seats")
-        except Exception:
-            return {}
-        if not isinstance(kept, dict) or not isinstance(kept.get("table"), str) or not isinstance(kept.get("secrets"), dict):
-            return {}
-        doors = kept.get("doors") if isinstance(kept.get("doors"), dict) else {}
-        return {"table": kept["table"], "secrets": {s: v for s, v in kept["secrets"].items() if isinstance(v, str)},
-                "doors": {s: v for s, v in doors.items() if door_code(v)}}
 
     def close_host(self) -> None:
         api = getattr(window, "cardtableRemote", None)
@@ -186,7 +178,8 @@ class Remote:
                 for key in {offer.get("key"), *offer.get("keys", ())} - {None}:
                     api.close(key)
         self.host = None
-        self.offers, self.doors, self.pending, self.given = {}, {}, {}, set()
+        self.offers, self.pending, self.given = {}, {}, set()
+        self.hosted, self.hosted_key = HostedSeats(), ""
 
     def names(self) -> dict[str, str]:
         table = self.app.table
@@ -215,7 +208,7 @@ class Remote:
 
         def go(api) -> None:
             api.offer(key, host.table_id, seat, host.judge.secrets[seat], label, self.handlers, self.ice(),
-                      self.doors.get(seat)).then(
+                      self.hosted.doors.get(seat)).then(
                 create_once_callable(shown), create_once_callable(failed))
         self.with_module(go)
 
@@ -247,10 +240,12 @@ class Remote:
 
     def show_host(self) -> None:
         if self.host is not None:
+            self.stop_scan_quietly()
             self.app.screen = "remote-host"
             self.app.render()
 
     def to_table(self) -> None:
+        self.stop_scan_quietly()
         self.app.screen = "table"
         self.app.render()
 
@@ -307,8 +302,8 @@ class Remote:
         if key in self.given:   # one door a connection (a guest sends one when its link opens)
             return
         self.given.add(key)
-        self.doors[seat] = code
-        self.keep_host(self.host.table_id, self.host.judge.secrets)
+        self.hosted.doors[seat] = code
+        self.keep_hosted()
         offer, door = self.offers[seat], self.next_key(seat)
         for old in offer.get("doors", ()):
             if old != offer.get("key"):
@@ -337,7 +332,7 @@ class Remote:
             seat = key.split("#")[0]
             offer = self.offers.get(seat)
             if offer is not None and offer.get("key") == key:
-                offer.update(status="back" if seat in self.doors else "away", code="")
+                offer.update(status="back" if seat in self.hosted.doors else "away", code="")
             self.app.render()
 
     # ---- the guest ------------------------------------------------------------------------------
@@ -345,6 +340,7 @@ class Remote:
         if self.app.game is not None:
             self.app.close_game()
         self.join = {"text": text}
+        self.stop_scan_quietly()
         self.app.screen = "join"
         self.ensure_handlers()
         self.app.render()
@@ -460,13 +456,71 @@ class Remote:
         return self.guest is not None and self.guest.joined and self.app.session.game is not None \
             and getattr(self.app.session.game, "remote", False)
 
+    # ---- the scanner ----------------------------------------------------------------------------
+    def start_scan(self, target: str) -> None:
+        """Scan: the camera (asked for now) reads the host's code on the join screen (``join``), or a
+        seat's answer on the host's screen; its view shows over the screen until a code is read."""
+        if not (target == "join" and self.app.screen == "join") and not (
+                self.app.screen == "remote-host" and self.offers.get(target, {}).get("status") in ("shown", "connecting")):
+            return
+        self.scan = {"for": target, "status": "starting"}
+        self.app.render()
+        self.with_module(lambda api: api.scan("scan-video", self.handlers))
+
+    def stop_scan(self) -> None:
+        """Cancel, Escape or leaving the screen: the camera stops, the view closes."""
+        api = getattr(window, "cardtableRemote", None)
+        if present(api):
+            api.stopScan()
+        if self.scan is not None:
+            self.scan = None
+            self.app.render()
+
+    def on_scan_state(self, word) -> None:
+        word = str(word)
+        if self.scan is not None and word in remote_html.SCAN_STATUS:
+            self.scan["status"] = word
+            self.app.render()
+
+    def on_scan_found(self, text) -> None:
+        """A code was read (the camera is off now): joined with, or taken as the seat's answer."""
+        scan, self.scan = self.scan, None
+        text = str(text).strip()
+        if scan is None:
+            return
+        if scan["for"] == "join" and self.app.screen == "join":
+            self.read_code(text)
+            return
+        seat = scan["for"]
+        field = document.getElementById(f"remote-answer-{seat}")
+        if self.app.screen == "remote-host" and seat in self.offers and present(field):
+            field.value = text
+            self.accept(seat)
+        self.app.render()
+
+    def scanning(self) -> bool:
+        """The scanner's view is up (on the screen it was opened from)."""
+        wanted = "join" if self.scan is not None and self.scan["for"] == "join" else "remote-host"
+        return self.scan is not None and self.app.screen == wanted
+
     # ---- the app's hooks ------------------------------------------------------------------------
     def html(self) -> str:
+        if self.scan is not None and not self.scanning():
+            self.stop_scan_quietly()
         if self.app.screen == "join":
-            return remote_html.join_html(self.join)
+            return remote_html.join_html(self.join) + (remote_html.scan_html(self.scan) if self.scanning() else "")
         session = self.app.session
         on_host = frozenset(s for s in self.offers if session.table is not None and not session.seat(s).remote)
-        return remote_html.host_html(self.names(), self.offers, on_host)
+        here = frozenset(s for s in on_host if session.seat(s).here)
+        scanner = remote_html.scan_html(self.scan, self.names().get(self.scan["for"], "")) if self.scanning() else ""
+        return remote_html.host_html(self.names(), self.offers, on_host, here) + scanner
+
+    def stop_scan_quietly(self) -> None:
+        """The scanner's screen was left: its camera stops (no redraw: one is under way)."""
+        self.scan = None
+        api = getattr(window, "cardtableRemote", None)
+        if present(api):
+            api.stopScan()
 
     def bar(self) -> str:
         """Over the table: the host's devices while one is not connected, or a guest's lost connection."""
@@ -500,6 +554,7 @@ class Remote:
 
     def closed(self) -> None:
         """The open game was closed on this device."""
+        self.stop_scan_quietly()
         self.close_host()
         if self.guest is not None:
             api = getattr(window, "cardtableRemote", None)

@@ -1,7 +1,8 @@
 """The screens of a table played across devices, as markup (pure Python, no browser import):
 the host's *Players on other devices* (each remote seat's QR code, join code and link, and the
-field for the guest's answer), the guest's *Join a table* (paste a code, then show the answer),
-and the line over the host's table that says which devices are connected.
+field for the guest's answer), the guest's *Join a table* (paste or scan a code, then show the
+answer), the scanner's view (the camera, over either screen), and the line over the host's table
+that says which devices are connected.
 
 The QR codes come as SVG markup from ``web/qr.js`` (lean-qr; its title escaped there); every other
 text here is escaped.  ``ui.screens.remote`` holds the state these draw and the acts.
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..text.i18n import N_, _
-from ..text.markup import button, esc
+from ..text.markup import button, dialog, esc
 
 STATUS = {
     "making": N_("Making a code…"),
@@ -41,8 +42,21 @@ SEAT_REFUSED = {"seat_taken": N_("Another device plays this seat now. If it is y
 KNOWN = N_("This player’s device was here before: it comes back by itself, or by this code with no answer.")
 NOT_A_CODE = N_("This is not a Card Table join code. Copy the whole code or link the host shows.")
 NOT_AN_ANSWER = N_("This is not this player's answer. Copy the whole answer their device shows.")
-NO_CAMERA = N_("Scan the code with your phone's camera app: it opens Card Table on this page. "
-               "Or paste the code or link here (the app has no scanner of its own yet).")
+NO_CAMERA = N_("Scan the code with your phone’s camera app: it opens Card Table on this page. "
+               "Or press Scan to read it here, or paste the code or link.")
+SCAN_STATUS = {
+    "starting": N_("Opening the camera…"),
+    "looking": N_("Hold the code in front of the camera."),
+    "nothing": N_("No code found yet: hold the code flat and still, in good light, so that it fills most of the view."),
+    "refused": N_("The camera was refused. To scan, allow the camera for this page in the browser’s settings, "
+                  "then scan again; or paste the code."),
+    "none": N_("No camera was found on this device: paste the code instead."),
+    "busy": N_("The camera is in use by another app: close it, then scan again; or paste the code."),
+    "failed": N_("The camera could not be opened: paste the code instead."),
+}
+"""The scanner's state (``web/scan.js``), in words."""
+SCAN_PROBLEMS = ("refused", "none", "busy", "failed")
+"""The scanner's states with no camera view: the camera is off."""
 
 
 def _field(id_: str, label: str, value: str = "", readonly: bool = False, note: str = "") -> str:
@@ -53,19 +67,26 @@ def _field(id_: str, label: str, value: str = "", readonly: bool = False, note: 
             f'{"" if readonly else " data-keep"}>{esc(value)}</textarea>{note_html}</label>')
 
 
-def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
-    """One remote seat on the host's screen (``on_host``: a computer plays it here for now)."""
+def seat_html(seat: str, name: str, offer: dict, on_host: bool = False, here: bool = False) -> str:
+    """One remote seat on the host's screen (``on_host``: a computer plays it here for now, or with
+    ``here`` a person on this device, passed the device like the host's other people)."""
     status = offer.get("status", "making")
     parts = [f'<article class="remote-seat" data-seat="{esc(seat)}" aria-labelledby="remote-{esc(seat)}">',
              f'<h2 id="remote-{esc(seat)}">{esc(name)}</h2>',
              f'<p class="remote-status" role="status" data-status="{esc(status)}">{esc(_(STATUS[status]))}</p>']
     if on_host:
-        parts.append(f'<p>{esc(_("A computer plays this seat on this device for now."))}</p>'
+        who = (_("A person plays this seat on this device for now, passed the device in turn.") if here
+               else _("A computer plays this seat on this device for now."))
+        parts.append(f'<p>{esc(who)}</p>'
                      + button(esc(_("Back to their device")), f"remote-back:{seat}", cls="btn ghost small",
                               key=f"remote-back:{seat}"))
     elif status in ("away", "back"):
-        parts.append(button(esc(_("A computer plays for now")), f"remote-computer:{seat}", cls="btn ghost small",
-                            key=f"remote-computer:{seat}"))
+        parts.append('<div class="form-buttons">'
+                     + button(esc(_("A computer plays for now")), f"remote-computer:{seat}", cls="btn ghost small",
+                              key=f"remote-computer:{seat}")
+                     + button(esc(_("Play it on this device")), f"remote-here:{seat}", cls="btn ghost small",
+                              key=f"remote-here:{seat}")
+                     + "</div>")
     if status in ("shown", "connecting") and offer.get("code"):
         if offer.get("known"):
             parts.append(f'<p class="muted small">{esc(_(KNOWN))}</p>')
@@ -73,8 +94,9 @@ def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
         parts.append(_field(f"remote-link-{seat}", _("Join link"), offer.get("link", ""), readonly=True))
         parts.append(_field(f"remote-code-{seat}", _("Join code"), offer["code"], readonly=True))
         parts.append(_field(f"remote-answer-{seat}", _("Their answer"), offer.get("answer", ""),
-                            note=_("Paste the answer their device shows.")))
-        parts.append(button(esc(_("Connect")), f"remote-accept:{seat}", key=f"remote-accept:{seat}"))
+                            note=_("Paste the answer their device shows, or press Scan to read its QR code.")))
+        parts.append(button(esc(_("Connect")), f"remote-accept:{seat}", key=f"remote-accept:{seat}")
+                     + scan_button(seat))
     if offer.get("error"):
         parts.append(f'<p class="error" role="alert">{esc(offer["error"])}</p>')
     if status != "making":
@@ -83,14 +105,16 @@ def seat_html(seat: str, name: str, offer: dict, on_host: bool = False) -> str:
     return "".join(parts)
 
 
-def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset = frozenset()) -> str:
-    """The host's screen: a code per remote seat, then the way to the table."""
+def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset = frozenset(),
+              here: frozenset = frozenset()) -> str:
+    """The host's screen: a code per remote seat, then the way to the table (``on_host``: the seats
+    played on the host for now; ``here``: those of them a person plays)."""
     parts = ['<section class="remote-host form-page">',
              f'<h1>{esc(_("Players on other devices"))}</h1>',
              f'<p>{esc(_("Each player scans their code with their phone’s camera, or opens the link, or pastes the code under Join a table. Their device then shows an answer: paste it here."))}</p>',
              f'<p class="muted small">{esc(_("The devices connect directly over the same Wi-Fi or a phone’s hotspot; no internet is needed."))}</p>']
     for seat, offer in offers.items():
-        parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host))
+        parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host, seat in here))
     parts.append('<div class="form-buttons">'
                  + button(esc(_("To the table")), "remote-table", key="remote-table", autofocus=True)
                  + "</div></section>")
@@ -104,7 +128,7 @@ def join_html(state: dict) -> str:
     if status in (None, "lost", "replaced", "reconnecting"):
         parts.append(f'<p>{esc(_(NO_CAMERA))}</p>')
         parts.append(_field("join-code", _("Join code or link"), state.get("text", "")))
-        parts.append(button(esc(_("Join")), "remote-join-read", key="remote-join-read"))
+        parts.append(button(esc(_("Join")), "remote-join-read", key="remote-join-read") + scan_button("join"))
     if state.get("error"):
         parts.append(f'<p class="error" role="alert">{esc(state["error"])}</p>')
     if status:
@@ -136,3 +160,26 @@ def guest_bar(status: Optional[str]) -> str:
             f'<span>{esc(_(GUEST_STATUS[status]))}</span>'
             + button(esc(_("Join again")), "remote-join-again", cls="btn ghost small", key="remote-join-again")
             + "</div>")
+
+
+def scan_button(target: str) -> str:
+    """Scan: the camera reads a QR code (``target``: ``join``, the host's code on a guest, or a seat,
+    that seat's answer on the host)."""
+    return button(esc(_("Scan")), f"remote-scan:{target}", cls="btn ghost", key=f"remote-scan:{target}")
+
+
+def scan_html(state: dict, name: str = "") -> str:
+    """The scanner's view over the screen, a modal (Cancel or Escape closes it): the camera's video
+    and what the scanner is doing, announced; ``name``: the player whose answer the host scans."""
+    status = state.get("status", "starting")
+    title = _("Scan {name}’s answer").format(name=name) if name else _("Scan the host’s code")
+    body = []
+    if status not in SCAN_PROBLEMS:
+        body.append(f'<video id="scan-video" class="scan-video" muted playsinline autoplay '
+                    f'aria-label="{esc(_("The camera’s view"))}"></video>')
+    body.append(f'<p class="remote-status scan-status" role="{"alert" if status in SCAN_PROBLEMS else "status"}" '
+                f'data-scan="{esc(status)}">{esc(_(SCAN_STATUS[status]))}</p>')
+    again = button(esc(_("Scan again")), f"remote-scan:{state.get('for', 'join')}", cls="btn", key="scan-again") \
+        if status in SCAN_PROBLEMS else ""
+    cancel = button(esc(_("Cancel")), "remote-scan-stop", cls="btn ghost", key="scan-cancel", autofocus=True)
+    return dialog(esc(title), "".join(body), again + cancel, cls="scan", escape="remote-scan-stop")

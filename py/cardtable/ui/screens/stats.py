@@ -33,8 +33,10 @@ from ..text.markup import button, dialog, esc, isolated
 STATS_KEY = stats.STATS_KEY
 LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against the strong computer"),
                "expert": N_("Against the expert computer"),
-               "random": N_("Against the random computer"), "human": N_("Against people")}
-"""The heading of a player's results against each kind of opponent (a ``controllers`` value)."""
+               "random": N_("Against the random computer"), "human": N_("Against people"),
+               "remote": N_("Against people on other devices")}
+"""The heading of a player's results against each kind of opponent (a ``controllers`` value;
+``remote``: a seat played on another device, ``session.seats.REMOTE``)."""
 
 
 # ---- the store (ui.stats_store: one key per game) ----------------------------------------------
@@ -180,7 +182,7 @@ def player_card(p: stats.PlayerStats) -> str:
             (_("Baazis"), _("{won} won · {lost} lost").format(won=p.baazis_won, lost=p.baazis_lost)),
         ]
     rows.append((_("Hints used"), str(p.hints)))
-    for level in sorted(p.against, key=lambda k: (k == "human", k)):
+    for level in sorted(p.against, key=lambda k: (k in ("human", "remote"), k)):   # the computers first
         a = p.against[level]
         games = ngettext("won {won} of {games} game", "won {won} of {games} games", a.games).format(
             games=a.games, won=a.won)

@@ -27,7 +27,7 @@ from ..shell.tasks import Sliced
 from ..text import announce
 from ..text.i18n import _
 from ..text.markup import button, dialog, esc
-from . import coach
+from . import coach, ending
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table.spades", "seep": "cardtable.ui.table.seep"}
 HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
@@ -79,19 +79,11 @@ class TableScreen:
         if kind == "hand":
             entry = self.app.dialog[1]
             body = self.app.table.hand_summary_html(self.app.game, entry)
-            over = self.app.game.over
-            label, act = (_("See the result"), "next-hand") if over else (_("Next hand"), "next-hand")
-            return dialog(esc(_("End of the hand")), body,
-                          button(esc(label), act, cls="btn", key="next").replace("<button ", "<button data-autofocus ", 1)
-                          + button(esc(_("Export game")), "export", cls="btn ghost", key="export-hand"),
-                          cls="hand-summary")
+            return dialog(esc(_("End of the hand")), body, ending.hand_buttons(self.app.game), cls="hand-summary")
         if kind == "over":
             body = self.app.table.game_over_html(self.app.game)
             return dialog(esc(_("Game over")), body,
-                          button(esc(_("Play again")), "play-again", cls="btn", key="again").replace("<button ", "<button data-autofocus ", 1)
-                          + button(esc(_("Export game")), "export", cls="btn ghost", key="export-over")
-                          + review_settings.game_over_button(self.app)
-                          + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home"), cls="game-over")
+                          ending.over_buttons(self.app.game, review_settings.game_over_button(self.app)), cls="game-over")
         return ""
 
     def table_for(self, game):

@@ -38,6 +38,7 @@ from typing import Optional
 
 from ...cards import Card
 from . import coach
+from .ending import on_guest
 from ..text.cardnames import a_house as _a_house, value_card
 from ..text.i18n import N_, _, ngettext, pgettext
 from ..text.markup import (button, card_face, card_group, esc, isolated, join_words, log_panel, plural,
@@ -171,6 +172,7 @@ class Table:
         self.panel: Optional[str] = None       # "sheet" | "log" | None
         self.hinted: Optional[str] = None      # the action a hint suggests (its offer is marked)
         self.you: Optional[str] = None         # the one person's seat against computers: "You throw"
+        self.guest = on_guest(game)            # a guest's table: no Export (the game is on the host)
         # the cards of a house the last move captured, as (len(actions) after it, cards): the view
         # after the move no longer holds them, so describe() keeps them from the view before it
         self.taken_house: Optional[tuple[int, list[str]]] = None
@@ -431,7 +433,7 @@ class Table:
         return f'{lead_txt} · {esc(_("baazis"))} A–B <b>{baazis}</b> <span class="muted">{to}</span>'
 
     def topbar(self, v: dict) -> str:
-        return table_topbar(_("Seep"), self.score_line(v), self.panel)
+        return table_topbar(_("Seep"), self.score_line(v), self.panel, export=not self.guest)
 
     def seat_box(self, v: dict, s: str, pos: str) -> str:
         """Another seat, compact: name, team, cards held, and Dealer / Bid marks."""

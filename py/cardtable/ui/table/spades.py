@@ -27,6 +27,7 @@ from typing import Optional
 from ...cards import Card, SUITS
 from ...games.dummy_spades import nil_counts
 from . import coach
+from .ending import on_guest
 from ..text.cardnames import card_name
 from ..text.i18n import N_, _, ngettext
 from ..text.markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel, plural,
@@ -119,6 +120,7 @@ class Table:
         self.hinted: Optional[str] = None  # the action a hint suggests (its card is marked)
         self.armed: Optional[str] = None   # confirm-before-play: the play picked by a first tap
         self.you: Optional[str] = None     # the one person's seat in a game against computers: "You play"
+        self.guest = on_guest(game)        # a guest's table: no Export (the game is on the host)
 
     def card_marks(self, text: str) -> str:
         """The classes that mark a card of the hand: the hint's choice, the card a first tap picked."""
@@ -276,7 +278,7 @@ class Table:
                       aria_label=_("Last trick"),
                       disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
         totals = " · ".join(f'{esc(self.names[s])} <b>{signed(v["totals"][s])}</b>' for s in self.seats)
-        return table_topbar(_("Dummy Spades"), totals, self.panel, extra_tools=last)
+        return table_topbar(_("Dummy Spades"), totals, self.panel, extra_tools=last, export=not self.guest)
 
     def role(self, v: dict, hand: str) -> str:
         if hand == "dummy":

@@ -236,8 +236,10 @@ def dialog(title: str, body: str, buttons: str, cls: str = "", escape: Optional[
             f'<h2 id="dlg-title">{title}</h2>{body}<div class="dialog-buttons">{buttons}</div></div></div>')
 
 
-def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_tools: str = "") -> str:
-    """The bar over every table: Home, the game and its running score, the sheets, Export.
+def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_tools: str = "",
+                 export: bool = True) -> str:
+    """The bar over every table: Home, the game and its running score, the sheets, Export (not on a
+    guest's table, ``export=False``: the game is on the host's device).
 
     One line at 320 px and up: Home and Export are icons with names for screen readers."""
     scores = button(esc(_("Scores")), "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet",
@@ -248,8 +250,8 @@ def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_
             + f'<div class="title"><h1 class="game-name">{esc(game_title)}</h1>'
             f'<span class="totals">{totals_html}</span></div>'
             + f'<div class="tools">{extra_tools}{scores}{log}'
-            + button("⤓", "export", cls="btn ghost small icon", key="export", aria_label=_("Export"),
-                     title=_("Download this game as a file"))
+            + (button("⤓", "export", cls="btn ghost small icon", key="export", aria_label=_("Export"),
+                      title=_("Download this game as a file")) if export else "")
             + button("⚙", "nav:settings", cls="btn ghost small icon", key="settings", aria_label=_("Settings"),
                      title=_("Settings"))
             + "</div></header>")
