@@ -35,11 +35,12 @@ WAIT_MS = 15000
 # bench: every channel the app opens is watched (``__wire.channels``), each text received or sent
 # kept with its time (``__wire.got``/``sent``: ``{t, text}``, ``t`` in ms since the epoch, the
 # machine's clock the pages share), and after each redraw of the app (web/morph.js's test hook,
-# which the screen audit also uses) its time (``__wire.draws``) and every card then in the page
+# which the screen audit also uses) its time (``__wire.draws``), the time of the animation frame
+# after it (``__wire.frames``: the frame it is painted in) and every card then in the page
 # (``__wire.seen``, until the test reads it).
 WIRE = """(() => {
   const now = () => performance.timeOrigin + performance.now();
-  const wire = window.__wire = { got: [], sent: [], channels: [], draws: [], seen: new Set() };
+  const wire = window.__wire = { got: [], sent: [], channels: [], draws: [], frames: [], seen: new Set() };
   const watch = (channel) => {
     wire.channels.push(channel);
     channel.addEventListener("message", (e) => wire.got.push({ t: now(), text: String(e.data) }));
@@ -57,6 +58,7 @@ WIRE = """(() => {
   window.__cardtableAudit = (root) => {
     queueMicrotask(() => {
       wire.draws.push(now());
+      requestAnimationFrame(() => wire.frames.push(now()));
       for (const el of document.querySelectorAll("#app [data-card]")) wire.seen.add(el.dataset.card);
     });
     if (audit) audit(root);
@@ -190,33 +192,44 @@ def drawn_since(page) -> set[str]:
     return set(seen) | set(dom_cards(page))
 
 
+def hidden_from(game, seats, visible=seep_visible) -> set[str]:
+    """The cards in the hands of the seats not in ``seats`` that none of ``seats`` is shown."""
+    others = [s for s in game.seats if s != "dummy" and s not in seats]
+    hidden = set().union(*(game.view(o)["hand"] for o in others))
+    return hidden - set().union(*(visible(game.view(s)) for s in seats))
+
+
 class Privacy:
     """What each device may see, checked after every move: ``devices`` maps a page to the seats
     played on it; ``visible(view)`` is what a seat's view shows of other hands (Seep's shown hands,
     the dummy).  A card in a hand of a seat not on the page, and not shown to one of its seats, is
-    never drawn there: neither in a redraw since the last check nor now.  Over the end of a hand
-    (the next hand dealt), only cards hidden both before and after count."""
+    never drawn there: neither in a redraw since the last check nor now.  The host's record is read
+    before and after the pages (a computer may move meanwhile): only cards hidden at both count,
+    and over the end of a hand (the next hand dealt) only those hidden before it too."""
 
-    def __init__(self, devices: dict, visible=seep_visible):
+    def __init__(self, host, devices: dict, visible=seep_visible):
+        self.host = host
         self.devices = devices
         self.visible = visible
         self.last: dict = {}
         self.checks = 0
         self.drawn = {page: set() for page in devices}   # every card each page drew (the check's own check)
 
-    def check(self, game) -> None:
-        others = [s for s in game.seats if s != "dummy"]
+    def check(self):
+        """Every page checked; the game as the host holds it now."""
+        before = replay(current_record(self.host))
+        drawn = {page: drawn_since(page) for page in self.devices}
+        game = replay(current_record(self.host))
         for page, seats in self.devices.items():
-            hidden = set().union(*(game.view(o)["hand"] for o in others if o not in seats))
-            hidden -= set().union(*(self.visible(game.view(s)) for s in seats))
+            hidden = hidden_from(before, seats, self.visible) & hidden_from(game, seats, self.visible)
             kept = self.last.get(page)
             if kept is not None and kept[0] != game.hand_number:
                 hidden &= kept[1]
             self.last[page] = (game.hand_number, hidden)
-            drawn = drawn_since(page)
-            self.drawn[page] |= drawn
-            assert not drawn & hidden, f"the page of {'/'.join(seats)} drew {sorted(drawn & hidden)}"
+            self.drawn[page] |= drawn[page]
+            assert not drawn[page] & hidden, f"the page of {'/'.join(seats)} drew {sorted(drawn[page] & hidden)}"
         self.checks += 1
+        return game
 
 
 # ---- hostile messages from a guest's page, over its real data channel ------------------------------
@@ -308,13 +321,12 @@ def test_a_two_player_seep_hand_across_two_devices(webrtc_browser, site):
     screen_shot(guest, "remote-guest-table-360x740")
     to_table(host)
     assert host.locator(".remote-bar").count() == 0   # every device connected: the table has the whole screen
-    privacy = Privacy({host: ("p0",), guest: ("p1",)})
+    privacy = Privacy(host, {host: ("p0",), guest: ("p1",)})
 
     moves, refused = 0, []
     for _ in range(200):
+        game = privacy.check()
         record = current_record(host)
-        game = replay(record)
-        privacy.check(game)
         if game.hand_number > 1 or game.over:
             break
         if moves >= 8 and not refused and game.to_act == "p1":

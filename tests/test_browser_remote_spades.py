@@ -34,11 +34,10 @@ def test_a_dummy_spades_hand_on_three_devices(webrtc_browser, site):
         pages[seat] = device(webrtc_browser, site)
         connect(host, pages[seat], site, seat, TABLE)
     to_table(host, TABLE)
-    privacy = Privacy({page: (seat,) for seat, page in pages.items()}, visible=spades_visible)
+    privacy = Privacy(host, {page: (seat,) for seat, page in pages.items()}, visible=spades_visible)
     moves, first = 0, replay(current_record(host)).hand_number
     for _ in range(400):
-        game = replay(current_record(host))
-        privacy.check(game)
+        game = privacy.check()
         if game.hand_number != first or game.over:
             break
         page = pages[game.to_act]
