@@ -204,8 +204,9 @@ class Privacy:
     played on it; ``visible(view)`` is what a seat's view shows of other hands (Seep's shown hands,
     the dummy).  A card in a hand of a seat not on the page, and not shown to one of its seats, is
     never drawn there: neither in a redraw since the last check nor now.  The host's record is read
-    before and after the pages (a computer may move meanwhile): only cards hidden at both count,
-    and over the end of a hand (the next hand dealt) only those hidden before it too."""
+    before and after the pages (a computer may move meanwhile): only cards hidden at both count.
+    Not over the end of a hand: every card was played in it (the end-of-hand summary holds no card:
+    the screen audit's check)."""
 
     def __init__(self, host, devices: dict, visible=seep_visible):
         self.host = host
@@ -222,10 +223,9 @@ class Privacy:
         game = replay(current_record(self.host))
         for page, seats in self.devices.items():
             hidden = hidden_from(before, seats, self.visible) & hidden_from(game, seats, self.visible)
-            kept = self.last.get(page)
-            if kept is not None and kept[0] != game.hand_number:
-                hidden &= kept[1]
-            self.last[page] = (game.hand_number, hidden)
+            if self.last.get(page, game.hand_number) != game.hand_number:
+                hidden = set()   # every card was played in the hand that ended: any may be drawn, in any hand now
+            self.last[page] = game.hand_number
             self.drawn[page] |= drawn[page]
             assert not drawn[page] & hidden, f"the page of {'/'.join(seats)} drew {sorted(drawn[page] & hidden)}"
         self.checks += 1

@@ -32,7 +32,7 @@ def viewer_sees_only_its_own(host) -> None:
         assert snap["cards"] == []
         return
     viewer = snap["viewer"]
-    if viewer is None:
+    if viewer is None or before.hand_number != game.hand_number:   # (a hand ended: every card was played)
         return
     hidden = hidden_from(before, (viewer,)) & hidden_from(game, (viewer,))
     assert not set(snap["cards"]) & hidden, (viewer, sorted(set(snap["cards"]) & hidden))
