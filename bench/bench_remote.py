@@ -78,7 +78,7 @@ def play_hand(browser, site, seed: int) -> list[dict]:
         tap = mover.evaluate("() => window.__tap")
         sent = mover.evaluate(SENT, [tap, kind])
         shown = other.wait_for_function(SHOWN, arg=[tap, kind], timeout=15000).json_value()
-        timings.append({"from": game.to_act, "tap": tap, "sent": sent, **shown})
+        timings.append({"from": game.to_act, "move": game.action_count + 1, "tap": tap, "sent": sent, **shown})
     host.context.close()
     guest.context.close()
     return timings
@@ -89,8 +89,10 @@ def summary(name: str, timings: list[dict]) -> str:
         return sorted(t[key_to] - t[key_from] for t in timings)
     drawn, frame = ms("tap", "drawn"), ms("tap", "frame")
     parts = {"tap→sent": ms("tap", "sent"), "sent→received": ms("sent", "got"), "received→drawn": ms("got", "drawn")}
+    worst = max(timings, key=lambda t: t["drawn"] - t["tap"])
     return (f"{name}: {len(timings)} moves; tap until drawn: median {statistics.median(drawn):.0f} ms, "
-            f"worst {drawn[-1]:.0f} ms; until its frame: median {statistics.median(frame):.0f} ms, "
+            f"90th percentile {statistics.quantiles(drawn, n=10)[-1]:.0f} ms, worst {drawn[-1]:.0f} ms "
+            f"(move {worst['move']} of its hand); until its frame: median {statistics.median(frame):.0f} ms, "
             f"worst {frame[-1]:.0f} ms\n    medians: "
             + ", ".join(f"{k} {statistics.median(v):.1f} ms" for k, v in parts.items()))
 
