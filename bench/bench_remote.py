@@ -88,7 +88,8 @@ def summary(name: str, timings: list[dict]) -> str:
     def ms(key_from, key_to):
         return sorted(t[key_to] - t[key_from] for t in timings)
     drawn, frame = ms("tap", "drawn"), ms("tap", "frame")
-    parts = {"tap→sent": ms("tap", "sent"), "sent→received": ms("sent", "got"), "received→drawn": ms("got", "drawn")}
+    parts = {"tap→sent": ms("tap", "sent"), "sent→received": ms("sent", "got"),
+             "received→drawn": ms("got", "drawn")}
     worst = max(timings, key=lambda t: t["drawn"] - t["tap"])
     return (f"{name}: {len(timings)} moves; tap until drawn: median {statistics.median(drawn):.0f} ms, "
             f"90th percentile {statistics.quantiles(drawn, n=10)[-1]:.0f} ms, worst {drawn[-1]:.0f} ms "

@@ -185,6 +185,13 @@ def wait_saved(host, n) -> None:
     host.wait_for_function(f"n => ({SAVED_ACTIONS})() > n", arg=n, timeout=WAIT_MS)
 
 
+def summary_scores(page) -> str:
+    """The end-of-hand summary's scores table and totals line (its sentences say "you" to each seat)."""
+    page.wait_for_selector(".hand-summary", timeout=WAIT_MS)
+    summary = page.locator(".hand-summary")
+    return summary.locator("table").inner_text() + "\n" + summary.locator(".totals-line").inner_text()
+
+
 # ---- privacy: no page holds, or has drawn, a card its seat may not see ---------------------------
 def drawn_since(page) -> set[str]:
     """The cards of every redraw since the last call, and those in the page now."""

@@ -14,12 +14,13 @@ import pytest
 
 from cardtable.record import replay
 from conftest import current_record, screen_shot, snapshot
-from test_browser_remote import WAIT_MS, Privacy, connect, device, hidden_from, start_table, to_table, wait_saved, \
-    webrtc_browser  # noqa: F401 (a fixture)
+from test_browser_remote import WAIT_MS, Privacy, connect, device, hidden_from, start_table, summary_scores, \
+    to_table, wait_saved, webrtc_browser  # noqa: F401 (a fixture)
 from test_browser_seep import take_turn
 
 pytestmark = pytest.mark.browser
-HOST_TURN = "() => document.documentElement.dataset.screen === 'handoff' || !!document.querySelector('.seep.table.my-turn')"
+HOST_TURN = ("() => document.documentElement.dataset.screen === 'handoff' "
+             "|| !!document.querySelector('.seep.table.my-turn')")
 
 
 def viewer_sees_only_its_own(host) -> None:
@@ -70,10 +71,7 @@ def test_a_four_player_seep_hand_on_two_devices_and_a_computer(webrtc_browser, s
             screen_shot(guest, "remote-seep4-guest-360x740")
     else:
         raise AssertionError(f"the hand did not end ({moves} moves)")
-    for page in (host, guest):
-        page.wait_for_selector(".hand-summary", timeout=WAIT_MS)
-    texts = [page.locator(".hand-summary table").inner_text() + page.locator(".hand-summary .totals-line").inner_text()
-             for page in (host, guest)]
+    texts = [summary_scores(page) for page in (host, guest)]
     assert texts[0] == texts[1] and "Totals" in texts[0], texts
     assert len(current_record(host)["actions"]) >= 48 and moves >= 24 and handoffs >= 12
     assert all(len(cards) > 24 for cards in privacy.drawn.values())

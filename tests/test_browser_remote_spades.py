@@ -11,8 +11,8 @@ import pytest
 
 from cardtable.record import replay
 from conftest import current_record, screen_shot, spades_visible
-from test_browser_remote import WAIT_MS, Privacy, connect, device, start_table, to_table, wait_saved, \
-    webrtc_browser  # noqa: F401 (a fixture)
+from test_browser_remote import WAIT_MS, Privacy, connect, device, start_table, summary_scores, to_table, \
+    wait_saved, webrtc_browser  # noqa: F401 (a fixture)
 from test_browser_spades import STATE as SPADES_STATE
 
 pytestmark = pytest.mark.browser
@@ -61,9 +61,7 @@ def test_a_dummy_spades_hand_on_three_devices(webrtc_browser, site):
     # every page shows the end of the hand, with the same scores (its sentences say "you" to each)
     for page in pages.values():
         collect(page)
-        page.wait_for_selector(".hand-summary", timeout=WAIT_MS)
-    texts = {seat: page.locator(".hand-summary table").inner_text() + page.locator(".hand-summary .totals-line").inner_text()
-             for seat, page in pages.items()}
+    texts = {seat: summary_scores(page) for seat, page in pages.items()}
     assert texts["p0"] == texts["p1"] == texts["p2"], texts
     assert "Ana" in texts["p0"] and "Totals" in texts["p0"]
     screen_shot(pages["p1"], "remote-spades-guest-summary-360x740")
