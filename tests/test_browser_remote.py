@@ -125,8 +125,15 @@ def answer(host, guest, seat, table):
     """The guest's answer pasted on the host: both connected, the guest at its table."""
     host.fill(f"#remote-answer-{seat}", guest.input_value("#join-answer"))
     host.click(f'[data-act="remote-accept:{seat}"]')
-    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="connected"]', timeout=WAIT_MS)
-    guest.wait_for_selector(table, timeout=WAIT_MS)
+    try:
+        host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="connected"]',
+                               timeout=WAIT_MS)
+        guest.wait_for_selector(table, timeout=WAIT_MS)
+    except Exception as err:   # what each side saw, to tell why
+        raise AssertionError(f"{seat} did not connect: host {host.inner_text('#app')[:600]!r}; "
+                             f"guest {guest.inner_text('#app')[:400]!r}; guest got "
+                             f"{[m['text'][:80] for m in guest.evaluate('() => __wire.got')][:6]}; "
+                             f"errors {host.errors + guest.errors}") from err
 
 
 def to_table(host, table=".seep.table"):
