@@ -1,24 +1,71 @@
 """A table across two devices in real Chromium (issue #28): two browser contexts on loopback, each
 the built app.  The host starts a two-player Seep game from the new-game form with the second seat
 on *Another device*, shows its code; the guest opens the join link, shows its answer; the host
-pastes it; both play a whole hand by touch, each on its own table.  After every move on either
-device, the guest's page holds no card of the host's hand (read from the host's saved record,
-replayed in CPython), and the host's page none of the guest's.  Six moves in, the guest reloads,
-and six moves later the host: with a new code from the host the guest takes its seat back (the
-kept secret) at the same position, and the hand goes on to its end."""
+pastes it; both play a whole hand by touch, each on its own table.
+
+After every move, no page holds or has drawn since the last move a card its seat may not see (the
+cards of every redraw are collected in the page, ``WIRE``; what a seat may not see is read from
+the host's saved record, replayed in CPython).  Six moves in, the guest reloads, and six moves
+later the host: with a new code from the host the guest takes its seat back (the kept secret) at
+the same position, and the hand goes on to its end.  Between two moves the guest's page sends the
+host hostile texts over its real data channel (too big, too deep, garbage, wrong seat, wrong
+secret, replayed, stale, illegal): each is refused to the guest, and the host's record, its page
+and the game are as before.
+
+The helpers here (``device``, ``connect``, ``rejoin``, ``check_privacy``...) are shared by the
+other tests of tables across devices (``test_browser_remote_*.py``) and by ``bench/bench_remote.py``.
+"""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from cardtable.record import replay
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, audit_context, current_record, dom_cards, \
-    screen_shot, wait_ready
+    screen_shot, seep_visible, wait_ready
 from test_browser_net import WEBRTC_ARGS
 from test_browser_seep import FAST, take_turn
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 15000
+
+# What a page's data channels carried and what each redraw drew, for the tests and the latency
+# bench: every channel the app opens is watched (``__wire.channels``), each text received or sent
+# kept with its time (``__wire.got``/``sent``: ``{t, text}``, ``t`` in ms since the epoch, the
+# machine's clock the pages share), and after each redraw of the app (web/morph.js's test hook,
+# which the screen audit also uses) its time (``__wire.draws``), the time of the animation frame
+# after it (``__wire.frames``: the frame it is painted in) and every card then in the page
+# (``__wire.seen``, until the test reads it).
+WIRE = """(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  const wire = window.__wire = { got: [], sent: [], channels: [], draws: [], frames: [], seen: new Set() };
+  const watch = (channel) => {
+    wire.channels.push(channel);
+    channel.addEventListener("message", (e) => wire.got.push({ t: now(), text: String(e.data) }));
+    const send = channel.send.bind(channel);
+    channel.send = (data) => { wire.sent.push({ t: now(), text: String(data) }); return send(data); };
+  };
+  const Native = window.RTCPeerConnection;
+  if (Native) {
+    window.RTCPeerConnection = class extends Native {
+      constructor(...args) { super(...args); this.addEventListener("datachannel", (e) => watch(e.channel)); }
+      createDataChannel(...args) { const channel = super.createDataChannel(...args); watch(channel); return channel; }
+    };
+  }
+  const audit = window.__cardtableAudit;
+  window.__cardtableAudit = (root) => {
+    queueMicrotask(() => {
+      wire.draws.push(now());
+      requestAnimationFrame(() => wire.frames.push(now()));
+      for (const el of document.querySelectorAll("#app [data-card]")) wire.seen.add(el.dataset.card);
+    });
+    if (audit) audit(root);
+  };
+})();"""
+SAVED_ACTIONS = ("() => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
+                 "localStorage.getItem('cardtable/v1/last'))).actions.length")
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +75,15 @@ def webrtc_browser(playwright):
     browser.close()
 
 
-def device(browser, site, path="", width=360, height=740):
+def device(browser, site, path="", width=360, height=740, audit=True):
+    """A device: a page of the built app in a browser context of its own (the screen audit after
+    every redraw, ``WIRE`` watching its channels and redraws, fast play); ``page.errors`` collects
+    its page and console errors."""
     context = browser.new_context(viewport={"width": width, "height": height})
-    audit_context(context)
+    if audit:
+        audit_context(context)
     context.add_init_script(FAST)
+    context.add_init_script(WIRE)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -40,6 +92,21 @@ def device(browser, site, path="", width=360, height=740):
     page.goto(site.url + path)
     wait_ready(page)
     return page
+
+
+def start_table(host, game, names, kinds, seed, seats=None):
+    """The host's new-game form: names, who plays each seat (``kinds``: seat index -> "remote", a
+    computer level...), the seed; started, it shows the codes screen."""
+    host.click(f'[data-act="new:{game}"]')
+    if seats:
+        host.select_option("#ng-seats", str(seats))
+    for i, name in enumerate(names):
+        host.fill(f"#ng-name-{i}", name)
+    for i, kind in kinds.items():
+        host.select_option(f"#ng-kind-{i}", kind)
+    host.fill("#ng-seed", str(seed))
+    host.click('[data-act="start"]')
+    host.wait_for_selector("html[data-screen=remote-host]")
 
 
 def connect(host, guest, site, seat="p1", table=".seep.table"):
@@ -51,14 +118,30 @@ def connect(host, guest, site, seat="p1", table=".seep.table"):
     guest.goto(link)
     guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=BOOT_TIMEOUT_MS)
     assert guest.locator(".qr-box svg.qr").count() == 1
-    answer = guest.input_value("#join-answer")
-    host.fill(f"#remote-answer-{seat}", answer)
+    answer(host, guest, seat, table)
+
+
+def answer(host, guest, seat, table):
+    """The guest's answer pasted on the host: both connected, the guest at its table."""
+    host.fill(f"#remote-answer-{seat}", guest.input_value("#join-answer"))
     host.click(f'[data-act="remote-accept:{seat}"]')
-    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="connected"]', timeout=WAIT_MS)
-    guest.wait_for_selector(table, timeout=WAIT_MS)
+    try:
+        host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="connected"]',
+                               timeout=WAIT_MS)
+        guest.wait_for_selector(table, timeout=WAIT_MS)
+    except Exception as err:   # what each side saw, to tell why
+        raise AssertionError(f"{seat} did not connect: host {host.inner_text('#app')[:600]!r}; "
+                             f"guest {guest.inner_text('#app')[:400]!r}; guest got "
+                             f"{[m['text'][:80] for m in guest.evaluate('() => __wire.got')][:6]}; "
+                             f"errors {host.errors + guest.errors}") from err
 
 
-def reload_guest(host, guest):
+def to_table(host, table=".seep.table"):
+    host.click('[data-act="remote-table"]')
+    host.wait_for_selector(table)
+
+
+def reload_guest(host, guest, seat="p1", name="Ben", before_join=None):
     """The guest reloads mid-hand: its page comes back to Join a table (no server: a new connection
     needs new codes); the host sees the seat away and shows a new code; with it the guest takes its
     seat back (its kept secret) at the same position, the game going on from there."""
@@ -67,84 +150,221 @@ def reload_guest(host, guest):
     guest.wait_for_selector("#join-code")
     assert dom_cards(guest) == []
     host.wait_for_selector(".remote-bar", timeout=WAIT_MS)   # the host saw the seat go
-    assert "Ben: not connected" in host.locator(".remote-bar").inner_text()
+    assert f"{name}: not connected" in host.locator(".remote-bar").inner_text()
     host.click('[data-act="remote-devices"]')
-    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="away"]')
-    host.click('[data-act="remote-code:p1"]')
-    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
-    rejoin(host, guest)
+    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="away"]')
+    host.click(f'[data-act="remote-code:{seat}"]')
+    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    rejoin(host, guest, seat, before_join=before_join)
 
 
-def reload_host(host, guest):
+def reload_host(host, guest, seat="p1"):
     """The host reloads mid-hand: the game reopens from its save on the codes screen, the seat's
     secret kept; the guest sees the connection lost, joins again with the new code, and goes on."""
     before = current_record(host)
     host.reload()
     wait_ready(host)
-    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
     assert current_record(host) == before
     guest.wait_for_selector('.remote-bar [data-act="remote-join-again"]', timeout=WAIT_MS)
     guest.click('[data-act="remote-join-again"]')
-    rejoin(host, guest)
+    rejoin(host, guest, seat)
 
 
-def rejoin(host, guest):
+def rejoin(host, guest, seat="p1", table=".seep.table", before_join=None):
     """The guest pastes the host's new link; the host pastes the guest's answer; the guest's table
-    shows its own hand of the game as the host holds it."""
-    guest.fill("#join-code", host.input_value("#remote-link-p1"))
+    shows its own hand of the game as the host holds it.  ``before_join(guest)`` runs once the
+    guest's answer is made, before its channel opens."""
+    guest.fill("#join-code", host.input_value(f"#remote-link-{seat}"))
     guest.click('[data-act="remote-join-read"]')
     guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=WAIT_MS)
-    host.fill("#remote-answer-p1", guest.input_value("#join-answer"))
-    host.click('[data-act="remote-accept:p1"]')
-    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="connected"]', timeout=WAIT_MS)
-    guest.wait_for_selector(".seep.table", timeout=WAIT_MS)
-    hand = replay(current_record(host)).view("p1")["hand"]
-    assert sorted(guest.eval_on_selector_all(".hand-cards [data-card]", "els => els.map(e => e.dataset.card)")) \
-        == sorted(hand)
-    host.click('[data-act="remote-table"]')
+    if before_join:
+        before_join(guest)
+    answer(host, guest, seat, table)
+    hand = replay(current_record(host)).view(seat)["hand"]
+    assert sorted(guest.eval_on_selector_all(".hand-cards [data-card], .my-hand [data-card]",
+                                             "els => els.map(e => e.dataset.card)")) == sorted(hand)
+    to_table(host, table)
 
 
+def wait_saved(host, n) -> None:
+    """The host's saved record holds more than ``n`` actions (a guest's move went through its judge)."""
+    host.wait_for_function(f"n => ({SAVED_ACTIONS})() > n", arg=n, timeout=WAIT_MS)
+
+
+def summary_scores(page) -> str:
+    """The end-of-hand summary's scores table and totals line (its sentences say "you" to each seat)."""
+    page.wait_for_selector(".hand-summary", timeout=WAIT_MS)
+    summary = page.locator(".hand-summary")
+    return summary.locator("table").inner_text() + "\n" + summary.locator(".totals-line").inner_text()
+
+
+# ---- privacy: no page holds, or has drawn, a card its seat may not see ---------------------------
+def drawn_since(page) -> set[str]:
+    """The cards of every redraw since the last call, and those in the page now."""
+    seen = page.evaluate("() => { const s = [...__wire.seen]; __wire.seen.clear(); return s; }")
+    return set(seen) | set(dom_cards(page))
+
+
+def hidden_from(game, seats, visible=seep_visible) -> set[str]:
+    """The cards in the hands of the seats not in ``seats`` that none of ``seats`` is shown."""
+    others = [s for s in game.seats if s != "dummy" and s not in seats]
+    hidden = set().union(*(game.view(o)["hand"] for o in others))
+    return hidden - set().union(*(visible(game.view(s)) for s in seats))
+
+
+class Privacy:
+    """What each device may see, checked after every move: ``devices`` maps a page to the seats
+    played on it; ``visible(view)`` is what a seat's view shows of other hands (Seep's shown hands,
+    the dummy).  A card in a hand of a seat not on the page, and not shown to one of its seats, is
+    never drawn there: neither in a redraw since the last check nor now.  The host's record is read
+    before and after the pages (a computer may move meanwhile): only cards hidden at both count.
+    Not over the end of a hand: every card was played in it (the end-of-hand summary holds no card:
+    the screen audit's check)."""
+
+    def __init__(self, host, devices: dict, visible=seep_visible):
+        self.host = host
+        self.devices = devices
+        self.visible = visible
+        self.last: dict = {}
+        self.checks = 0
+        self.drawn = {page: set() for page in devices}   # every card each page drew (the check's own check)
+
+    def check(self):
+        """Every page checked; the game as the host holds it now."""
+        before = replay(current_record(self.host))
+        drawn = {page: drawn_since(page) for page in self.devices}
+        game = replay(current_record(self.host))
+        for page, seats in self.devices.items():
+            hidden = hidden_from(before, seats, self.visible) & hidden_from(game, seats, self.visible)
+            if self.last.get(page, game.hand_number) != game.hand_number:
+                hidden = set()   # every card was played in the hand that ended: any may be drawn, in any hand now
+            self.last[page] = game.hand_number
+            self.drawn[page] |= drawn[page]
+            assert not drawn[page] & hidden, f"the page of {'/'.join(seats)} drew {sorted(drawn[page] & hidden)}"
+        self.checks += 1
+        return game
+
+
+# ---- hostile messages from a guest's page, over its real data channel ------------------------------
+def received(page) -> list[dict]:
+    return [json.loads(m["text"]) for m in page.evaluate("() => __wire.got")]
+
+
+def send_raw(guest, text=None, binary=None) -> dict:
+    """A text (or bytes) sent from the guest's page over its open channel; the host's answer."""
+    n = len(received(guest))
+    if binary is None:
+        assert guest.evaluate("t => window.cardtableRemote.send('guest', t)", text)
+    else:
+        guest.evaluate("""b => __wire.channels.filter((c) => c.readyState === "open").at(-1)
+                              .send(new Uint8Array(b))""", binary)
+    guest.wait_for_function("n => __wire.got.length > n", arg=n, timeout=WAIT_MS)
+    return received(guest)[n]
+
+
+def guest_seq(guest) -> int:
+    """The last sequence number the guest sent (kept with its seat)."""
+    return json.loads(guest.evaluate("localStorage.getItem('cardtable:guest')"))["seq"]
+
+
+def hostile(host, guest, seat, illegal: str) -> list[str]:
+    """At the guest's turn, its page sends the host every hostile text: each is refused to the guest
+    (its code checked), and the host's saved record is as before, its page with no error.  The refusal
+    codes, in order."""
+    record = current_record(host)
+    game = replay(record)
+    assert game.to_act == seat
+    at, legal, seq = game.action_count, game.legal_actions()[0], guest_seq(guest)
+
+    def act(**fields):
+        return json.dumps({"type": "act", "seq": seq + 1, "at": at, "action": legal, **fields})
+    texts = [
+        ("too_big", act(action="x" * 2000)),                     # oversized (the host's limit is 1 KB)
+        ("unreadable", "[" * 300 + "]" * 300),                  # nested 300 deep, in 600 bytes
+        ("unreadable", act(action={"a": {"b": {"c": 1}}})),      # an object in a field
+        ("unreadable", "\x00\x07 garbage \ufffd\ufffd {"),       # not JSON
+        ("bad_shape", "42"),
+        ("bad_shape", act(seat="p0")),                           # an extra field: acting for another seat
+        ("already_joined", json.dumps({"type": "join", "table": "x", "seat": "p0", "secret": "y"})),
+        ("replayed", act(seq=seq)),                              # a message already received
+        ("stale", act(at=at - 1)),                               # chosen on an older position
+        (None, act(action=illegal)),                             # the engine refuses it
+    ]
+    codes = []
+    for code, text in texts:
+        reply = send_raw(guest, text)
+        assert reply["type"] == "refused" and reply["code"] == (code or reply["code"]), (text[:60], reply)
+        codes.append(reply["code"])
+    reply = send_raw(guest, binary=[0xff, 0x00, 0xc3, 0x28, 0xa0, 0xa1])   # bytes, not text
+    assert reply["type"] == "refused" and reply["code"] == "unreadable", reply
+    codes.append(reply["code"])
+    assert codes[-2] not in ("too_big", "unreadable", "bad_shape", "replayed", "stale")   # the engine's own code
+    assert guest.locator(".move-error").count() == 1   # the guest is told
+    assert current_record(host) == record
+    assert host.errors == [] and guest.errors == []
+    return codes
+
+
+def hostile_joins(seat: str):
+    """For ``rejoin``'s ``before_join``: the guest's first texts on its new channel, before its own
+    resume, are a resume for a seat played on the host and one with the wrong secret (both refused,
+    the guest then takes its seat with its own)."""
+    def send_first(guest) -> None:
+        guest.evaluate("""seat => {
+            const api = window.cardtableRemote, send = api.send;
+            api.send = (key, text) => {
+                api.send = send;
+                const kept = JSON.parse(localStorage.getItem("cardtable:guest"));
+                const resume = (s, secret) => JSON.stringify({type: "resume", table: kept.table, seat: s, secret});
+                send(key, resume("p0", kept.secret));
+                send(key, resume(seat, kept.secret.split("").reverse().join("")));
+                return send(key, text);
+            };
+        }""", seat)
+    return send_first
+
+
+# ---- the two-player Seep hand ------------------------------------------------------------------------
 def test_a_two_player_seep_hand_across_two_devices(webrtc_browser, site):
     host = device(webrtc_browser, site)
-    host.click('[data-act="new:seep"]')
-    host.select_option("#ng-seats", "2")
-    host.fill("#ng-name-0", "Ana")
-    host.fill("#ng-name-1", "Ben")
-    host.select_option("#ng-kind-1", "remote")
-    host.fill("#ng-seed", "11")
-    host.click('[data-act="start"]')
-    host.wait_for_selector("html[data-screen=remote-host]")
+    start_table(host, "seep", ("Ana", "Ben"), {1: "remote"}, 11, seats=2)
     guest = device(webrtc_browser, site)
     assert guest.locator('[data-act="join"]').count() == 1   # home: Join a table
     connect(host, guest, site)
     screen_shot(guest, "remote-guest-table-360x740")
-    host.click('[data-act="remote-table"]')
-    host.wait_for_selector(".seep.table")
+    to_table(host)
     assert host.locator(".remote-bar").count() == 0   # every device connected: the table has the whole screen
+    privacy = Privacy(host, {host: ("p0",), guest: ("p1",)})
 
-    moves = 0
+    moves, refused = 0, []
     for _ in range(200):
+        game = privacy.check()
         record = current_record(host)
-        game = replay(record)
-        # neither page ever holds a card of the other device's hand
-        assert not set(dom_cards(guest)) & set(game.view("p0")["hand"]), "the guest's page holds the host's cards"
-        assert not set(dom_cards(host)) & set(game.view("p1")["hand"]), "the host's page holds the guest's cards"
         if game.hand_number > 1 or game.over:
             break
+        if moves >= 8 and not refused and game.to_act == "p1":
+            host_card = game.view("p0")["hand"][0]
+            refused = hostile(host, guest, "p1", "throw " + host_card)
+            screen_shot(guest, "remote-guest-refused-360x740")
         page = {"p0": host, "p1": guest}[game.to_act]
         page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
+        if page is host and len(refused) == 11 and moves < 20:
+            # a guest acting when it is not its turn
+            reply = send_raw(guest, json.dumps({"type": "act", "seq": guest_seq(guest) + 1, "at": game.action_count,
+                                                "action": game.legal_actions()[0]}))
+            assert reply["code"] == "not_your_turn" and current_record(host) == record
+            refused.append(reply["code"])
         take_turn(page)
         moves += 1
-        if moves in (6, 12):
-            host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
-                                   "localStorage.getItem('cardtable/v1/last'))).actions.length > n",
-                                   arg=len(record["actions"]), timeout=WAIT_MS)
-            (reload_guest if moves == 6 else reload_host)(host, guest)
-            continue
         # the move reaches the host's saved record (a guest's goes through the host's judge)
-        host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
-                               "localStorage.getItem('cardtable/v1/last'))).actions.length > n",
-                               arg=len(record["actions"]), timeout=WAIT_MS)
+        wait_saved(host, len(record["actions"]))
+        if moves == 6:
+            reload_guest(host, guest, before_join=hostile_joins("p1"))
+            # (the page reloaded: what its new channel received)
+            assert [m.get("code") for m in received(guest)[:2]] == ["wrong_seat", "bad_secret"]
+        elif moves == 12:
+            reload_host(host, guest)
     else:
         raise AssertionError("the hand did not end")
     # both devices show the end of the hand, with the same scores
@@ -152,6 +372,7 @@ def test_a_two_player_seep_hand_across_two_devices(webrtc_browser, site):
         page.wait_for_selector(".hand-summary", timeout=WAIT_MS)
     assert host.locator(".hand-summary").inner_text() == guest.locator(".hand-summary").inner_text()
     screen_shot(guest, "remote-guest-summary-360x740")
-    assert moves >= 48
+    assert moves >= 48 and privacy.checks > moves
+    assert all(len(cards) > 24 for cards in privacy.drawn.values())   # the redraws were watched
+    assert len(refused) == 12, refused   # the hostile texts, and acting out of turn, refused
     assert host.errors == [] and guest.errors == []
-
