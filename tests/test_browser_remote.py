@@ -6,13 +6,14 @@ pastes it; both play a whole hand by touch, each on its own table.
 After every move, no page holds or has drawn since the last move a card its seat may not see (the
 cards of every redraw are collected in the page, ``WIRE``; what a seat may not see is read from
 the host's saved record, replayed in CPython).  Six moves in, the guest reloads, and six moves
-later the host: with a new code from the host the guest takes its seat back (the kept secret) at
-the same position, and the hand goes on to its end.  Between two moves the guest's page sends the
+later the host: each comes back through the other's door with no code (the seat proved by its kept
+secret), at the same position, and the hand goes on to its end; the reloaded guest's first texts
+are a resume for another seat and one with a wrong secret, both refused.  Between two moves the guest's page sends the
 host hostile texts over its real data channel (too big, too deep, garbage, wrong seat, wrong
 secret, replayed, stale, illegal): each is refused to the guest, and the host's record, its page
 and the game are as before.
 
-The helpers here (``device``, ``connect``, ``rejoin``, ``check_privacy``...) are shared by the
+The helpers here (``device``, ``connect``, ``reload_guest``, ``check_privacy``...) are shared by the
 other tests of tables across devices (``test_browser_remote_*.py``) and by ``bench/bench_remote.py``.
 """
 
@@ -42,6 +43,7 @@ WIRE = """(() => {
   const now = () => performance.timeOrigin + performance.now();
   const wire = window.__wire = { got: [], sent: [], channels: [], draws: [], frames: [], seen: new Set() };
   const watch = (channel) => {
+    if (channel.label === "cardtable-door") return;   // the doors' codes (web/net.js), not the game's texts
     wire.channels.push(channel);
     channel.addEventListener("message", (e) => wire.got.push({ t: now(), text: String(e.data) }));
     const send = channel.send.bind(channel);
@@ -141,50 +143,39 @@ def to_table(host, table=".seep.table"):
     host.wait_for_selector(table)
 
 
-def reload_guest(host, guest, seat="p1", name="Ben", before_join=None):
-    """The guest reloads mid-hand: its page comes back to Join a table (no server: a new connection
-    needs new codes); the host sees the seat away and shows a new code; with it the guest takes its
-    seat back (its kept secret) at the same position, the game going on from there."""
+def reload_guest(host, guest, seat="p1", table=".seep.table", before_join=None):
+    """The guest reloads mid-hand: it comes back to its seat by itself, through the door the host
+    gave it (web/remote.js: no code, no answer), at the same position, the game going on from there.
+    ``before_join(guest)`` runs before the reload (an init script for the new page)."""
+    if before_join:
+        before_join(guest)
     guest.reload()
     wait_ready(guest)
-    guest.wait_for_selector("#join-code")
-    assert dom_cards(guest) == []
-    host.wait_for_selector(".remote-bar", timeout=WAIT_MS)   # the host saw the seat go
-    assert f"{name}: not connected" in host.locator(".remote-bar").inner_text()
-    host.click('[data-act="remote-devices"]')
-    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="away"]')
-    host.click(f'[data-act="remote-code:{seat}"]')
-    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
-    rejoin(host, guest, seat, before_join=before_join)
+    back_at_table(host, guest, seat, table)
+    host.wait_for_function("() => !document.querySelector('.remote-bar')", timeout=WAIT_MS)
 
 
-def reload_host(host, guest, seat="p1"):
-    """The host reloads mid-hand: the game reopens from its save on the codes screen, the seat's
-    secret kept; the guest sees the connection lost, joins again with the new code, and goes on."""
+def reload_host(host, guest, seat="p1", table=".seep.table"):
+    """The host reloads mid-hand: the game reopens from its save, the seat's secret kept, and the
+    host reaches the guest's door: connected again with no code on either side."""
     before = current_record(host)
     host.reload()
     wait_ready(host)
-    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    host.wait_for_selector(f'.remote-seat[data-seat="{seat}"] .remote-status[data-status="connected"]',
+                           timeout=WAIT_MS)
     assert current_record(host) == before
-    guest.wait_for_selector('.remote-bar [data-act="remote-join-again"]', timeout=WAIT_MS)
-    guest.click('[data-act="remote-join-again"]')
-    rejoin(host, guest, seat)
-
-
-def rejoin(host, guest, seat="p1", table=".seep.table", before_join=None):
-    """The guest pastes the host's new link; the host pastes the guest's answer; the guest's table
-    shows its own hand of the game as the host holds it.  ``before_join(guest)`` runs once the
-    guest's answer is made, before its channel opens."""
-    guest.fill("#join-code", host.input_value(f"#remote-link-{seat}"))
-    guest.click('[data-act="remote-join-read"]')
-    guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=WAIT_MS)
-    if before_join:
-        before_join(guest)
-    answer(host, guest, seat, table)
-    hand = replay(current_record(host)).view(seat)["hand"]
-    assert sorted(guest.eval_on_selector_all(".hand-cards [data-card], .my-hand [data-card]",
-                                             "els => els.map(e => e.dataset.card)")) == sorted(hand)
     to_table(host, table)
+    back_at_table(host, guest, seat, table)
+
+
+def back_at_table(host, guest, seat, table):
+    """The guest's table shows its own hand of the game as the host holds it."""
+    guest.wait_for_selector(table, timeout=WAIT_MS)
+    hand = sorted(replay(current_record(host)).view(seat)["hand"])
+    guest.wait_for_function("n => document.querySelectorAll('.hand-cards [data-card], .my-hand [data-card]').length"
+                            " === n", arg=len(hand), timeout=WAIT_MS)
+    assert sorted(guest.eval_on_selector_all(".hand-cards [data-card], .my-hand [data-card]",
+                                             "els => els.map(e => e.dataset.card)")) == hand
 
 
 def wait_saved(host, n) -> None:
@@ -306,22 +297,30 @@ def hostile(host, guest, seat, illegal: str) -> list[str]:
     return codes
 
 
+HOSTILE_JOINS = """seat => {
+    // the reloaded page's first texts to the host, before its own resume, are a resume for a seat
+    // played on the host and one with the wrong secret (both refused; the guest then takes its seat)
+    let api;
+    Object.defineProperty(window, "cardtableRemote", {configurable: true, get: () => api, set(value) {
+        api = value;
+        const send = api.send;
+        api.send = (key, text) => {
+            api.send = send;
+            const kept = JSON.parse(localStorage.getItem("cardtable:guest"));
+            const resume = (s, secret) => JSON.stringify({type: "resume", table: kept.table, seat: s, secret});
+            send(key, resume("p0", kept.secret));
+            send(key, resume(seat, kept.secret.split("").reverse().join("")));
+            return send(key, text);
+        };
+    }});
+}"""
+
+
 def hostile_joins(seat: str):
-    """For ``rejoin``'s ``before_join``: the guest's first texts on its new channel, before its own
-    resume, are a resume for a seat played on the host and one with the wrong secret (both refused,
-    the guest then takes its seat with its own)."""
+    """For ``reload_guest``'s ``before_join``: see ``HOSTILE_JOINS`` (an init script of the guest's
+    context, so it runs in the reloaded page before web/remote.js is loaded)."""
     def send_first(guest) -> None:
-        guest.evaluate("""seat => {
-            const api = window.cardtableRemote, send = api.send;
-            api.send = (key, text) => {
-                api.send = send;
-                const kept = JSON.parse(localStorage.getItem("cardtable:guest"));
-                const resume = (s, secret) => JSON.stringify({type: "resume", table: kept.table, seat: s, secret});
-                send(key, resume("p0", kept.secret));
-                send(key, resume(seat, kept.secret.split("").reverse().join("")));
-                return send(key, text);
-            };
-        }""", seat)
+        guest.context.add_init_script(f"({HOSTILE_JOINS})({json.dumps(seat)})")
     return send_first
 
 
@@ -370,7 +369,9 @@ def test_a_two_player_seep_hand_across_two_devices(webrtc_browser, site):
     # both devices show the end of the hand, with the same scores
     for page in (host, guest):
         page.wait_for_selector(".hand-summary", timeout=WAIT_MS)
-    assert host.locator(".hand-summary").inner_text() == guest.locator(".hand-summary").inner_text()
+    summary = '.hand-summary [role="dialog"] > :not(.dialog-buttons)'
+    assert host.locator(summary).all_inner_texts() == guest.locator(summary).all_inner_texts()
+    assert guest.locator('.hand-summary [data-act="export"]').count() == 0   # the game is on the host
     screen_shot(guest, "remote-guest-summary-360x740")
     assert moves >= 48 and privacy.checks > moves
     assert all(len(cards) > 24 for cards in privacy.drawn.values())   # the redraws were watched

@@ -29,10 +29,10 @@ SIZES = {"360x740": (360, 740), "740x360": (740, 360), "1280x800": (1280, 800)}
 # floors at every size, and the hand against computers is played whole upright (320×640, 200% text).
 WHOLE_HAND_SIZE = "740x360"
 OPENING_PLAYS = 8
-# The hand against computers (no hand-offs: a shorter game) is also played on the smallest phone and
-# on a phone with the browser's text at 200% (one whole hand each serves every check there; 1280×800
-# at 200% is test_browser_seep_floor's).
-COMPUTER_SIZES = {"740x360": (740, 360), "320x640": (320, 640), "360x740-text200": (360, 740)}
+# The hand against computers (no hand-offs: a shorter game) is played on the smallest phone and on a
+# phone with the browser's text at 200% (one whole hand each serves every check there; 740×360 is the
+# people's whole hand above, and 1280×800 at 200% is test_browser_seep_floor's).
+COMPUTER_SIZES = {"320x640": (320, 640), "360x740-text200": (360, 740)}
 
 # Where every control of the person's turn is, and how wide the page is: one evaluation per check.
 FIT = """() => {
