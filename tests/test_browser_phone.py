@@ -1,6 +1,8 @@
 """Dummy Spades on a phone (and a desktop), in real Chromium: one page per screen size plays a
-whole hand with three people and one against two computers (on "phone" the second on a 320×640
-phone, the smallest the screen audit checks), checking on every turn of a person
+whole hand against two computers (on "phone" on a 320×640 phone, the smallest the screen audit
+checks) or, on a phone on its side, a whole hand with three people passing it (upright,
+test_browser_remote_spades plays a whole hand of three people, each on a 360×740 phone of their
+own; on a desktop, test_browser_spades), checking on every turn of a person
 that the hand and the action panel are inside the viewport, that no screen is wider than the
 viewport, that no other seat's card is in the page at a hand-off, during the end-of-hand summary or
 after a double tap, and that the fourth card of every trick was on the table before it was
@@ -26,6 +28,7 @@ pytest.importorskip("cardtable.games.dummy_spades")
 SIZES = {"phone": (360, 740), "landscape": (740, 360), "desktop": (1280, 800)}
 # the hand against computers on "phone" is played on the smallest phone, 320×640 (issue #25)
 COMPUTERS_AT = {"phone": ("phone-320", 320, 640)}
+PEOPLE_AT = "landscape"   # the size where three people pass the device for a whole hand
 
 WATCH_TRICKS = """
 localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast'}));
@@ -216,7 +219,7 @@ def tricks_of_hand(record: dict, hand: int) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_hand_with_people_on_phones_and_one_with_computers_fit_the_screen(page, site, size):
+def test_a_hand_of_people_or_against_computers_fits_the_screen(page, site, size):
     w, h = SIZES[size]
     page.set_viewport_size({"width": w, "height": h})
     page.add_init_script(WATCH_TRICKS)
@@ -234,12 +237,14 @@ def test_a_hand_with_people_on_phones_and_one_with_computers_fit_the_screen(page
     page.go_back()
     page.wait_for_selector("html[data-screen=home]")
 
-    # ---- three people pass the device (on phones: a desktop's pass-and-play hand is test_browser_spades') ----
+    # ---- three people pass the device: sideways (a desktop's pass-and-play hand is test_browser_spades';
+    # upright, a whole hand of three people is test_browser_remote_spades', one on each phone at 360×740,
+    # and the lesson's, by taps) ----
     page.click('[data-act="new:dummy-spades"]')
     assert overflow(page) <= 0
     assert out_of_view(page, '[data-act="start"]') == []  # Start is in view without scrolling
     shoot(page, shots, f"phone-form-{size}")
-    if size == "desktop":
+    if size != PEOPLE_AT:
         page.go_back()
         page.wait_for_selector("html[data-screen=home]")
     else:
@@ -261,6 +266,8 @@ def test_a_hand_with_people_on_phones_and_one_with_computers_fit_the_screen(page
         page.wait_for_selector("html[data-screen=home]")
         assert page.locator('[data-key="continue"]').count() == 1 and overflow(page) <= 0
         shoot(page, shots, f"phone-home-saved-{size}")
+        assert errors == []
+        return   # (sideways, the hand of people is the hand played; the computers' is played upright and on a desktop)
 
     # ---- one person against two computers, from the one-tap button ----
     label, cw, ch = COMPUTERS_AT.get(size, (size, w, h))
