@@ -111,7 +111,7 @@ def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset
     played on the host for now; ``here``: those of them a person plays)."""
     parts = ['<section class="remote-host form-page">',
              f'<h1>{esc(_("Players on other devices"))}</h1>',
-             f'<p>{esc(_("Each player scans their code with their phone’s camera, or opens the link, or pastes the code under Join a table. Their device then shows an answer: paste it here."))}</p>',
+             f'<p>{esc(_("Each player scans their code with their phone’s camera, or opens the link, or pastes the code under Join a table. Their device then shows an answer: scan it or paste it here."))}</p>',
              f'<p class="muted small">{esc(_("The devices connect directly over the same Wi-Fi or a phone’s hotspot; no internet is needed."))}</p>']
     for seat, offer in offers.items():
         parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host, seat in here))
