@@ -76,6 +76,10 @@ HOUSE_SHARE = 0.6
 capture card, but the other side may take or raise it first)."""
 SWEEP = 50
 """A sweep's bonus in mid-hand (the first play's is the option ``first_sweep``, the last play's 0)."""
+BOUNDARY = True
+"""Two players, first half: a play-out stops at the half's end (play 24) and ``evaluate`` adds
+the exact chance that the second half's first player, dealt 12 of the 24 cards left, holds a card
+that sweeps the floor left (``boundary_sweep``) instead of one guess at his new hand."""
 EXPLAIN = False
 """Strong level: check each guess at the hidden hands against the other seats' last plays and
 keep, of ``seep_infer.TRIES`` guesses, the one that explains the most (``seep_infer.Explainer``).
@@ -522,15 +526,18 @@ def policy_playout(g: Seep, rng: random.Random, eps: float = PLAYOUT_EPS,
         g.apply_move(best)
 
 
-def quick_playout(g: Seep, k: Knowledge, public: list, plies: int) -> None:
+def quick_playout(g: Seep, k: Knowledge, public: list, plies: int, stop: int = -1) -> None:
     """Play ``plies`` moves on in ``g`` (a search copy; fewer at the hand's end), every seat
     choosing by the quick level's rating from what it can see (its hand, and ``public``: the
     cards per value everybody has seen, updated here), then one more while the player to act
-    can sweep.  The model of the players a search expects to meet."""
+    can sweep.  The model of the players a search expects to meet.  It stops at once when
+    ``g.plays`` reaches ``stop`` (the half's end, see ``BOUNDARY``)."""
     n = k.n
     goal = g.hands_completed + 1
     left = plies
     while not g.over and g.hands_completed < goal:
+        if g.plays == stop:
+            return
         moves = g.legal_moves()
         if left <= 0:
             _, lc, houses = g.floor_state()
@@ -613,6 +620,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
     horizon = HORIZON.get(k.n)
+    stop = HALF_PLAYS if BOUNDARY and k.n == 2 and k.plays < HALF_PLAYS else -1
     hands_before = 0
     clock = time.perf_counter
     out_of_time = False
@@ -634,7 +642,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
             if QUICK_PLAYOUTS:
                 public = k.public[:]
                 public[VAL[m[1]]] += 1
-                quick_playout(sim, k, public, horizon)
+                quick_playout(sim, k, public, horizon, stop)
             else:
                 policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
             results[i].append(evaluate(sim, k, hands_before))
@@ -667,6 +675,8 @@ def evaluate(g: Seep, k: Knowledge, hands_before: int) -> float:
     pts, cards, sw = g.running_score()
     o = 1 - team
     v = pts[team] - pts[o] + sw[team] - sw[o] + k.card_weight * (cards[team] - cards[o])
+    if g.plays == HALF_PLAYS and k.n == 2 and BOUNDARY:
+        v += boundary_sweep(g, k)
     _, _, houses = g.floor_state()
     if houses:
         p = k.points
@@ -678,6 +688,25 @@ def evaluate(g: Seep, k: Knowledge, hands_before: int) -> float:
             worth = HOUSE_SHARE * (sum(p[x] for x in h[0]) + k.card_weight * len(h[0]))
             v += worth if own & ours else -worth
     return v
+
+
+def boundary_sweep(g: Seep, k: Knowledge) -> float:
+    """Two players, ``g`` at the half's end (the second 12 cards each just dealt): our side's
+    expected gain from a sweep of the floor by the player to act, who holds 12 of the 24 new
+    cards -- any 12, as far as the players could know then: the exact chance that they include
+    a card of a sweeping value, times the sweep and the floor's worth (negative when he is the
+    other side)."""
+    values = g.sweep_values()
+    if not values or not k.sweeps_on:
+        return 0.0
+    a, b = g.value_counts(0), g.value_counts(1)
+    wanted = sum(a[v] + b[v] for v in values)
+    loose, _, houses = g.floor_state()
+    p = k.points
+    floor = loose + [x for h in houses.values() for x in h[0]]
+    worth = SWEEP + sum(p[x] for x in floor) + k.card_weight * len(floor)
+    gain = p_holds(2 * HALF, HALF, wanted) * worth
+    return gain if _SI[g.to_act] & 1 == k.team else -gain
 
 
 def _drop_behind(live: list, results: list, drawn: int) -> list:
