@@ -80,6 +80,12 @@ BOUNDARY = True
 """Two players, first half: a play-out stops at the half's end (play 24) and ``evaluate`` adds
 the exact chance that the second half's first player, dealt 12 of the 24 cards left, holds a card
 that sweeps the floor left (``boundary_sweep``) instead of one guess at his new hand."""
+TREE_DEPTH = 1
+"""Two players' second half (every card known: the unseen cards are the opponent's hand): the
+search plays one sample and, the next ``TREE_DEPTH`` times our side has a choice in the play-out,
+tries each of its moves (``tree_playout``) instead of playing the quick level's."""
+TREE_HORIZON = 6
+"""The plies of those play-outs (``tree_playout``)."""
 EXPLAIN = False
 """Strong level: check each guess at the hidden hands against the other seats' last plays and
 keep, of ``seep_infer.TRIES`` guesses, the one that explains the most (``seep_infer.Explainer``).
@@ -547,17 +553,56 @@ def quick_playout(g: Seep, k: Knowledge, public: list, plies: int, stop: int = -
                     for m in moves):
                 return
         left -= 1
-        if len(moves) == 1:
-            m = moves[0]
-        else:
-            s = _SI[g.to_act]
-            hc = g.value_counts(s)
-            unseen = [0] + [4 - public[v] - hc[v] for v in range(1, 14)]
-            counts = [sum(g.value_counts(x)) for x in range(n)]
-            r = Rater(k, g, s, counts, unseen)
-            m = max(moves, key=r.rate)
+        m = moves[0] if len(moves) == 1 else max(moves, key=_rater_to_act(g, k, public).rate)
         g.apply_move(m)
         public[VAL[m[1]]] += 1
+
+
+def _rater_to_act(g: Seep, k: Knowledge, public: list) -> "Rater":
+    """The quick rating of the player to act in ``g`` (a search copy), from what he can see:
+    his hand and ``public``, the cards per value everybody has seen."""
+    s = _SI[g.to_act]
+    hc = g.value_counts(s)
+    unseen = [0] + [4 - public[v] - hc[v] for v in range(1, 14)]
+    return Rater(k, g, s, [sum(g.value_counts(x)) for x in range(k.n)], unseen)
+
+
+def _pruned(rated: list) -> list:
+    """Of ``[(rating, move)...]`` best first, the moves the search tries: those rated within
+    ``PRUNE`` points of the best, safe ones only when the best is safe."""
+    best = rated[0][0]
+    return [m for (safe, pts), m in rated
+            if (safe, pts) == best or (safe >= best[0] and pts >= best[1] - PRUNE)
+            or (not best[0] and pts >= best[1] - PRUNE)]
+
+
+def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
+                 hands_before: int) -> float:
+    """``evaluate`` after ``plies`` more moves in ``g`` (a search copy) where the other side
+    plays by the quick rating and our side, the next ``depth`` times it has a choice, tries
+    every move the search would (``_pruned``) and keeps the best for us; then ``quick_playout``.
+    For positions where every card is known (two players' second half): there one sample is
+    all the samples, and the budget goes into our later choices instead."""
+    goal = g.hands_completed + 1
+    while depth > 0 and plies > 0 and not g.over and g.hands_completed < goal:
+        moves = g.legal_moves()
+        r = _rater_to_act(g, k, public) if len(moves) > 1 else None
+        if r is not None and _SI[g.to_act] & 1 == k.team:
+            rated = sorted(((r.rate(m), i) for i, m in enumerate(moves)), reverse=True)
+            best = -1e9
+            for i in _pruned(rated):
+                sim = g.copy()
+                sim.apply_move(moves[i])
+                pub = public[:]
+                pub[VAL[moves[i][1]]] += 1
+                best = max(best, tree_playout(sim, k, pub, plies - 1, depth - 1, hands_before))
+            return best
+        m = moves[0] if r is None else max(moves, key=r.rate)
+        g.apply_move(m)
+        public[VAL[m[1]]] += 1
+        plies -= 1
+    quick_playout(g, k, public, plies)
+    return evaluate(g, k, hands_before)
 
 
 # ---- the decision ---------------------------------------------------------------------------------
@@ -592,10 +637,7 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
         return legal[0]
     if level == "casual" or len(rated) == 1:
         return rated[0][1]
-    best = rated[0][0]
-    cands = [t for (safe, pts), t, _ in rated
-             if (safe, pts) == best or (safe >= best[0] and pts >= best[1] - PRUNE)
-             or (not best[0] and pts >= best[1] - PRUNE)]
+    cands = _pruned([(r, t) for r, t, _ in rated])
     if len(cands) == 1:
         return cands[0]
     away = clock()
@@ -621,12 +663,13 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     live = list(range(n))
     horizon = HORIZON.get(k.n)
     stop = HALF_PLAYS if BOUNDARY and k.n == 2 and k.plays < HALF_PLAYS else -1
+    known = k.n == 2 and k.plays >= HALF_PLAYS and TREE_DEPTH > 0   # every card known
     hands_before = 0
     clock = time.perf_counter
     out_of_time = False
     drawn = 0
     while not out_of_time and len(live) > 1:
-        if samples and drawn >= samples:
+        if (samples and drawn >= samples) or (known and drawn):
             break
         drawn += 1
         g = k.sample(rng, infer=True)
@@ -639,13 +682,17 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
                 continue
             sim = g.copy()
             sim.apply_move(m)
-            if QUICK_PLAYOUTS:
-                public = k.public[:]
-                public[VAL[m[1]]] += 1
-                quick_playout(sim, k, public, horizon, stop)
+            public = k.public[:]
+            public[VAL[m[1]]] += 1
+            if known:
+                results[i].append(tree_playout(sim, k, public, TREE_HORIZON, TREE_DEPTH,
+                                               hands_before))
             else:
-                policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
-            results[i].append(evaluate(sim, k, hands_before))
+                if QUICK_PLAYOUTS:
+                    quick_playout(sim, k, public, horizon, stop)
+                else:
+                    policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
+                results[i].append(evaluate(sim, k, hands_before))
             done.append(i)
             if not samples and clock() >= end:
                 out_of_time = True
