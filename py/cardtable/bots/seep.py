@@ -88,6 +88,8 @@ TREE_DEPTH = 1
 """Two players' second half (every card known: the unseen cards are the opponent's hand): the
 search plays one sample and, the next ``TREE_DEPTH`` times we have a choice in the play-out,
 tries each of our moves (``tree_playout``) instead of playing the quick level's."""
+EXPERT_TREE_DEPTH = 1
+"""``TREE_DEPTH`` for the expert level."""
 TREE_HORIZON = 24
 """The plies of those play-outs (``tree_playout``): 24 is to the hand's end (scored exactly).
 Against quick, 200 mirrored hands at 8 samples (``bench/bench_bots_hands.py``): 89.0% of hands
@@ -97,6 +99,11 @@ TREE_FROM_4 = None
 choice too (``tree_playout``); None: never.  Off: not measurably stronger against quick (80
 mirrored hands at 8 samples: 58.8% of hands won from play 36, 60.0% from play 24, 55.0% without;
 paired +3.8 +- 6.5 and +5.0 +- 11.5 points of hands won) at up to half as much CPU again."""
+LATE_4 = None
+"""Four players: from this many plays into the hand, the play-outs run to the hand's end (scored
+exactly) instead of ``HORIZON`` moves; None: never.  Off: from play 32, 61.2% of 80 mirrored
+hands won against quick at 8 samples against 55.0%, paired +6.2 +- 8.8 points, lead -0.1 +- 4.9
+a hand: not shown (report bots3)."""
 EXPLAIN = False
 """Strong level: check each guess at the hidden hands against the other seats' last plays and
 keep, of ``seep_infer.TRIES`` guesses, the one that explains the most (``seep_infer.Explainer``).
@@ -655,7 +662,8 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
     yield  # the reading of the view and the rating of every move were a step of their own
     end = start + budget + (clock() - away)
     prior = {t: i for i, (_, t, _) in enumerate(rated)}
-    return (yield from search_steps(k, cands, prior, end, rng, samples))
+    depth = EXPERT_TREE_DEPTH if level == "expert" else TREE_DEPTH
+    return (yield from search_steps(k, cands, prior, end, rng, samples, depth))
 
 
 def search(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random) -> str:
@@ -664,17 +672,20 @@ def search(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Rando
 
 
 def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random,
-                 samples: Optional[int] = None):
+                 samples: Optional[int] = None, depth: int = TREE_DEPTH):
     """Play-outs of the live candidates on shared samples until the deadline (a generator that
     yields after each play-out; time away from it does not count: ``end`` moves on), or over
     exactly ``samples`` samples when that is given.  ``prior``: the quick order (rank by text),
-    which breaks near-ties.  Candidates clearly behind the leader are dropped on the way."""
+    which breaks near-ties.  Candidates clearly behind the leader are dropped on the way.
+    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``)."""
     n = len(cands)
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
     horizon = HORIZON.get(k.n)
+    if k.n == 4 and LATE_4 is not None and k.plays >= LATE_4:
+        horizon = PLAYS_PER_HAND               # to the hand's end
     stop = HALF_PLAYS if BOUNDARY and k.n == 2 and k.plays < HALF_PLAYS else -1
-    known = k.n == 2 and k.plays >= HALF_PLAYS and TREE_DEPTH > 0   # every card known
+    known = k.n == 2 and k.plays >= HALF_PLAYS and depth > 0   # every card known
     tree = known or (k.n == 4 and TREE_FROM_4 is not None and k.plays >= TREE_FROM_4)
     hands_before = 0
     clock = time.perf_counter
@@ -697,7 +708,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
             public = k.public[:]
             public[VAL[m[1]]] += 1
             if tree:
-                results[i].append(tree_playout(sim, k, public, TREE_HORIZON, TREE_DEPTH,
+                results[i].append(tree_playout(sim, k, public, TREE_HORIZON, depth,
                                                hands_before))
             else:
                 if QUICK_PLAYOUTS:
