@@ -36,7 +36,10 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   hands: the paired difference of two moves has about a tenth of the standard error.  The
   mean of our side's lead wins; a candidate whose paired difference to the leader is clearly
   negative (``DROP_Z`` standard errors) is dropped as samples come in.  Samples run until the
-  deadline, or exactly ``samples`` of them.  (``policy_playout``, a cheaper rule-based policy,
+  deadline, or exactly ``samples`` of them.  In two players' second half every card is known
+  (the unseen cards are the opponent's hand): one sample is drawn, and each candidate's play-out
+  runs to the hand's end with our next choice searched too (``tree_playout``, ``TREE_DEPTH``,
+  ``TREE_HORIZON``).  (``policy_playout``, a cheaper rule-based policy,
   is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
   against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
