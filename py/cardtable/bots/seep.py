@@ -91,10 +91,13 @@ TREE_DEPTH = 1
 """Two players' second half (every card known: the unseen cards are the opponent's hand): the
 search plays one sample and, the next ``TREE_DEPTH`` times we have a choice in the play-out,
 tries each of our moves (``tree_playout``) instead of playing the quick level's."""
-EXPERT_TREE_DEPTH = 2
-"""``TREE_DEPTH`` for the expert level: our next two choices searched.  Expert vs strong, 100
-mirrored hands (expert 32 samples, strong 8): 60.0% of hands won, lead +12.2 a hand, against
-53% and +0.5 with 1 (paired +7.0 +- 8.5 points of hands won, lead +11.7 +- 6.7; report bots3)."""
+EXPERT_TREE_DEPTH = 1
+"""``TREE_DEPTH`` for the expert level.  2 (our next two choices searched) measured stronger:
+expert vs strong, 100 mirrored hands (expert 32 samples, strong 8): 60.0% of hands won, lead
++12.2 a hand, against 53% and +0.5 with 1 (paired +7.0 +- 8.5 points of hands won, lead +11.7 +-
+6.7; report bots3).  Not on yet: a second-half move then costs 307 ms CPU on average (2.5 s at
+most) in CPython, and the search yields only between root candidates, so in the page one slice
+could take seconds; ``tree_playout`` must yield inside first."""
 TREE_HORIZON = 24
 """The plies of those play-outs (``tree_playout``): 24 is to the hand's end (scored exactly).
 Against quick, 200 mirrored hands at 8 samples (``bench/bench_bots_hands.py``): 89.0% of hands
