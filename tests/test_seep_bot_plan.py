@@ -1,0 +1,110 @@
+"""The Seep search's planning terms: the exact sweep chance at the half's end (two players) and
+the second half's play-outs that search our own later choices.
+
+Positions come from seeded random legal play; the sweep chance is checked against the engine's
+own capture moves over random splits of the second half's cards, not against the bot's formula.
+"""
+
+from __future__ import annotations
+
+import random
+
+import cardtable.bots.seep as bs
+from cardtable.bots import choose_action
+from cardtable.games.seep import CAPTURE, HALF, HALF_PLAYS, Seep
+
+
+def _at(seed: int, plays: int) -> Seep:
+    """A two-player game after ``plays`` random legal card plays (and the bid)."""
+    rng = random.Random(seed)
+    g = Seep.new(seed=seed, seats=2)
+    while g.phase != "play" or g.plays < plays:
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def _sweeps(g: Seep) -> bool:
+    """Can the player to act in ``g`` take everything on the floor with one card (engine moves)?"""
+    for m in g.legal_moves():
+        if m[0] == CAPTURE:
+            t = g.copy()
+            t.apply_move(m)
+            loose, _, houses = t.floor_state()
+            if not loose and not houses:
+                return True
+    return False
+
+
+def test_the_half_end_sweep_chance_is_the_engine_s_over_random_second_halves():
+    checked = 0
+    for seed in range(60):
+        g = _at(seed, HALF_PLAYS)
+        if not g.sweep_values():
+            continue
+        actor = g.to_act
+        a = g.seats.index(actor)
+        k = bs.Knowledge(g.view(g.seats[1 - a]))         # the other player's reckoning
+        got = bs.boundary_sweep(g, k)
+        loose, _, houses = g.floor_state()
+        floor = loose + [x for h in houses.values() for x in h[0]]
+        worth = bs.SWEEP + sum(k.points[x] for x in floor) + k.card_weight * len(floor)
+        assert got <= 0                                  # the other side sweeps, if anyone
+        # the 24 new cards split at random: how often the actor's 12 sweep, by the engine
+        pool = [bs.idx(c) for s in g.seats for c in g.hand(s)]
+        assert len(pool) == 2 * HALF
+        rng = random.Random(seed)
+        hits = 0
+        trials = 400
+        for _ in range(trials):
+            rng.shuffle(pool)
+            t = g.copy()
+            hands = [None, None]
+            hands[a], hands[1 - a] = pool[:HALF], pool[HALF:]
+            t.deal_hidden(hands)
+            hits += _sweeps(t)
+        p = -got / worth
+        assert abs(hits / trials - p) < 3.5 * (p * (1 - p) / trials) ** 0.5 + 0.005, (seed, hits, p)
+        # seen from the actor's side, the same chance is a gain
+        assert bs.boundary_sweep(g, bs.Knowledge(g.view(actor))) == -got
+        checked += got < 0
+    assert checked >= 8
+
+
+def test_the_second_half_search_is_never_worse_than_the_quick_line():
+    """With every card known, trying each of our moves at our next turn can only find a line at
+    least as good as the quick level's own move there (that move is among those tried)."""
+    checked = 0
+    for seed in range(24):
+        g = _at(seed, HALF_PLAYS + 1 + seed % 12)
+        if g.hands_completed or g.plays >= 46:
+            continue
+        view = g.view(g.to_act)
+        k = bs.Knowledge(view)
+        sample = k.sample(random.Random(seed), infer=True)
+        for m in sample.legal_moves()[:3]:
+            quick = sample.copy()
+            quick.apply_move(m)
+            tree = quick.copy()
+            public = k.public[:]
+            public[bs.VAL[m[1]]] += 1
+            bs.quick_playout(quick, k, public[:], 6)
+            line = bs.evaluate(quick, k, 0)
+            assert bs.tree_playout(tree, k, public[:], 6, 1, 0) >= line - 1e-9
+            checked += 1
+    assert checked >= 30
+
+
+def test_the_second_half_search_draws_one_sample():
+    """Every sample of a two-player second half is the same deal: the search draws one (and a
+    first-half search draws all it is given)."""
+    searched = 0
+    for seed in range(8):
+        g = _at(seed, HALF_PLAYS - 6 + seed * 2)
+        if g.hands_completed:
+            continue
+        bs.last_search["samples"] = -1
+        choose_action("seep", g.view(g.to_act), "strong", budget=0.0, seed=3, samples=4)
+        if bs.last_search["samples"] >= 0:           # not a forced or obvious move
+            assert bs.last_search["samples"] == (1 if g.plays >= HALF_PLAYS else 4)
+            searched += 1
+    assert searched >= 3
