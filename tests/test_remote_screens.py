@@ -64,3 +64,21 @@ def test_scan_is_offered_where_a_code_is_read_and_its_view_says_what_the_camera_
     assert "&lt;b&gt;Ben&lt;/b&gt;" in refused and 'data-act="remote-scan:p1"' in refused
     for status in remote_html.SCAN_STATUS:
         assert remote_html.SCAN_STATUS[status] in remote_html.scan_html({"for": "join", "status": status})
+
+
+def test_the_host_refusals_an_honest_guest_may_meet_have_words_of_their_own():
+    """A guest whose move arrives after the game moved on, or out of turn, is told so in its own
+    language, not with the generic "that move is not allowed now"."""
+    from cardtable.game import IllegalAction
+    from cardtable.net.messages import REFUSALS
+    from cardtable.ui.text.i18n import use_language
+    from cardtable.ui.text.refusals import word
+
+    generic = word(IllegalAction("", "illegal"))
+    for code in ("stale", "not_your_turn"):
+        assert code in REFUSALS and word(IllegalAction(REFUSALS[code], code)) != generic
+    use_language("fr")
+    try:
+        assert word(IllegalAction("", "not_your_turn")) == "ce n’est pas votre tour"
+    finally:
+        use_language("en")

@@ -103,6 +103,9 @@ MESSAGES = {
     "keep_for_house": N_("you must keep {value_card} while you own the {value}-house"),
     "build_not_allowed": N_("that build is not allowed now"),
     "cement_not_allowed": N_("that cement is not allowed now"),
+    # across devices: the host's own refusals an honest guest may meet (net.messages.REFUSALS)
+    "not_your_turn": N_("it is not your turn"),
+    "stale": N_("the game moved on before your move arrived: choose again"),
 }
 
 # the phase a Dummy Spades action was tried in, as the thing to do now
