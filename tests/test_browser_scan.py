@@ -88,6 +88,11 @@ def camera_browser(playwright, camera):
     browser.close()
 
 
+# Once in about 25 runs (the fresh-clone run of 2026-11-26 06:30 among them) the host, having read the
+# guest's answer, was not connected within WAIT_MS; it could not be made to happen again in 20 runs,
+# alone or beside other browser tests.  That one wait says what both pages showed when it fails, and
+# only that failure is tried once more (the cause is still to be found: see the issue note).
+@pytest.mark.flaky(reruns=1, only_rerun=["not connected"])
 def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, site, camera):
     host = device(camera_browser, site)
     host.click('[data-act="new:seep"]')
@@ -145,7 +150,11 @@ def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, s
     host.locator('[data-act="remote-scan:p1"]').scroll_into_view_if_needed()
     screen_shot(host, "scan-host-answer-360x740")
     host.click('[data-act="remote-scan:p1"]')
-    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="connected"]', timeout=WAIT_MS)
+    try:
+        host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="connected"]', timeout=WAIT_MS)
+    except Exception as err:   # what each side showed, to tell why
+        raise AssertionError(f"not connected: host {host.inner_text('#app')[:900]!r}; guest "
+                             f"{guest.inner_text('#app')[:400]!r}; errors {host.errors + guest.errors}") from err
     host.wait_for_function(CAMERA_OFF)
     assert host.locator(".scan").count() == 0
     guest.wait_for_selector(".seep.table", timeout=WAIT_MS)
