@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import cardtable.bots.seep as bs
-from cardtable.bots import choose_action
+from cardtable.bots import choose_action, think
 from cardtable.games.seep import CAPTURE, HALF, HALF_PLAYS, Seep
 
 
@@ -108,3 +108,114 @@ def test_the_second_half_search_draws_one_sample():
             assert bs.last_search["samples"] == (1 if g.plays >= HALF_PLAYS else 4)
             searched += 1
     assert searched >= 3
+
+
+class _Clock:
+    """``time`` for the bots: every reading moves on by ``tick`` (a search then stops after a
+    fixed number of readings, whatever the machine); ``away`` jumps it as the browser would."""
+
+    def __init__(self, tick: float = 2 ** -12):
+        self.now = 0.0
+        self.tick = tick
+
+    def perf_counter(self) -> float:
+        self.now += self.tick
+        return self.now
+
+    def away(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def _second_half_views(count: int, after: int = 1) -> list:
+    """Views of two-player second halves (from ``after`` plays into it) where the search has
+    several candidates (those it would try, quick order first: ``_pruned`` of the rated moves)
+    -- with those candidates."""
+    out = []
+    for seed in range(40):
+        g = _at(100 + seed, HALF_PLAYS + after + seed % (15 - after))
+        if g.hands_completed or g.plays >= 44:
+            continue
+        view = g.view(g.to_act)
+        _, _, rated = bs.rated_moves(view, random.Random(0))
+        cands = bs._pruned([(r, t) for r, t, _ in rated])
+        if len(cands) >= 3:
+            out.append((view, cands))
+        if len(out) == count:
+            break
+    return out
+
+
+def _drive(steps, clock=None) -> tuple:
+    """Run a ``think`` generator to its answer: (answer, steps taken), away 1 s between steps."""
+    n = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, n
+        n += 1
+        if clock is not None:
+            clock.away(1.0)
+
+
+def test_the_expert_second_half_is_deterministic_and_yields_inside_its_trees():
+    """The expert's second half (our next ``EXPERT_TREE_DEPTH`` choices searched): the same answer
+    for a seed and a sample count, run in one go or in steps, and a step at least before every
+    play-out of the trees (a candidate's whole tree is never one step)."""
+    deep = 0
+    for view, cands in _second_half_views(3, after=6):
+        one_go = choose_action("seep", view, "expert", budget=0.0, seed=5, samples=2)
+        answer, steps = _drive(think("seep", view, "expert", budget=0.0, seed=5, samples=2))
+        assert answer == one_go and answer in cands
+        playouts = bs.last_search["playouts"]
+        assert bs.last_search["samples"] == 1
+        assert steps >= playouts >= len(cands)
+        deep += playouts > 2 * len(cands)
+    assert deep >= 2
+
+
+def _tree_values(view, depth: int) -> tuple:
+    """Per candidate (quick order): the value of its tree and its play-outs, searched apart."""
+    k = bs.Knowledge(view)
+    g = k.sample(random.Random(0), infer=True)
+    _, _, rated = bs.rated_moves(view, random.Random(0))
+    cands = bs._pruned([(r, t) for r, t, _ in rated])
+    moves = bs._text_moves(g, cands)
+    values, leaves = [], []
+    for c in cands:
+        sim = g.copy()
+        sim.apply_move(moves[c])
+        public = k.public[:]
+        public[bs.VAL[moves[c][1]]] += 1
+        bs.last_search["playouts"] = 0
+        values.append(bs.tree_playout(sim, k, public, bs.TREE_HORIZON, depth, 0))
+        leaves.append(bs.last_search["playouts"])
+    return cands, values, leaves
+
+
+def test_a_deadline_inside_a_tree_compares_only_the_candidates_searched_in_full(monkeypatch):
+    """Cut at many points of the second half's search (a fake clock), the answer is the best of
+    the candidates whose trees were searched in full (ties to the quick order), and the quick
+    level's choice when even the first tree was cut."""
+    clock = _Clock()
+    monkeypatch.setattr(bs, "time", clock)
+    cuts = set()
+    for view, _ in _second_half_views(2):
+        cands, values, leaves = _tree_values(view, bs.TREE_DEPTH)
+        total = sum(leaves)
+        for budget_ticks in (1, 3, 8, 20, 40, 80, 160, 400, 10 ** 6):
+            answer, _ = _drive(think("seep", view, "strong", budget=budget_ticks * clock.tick,
+                                     seed=1), clock)
+            ran = bs.last_search["playouts"]
+            full = 0                       # the candidates whose every play-out ran
+            while full < len(cands) and sum(leaves[:full + 1]) <= ran:
+                full += 1
+            if full == 0:
+                assert answer == cands[0]
+            else:
+                best = max(range(full), key=lambda j: (values[j], -j))
+                assert answer == cands[best], (budget_ticks, full, values)
+            cuts.add((full, ran == total))
+    assert (0, False) in cuts                                   # inside the first tree
+    assert any(full and not whole for full, whole in cuts)      # inside a later one
+    assert any(whole for _, whole in cuts)                      # not cut at all

@@ -119,8 +119,9 @@ Off: the guesses are better (first-half hidden cards guessed right 22% -> 28% ag
 players) but the play was not measurably stronger (+0.7 +- 8.4 points of hands won over 135
 mirrored hands) and a sample costs about twice as much (``bench/bench_bots_infer.py``,
 ``bench/bench_bots_hands.py``; report bots2)."""
-last_search = {"samples": 0, "candidates": 0}
-"""What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
+last_search = {"samples": 0, "candidates": 0, "playouts": 0}
+"""What the last search did (samples drawn, candidates searched, play-outs run: one per candidate
+and sample, or one per leaf of the second half's trees): read by ``bench/bench_bots.py``."""
 
 
 def choose_bid(view: dict) -> str:
@@ -604,11 +605,20 @@ def _pruned(rated: list) -> list:
 
 def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
                  hands_before: int) -> float:
+    """``tree_steps`` run to the end: its value."""
+    return run_steps(tree_steps(g, k, public, plies, depth, hands_before))
+
+
+def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
+               hands_before: int):
     """``evaluate`` after ``plies`` more moves in ``g`` (a search copy) where the others play by
     the quick rating and we, the next ``depth`` times we have a choice, try every move the
     search would (``_pruned``) and keep the best for our side; then ``quick_playout``.
     For positions where every card is known (two players' second half): there one sample is
-    all the samples, and the budget goes into our later choices instead."""
+    all the samples, and the budget goes into our later choices instead.  A generator that
+    yields before each play-out (each leaf of the tree), so a step is about one play-out and the
+    page's slices stay short; it returns the value (``tree_playout`` runs it in one go), the
+    same however it is driven."""
     goal = g.hands_completed + 1
     while depth > 0 and plies > 0 and not g.over and g.hands_completed < goal:
         moves = g.legal_moves()
@@ -621,13 +631,16 @@ def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
                 sim.apply_move(moves[i])
                 pub = public[:]
                 pub[VAL[moves[i][1]]] += 1
-                best = max(best, tree_playout(sim, k, pub, plies - 1, depth - 1, hands_before))
+                best = max(best, (yield from tree_steps(sim, k, pub, plies - 1, depth - 1,
+                                                        hands_before)))
             return best
         m = moves[0] if r is None else max(moves, key=r.rate)
         g.apply_move(m)
         public[VAL[m[1]]] += 1
         plies -= 1
+    yield   # each play-out starts a step: the tree's last one ends with its value
     quick_playout(g, k, public, plies)
+    last_search["playouts"] += 1
     return evaluate(g, k, hands_before)
 
 
@@ -685,7 +698,10 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     yields after each play-out; time away from it does not count: ``end`` moves on), or over
     exactly ``samples`` samples when that is given.  ``prior``: the quick order (rank by text),
     which breaks near-ties.  Candidates clearly behind the leader are dropped on the way.
-    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``)."""
+    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``); there a
+    candidate's tree is searched in steps of one play-out (``tree_steps``), and when the deadline
+    cuts a tree only the candidates searched in full are compared (they come in the quick order:
+    the quick level's choice first, and it is the answer when even its tree was cut)."""
     n = len(cands)
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
@@ -698,6 +714,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     hands_before = 0
     clock = time.perf_counter
     out_of_time = False
+    last_search["playouts"] = 0
     drawn = 0
     while not out_of_time and len(live) > 1:
         if (samples and drawn >= samples) or (known and drawn):
@@ -716,13 +733,27 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
             public = k.public[:]
             public[VAL[m[1]]] += 1
             if tree:
-                results[i].append(tree_playout(sim, k, public, TREE_HORIZON, depth,
-                                               hands_before))
+                steps = tree_steps(sim, k, public, TREE_HORIZON, depth, hands_before)
+                while True:     # its steps are ours: one play-out each, the deadline checked
+                    try:
+                        next(steps)
+                    except StopIteration as fin:
+                        results[i].append(fin.value)
+                        break
+                    if not samples and clock() >= end:
+                        out_of_time = True
+                        break
+                    away = clock()
+                    yield
+                    end += clock() - away
+                if out_of_time:   # cut inside this candidate's tree: it is not compared
+                    break
             else:
                 if QUICK_PLAYOUTS:
                     quick_playout(sim, k, public, horizon, stop)
                 else:
                     policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
+                last_search["playouts"] += 1
                 results[i].append(evaluate(sim, k, hands_before))
             done.append(i)
             if not samples and clock() >= end:
