@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import cardtable.bots.seep as bs
 from cardtable.bots import choose_action, think
+from cardtable.bots.common import EXPERT_FACTOR
 from cardtable.games.seep import CAPTURE, HALF, HALF_PLAYS, Seep
 
 
@@ -193,29 +196,56 @@ def _tree_values(view, depth: int) -> tuple:
     return cands, values, leaves
 
 
-def test_a_deadline_inside_a_tree_compares_only_the_candidates_searched_in_full(monkeypatch):
-    """Cut at many points of the second half's search (a fake clock), the answer is the best of
-    the candidates whose trees were searched in full (ties to the quick order), and the quick
-    level's choice when even the first tree was cut."""
+def _expected(cands: list, passes: list, ran: int) -> tuple:
+    """What the second half's search answers when the deadline lets ``ran`` play-outs start:
+    ``passes`` are (values, play-outs) per candidate for each depth searched, shallow first; the
+    first in the quick order, each next in the order of the values before (best first).  The
+    answer is the best of the deepest values finished (ties to the quick order), and whether
+    any tree was finished."""
+    bound = [None] * len(cands)
+    order = list(range(len(cands)))
+    left = ran
+    for values, leaves in passes:
+        for i in order:
+            if leaves[i] > left:
+                left = -1
+                break
+            left -= leaves[i]
+            bound[i] = values[i]
+        if left < 0:
+            break
+        order.sort(key=lambda i: (-bound[i], i))
+    done = [i for i in order if bound[i] is not None]
+    if not done:
+        return cands[0], False
+    return cands[max(done, key=lambda i: (bound[i], -i))], True
+
+
+@pytest.mark.parametrize("level,depth", [("strong", bs.TREE_DEPTH), ("expert", bs.EXPERT_TREE_DEPTH)])
+def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_searched(
+        monkeypatch, level, depth):
+    """The second half's search deepens (our next ``depth - 1`` choices searched for every
+    candidate, then ``depth``, best first): cut by the deadline at many points (a fake clock),
+    its answer is the best of the deepest values each candidate finished (a deeper value is never
+    below a shallower: the quick level's move is among those tried), ties to the quick order;
+    the quick level's choice when not one tree was finished; the deepest search's when not cut."""
     clock = _Clock()
     monkeypatch.setattr(bs, "time", clock)
     cuts = set()
-    for view, _ in _second_half_views(2):
-        cands, values, leaves = _tree_values(view, bs.TREE_DEPTH)
-        total = sum(leaves)
-        for budget_ticks in (1, 3, 8, 20, 40, 80, 160, 400, 10 ** 6):
-            answer, _ = _drive(think("seep", view, "strong", budget=budget_ticks * clock.tick,
-                                     seed=1), clock)
+    for view, _ in _second_half_views(2, after=8 if level == "expert" else 1):
+        passes = []
+        for d in range(max(0, depth - 1), depth + 1):
+            cands, values, leaves = _tree_values(view, d)
+            if passes:
+                assert all(v >= w - 1e-9 for v, w in zip(values, passes[-1][0]))
+            passes.append((values, leaves))
+        total = sum(sum(p[1]) for p in passes)
+        for budget_ticks in (1, 3, 8, 20, 40, 80, 160, 400, 800, 10 ** 6):
+            budget = budget_ticks * clock.tick / (EXPERT_FACTOR if level == "expert" else 1)
+            answer, _ = _drive(think("seep", view, level, budget=budget, seed=1), clock)
             ran = bs.last_search["playouts"]
-            full = 0                       # the candidates whose every play-out ran
-            while full < len(cands) and sum(leaves[:full + 1]) <= ran:
-                full += 1
-            if full == 0:
-                assert answer == cands[0]
-            else:
-                best = max(range(full), key=lambda j: (values[j], -j))
-                assert answer == cands[best], (budget_ticks, full, values)
-            cuts.add((full, ran == total))
-    assert (0, False) in cuts                                   # inside the first tree
-    assert any(full and not whole for full, whole in cuts)      # inside a later one
-    assert any(whole for _, whole in cuts)                      # not cut at all
+            want, finished = _expected(cands, passes, ran)
+            assert answer == want, (budget_ticks, ran, total, passes)
+            cuts.add((finished, ran == total))
+    assert cuts == {(False, False), (True, False), (True, True)}   # cut in the first tree, on
+    # the way, and not at all

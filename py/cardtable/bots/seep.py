@@ -698,10 +698,8 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     yields after each play-out; time away from it does not count: ``end`` moves on), or over
     exactly ``samples`` samples when that is given.  ``prior``: the quick order (rank by text),
     which breaks near-ties.  Candidates clearly behind the leader are dropped on the way.
-    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``); there a
-    candidate's tree is searched in steps of one play-out (``tree_steps``), and when the deadline
-    cuts a tree only the candidates searched in full are compared (they come in the quick order:
-    the quick level's choice first, and it is the answer when even its tree was cut)."""
+    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``), then by
+    ``deepening_steps`` on the one sample, a step per play-out."""
     n = len(cands)
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
@@ -710,14 +708,40 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         horizon = PLAYS_PER_HAND               # to the hand's end
     stop = HALF_PLAYS if BOUNDARY and k.n == 2 and k.plays < HALF_PLAYS else -1
     known = k.n == 2 and k.plays >= HALF_PLAYS and depth > 0   # every card known
-    tree = known or (k.n == 4 and TREE_FROM_4 is not None and k.plays >= TREE_FROM_4)
+    tree = k.n == 4 and TREE_FROM_4 is not None and k.plays >= TREE_FROM_4
     hands_before = 0
     clock = time.perf_counter
     out_of_time = False
     last_search["playouts"] = 0
+
+    def timed(work):
+        """``work``'s steps as ours, the deadline checked after each: its value, or None when
+        the deadline cut it (``out_of_time``)."""
+        nonlocal end, out_of_time
+        while True:
+            try:
+                next(work)
+            except StopIteration as fin:
+                return fin.value
+            if not samples and clock() >= end:
+                out_of_time = True
+                return None
+            away = clock()
+            yield
+            end += clock() - away
+
+    if known:
+        last_search["samples"], last_search["candidates"] = 1, n
+        bound: list = [None] * n
+        yield from timed(deepening_steps(k.sample(rng, infer=True), k, cands, prior, depth,
+                                         bound))
+        done = [i for i in range(n) if bound[i] is not None]
+        if not done:
+            return cands[0]
+        return cands[max(done, key=lambda i: (bound[i], -prior[cands[i]]))]
     drawn = 0
     while not out_of_time and len(live) > 1:
-        if (samples and drawn >= samples) or (known and drawn):
+        if samples and drawn >= samples:
             break
         drawn += 1
         g = k.sample(rng, infer=True)
@@ -733,21 +757,11 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
             public = k.public[:]
             public[VAL[m[1]]] += 1
             if tree:
-                steps = tree_steps(sim, k, public, TREE_HORIZON, depth, hands_before)
-                while True:     # its steps are ours: one play-out each, the deadline checked
-                    try:
-                        next(steps)
-                    except StopIteration as fin:
-                        results[i].append(fin.value)
-                        break
-                    if not samples and clock() >= end:
-                        out_of_time = True
-                        break
-                    away = clock()
-                    yield
-                    end += clock() - away
+                value = yield from timed(tree_steps(sim, k, public, TREE_HORIZON, depth,
+                                                    hands_before))
                 if out_of_time:   # cut inside this candidate's tree: it is not compared
                     break
+                results[i].append(value)
             else:
                 if QUICK_PLAYOUTS:
                     quick_playout(sim, k, public, horizon, stop)
@@ -770,6 +784,28 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         return cands[0]
     m = min(len(results[i]) for i in tried)
     return cands[max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))]
+
+
+def deepening_steps(g: Seep, k: Knowledge, cands: list, prior: dict, depth: int, bound: list):
+    """The search where every card is known (``g``: the one sample): each candidate's
+    ``tree_steps`` value with our next ``depth - 1`` choices searched, then with ``depth``,
+    candidates in the order of the pass before (best first; the first pass in the quick order);
+    ``bound[i]`` is candidate i's value in the deepest pass it finished.  A generator (a step per
+    play-out), so a deadline may cut it anywhere: every candidate searched in full has a value
+    then, and a deeper value is never below a shallower one (the quick level's move is among
+    those tried: ``tests/test_seep_bot_plan.py``), so the best ``bound`` is a sound choice, and
+    with no deadline it is the deepest search's."""
+    moves = _text_moves(g, cands)
+    order = [i for i in range(len(cands)) if cands[i] in moves]
+    for d in range(max(0, depth - 1), depth + 1):
+        for i in order:
+            m = moves[cands[i]]
+            sim = g.copy()
+            sim.apply_move(m)
+            public = k.public[:]
+            public[VAL[m[1]]] += 1
+            bound[i] = yield from tree_steps(sim, k, public, TREE_HORIZON, d, 0)
+        order.sort(key=lambda i: (-bound[i], prior[cands[i]]))
 
 
 def evaluate(g: Seep, k: Knowledge, hands_before: int) -> float:
