@@ -15,6 +15,7 @@ import cardtable.bots.seep as bs
 from cardtable.bots import choose_action, think
 from cardtable.bots.common import EXPERT_FACTOR
 from cardtable.games.seep import CAPTURE, HALF, HALF_PLAYS, Seep
+from test_bot_slices import FakeClock
 
 
 def _at(seed: int, plays: int) -> Seep:
@@ -111,22 +112,6 @@ def test_the_second_half_search_draws_one_sample():
             assert bs.last_search["samples"] == (1 if g.plays >= HALF_PLAYS else 4)
             searched += 1
     assert searched >= 3
-
-
-class _Clock:
-    """``time`` for the bots: every reading moves on by ``tick`` (a search then stops after a
-    fixed number of readings, whatever the machine); ``away`` jumps it as the browser would."""
-
-    def __init__(self, tick: float = 2 ** -12):
-        self.now = 0.0
-        self.tick = tick
-
-    def perf_counter(self) -> float:
-        self.now += self.tick
-        return self.now
-
-    def away(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def _second_half_views(count: int, after: int = 1) -> list:
@@ -229,7 +214,7 @@ def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_sear
     its answer is the best of the deepest values each candidate finished (a deeper value is never
     below a shallower: the quick level's move is among those tried), ties to the quick order;
     the quick level's choice when not one tree was finished; the deepest search's when not cut."""
-    clock = _Clock()
+    clock = FakeClock(2 ** -12)
     monkeypatch.setattr(bs, "time", clock)
     cuts = set()
     for view, _ in _second_half_views(2, after=8 if level == "expert" else 1):
