@@ -38,8 +38,9 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   negative (``DROP_Z`` standard errors) is dropped as samples come in.  Samples run until the
   deadline, or exactly ``samples`` of them.  In two players' second half every card is known
   (the unseen cards are the opponent's hand): one sample is drawn, and each candidate's play-out
-  runs to the hand's end with our next choice searched too (``tree_playout``, ``TREE_DEPTH``,
-  ``TREE_HORIZON``).  (``policy_playout``, a cheaper rule-based policy,
+  runs to the hand's end with our next choice searched too (``tree_steps``, ``TREE_DEPTH``,
+  ``TREE_HORIZON``), every candidate first with one choice fewer searched, then the best first
+  with all (``deepening_steps``), a step per play-out, so a deadline anywhere leaves an answer.  (``policy_playout``, a cheaper rule-based policy,
   is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
   against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
@@ -91,13 +92,13 @@ TREE_DEPTH = 1
 """Two players' second half (every card known: the unseen cards are the opponent's hand): the
 search plays one sample and, the next ``TREE_DEPTH`` times we have a choice in the play-out,
 tries each of our moves (``tree_playout``) instead of playing the quick level's."""
-EXPERT_TREE_DEPTH = 1
-"""``TREE_DEPTH`` for the expert level.  2 (our next two choices searched) measured stronger:
-expert vs strong, 100 mirrored hands (expert 32 samples, strong 8): 60.0% of hands won, lead
-+12.2 a hand, against 53% and +0.5 with 1 (paired +7.0 +- 8.5 points of hands won, lead +11.7 +-
-6.7; report bots3).  Not on yet: a second-half move then costs 307 ms CPU on average (2.5 s at
-most) in CPython, and the search yields only between root candidates, so in the page one slice
-could take seconds; ``tree_playout`` must yield inside first."""
+EXPERT_TREE_DEPTH = 2
+"""``TREE_DEPTH`` for the expert level: our next two choices searched.  Expert vs strong, 200
+mirrored hands (expert 32 samples, strong 8, ``bench/bench_bots_hands.py``): 58.5% of hands
+won, lead +11.5 a hand, against 55.5% and +4.2 with 1 (paired +3.0 +- 5.9 points of hands won,
+lead +7.3 +- 4.5 a hand; report expert3).  A second-half move then costs about 0.5 s CPU on average and up to
+about 3 s in CPython (``bench/bench_bots.py --second-half``); the page's 1 s deadline cuts the
+longest, where ``deepening_steps`` still answers with every candidate searched at depth 1."""
 TREE_HORIZON = 24
 """The plies of those play-outs (``tree_playout``): 24 is to the hand's end (scored exactly).
 Against quick, 200 mirrored hands at 8 samples (``bench/bench_bots_hands.py``): 89.0% of hands
