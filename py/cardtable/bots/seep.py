@@ -96,9 +96,10 @@ EXPERT_TREE_DEPTH = 2
 """``TREE_DEPTH`` for the expert level: our next two choices searched.  Expert vs strong, 200
 mirrored hands (expert 32 samples, strong 8, ``bench/bench_bots_hands.py``): 58.5% of hands
 won, lead +11.5 a hand, against 55.5% and +4.2 with 1 (paired +3.0 +- 5.9 points of hands won,
-lead +7.3 +- 4.5 a hand; report expert3).  A second-half move then costs about 0.5 s CPU on average and up to
-about 3 s in CPython (``bench/bench_bots.py --second-half``); the page's 1 s deadline cuts the
-longest, where ``deepening_steps`` still answers with every candidate searched at depth 1."""
+lead +7.3 +- 4.5 a hand; report expert3).  A second-half move then costs about 0.5 s CPU on
+average and up to about 3 s in CPython (``bench/bench_bots.py --second-half``); the page's 1 s
+deadline cuts the longest, where ``deepening_steps`` still answers with every candidate searched
+at depth 1."""
 TREE_HORIZON = 24
 """The plies of those play-outs (``tree_playout``): 24 is to the hand's end (scored exactly).
 Against quick, 200 mirrored hands at 8 samples (``bench/bench_bots_hands.py``): 89.0% of hands
