@@ -66,7 +66,7 @@ def positions(name: str, n: int) -> list:
 
 
 _NODE = r"""
-const [dir, py, bench, n] = process.argv.slice(1);   // node -e: no script name; n: the arguments (JSON)
+const [dir, py, bench, n] = process.argv.slice(1);   // node -e: no script name; n: argv (JSON)
 const { loadPyodide } = require(dir + "/pyodide.js");
 (async () => {
   const pyodide = await loadPyodide({ indexURL: dir + "/" });
@@ -140,6 +140,7 @@ def second_half(n: int) -> None:
           f"{n} positions, two-player Seep second half, EXPERT_TREE_DEPTH "
           f"{bots_seep.EXPERT_TREE_DEPTH}, TREE_DEPTH {bots_seep.TREE_DEPTH}, load average {_load()}")
     views = second_half_positions(n)
+    factor = bots.EXPERT_FACTOR
     for level in ("strong", "expert"):
         whole = {}
         for budget, samples in ((1.0, 8), (0.25, None)):
@@ -151,7 +152,7 @@ def second_half(n: int) -> None:
             steps = sorted(r[3] for r in rows)
             outs = [r[4] for r in rows]
             what = (f"{samples} samples (no deadline)" if samples
-                    else f"budget {budget * (bots.EXPERT_FACTOR if level == 'expert' else 1):.2f} s")
+                    else f"budget {budget * (factor if level == 'expert' else 1):.2f} s")
             line = (f"  seep 2p 2nd half {level:6s} {what:25s} moves {len(rows):3d}  "
                     f"play-outs/move {sum(outs) / len(outs):6.1f}  "
                     f"wall mean {1000 * sum(wall) / len(wall):7.1f} ms max {1000 * max(wall):7.1f}  "
@@ -172,7 +173,8 @@ def second_half(n: int) -> None:
 def main() -> None:
     args = sys.argv[1:]
     if args and args[0] == "--pyodide":
-        where = args[1] if len(args) > 1 and not args[1][:1] in "-0123456789" else "node_modules/pyodide"
+        given = len(args) > 1 and args[1][:1] not in "-0123456789"
+        where = args[1] if given else "node_modules/pyodide"
         rest = [a for a in args[1:] if a != where]
         run_in_pyodide(rest or ["30"], where)
         return

@@ -40,7 +40,8 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   (the unseen cards are the opponent's hand): one sample is drawn, and each candidate's play-out
   runs to the hand's end with our next choice searched too (``tree_steps``, ``TREE_DEPTH``,
   ``TREE_HORIZON``), every candidate first with one choice fewer searched, then the best first
-  with all (``deepening_steps``), a step per play-out, so a deadline anywhere leaves an answer.  (``policy_playout``, a cheaper rule-based policy,
+  with all (``deepening_steps``), a step per play-out, so a deadline anywhere leaves an answer.
+  (``policy_playout``, a cheaper rule-based policy,
   is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
   against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
