@@ -40,8 +40,10 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   negative (``DROP_Z`` standard errors) is dropped as samples come in.  Samples run until the
   deadline, or exactly ``samples`` of them.  In two players' second half every card is known
   (the unseen cards are the opponent's hand): one sample is drawn, and each candidate's play-out
-  runs to the hand's end with our next choice searched too (``tree_playout``, ``TREE_DEPTH``,
-  ``TREE_HORIZON``).  (``policy_playout``, a cheaper rule-based policy,
+  runs to the hand's end with our next choice searched too (``tree_steps``, ``TREE_DEPTH``,
+  ``TREE_HORIZON``), every candidate first with one choice fewer searched, then the best first
+  with all (``deepening_steps``), a step per play-out, so a deadline anywhere leaves an answer.
+  (``policy_playout``, a cheaper rule-based policy,
   is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
   against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
@@ -93,13 +95,15 @@ TREE_DEPTH = 1
 """Two players' second half (every card known: the unseen cards are the opponent's hand): the
 search plays one sample and, the next ``TREE_DEPTH`` times we have a choice in the play-out,
 tries each of our moves (``tree_playout``) instead of playing the quick level's."""
-EXPERT_TREE_DEPTH = 1
-"""``TREE_DEPTH`` for the expert level.  2 (our next two choices searched) measured stronger:
-expert vs strong, 100 mirrored hands (expert 32 samples, strong 8): 60.0% of hands won, lead
-+12.2 a hand, against 53% and +0.5 with 1 (paired +7.0 +- 8.5 points of hands won, lead +11.7 +-
-6.7; report bots3).  Not on yet: a second-half move then costs 307 ms CPU on average (2.5 s at
-most) in CPython, and the search yields only between root candidates, so in the page one slice
-could take seconds; ``tree_playout`` must yield inside first."""
+EXPERT_TREE_DEPTH = 2
+"""``TREE_DEPTH`` for the expert level: our next two choices searched.  Expert vs strong, 200
+mirrored hands (expert 32 samples, strong 8, ``bench/bench_bots_hands.py``): 58.5% of hands
+won, lead +11.5 a hand, against 55.5% and +4.2 with 1 (paired +3.0 +- 5.9 points of hands won,
+lead +7.3 +- 4.5 a hand; report expert3).  A second-half move then costs about 0.5 s CPU on
+average and up to about 3 s in CPython (``bench/bench_bots.py --second-half``); the page's 1 s
+deadline cuts the longest, where ``deepening_steps`` still answers with every candidate searched
+at depth 1: cut after the play-outs Pyodide runs in 1 s here, 58.0%.  Not kept: the second choice
+pruned to 5 points of the quick best instead of ``PRUNE`` (54.0%, cut the same way)."""
 TREE_HORIZON = 24
 """The plies of those play-outs (``tree_playout``): 24 is to the hand's end (scored exactly).
 Against quick, 200 mirrored hands at 8 samples (``bench/bench_bots_hands.py``): 89.0% of hands
@@ -135,8 +139,9 @@ the strong level's own play-outs exactly from 3 cards (75.0% of hands, lead +8.7
 sweeps conceded) cost 2.3 times the CPU of a second-half move; from 2 cards, no measurable gain;
 not kept.  4 cards cost a quick move 6 ms CPU at the median, 30 ms at most (CPython), in steps of
 at most 12 ms between yields; its mean move stays 0.6 ms (report quick4)."""
-last_search = {"samples": 0, "candidates": 0}
-"""What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
+last_search = {"samples": 0, "candidates": 0, "playouts": 0}
+"""What the last search did (samples drawn, candidates searched, play-outs run: one per candidate
+and sample, or one per leaf of the second half's trees): read by ``bench/bench_bots.py``."""
 
 
 def choose_bid(view: dict) -> str:
@@ -620,11 +625,20 @@ def _pruned(rated: list) -> list:
 
 def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
                  hands_before: int) -> float:
+    """``tree_steps`` run to the end: its value."""
+    return run_steps(tree_steps(g, k, public, plies, depth, hands_before))
+
+
+def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
+               hands_before: int):
     """``evaluate`` after ``plies`` more moves in ``g`` (a search copy) where the others play by
     the quick rating and we, the next ``depth`` times we have a choice, try every move the
     search would (``_pruned``) and keep the best for our side; then ``quick_playout``.
     For positions where every card is known (two players' second half): there one sample is
-    all the samples, and the budget goes into our later choices instead."""
+    all the samples, and the budget goes into our later choices instead.  A generator that
+    yields before each play-out (each leaf of the tree), so a step is about one play-out and the
+    page's slices stay short; it returns the value (``tree_playout`` runs it in one go), the
+    same however it is driven."""
     goal = g.hands_completed + 1
     while depth > 0 and plies > 0 and not g.over and g.hands_completed < goal:
         moves = g.legal_moves()
@@ -637,13 +651,16 @@ def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
                 sim.apply_move(moves[i])
                 pub = public[:]
                 pub[VAL[moves[i][1]]] += 1
-                best = max(best, tree_playout(sim, k, pub, plies - 1, depth - 1, hands_before))
+                best = max(best, (yield from tree_steps(sim, k, pub, plies - 1, depth - 1,
+                                                        hands_before)))
             return best
         m = moves[0] if r is None else max(moves, key=r.rate)
         g.apply_move(m)
         public[VAL[m[1]]] += 1
         plies -= 1
+    yield   # each play-out starts a step: the tree's last one ends with its value
     quick_playout(g, k, public, plies)
+    last_search["playouts"] += 1
     return evaluate(g, k, hands_before)
 
 
@@ -748,7 +765,8 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     yields after each play-out; time away from it does not count: ``end`` moves on), or over
     exactly ``samples`` samples when that is given.  ``prior``: the quick order (rank by text),
     which breaks near-ties.  Candidates clearly behind the leader are dropped on the way.
-    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``)."""
+    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``), then by
+    ``deepening_steps`` on the one sample, a step per play-out."""
     n = len(cands)
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
@@ -757,13 +775,40 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         horizon = PLAYS_PER_HAND               # to the hand's end
     stop = HALF_PLAYS if BOUNDARY and k.n == 2 and k.plays < HALF_PLAYS else -1
     known = k.n == 2 and k.plays >= HALF_PLAYS and depth > 0   # every card known
-    tree = known or (k.n == 4 and TREE_FROM_4 is not None and k.plays >= TREE_FROM_4)
+    tree = k.n == 4 and TREE_FROM_4 is not None and k.plays >= TREE_FROM_4
     hands_before = 0
     clock = time.perf_counter
     out_of_time = False
+    last_search["playouts"] = 0
+
+    def timed(work):
+        """``work``'s steps as ours, the deadline checked after each: its value, or None when
+        the deadline cut it (``out_of_time``)."""
+        nonlocal end, out_of_time
+        while True:
+            try:
+                next(work)
+            except StopIteration as fin:
+                return fin.value
+            if not samples and clock() >= end:
+                out_of_time = True
+                return None
+            away = clock()
+            yield
+            end += clock() - away
+
+    if known:
+        last_search["samples"], last_search["candidates"] = 1, n
+        bound: list = [None] * n
+        yield from timed(deepening_steps(k.sample(rng, infer=True), k, cands, prior, depth,
+                                         bound))
+        done = [i for i in range(n) if bound[i] is not None]
+        if not done:
+            return cands[0]
+        return cands[max(done, key=lambda i: (bound[i], -prior[cands[i]]))]
     drawn = 0
     while not out_of_time and len(live) > 1:
-        if (samples and drawn >= samples) or (known and drawn):
+        if samples and drawn >= samples:
             break
         drawn += 1
         g = k.sample(rng, infer=True)
@@ -779,13 +824,17 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
             public = k.public[:]
             public[VAL[m[1]]] += 1
             if tree:
-                results[i].append(tree_playout(sim, k, public, TREE_HORIZON, depth,
-                                               hands_before))
+                value = yield from timed(tree_steps(sim, k, public, TREE_HORIZON, depth,
+                                                    hands_before))
+                if out_of_time:   # cut inside this candidate's tree: it is not compared
+                    break
+                results[i].append(value)
             else:
                 if QUICK_PLAYOUTS:
                     quick_playout(sim, k, public, horizon, stop)
                 else:
                     policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
+                last_search["playouts"] += 1
                 results[i].append(evaluate(sim, k, hands_before))
             done.append(i)
             if not samples and clock() >= end:
@@ -802,6 +851,28 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         return cands[0]
     m = min(len(results[i]) for i in tried)
     return cands[max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))]
+
+
+def deepening_steps(g: Seep, k: Knowledge, cands: list, prior: dict, depth: int, bound: list):
+    """The search where every card is known (``g``: the one sample): each candidate's
+    ``tree_steps`` value with our next ``depth - 1`` choices searched, then with ``depth``,
+    candidates in the order of the pass before (best first; the first pass in the quick order);
+    ``bound[i]`` is candidate i's value in the deepest pass it finished.  A generator (a step per
+    play-out), so a deadline may cut it anywhere: every candidate searched in full has a value
+    then, and a deeper value is never below a shallower one (the quick level's move is among
+    those tried: ``tests/test_seep_bot_plan.py``), so the best ``bound`` is a sound choice, and
+    with no deadline it is the deepest search's."""
+    moves = _text_moves(g, cands)
+    order = [i for i in range(len(cands)) if cands[i] in moves]
+    for d in range(max(0, depth - 1), depth + 1):
+        for i in order:
+            m = moves[cands[i]]
+            sim = g.copy()
+            sim.apply_move(m)
+            public = k.public[:]
+            public[VAL[m[1]]] += 1
+            bound[i] = yield from tree_steps(sim, k, public, TREE_HORIZON, d, 0)
+        order.sort(key=lambda i: (-bound[i], prior[cands[i]]))
 
 
 def evaluate(g: Seep, k: Knowledge, hands_before: int) -> float:
