@@ -139,6 +139,11 @@ the strong level's own play-outs exactly from 3 cards (75.0% of hands, lead +8.7
 sweeps conceded) cost 2.3 times the CPU of a second-half move; from 2 cards, no measurable gain;
 not kept.  4 cards cost a quick move 6 ms CPU at the median, 30 ms at most (CPython), in steps of
 at most 12 ms between yields; its mean move stays 0.6 ms (report quick4)."""
+EXPERT_ENDGAME = 3
+"""Two players' second half, the expert level: its search's play-outs end, once the player to
+act holds this many cards or fewer, with the value of the rest of the hand under perfect play
+by both sides (``_solve``) -- as the quick level plays its last cards (``QUICK_ENDGAME``) and as
+careful players do -- instead of the quick rating's play; 0: never."""
 last_search = {"samples": 0, "candidates": 0, "playouts": 0}
 """What the last search did (samples drawn, candidates searched, play-outs run: one per candidate
 and sample, or one per leaf of the second half's trees): read by ``bench/bench_bots.py``."""
@@ -579,7 +584,8 @@ def policy_playout(g: Seep, rng: random.Random, eps: float = PLAYOUT_EPS,
         g.apply_move(best)
 
 
-def quick_playout(g: Seep, k: Knowledge, public: list, plies: int, stop: int = -1) -> None:
+def quick_playout(g: Seep, k: Knowledge, public: list, plies: int, stop: int = -1,
+                  exact: int = 0) -> None:
     """Play ``plies`` moves on in ``g`` (a search copy; fewer at the hand's end), every seat
     choosing by the quick level's rating from what it can see (its hand, and ``public``: the
     cards per value everybody has seen, updated here), then one more while the player to act
@@ -589,7 +595,7 @@ def quick_playout(g: Seep, k: Knowledge, public: list, plies: int, stop: int = -
     goal = g.hands_completed + 1
     left = plies
     while not g.over and g.hands_completed < goal:
-        if g.plays == stop:
+        if g.plays == stop or (exact and _held(g) <= exact):
             return
         moves = g.legal_moves()
         if left <= 0:
@@ -624,13 +630,18 @@ def _pruned(rated: list) -> list:
 
 
 def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
-                 hands_before: int) -> float:
+                 hands_before: int, exact: int = 0) -> float:
     """``tree_steps`` run to the end: its value."""
-    return run_steps(tree_steps(g, k, public, plies, depth, hands_before))
+    return run_steps(tree_steps(g, k, public, plies, depth, hands_before, exact))
+
+
+def _held(g: Seep) -> int:
+    """How many cards the player to act in ``g`` holds."""
+    return sum(g.value_counts(_SI[g.to_act]))
 
 
 def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
-               hands_before: int):
+               hands_before: int, exact: int = 0):
     """``evaluate`` after ``plies`` more moves in ``g`` (a search copy) where the others play by
     the quick rating and we, the next ``depth`` times we have a choice, try every move the
     search would (``_pruned``) and keep the best for our side; then ``quick_playout``.
@@ -638,9 +649,12 @@ def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
     all the samples, and the budget goes into our later choices instead.  A generator that
     yields before each play-out (each leaf of the tree), so a step is about one play-out and the
     page's slices stay short; it returns the value (``tree_playout`` runs it in one go), the
-    same however it is driven."""
+    same however it is driven.  ``exact``: once the player to act holds that many cards or
+    fewer, the rest of the hand is valued under perfect play by both sides (``_solve``;
+    ``EXPERT_ENDGAME``), not played out by the quick rating."""
     goal = g.hands_completed + 1
-    while depth > 0 and plies > 0 and not g.over and g.hands_completed < goal:
+    while (depth > 0 and plies > 0 and not g.over and g.hands_completed < goal
+           and not (exact and _held(g) <= exact)):
         moves = g.legal_moves()
         r = _rater_to_act(g, k, public) if len(moves) > 1 else None
         if r is not None and _SI[g.to_act] == k.me:
@@ -652,15 +666,17 @@ def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
                 pub = public[:]
                 pub[VAL[moves[i][1]]] += 1
                 best = max(best, (yield from tree_steps(sim, k, pub, plies - 1, depth - 1,
-                                                        hands_before)))
+                                                        hands_before, exact)))
             return best
         m = moves[0] if r is None else max(moves, key=r.rate)
         g.apply_move(m)
         public[VAL[m[1]]] += 1
         plies -= 1
     yield   # each play-out starts a step: the tree's last one ends with its value
-    quick_playout(g, k, public, plies)
+    quick_playout(g, k, public, plies, exact=exact)
     last_search["playouts"] += 1
+    if exact and not g.over and g.hands_completed < goal:
+        return _solve(g, k.me, g.hands_completed, -1e9, 1e9)
     return evaluate(g, k, hands_before)
 
 
@@ -750,8 +766,10 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
     yield  # the reading of the view and the rating of every move were a step of their own
     end = start + budget + (clock() - away)
     prior = {t: i for i, (_, t, _) in enumerate(rated)}
-    depth = EXPERT_TREE_DEPTH if level == "expert" else TREE_DEPTH
-    return (yield from search_steps(k, cands, prior, end, rng, samples, depth))
+    expert = level == "expert"
+    depth = EXPERT_TREE_DEPTH if expert else TREE_DEPTH
+    return (yield from search_steps(k, cands, prior, end, rng, samples, depth,
+                                    EXPERT_ENDGAME if expert else 0))
 
 
 def search(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random) -> str:
@@ -760,13 +778,13 @@ def search(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Rando
 
 
 def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random,
-                 samples: Optional[int] = None, depth: int = TREE_DEPTH):
+                 samples: Optional[int] = None, depth: int = TREE_DEPTH, exact: int = 0):
     """Play-outs of the live candidates on shared samples until the deadline (a generator that
     yields after each play-out; time away from it does not count: ``end`` moves on), or over
     exactly ``samples`` samples when that is given.  ``prior``: the quick order (rank by text),
     which breaks near-ties.  Candidates clearly behind the leader are dropped on the way.
     ``depth``: our later choices searched where every card is known (``TREE_DEPTH``), then by
-    ``deepening_steps`` on the one sample, a step per play-out."""
+    ``deepening_steps`` on the one sample, a step per play-out; ``exact``: see ``tree_steps``."""
     n = len(cands)
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
@@ -801,7 +819,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         last_search["samples"], last_search["candidates"] = 1, n
         bound: list = [None] * n
         yield from timed(deepening_steps(k.sample(rng, infer=True), k, cands, prior, depth,
-                                         bound))
+                                         bound, exact))
         done = [i for i in range(n) if bound[i] is not None]
         if not done:
             return cands[0]
@@ -853,7 +871,8 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     return cands[max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))]
 
 
-def deepening_steps(g: Seep, k: Knowledge, cands: list, prior: dict, depth: int, bound: list):
+def deepening_steps(g: Seep, k: Knowledge, cands: list, prior: dict, depth: int, bound: list,
+                    exact: int = 0):
     """The search where every card is known (``g``: the one sample): each candidate's
     ``tree_steps`` value with our next ``depth - 1`` choices searched, then with ``depth``,
     candidates in the order of the pass before (best first; the first pass in the quick order);
@@ -871,7 +890,7 @@ def deepening_steps(g: Seep, k: Knowledge, cands: list, prior: dict, depth: int,
             sim.apply_move(m)
             public = k.public[:]
             public[VAL[m[1]]] += 1
-            bound[i] = yield from tree_steps(sim, k, public, TREE_HORIZON, d, 0)
+            bound[i] = yield from tree_steps(sim, k, public, TREE_HORIZON, d, 0, exact)
         order.sort(key=lambda i: (-bound[i], prior[cands[i]]))
 
 
