@@ -262,3 +262,23 @@ def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
         a = choose_action("seep", view, "casual", seed=seed)
         assert a in safe and value(a) == best, (view["hand"], view["floor"], a)
         checked += 1
+
+
+def test_expert_play_outs_value_the_last_three_cards_under_perfect_play():
+    """``EXPERT_ENDGAME``: a two-player second-half play-out that reaches three cards or fewer in
+    the hand to act is valued as plain minimax values it (for the searching seat)."""
+    from cardtable.bots import seep as bs
+    rng = random.Random(7)
+    checked = 0
+    seed = 0
+    while checked < 20:
+        g = Seep.new(seed=seed, seats=2)
+        seed += 1
+        while g.phase == "bid" or g.plays < 42 + rng.randrange(5):
+            g.apply(rng.choice(g.legal_actions()))
+        me = g.to_act
+        k = bs.Knowledge(g.view(me))
+        sim = k.sample(random.Random(0))    # every card is known: the game (the points taken
+        want = _best_score(sim.copy(), me)  # before are not in a search copy, only their count)
+        assert bs.tree_playout(sim, k, k.public[:], 24, 1, 0, exact=3) == want
+        checked += 1
