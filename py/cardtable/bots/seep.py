@@ -148,9 +148,21 @@ def choose_bid(view: dict) -> str:
     return max(bids, key=score)
 
 
+_P_HOLDS: dict = {}
+
+
 def p_holds(pool: int, hand: int, wanted: int) -> float:
     """The chance that a hand of ``hand`` cards drawn from ``pool`` unseen cards holds at least
-    one of ``wanted`` given cards among them (hypergeometric)."""
+    one of ``wanted`` given cards among them (hypergeometric).  Remembered: the arguments are
+    small counts, and every play-out move asks for dozens."""
+    key = (pool, hand, wanted)
+    p = _P_HOLDS.get(key)
+    if p is None:
+        p = _P_HOLDS[key] = _p_holds(pool, hand, wanted)
+    return p
+
+
+def _p_holds(pool: int, hand: int, wanted: int) -> float:
     if wanted <= 0 or hand <= 0:
         return 0.0
     if hand > pool - wanted:
