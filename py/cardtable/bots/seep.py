@@ -112,12 +112,6 @@ LATE_4 = None
 exactly) instead of ``HORIZON`` moves; None: never.  Off: from play 32, 61.2% of 80 mirrored
 hands won against quick at 8 samples against 55.0%, paired +6.2 +- 8.8 points, lead -0.1 +- 4.9
 a hand: not shown (report bots3)."""
-STRATIFY_4 = False
-"""Four players: the samples come in threes sharing one shuffle of the unseen cards, dealt to
-the three hidden seats in turned orders, so a card's holder varies evenly across samples."""
-SWITCH_Z_4 = 0.0
-"""Four players: the search leaves the quick level's choice for the best mean only when the
-paired difference is this many standard errors above zero (0: always the best mean)."""
 EXPLAIN = False
 """Strong level: check each guess at the hidden hands against the other seats' last plays and
 keep, of ``seep_infer.TRIES`` guesses, the one that explains the most (``seep_infer.Explainer``).
@@ -238,7 +232,6 @@ class Knowledge:
         self._steps = replay(log, self.loose, self.houses)
         self.lacks = self._read_lacks()
         self._explainer = None
-        self._shuffled = None
         self.template = Seep.from_view(view)
 
     def _read_lacks(self) -> list:
@@ -260,14 +253,12 @@ class Knowledge:
                     lacks[s] |= 1 << v
         return lacks
 
-    def sample(self, rng: random.Random, infer: bool = False, turn: int = 0) -> Seep:
+    def sample(self, rng: random.Random, infer: bool = False) -> Seep:
         """A full game consistent with the view (hidden hands guessed).  With ``infer``, the
         guess follows what the other seats have shown: the cards of the values a seat ``lacks``
         are kept out of its hand when the pool allows, and (``EXPLAIN``) of ``TRIES`` guesses
-        the one that best explains their last plays is kept (``seep_infer.Explainer``).
-        ``turn`` > 0: the last guess's shuffle of the unseen cards, dealt to the hidden seats in
-        an order turned ``turn`` places (``STRATIFY_4``)."""
-        guess = self._guess(rng, infer, turn)
+        the one that best explains their last plays is kept (``seep_infer.Explainer``)."""
+        guess = self._guess(rng, infer)
         if infer and EXPLAIN:
             if self._explainer is None:
                 self._explainer = Explainer(self, self.view, self._steps, Rater)
@@ -285,18 +276,13 @@ class Knowledge:
         g.deal_hidden(*guess)
         return g
 
-    def _guess(self, rng: random.Random, infer: bool, turn: int = 0) -> tuple:
+    def _guess(self, rng: random.Random, infer: bool) -> tuple:
         """``(hands now, the rest of the deal or None)`` for ``deal_hidden``: one guess."""
-        if turn and self._shuffled is not None:
-            pool = self._shuffled[:]
-        else:
-            pool = self.unseen[:]
-            rng.shuffle(pool)
-            self._shuffled = pool[:]
+        pool = self.unseen[:]
+        rng.shuffle(pool)
         first = self.plays == 0
         # the cards each seat holds now (ours known) and, before the first play, the rest
         n = self.n
-        hidden = [(self.me + 1 + (j + turn) % (n - 1)) % n for j in range(n - 1)]
         now: list = [None] * n
         now[self.me] = self.hand[:]
         need = [0 if s == self.me else self.counts[s] for s in range(n)]
@@ -310,9 +296,11 @@ class Knowledge:
                             need[s] -= 1
                             break
         if infer and any(self.lacks):
-            self._deal_lacking(pool, now, need, hidden)
+            self._deal_lacking(pool, now, need)
         else:
-            for s in hidden:
+            for s in range(n):
+                if s == self.me:
+                    continue
                 have = now[s] or []
                 take = min(need[s], len(pool))
                 now[s] = have + pool[:take]
@@ -340,13 +328,14 @@ class Knowledge:
                 del pool[:HALF]
         return hands, deal_hands
 
-    def _deal_lacking(self, pool: list, now: list, need: list, hidden: list) -> None:
+    def _deal_lacking(self, pool: list, now: list, need: list) -> None:
         """Fill the hidden hands from the shuffled ``pool`` (cards taken from it), each seat
         taking first the cards of values it does not lack; what is left of the pool stays for
         the undealt places (the rest of the pack).  A seat that cannot be filled with cards it
-        does not lack takes the others (the inference is a likelihood, not a rule).  ``hidden``:
-        the other seats, in the order they are filled."""
-        for s in hidden:
+        does not lack takes the others (the inference is a likelihood, not a rule)."""
+        for s in range(self.n):
+            if s == self.me:
+                continue
             bad = self.lacks[s]
             have = now[s] or []
             want = need[s]
@@ -726,7 +715,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         if (samples and drawn >= samples) or (known and drawn):
             break
         drawn += 1
-        g = k.sample(rng, infer=True, turn=(drawn - 1) % (k.n - 1) if STRATIFY_4 and k.n == 4 else 0)
+        g = k.sample(rng, infer=True)
         moves = _text_moves(g, [cands[i] for i in live])
         seed = rng.random()
         done = []
@@ -761,21 +750,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     if not tried:
         return cands[0]
     m = min(len(results[i]) for i in tried)
-    best = max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))
-    if SWITCH_Z_4 and k.n == 4 and m > 1:
-        first = min(tried, key=lambda i: prior[cands[i]])     # the quick level's choice
-        if best != first and _paired_z(results[best][:m], results[first][:m]) < SWITCH_Z_4:
-            best = first
-    return cands[best]
-
-
-def _paired_z(a: list, b: list) -> float:
-    """The mean of ``a - b`` in standard errors (paired samples)."""
-    d = [x - y for x, y in zip(a, b)]
-    n = len(d)
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean / math.sqrt(var / n + 1e-9)
+    return cands[max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))]
 
 
 def evaluate(g: Seep, k: Knowledge, hands_before: int) -> float:
