@@ -108,3 +108,16 @@ def test_the_second_half_search_draws_one_sample():
             assert bs.last_search["samples"] == (1 if g.plays >= HALF_PLAYS else 4)
             searched += 1
     assert searched >= 3
+
+
+def test_p_holds_is_the_hypergeometric_chance_every_time_asked():
+    """The chance that a hand holds one of the wanted cards (remembered after the first
+    answer) is 1 - C(pool - wanted, hand) / C(pool, hand), on the first asking and the second."""
+    from math import comb, isclose
+    for _ in range(2):
+        for pool in range(0, 41, 3):
+            for hand in range(0, min(pool, 24) + 1):
+                for wanted in range(0, pool + 1):
+                    exact = 1 - comb(pool - wanted, hand) / comb(pool, hand)
+                    assert isclose(bs.p_holds(pool, hand, wanted), exact, abs_tol=1e-12), \
+                        (pool, hand, wanted)
