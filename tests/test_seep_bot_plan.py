@@ -121,3 +121,14 @@ def test_p_holds_is_the_hypergeometric_chance_every_time_asked():
                     exact = 1 - comb(pool - wanted, hand) / comb(pool, hand)
                     assert isclose(bs.p_holds(pool, hand, wanted), exact, abs_tol=1e-12), \
                         (pool, hand, wanted)
+
+
+def test_four_players_drop_a_clearly_worse_candidate_after_four_samples():
+    """After 4 shared samples a candidate far behind the leader is no longer searched with four
+    players (``DROP_4``); with two it is kept until ``DROP_MIN`` samples; a close one is kept."""
+    lead = [10.0, 12.0, 9.0, 11.0]
+    behind = [-30.0, -25.0, -28.0, -27.0]
+    close = [9.0, 12.5, 8.0, 11.0]
+    results = [lead, behind, close]
+    assert bs._drop_behind([0, 1, 2], results, 4, *bs.DROP_4) == [0, 2]
+    assert bs._drop_behind([0, 1, 2], results, 4) == [0, 1, 2]
