@@ -71,7 +71,9 @@ DROP_4 = (4, 2.0)
 time goes to the others: at 8 samples the same moves for a third less CPU, and 16 samples cost
 about what 8 did with ``(6, 2.5)`` (1.05-1.3x).  Against quick, 200 mirrored hands: 16 samples
 so 66.5% of hands won, 8 samples before 57.0% (paired lead +7.1 +- 5.5 a hand); 16 with
-``(6, 2.5)`` 64.5% at 1.4x the CPU (report four4)."""
+``(6, 2.5)`` 64.5% at 1.4x the CPU.  At a time budget (the page) an early drop also ends the
+search once one candidate is left, so the gain there is smaller: +5.9 +- 10.0 a hand over 80
+hands at 0.06 s in CPython, not shown (report four4)."""
 PLAYOUT_EPS = 0.0
 """Share of uniformly random moves in the play-out policy (keeps the samples from being too alike)."""
 HORIZON = {2: 6, 4: 8}
