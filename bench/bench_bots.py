@@ -13,6 +13,16 @@ samples, not longer waits) and, for the searches, the mean number of samples of 
 cards searched per move (each sample plays every candidate move once): the figure to compare
 with Pyodide's at the same budget, and with the arena's ``--samples`` -- and samples per CPU
 second, the search's speed with the machine's load taken out (as far as CPU time does).
+
+``--second-half [N]`` (also with ``--pyodide``) measures instead the two-player Seep second half,
+where the search plays one deal and searches our later choices (``bots.seep.tree_steps``): N
+(default 40) positions from quick-vs-quick hands of seeded deals, given to the strong and expert
+levels first at a fixed 8 samples (no deadline: the whole search, its CPU mean and max a move)
+then at the page's budget (0.25 s, 1 s for the expert).  Printed per level: play-outs a move
+(the work searched: the machine-independent figure to compare between CPython and Pyodide),
+mean and max time a move, the longest single step between two yields (what holds the page: it
+runs steps for ~12 ms a slice) and, at the budget, the moves the deadline cut and the answers
+that differ from the whole search's.
 """
 
 from __future__ import annotations
@@ -27,7 +37,7 @@ import cardtable.bots as bots
 import cardtable.bots.seep as bots_seep
 import cardtable.bots.spades as bots_spades
 from cardtable.games.dummy_spades import DummySpades
-from cardtable.games.seep import Seep
+from cardtable.games.seep import HALF_PLAYS, Seep
 
 
 def _load() -> str:
@@ -56,7 +66,7 @@ def positions(name: str, n: int) -> list:
 
 
 _NODE = r"""
-const [dir, py, bench, n] = process.argv.slice(1);   // node -e: no script name
+const [dir, py, bench, n] = process.argv.slice(1);   // node -e: no script name; n: argv (JSON)
 const { loadPyodide } = require(dir + "/pyodide.js");
 (async () => {
   const pyodide = await loadPyodide({ indexURL: dir + "/" });
@@ -68,7 +78,7 @@ const { loadPyodide } = require(dir + "/pyodide.js");
   await pyodide.runPythonAsync(`
 import sys
 sys.path[:0] = ["/app/py", "/app/bench"]
-sys.argv = ["bench_bots.py", "${n}"]
+sys.argv = ["bench_bots.py"] + ${n}
 import bench_bots
 bench_bots.main()
 `);
@@ -76,22 +86,103 @@ bench_bots.main()
 """
 
 
-def run_in_pyodide(n: int, where: str) -> None:
+def run_in_pyodide(args: list, where: str) -> None:
     """This bench in Pyodide under Node (the page's interpreter), printing its own figures."""
+    import json
     import pathlib
     import subprocess
 
     here = pathlib.Path(__file__).resolve().parent
     subprocess.run(["node", "-e", _NODE, str(pathlib.Path(where).resolve()), str(here.parent / "py"),
-                    str(here), str(n)], check=True)
+                    str(here), json.dumps(args)], check=True)
+
+
+def second_half_positions(n: int) -> list:
+    """Views of the seat to act, with a choice, in two-player Seep second halves (every card
+    known), from hands of seeded deals played by the quick level; about one play in three."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        g = Seep.new(seed=500 + seed, seats=2)
+        seed += 1
+        while g.hands_completed == 0 and len(out) < n:
+            v = g.view(g.to_act)
+            if g.phase == "play" and g.plays >= HALF_PLAYS and (g.plays + seed) % 3 == 0 \
+                    and len(v["legal"]) > 1:
+                out.append(v)
+            g.apply(bots.choose_action("seep", v, "casual", seed=g.action_count))
+    return out
+
+
+def stepped(view: dict, level: str, budget: float, samples, seed: int) -> tuple:
+    """One decision driven step by step as the page drives it: (action, wall s, CPU s, longest
+    step s, play-outs, longest step's CPU s).  The CPU of each step only with ``samples`` (no
+    deadline): reading it is a system call, where a loaded machine tends to switch processes,
+    and the search does not count time spent between its steps."""
+    clock, cpu = time.perf_counter, time.process_time
+    each = cpu if samples else (lambda: 0.0)
+    bots_seep.last_search["playouts"] = 0
+    steps = bots.think("seep", view, level, budget=budget, seed=seed, samples=samples)
+    t0, c0 = clock(), cpu()
+    longest = longest_cpu = 0.0
+    action = None
+    while action is None:
+        t, c = clock(), each()
+        try:
+            next(steps)
+        except StopIteration as done:
+            action = done.value
+        longest = max(longest, clock() - t)
+        longest_cpu = max(longest_cpu, each() - c)
+    return (action, clock() - t0, cpu() - c0, longest, bots_seep.last_search["playouts"],
+            longest_cpu)
+
+
+def second_half(n: int) -> None:
+    print(f"bench_bots --second-half: {platform.python_implementation()} {platform.python_version()}, "
+          f"{n} positions, two-player Seep second half, EXPERT_TREE_DEPTH "
+          f"{bots_seep.EXPERT_TREE_DEPTH}, TREE_DEPTH {bots_seep.TREE_DEPTH}, load average {_load()}")
+    views = second_half_positions(n)
+    factor = bots.EXPERT_FACTOR
+    for level in ("strong", "expert"):
+        whole = {}
+        for budget, samples in ((1.0, 8), (0.25, None)):
+            rows = [stepped(v, level, budget, samples, i) for i, v in enumerate(views)]
+            if samples:
+                whole = {i: r for i, r in enumerate(rows)}
+            wall = [r[1] for r in rows]
+            cpu = [r[2] for r in rows]
+            steps = sorted(r[3] for r in rows)
+            outs = [r[4] for r in rows]
+            what = (f"{samples} samples (no deadline)" if samples
+                    else f"budget {budget * (factor if level == 'expert' else 1):.2f} s")
+            line = (f"  seep 2p 2nd half {level:6s} {what:25s} moves {len(rows):3d}  "
+                    f"play-outs/move {sum(outs) / len(outs):6.1f}  "
+                    f"wall mean {1000 * sum(wall) / len(wall):7.1f} ms max {1000 * max(wall):7.1f}  "
+                    f"CPU mean {1000 * sum(cpu) / len(cpu):7.1f} ms max {1000 * max(cpu):7.1f}  "
+                    f"longest step {1000 * steps[-1]:6.1f} ms (95th pct of moves' longest "
+                    f"{1000 * steps[int(0.95 * (len(steps) - 1))]:5.1f}"
+                    + (f"; CPU {1000 * max(r[5] for r in rows):6.1f})" if samples else ")"))
+            if not samples and whole:
+                cut = sum(r[4] < whole[i][4] for i, r in enumerate(rows))
+                same = sum(r[0] == whole[i][0] for i, r in enumerate(rows))
+                share = sum(r[4] for r in rows) / max(1, sum(w[4] for w in whole.values()))
+                line += (f"\n      cut by the deadline {cut}/{len(rows)}; play-outs searched "
+                         f"{100 * share:.0f}% of the whole search's; same answer as the whole "
+                         f"search {same}/{len(rows)}")
+            print(line, flush=True)
 
 
 def main() -> None:
     args = sys.argv[1:]
     if args and args[0] == "--pyodide":
-        where = args[1] if len(args) > 1 and not args[1].isdigit() else "node_modules/pyodide"
-        nums = [a for a in args[1:] if a.isdigit()]
-        run_in_pyodide(int(nums[0]) if nums else 30, where)
+        given = len(args) > 1 and args[1][:1] not in "-0123456789"
+        where = args[1] if given else "node_modules/pyodide"
+        rest = [a for a in args[1:] if a != where]
+        run_in_pyodide(rest or ["30"], where)
+        return
+    if args and args[0] == "--second-half":
+        second_half(int(args[1]) if len(args) > 1 else 40)
         return
     n = int(args[0]) if args else 150
     print(f"bench_bots: {platform.python_implementation()} {platform.python_version()}, "

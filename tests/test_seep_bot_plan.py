@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import cardtable.bots.seep as bs
-from cardtable.bots import choose_action
+from cardtable.bots import choose_action, think
+from cardtable.bots.common import EXPERT_FACTOR
 from cardtable.games.seep import CAPTURE, HALF, HALF_PLAYS, Seep
+from test_bot_slices import FakeClock
 
 
 def _at(seed: int, plays: int) -> Seep:
@@ -108,6 +112,128 @@ def test_the_second_half_search_draws_one_sample():
             assert bs.last_search["samples"] == (1 if g.plays >= HALF_PLAYS else 4)
             searched += 1
     assert searched >= 3
+
+
+def _second_half_views(count: int, after: int = 1) -> list:
+    """Views of two-player second halves (from ``after`` plays into it) where the search has
+    several candidates (those it would try, quick order first: ``_pruned`` of the rated moves)
+    -- with those candidates."""
+    out = []
+    for seed in range(40):
+        g = _at(100 + seed, HALF_PLAYS + after + seed % (15 - after))
+        if g.hands_completed or g.plays >= 44:
+            continue
+        view = g.view(g.to_act)
+        _, _, rated = bs.rated_moves(view, random.Random(0))
+        cands = bs._pruned([(r, t) for r, t, _ in rated])
+        if len(cands) >= 3:
+            out.append((view, cands))
+        if len(out) == count:
+            break
+    return out
+
+
+def _drive(steps, clock=None) -> tuple:
+    """Run a ``think`` generator to its answer: (answer, steps taken), away 1 s between steps."""
+    n = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, n
+        n += 1
+        if clock is not None:
+            clock.away(1.0)
+
+
+def test_the_expert_second_half_is_deterministic_and_yields_inside_its_trees():
+    """The expert's second half (our next ``EXPERT_TREE_DEPTH`` choices searched): the same answer
+    for a seed and a sample count, run in one go or in steps, and a step at least before every
+    play-out of the trees (a candidate's whole tree is never one step)."""
+    deep = 0
+    for view, cands in _second_half_views(3, after=6):
+        one_go = choose_action("seep", view, "expert", budget=0.0, seed=5, samples=2)
+        answer, steps = _drive(think("seep", view, "expert", budget=0.0, seed=5, samples=2))
+        assert answer == one_go and answer in cands
+        playouts = bs.last_search["playouts"]
+        assert bs.last_search["samples"] == 1
+        assert steps >= playouts >= len(cands)
+        deep += playouts > 2 * len(cands)
+    assert deep >= 2
+
+
+def _tree_values(view, depth: int) -> tuple:
+    """Per candidate (quick order): the value of its tree and its play-outs, searched apart."""
+    k = bs.Knowledge(view)
+    g = k.sample(random.Random(0), infer=True)
+    _, _, rated = bs.rated_moves(view, random.Random(0))
+    cands = bs._pruned([(r, t) for r, t, _ in rated])
+    moves = bs._text_moves(g, cands)
+    values, leaves = [], []
+    for c in cands:
+        sim = g.copy()
+        sim.apply_move(moves[c])
+        public = k.public[:]
+        public[bs.VAL[moves[c][1]]] += 1
+        bs.last_search["playouts"] = 0
+        values.append(bs.tree_playout(sim, k, public, bs.TREE_HORIZON, depth, 0))
+        leaves.append(bs.last_search["playouts"])
+    return cands, values, leaves
+
+
+def _expected(cands: list, passes: list, ran: int) -> tuple:
+    """What the second half's search answers when the deadline lets ``ran`` play-outs start:
+    ``passes`` are (values, play-outs) per candidate for each depth searched, shallow first; the
+    first in the quick order, each next in the order of the values before (best first).  The
+    answer is the best of the deepest values finished (ties to the quick order), and whether
+    any tree was finished."""
+    bound = [None] * len(cands)
+    order = list(range(len(cands)))
+    left = ran
+    for values, leaves in passes:
+        for i in order:
+            if leaves[i] > left:
+                left = -1
+                break
+            left -= leaves[i]
+            bound[i] = values[i]
+        if left < 0:
+            break
+        order.sort(key=lambda i: (-bound[i], i))
+    done = [i for i in order if bound[i] is not None]
+    if not done:
+        return cands[0], False
+    return cands[max(done, key=lambda i: (bound[i], -i))], True
+
+
+@pytest.mark.parametrize("level,depth", [("strong", bs.TREE_DEPTH), ("expert", bs.EXPERT_TREE_DEPTH)])
+def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_searched(
+        monkeypatch, level, depth):
+    """The second half's search deepens (our next ``depth - 1`` choices searched for every
+    candidate, then ``depth``, best first): cut by the deadline at many points (a fake clock),
+    its answer is the best of the deepest values each candidate finished (a deeper value is never
+    below a shallower: the quick level's move is among those tried), ties to the quick order;
+    the quick level's choice when not one tree was finished; the deepest search's when not cut."""
+    clock = FakeClock(2 ** -12)
+    monkeypatch.setattr(bs, "time", clock)
+    cuts = set()
+    for view, _ in _second_half_views(2, after=8 if level == "expert" else 1):
+        passes = []
+        for d in range(max(0, depth - 1), depth + 1):
+            cands, values, leaves = _tree_values(view, d)
+            if passes:
+                assert all(v >= w - 1e-9 for v, w in zip(values, passes[-1][0]))
+            passes.append((values, leaves))
+        total = sum(sum(p[1]) for p in passes)
+        for budget_ticks in (1, 3, 8, 20, 40, 80, 160, 400, 800, 10 ** 6):
+            budget = budget_ticks * clock.tick / (EXPERT_FACTOR if level == "expert" else 1)
+            answer, _ = _drive(think("seep", view, level, budget=budget, seed=1), clock)
+            ran = bs.last_search["playouts"]
+            want, finished = _expected(cands, passes, ran)
+            assert answer == want, (budget_ticks, ran, total, passes)
+            cuts.add((finished, ran == total))
+    assert cuts == {(False, False), (True, False), (True, True)}   # cut in the first tree, on
+    # the way, and not at all
 
 
 def test_p_holds_is_the_hypergeometric_chance_every_time_asked():

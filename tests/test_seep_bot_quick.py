@@ -213,3 +213,52 @@ def test_a_search_state_from_the_view_plays_as_the_game(opts):
             s.apply(a)
         assert s.history[0]["sweeps"] == g.history[n0]["sweeps"]
         assert s.history[0]["cards"] == g.history[n0]["cards"]
+
+
+def _best_score(g: Seep, me: str) -> int:
+    """The hand's score difference for seat ``me`` (two players) when both play perfectly from
+    ``g``: plain minimax over the legal actions, for checking the bot's own search."""
+    n0 = g.hands_completed
+    values = []
+    for a in g.legal_actions():
+        t = g.copy()
+        t.apply(a)
+        if t.hands_completed > n0:
+            sc = t.history[n0]["score"]
+            values.append(sc[me] - sc[[s for s in t.sides if s != me][0]])
+        else:
+            values.append(_best_score(t, me))
+    return max(values) if g.to_act == me else min(values)
+
+
+def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
+    """Two players, four cards or fewer each at the end of the hand: every card is known, and
+    the quick level plays the move with the best score under perfect play (``QUICK_ENDGAME``),
+    among the moves that leave no sweep when there are any."""
+    rng = random.Random(42)
+    checked = 0
+    seed = 0
+    while checked < 40:
+        g = Seep.new(seed=seed, seats=2)
+        seed += 1
+        while g.phase == "bid" or g.plays < 40 + rng.randrange(7):
+            g.apply(rng.choice(g.legal_actions()))
+        view = g.view(g.to_act)
+        if len(view["legal"]) < 2:
+            continue
+        me = g.to_act
+        unseen = _unseen(view)
+        safe = [a for a in view["legal"] if not _sweeps_after(g, a, unseen)] or view["legal"]
+
+        def value(a: str) -> int:
+            t = g.copy()
+            t.apply(a)
+            if t.hands_completed:
+                sc = t.history[0]["score"]
+                return sc[me] - sc[[s for s in t.sides if s != me][0]]
+            return _best_score(t, me)
+
+        best = max(value(a) for a in safe)
+        a = choose_action("seep", view, "casual", seed=seed)
+        assert a in safe and value(a) == best, (view["hand"], view["floor"], a)
+        checked += 1

@@ -24,7 +24,9 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   rules, houses included) would take it all, the move is *exposed*; an exposed move is only
   played when every legal move is exposed, and then the one with the least expected loss (the
   chance that the next player holds such a card, from the unseen cards of those values, times
-  the sweep and the floor).
+  the sweep and the floor).  With two players, once it holds ``QUICK_ENDGAME`` cards or fewer
+  in the second half (every card known), it plays the last cards exactly (``endgame_steps``),
+  among the moves that leave no sweep when there are any.
 * Strong: determinized Monte Carlo over every legal move, pruned by the quick rating (moves
   rated more than ``PRUNE`` points below the best are dropped, and exposed moves when a safe one
   exists; no fixed top-N).  Each candidate is played on the same samples (with the inference
@@ -38,8 +40,10 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   negative (``DROP_Z`` standard errors) is dropped as samples come in.  Samples run until the
   deadline, or exactly ``samples`` of them.  In two players' second half every card is known
   (the unseen cards are the opponent's hand): one sample is drawn, and each candidate's play-out
-  runs to the hand's end with our next choice searched too (``tree_playout``, ``TREE_DEPTH``,
-  ``TREE_HORIZON``).  (``policy_playout``, a cheaper rule-based policy,
+  runs to the hand's end with our next choice searched too (``tree_steps``, ``TREE_DEPTH``,
+  ``TREE_HORIZON``), every candidate first with one choice fewer searched, then the best first
+  with all (``deepening_steps``), a step per play-out, so a deadline anywhere leaves an answer.
+  (``policy_playout``, a cheaper rule-based policy,
   is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
   against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
@@ -99,13 +103,15 @@ TREE_DEPTH = 1
 """Two players' second half (every card known: the unseen cards are the opponent's hand): the
 search plays one sample and, the next ``TREE_DEPTH`` times we have a choice in the play-out,
 tries each of our moves (``tree_playout``) instead of playing the quick level's."""
-EXPERT_TREE_DEPTH = 1
-"""``TREE_DEPTH`` for the expert level.  2 (our next two choices searched) measured stronger:
-expert vs strong, 100 mirrored hands (expert 32 samples, strong 8): 60.0% of hands won, lead
-+12.2 a hand, against 53% and +0.5 with 1 (paired +7.0 +- 8.5 points of hands won, lead +11.7 +-
-6.7; report bots3).  Not on yet: a second-half move then costs 307 ms CPU on average (2.5 s at
-most) in CPython, and the search yields only between root candidates, so in the page one slice
-could take seconds; ``tree_playout`` must yield inside first."""
+EXPERT_TREE_DEPTH = 2
+"""``TREE_DEPTH`` for the expert level: our next two choices searched.  Expert vs strong, 200
+mirrored hands (expert 32 samples, strong 8, ``bench/bench_bots_hands.py``): 58.5% of hands
+won, lead +11.5 a hand, against 55.5% and +4.2 with 1 (paired +3.0 +- 5.9 points of hands won,
+lead +7.3 +- 4.5 a hand; report expert3).  A second-half move then costs about 0.5 s CPU on
+average and up to about 3 s in CPython (``bench/bench_bots.py --second-half``); the page's 1 s
+deadline cuts the longest, where ``deepening_steps`` still answers with every candidate searched
+at depth 1: cut after the play-outs Pyodide runs in 1 s here, 58.0%.  Not kept: the second choice
+pruned to 5 points of the quick best instead of ``PRUNE`` (54.0%, cut the same way)."""
 TREE_HORIZON = 24
 """The plies of those play-outs (``tree_playout``): 24 is to the hand's end (scored exactly).
 Against quick, 200 mirrored hands at 8 samples (``bench/bench_bots_hands.py``): 89.0% of hands
@@ -127,8 +133,23 @@ Off: the guesses are better (first-half hidden cards guessed right 22% -> 28% ag
 players) but the play was not measurably stronger (+0.7 +- 8.4 points of hands won over 135
 mirrored hands) and a sample costs about twice as much (``bench/bench_bots_infer.py``,
 ``bench/bench_bots_hands.py``; report bots2)."""
-last_search = {"samples": 0, "candidates": 0}
-"""What the last search did (samples drawn, candidates searched): read by ``bench/bench_bots.py``."""
+QUICK_ENDGAME = 4
+"""Two players' second half, when we hold this many cards or fewer: the quick level plays the
+exact best move for the hand's score (``endgame_steps``: every card is known then, the cards we have
+not seen are the opponent's hand), as a player counting the last cards does; 0: never.  Against
+the strong level, whose search of the second half plans its sweeps, the quick level otherwise
+conceded most of its sweeps at plays 42-45, each forced by then (41 in 60 mirrored hands at 8
+samples, not one of which the move before could have avoided).  Against the strong level at 8
+samples, 200 mirrored hands (``bench/bench_bots_hands.py``): sweeps conceded a hand 0.76 without,
+0.45 with 4 (the strong level then wins 70.0% of hands instead of 89.0%: much of its margin was
+the quick level's last four cards).  With 3: 41 -> 34 of 60 hands' concessions only.  Searching
+the strong level's own play-outs exactly from 3 cards (75.0% of hands, lead +8.7 +- 4.3, but 0.575
+sweeps conceded) cost 2.3 times the CPU of a second-half move; from 2 cards, no measurable gain;
+not kept.  4 cards cost a quick move 6 ms CPU at the median, 30 ms at most (CPython), in steps of
+at most 12 ms between yields; its mean move stays 0.6 ms (report quick4)."""
+last_search = {"samples": 0, "candidates": 0, "playouts": 0}
+"""What the last search did (samples drawn, candidates searched, play-outs run: one per candidate
+and sample, or one per leaf of the second half's trees): read by ``bench/bench_bots.py``."""
 
 
 def choose_bid(view: dict) -> str:
@@ -624,11 +645,20 @@ def _pruned(rated: list) -> list:
 
 def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
                  hands_before: int) -> float:
+    """``tree_steps`` run to the end: its value."""
+    return run_steps(tree_steps(g, k, public, plies, depth, hands_before))
+
+
+def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
+               hands_before: int):
     """``evaluate`` after ``plies`` more moves in ``g`` (a search copy) where the others play by
     the quick rating and we, the next ``depth`` times we have a choice, try every move the
     search would (``_pruned``) and keep the best for our side; then ``quick_playout``.
     For positions where every card is known (two players' second half): there one sample is
-    all the samples, and the budget goes into our later choices instead."""
+    all the samples, and the budget goes into our later choices instead.  A generator that
+    yields before each play-out (each leaf of the tree), so a step is about one play-out and the
+    page's slices stay short; it returns the value (``tree_playout`` runs it in one go), the
+    same however it is driven."""
     goal = g.hands_completed + 1
     while depth > 0 and plies > 0 and not g.over and g.hands_completed < goal:
         moves = g.legal_moves()
@@ -641,14 +671,58 @@ def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
                 sim.apply_move(moves[i])
                 pub = public[:]
                 pub[VAL[moves[i][1]]] += 1
-                best = max(best, tree_playout(sim, k, pub, plies - 1, depth - 1, hands_before))
+                best = max(best, (yield from tree_steps(sim, k, pub, plies - 1, depth - 1,
+                                                        hands_before)))
             return best
         m = moves[0] if r is None else max(moves, key=r.rate)
         g.apply_move(m)
         public[VAL[m[1]]] += 1
         plies -= 1
+    yield   # each play-out starts a step: the tree's last one ends with its value
     quick_playout(g, k, public, plies)
+    last_search["playouts"] += 1
     return evaluate(g, k, hands_before)
+
+
+def endgame_steps(g: Seep, me: int, moves: list):
+    """Of ``moves`` (``[(text, move)...]``, best first by the quick rating), the one with the best
+    hand's score for seat index ``me``'s side when both players play on perfectly in ``g`` (a
+    game where every card is known: two players' second half); the first of equals.  A
+    generator (see ``cardtable.bots.think``) that yields after each move searched."""
+    hb = g.hands_completed
+    best, choice = -1e9, moves[0][0]
+    for text, m in moves:
+        sim = g.copy(whole=False)
+        sim.apply_move(m)
+        v = _solve(sim, me, hb, best, 1e9)
+        if v > best:
+            best, choice = v, text
+        yield
+    return choice
+
+
+def _capture_first(m: tuple) -> int:
+    """Search order: the captures taking most first (alpha-beta cuts sooner)."""
+    return -len(m[3]) - 2 if m[0] == CAPTURE else 0
+
+
+def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float) -> float:
+    """The hand's score difference for ``me``'s side in ``g`` under perfect play (alpha-beta)."""
+    if g.hands_completed > hb:
+        sc, sides = g.history[-1]["score"], g.sides     # a scratch copy keeps no older hand
+        return sc[sides[me]] - sc[sides[1 - me]]
+    ours = _SI[g.to_act] == me
+    for m in sorted(g.legal_moves(), key=_capture_first):
+        sim = g.copy(whole=False)
+        sim.apply_move(m)
+        v = _solve(sim, me, hb, alpha, beta)
+        if ours:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return alpha if ours else beta
 
 
 # ---- the decision ---------------------------------------------------------------------------------
@@ -681,7 +755,13 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
     k, g, rated = rated_moves(view, rng)
     if not rated:
         return legal[0]
-    if level == "casual" or len(rated) == 1:
+    if len(rated) == 1:
+        return rated[0][1]
+    if level == "casual":
+        if k.n == 2 and k.plays >= HALF_PLAYS and len(k.hand) <= QUICK_ENDGAME:
+            safe = rated[0][0][0]       # never a sweep given away that a move avoids
+            return (yield from endgame_steps(g, k.me, [(t, m) for r, t, m in rated
+                                                        if r[0] == safe]))
         return rated[0][1]
     cands = _pruned([(r, t) for r, t, _ in rated])
     if len(cands) == 1:
@@ -705,7 +785,8 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     yields after each play-out; time away from it does not count: ``end`` moves on), or over
     exactly ``samples`` samples when that is given.  ``prior``: the quick order (rank by text),
     which breaks near-ties.  Candidates clearly behind the leader are dropped on the way.
-    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``)."""
+    ``depth``: our later choices searched where every card is known (``TREE_DEPTH``), then by
+    ``deepening_steps`` on the one sample, a step per play-out."""
     n = len(cands)
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
@@ -715,13 +796,40 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         horizon = PLAYS_PER_HAND               # to the hand's end
     stop = HALF_PLAYS if BOUNDARY and k.n == 2 and k.plays < HALF_PLAYS else -1
     known = k.n == 2 and k.plays >= HALF_PLAYS and depth > 0   # every card known
-    tree = known or (k.n == 4 and TREE_FROM_4 is not None and k.plays >= TREE_FROM_4)
+    tree = k.n == 4 and TREE_FROM_4 is not None and k.plays >= TREE_FROM_4
     hands_before = 0
     clock = time.perf_counter
     out_of_time = False
+    last_search["playouts"] = 0
+
+    def timed(work):
+        """``work``'s steps as ours, the deadline checked after each: its value, or None when
+        the deadline cut it (``out_of_time``)."""
+        nonlocal end, out_of_time
+        while True:
+            try:
+                next(work)
+            except StopIteration as fin:
+                return fin.value
+            if not samples and clock() >= end:
+                out_of_time = True
+                return None
+            away = clock()
+            yield
+            end += clock() - away
+
+    if known:
+        last_search["samples"], last_search["candidates"] = 1, n
+        bound: list = [None] * n
+        yield from timed(deepening_steps(k.sample(rng, infer=True), k, cands, prior, depth,
+                                         bound))
+        done = [i for i in range(n) if bound[i] is not None]
+        if not done:
+            return cands[0]
+        return cands[max(done, key=lambda i: (bound[i], -prior[cands[i]]))]
     drawn = 0
     while not out_of_time and len(live) > 1:
-        if (samples and drawn >= samples) or (known and drawn):
+        if samples and drawn >= samples:
             break
         drawn += 1
         g = k.sample(rng, infer=True)
@@ -737,13 +845,17 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
             public = k.public[:]
             public[VAL[m[1]]] += 1
             if tree:
-                results[i].append(tree_playout(sim, k, public, TREE_HORIZON, depth,
-                                               hands_before))
+                value = yield from timed(tree_steps(sim, k, public, TREE_HORIZON, depth,
+                                                    hands_before))
+                if out_of_time:   # cut inside this candidate's tree: it is not compared
+                    break
+                results[i].append(value)
             else:
                 if QUICK_PLAYOUTS:
                     quick_playout(sim, k, public, horizon, stop)
                 else:
                     policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
+                last_search["playouts"] += 1
                 results[i].append(evaluate(sim, k, hands_before))
             done.append(i)
             if not samples and clock() >= end:
@@ -760,6 +872,28 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         return cands[0]
     m = min(len(results[i]) for i in tried)
     return cands[max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))]
+
+
+def deepening_steps(g: Seep, k: Knowledge, cands: list, prior: dict, depth: int, bound: list):
+    """The search where every card is known (``g``: the one sample): each candidate's
+    ``tree_steps`` value with our next ``depth - 1`` choices searched, then with ``depth``,
+    candidates in the order of the pass before (best first; the first pass in the quick order);
+    ``bound[i]`` is candidate i's value in the deepest pass it finished.  A generator (a step per
+    play-out), so a deadline may cut it anywhere: every candidate searched in full has a value
+    then, and a deeper value is never below a shallower one (the quick level's move is among
+    those tried: ``tests/test_seep_bot_plan.py``), so the best ``bound`` is a sound choice, and
+    with no deadline it is the deepest search's."""
+    moves = _text_moves(g, cands)
+    order = [i for i in range(len(cands)) if cands[i] in moves]
+    for d in range(max(0, depth - 1), depth + 1):
+        for i in order:
+            m = moves[cands[i]]
+            sim = g.copy()
+            sim.apply_move(m)
+            public = k.public[:]
+            public[VAL[m[1]]] += 1
+            bound[i] = yield from tree_steps(sim, k, public, TREE_HORIZON, d, 0)
+        order.sort(key=lambda i: (-bound[i], prior[cands[i]]))
 
 
 def evaluate(g: Seep, k: Knowledge, hands_before: int) -> float:
