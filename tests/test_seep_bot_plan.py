@@ -234,3 +234,27 @@ def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_sear
             cuts.add((finished, ran == total))
     assert cuts == {(False, False), (True, False), (True, True)}   # cut in the first tree, on
     # the way, and not at all
+
+
+def test_p_holds_is_the_hypergeometric_chance_every_time_asked():
+    """The chance that a hand holds one of the wanted cards (remembered after the first
+    answer) is 1 - C(pool - wanted, hand) / C(pool, hand), on the first asking and the second."""
+    from math import comb, isclose
+    for _ in range(2):
+        for pool in range(0, 41, 3):
+            for hand in range(0, min(pool, 24) + 1):
+                for wanted in range(0, pool + 1):
+                    exact = 1 - comb(pool - wanted, hand) / comb(pool, hand)
+                    assert isclose(bs.p_holds(pool, hand, wanted), exact, abs_tol=1e-12), \
+                        (pool, hand, wanted)
+
+
+def test_four_players_drop_a_clearly_worse_candidate_after_four_samples():
+    """After 4 shared samples a candidate far behind the leader is no longer searched with four
+    players (``DROP_4``); with two it is kept until ``DROP_MIN`` samples; a close one is kept."""
+    lead = [10.0, 12.0, 9.0, 11.0]
+    behind = [-30.0, -25.0, -28.0, -27.0]
+    close = [9.0, 12.5, 8.0, 11.0]
+    results = [lead, behind, close]
+    assert bs._drop_behind([0, 1, 2], results, 4, *bs.DROP_4) == [0, 2]
+    assert bs._drop_behind([0, 1, 2], results, 4) == [0, 1, 2]
