@@ -162,8 +162,9 @@ def test_the_expert_second_half_is_deterministic_and_yields_inside_its_trees():
     assert deep >= 2
 
 
-def _tree_values(view, depth: int) -> tuple:
-    """Per candidate (quick order): the value of its tree and its play-outs, searched apart."""
+def _tree_values(view, depth: int, exact: int = 0) -> tuple:
+    """Per candidate (quick order): the value of its tree and its play-outs, searched apart
+    (``exact``: the last cards valued exactly, as the expert does)."""
     k = bs.Knowledge(view)
     g = k.sample(random.Random(0), infer=True)
     _, _, rated = bs.rated_moves(view, random.Random(0))
@@ -176,7 +177,7 @@ def _tree_values(view, depth: int) -> tuple:
         public = k.public[:]
         public[bs.VAL[moves[c][1]]] += 1
         bs.last_search["playouts"] = 0
-        values.append(bs.tree_playout(sim, k, public, bs.TREE_HORIZON, depth, 0))
+        values.append(bs.tree_playout(sim, k, public, bs.TREE_HORIZON, depth, 0, exact))
         leaves.append(bs.last_search["playouts"])
     return cands, values, leaves
 
@@ -217,10 +218,11 @@ def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_sear
     clock = FakeClock(2 ** -12)
     monkeypatch.setattr(bs, "time", clock)
     cuts = set()
+    exact = bs.EXPERT_ENDGAME if level == "expert" else 0
     for view, _ in _second_half_views(2, after=8 if level == "expert" else 1):
         passes = []
         for d in range(max(0, depth - 1), depth + 1):
-            cands, values, leaves = _tree_values(view, d)
+            cands, values, leaves = _tree_values(view, d, exact)
             if passes:
                 assert all(v >= w - 1e-9 for v, w in zip(values, passes[-1][0]))
             passes.append((values, leaves))

@@ -46,7 +46,9 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   (``policy_playout``, a cheaper rule-based policy,
   is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
   against the other seats' last plays, ``cardtable.bots.seep_infer``.)
-* Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``).
+* Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``); in
+  two players' second half its play-outs value the last three cards exactly
+  (``EXPERT_ENDGAME``).
 """
 
 from __future__ import annotations
@@ -103,15 +105,16 @@ TREE_DEPTH = 1
 """Two players' second half (every card known: the unseen cards are the opponent's hand): the
 search plays one sample and, the next ``TREE_DEPTH`` times we have a choice in the play-out,
 tries each of our moves (``tree_playout``) instead of playing the quick level's."""
-EXPERT_TREE_DEPTH = 2
-"""``TREE_DEPTH`` for the expert level: our next two choices searched.  Expert vs strong, 200
-mirrored hands (expert 32 samples, strong 8, ``bench/bench_bots_hands.py``): 58.5% of hands
-won, lead +11.5 a hand, against 55.5% and +4.2 with 1 (paired +3.0 +- 5.9 points of hands won,
-lead +7.3 +- 4.5 a hand; report expert3).  A second-half move then costs about 0.5 s CPU on
-average and up to about 3 s in CPython (``bench/bench_bots.py --second-half``); the page's 1 s
-deadline cuts the longest, where ``deepening_steps`` still answers with every candidate searched
-at depth 1: cut after the play-outs Pyodide runs in 1 s here, 58.0%.  Not kept: the second choice
-pruned to 5 points of the quick best instead of ``PRUNE`` (54.0%, cut the same way)."""
+EXPERT_TREE_DEPTH = 1
+"""``TREE_DEPTH`` for the expert level.  2 (our next two choices searched) measured stronger than
+1 alone: expert vs strong, 200 mirrored hands (expert 32 samples, strong 8,
+``bench/bench_bots_hands.py``): 58.5% of hands won, lead +11.5 a hand, against 55.5% and +4.2
+(paired +3.0 +- 5.9 points of hands won, lead +7.3 +- 4.5 a hand; report expert3), at about ten
+times the CPU of a second-half move (0.5 s on average, up to 3 s in CPython; the page's 1 s
+deadline cuts the longest, ``deepening_steps`` answering soundly: 58.0% cut so).  With
+``EXPERT_ENDGAME`` it adds nothing: depth 2 against depth 1, both valuing the last three cards
+exactly, +1.4 +- 7.5 points of hands won and -0.8 +- 5.6 lead a hand over the first 148 of those
+hands (report quick4).  So 1."""
 TREE_HORIZON = 24
 """The plies of those play-outs (``tree_playout``): 24 is to the hand's end (scored exactly).
 Against quick, 200 mirrored hands at 8 samples (``bench/bench_bots_hands.py``): 89.0% of hands
@@ -151,7 +154,12 @@ EXPERT_ENDGAME = 3
 """Two players' second half, the expert level: its search's play-outs end, once the player to
 act holds this many cards or fewer, with the value of the rest of the hand under perfect play
 by both sides (``_solve``) -- as the quick level plays its last cards (``QUICK_ENDGAME``) and as
-careful players do -- instead of the quick rating's play; 0: never."""
+careful players do -- instead of the quick rating's play; 0: never.  Expert vs strong, 200
+mirrored hands (expert 32 samples, strong 8, ``bench/bench_bots_hands.py``): 61.5% of hands won,
+lead +13.1 a hand, against 55.5% and +4.2 without (paired +6.0 +- 6.0 points of hands won, lead
++9.0 +- 3.7 a hand; report quick4).  Not for the strong level: against quick it gained +5.0 +-
+5.5 points of hands won for 2.3 times the CPU of a second-half move, more than its 0.25 s in the
+page allows."""
 last_search = {"samples": 0, "candidates": 0, "playouts": 0}
 """What the last search did (samples drawn, candidates searched, play-outs run: one per candidate
 and sample, or one per leaf of the second half's trees): read by ``bench/bench_bots.py``."""
