@@ -8,6 +8,7 @@ such a card and every capture he could make with it is tried), not with the bot'
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -215,34 +216,37 @@ def test_a_search_state_from_the_view_plays_as_the_game(opts):
         assert s.history[0]["cards"] == g.history[n0]["cards"]
 
 
-def _best_score(g: Seep, me: str) -> int:
-    """The hand's score difference for seat ``me`` (two players) when both play perfectly from
-    ``g``: plain minimax over the legal actions, for checking the bot's own search."""
-    n0 = g.hands_completed
+def _best_score(g: Seep, me: str, n0: int = 0) -> int:
+    """The score difference of hand ``n0`` for seat ``me`` (two players) when both play perfectly
+    from ``g``: plain minimax over the legal actions, for checking the bot's own search."""
+    if g.hands_completed > n0:
+        sc = g.history[n0]["score"]
+        return sc[me] - sc[[s for s in g.sides if s != me][0]]
     values = []
     for a in g.legal_actions():
         t = g.copy()
         t.apply(a)
-        if t.hands_completed > n0:
-            sc = t.history[n0]["score"]
-            values.append(sc[me] - sc[[s for s in t.sides if s != me][0]])
-        else:
-            values.append(_best_score(t, me))
+        values.append(_best_score(t, me, n0))
     return max(values) if g.to_act == me else min(values)
+
+
+def _hands_near_their_end(rng: random.Random, plays: int, spread: int):
+    """Two-player games (seeds 0, 1, ...) played at random to ``plays`` plays or a few more."""
+    seed = 0
+    while True:
+        g = Seep.new(seed=seed, seats=2)
+        seed += 1
+        while g.phase == "bid" or g.plays < plays + rng.randrange(spread):
+            g.apply(rng.choice(g.legal_actions()))
+        yield seed, g
 
 
 def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
     """Two players, four cards or fewer each at the end of the hand: every card is known, and
     the quick level plays the move with the best score under perfect play (``QUICK_ENDGAME``),
     among the moves that leave no sweep when there are any."""
-    rng = random.Random(42)
     checked = 0
-    seed = 0
-    while checked < 40:
-        g = Seep.new(seed=seed, seats=2)
-        seed += 1
-        while g.phase == "bid" or g.plays < 40 + rng.randrange(7):
-            g.apply(rng.choice(g.legal_actions()))
+    for seed, g in _hands_near_their_end(random.Random(42), 40, 7):
         view = g.view(g.to_act)
         if len(view["legal"]) < 2:
             continue
@@ -253,32 +257,23 @@ def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
         def value(a: str) -> int:
             t = g.copy()
             t.apply(a)
-            if t.hands_completed:
-                sc = t.history[0]["score"]
-                return sc[me] - sc[[s for s in t.sides if s != me][0]]
             return _best_score(t, me)
 
         best = max(value(a) for a in safe)
         a = choose_action("seep", view, "casual", seed=seed)
         assert a in safe and value(a) == best, (view["hand"], view["floor"], a)
         checked += 1
+        if checked == 40:
+            break
 
 
 def test_expert_play_outs_value_the_last_three_cards_under_perfect_play():
     """``EXPERT_ENDGAME``: a two-player second-half play-out that reaches three cards or fewer in
     the hand to act is valued as plain minimax values it (for the searching seat)."""
     from cardtable.bots import seep as bs
-    rng = random.Random(7)
-    checked = 0
-    seed = 0
-    while checked < 20:
-        g = Seep.new(seed=seed, seats=2)
-        seed += 1
-        while g.phase == "bid" or g.plays < 42 + rng.randrange(5):
-            g.apply(rng.choice(g.legal_actions()))
+    for _, g in itertools.islice(_hands_near_their_end(random.Random(7), 42, 5), 20):
         me = g.to_act
         k = bs.Knowledge(g.view(me))
         sim = k.sample(random.Random(0))    # every card is known: the game (the points taken
         want = _best_score(sim.copy(), me)  # before are not in a search copy, only their count)
         assert bs.tree_playout(sim, k, k.public[:], 24, 1, 0, exact=3) == want
-        checked += 1
