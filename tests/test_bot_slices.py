@@ -60,15 +60,21 @@ def _decide(monkeypatch, name, view, pause: float | None) -> tuple[str, int]:
     monkeypatch.setattr(seep_bot, "time", clock)
     if pause is None:
         return choose_action(name, view, "strong", budget=0.02, seed=7), 0
-    steps = think(name, view, "strong", budget=0.02, seed=7)
-    yields = 0
+    return drive(think(name, view, "strong", budget=0.02, seed=7), clock, pause)
+
+
+def drive(steps, clock=None, pause: float = 1.0) -> tuple:
+    """Run a ``think`` generator to its answer: (answer, steps taken); with ``clock``, ``pause``
+    seconds pass away from it between two steps (the browser runs other tasks between slices)."""
+    n = 0
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value, yields
-        yields += 1
-        clock.away(pause)  # the browser runs other tasks between two slices
+            return done.value, n
+        n += 1
+        if clock is not None:
+            clock.away(pause)
 
 
 @pytest.mark.parametrize("name,game_cls", [("dummy-spades", DummySpades), ("seep", Seep.new)])

@@ -15,7 +15,7 @@ import cardtable.bots.seep as bs
 from cardtable.bots import choose_action, think
 from cardtable.bots.common import EXPERT_FACTOR
 from cardtable.games.seep import CAPTURE, HALF, HALF_PLAYS, Seep
-from test_bot_slices import FakeClock
+from test_bot_slices import FakeClock, drive as _drive
 
 
 def _at(seed: int, plays: int) -> Seep:
@@ -131,19 +131,6 @@ def _second_half_views(count: int, after: int = 1) -> list:
         if len(out) == count:
             break
     return out
-
-
-def _drive(steps, clock=None) -> tuple:
-    """Run a ``think`` generator to its answer: (answer, steps taken), away 1 s between steps."""
-    n = 0
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value, n
-        n += 1
-        if clock is not None:
-            clock.away(1.0)
 
 
 def test_the_expert_second_half_is_deterministic_and_yields_inside_its_trees():
