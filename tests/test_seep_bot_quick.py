@@ -87,7 +87,7 @@ def test_quick_level_never_leaves_a_one_card_sweep_it_could_avoid(opts):
         if len(view["legal"]) < 2:
             continue
         unseen = _unseen(view)
-        a = choose_action("seep", view, "casual", seed=seed)
+        a = choose_action("seep", view, level, seed=seed, samples=2)
         checked += 1
         if _sweeps_after(g, a, unseen):
             assert all(_sweeps_after(g, b, unseen) for b in view["legal"]), (view["hand"], view["floor"], a)
@@ -167,7 +167,7 @@ def test_the_issue_position_does_not_throw_a_seven_under_a_queen():
     view = g.view(g.to_act)
     assert "throw 7H" in view["legal"]
     for seed in range(5):
-        a = choose_action("seep", view, "casual", seed=seed)
+        a = choose_action("seep", view, level, seed=seed, samples=2)
         assert a not in ("throw 7H", "throw 7S"), a
         assert not _sweeps_after(g, a, _unseen(view))
 
@@ -241,10 +241,12 @@ def _hands_near_their_end(rng: random.Random, plays: int, spread: int):
         yield seed, g
 
 
-def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
+@pytest.mark.parametrize("level", ["casual", "strong", "expert"])
+def test_every_level_plays_the_last_four_cards_of_two_players_exactly(level):
     """Two players, four cards or fewer each at the end of the hand: every card is known, and
-    the quick level plays the move with the best score under perfect play (``QUICK_ENDGAME``),
-    among the moves that leave no sweep when there are any."""
+    every level plays the move with the best score under perfect play (``QUICK_ENDGAME``,
+    ``SEARCH_ENDGAME``) -- the quick level among the moves that leave no sweep when there are
+    any, the searching levels among all."""
     checked = 0
     for seed, g in _hands_near_their_end(random.Random(42), 40, 7):
         view = g.view(g.to_act)
@@ -252,7 +254,9 @@ def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
             continue
         me = g.to_act
         unseen = _unseen(view)
-        safe = [a for a in view["legal"] if not _sweeps_after(g, a, unseen)] or view["legal"]
+        safe = view["legal"]
+        if level == "casual":
+            safe = [a for a in safe if not _sweeps_after(g, a, unseen)] or safe
 
         def value(a: str) -> int:
             t = g.copy()
@@ -260,7 +264,7 @@ def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
             return _best_score(t, me)
 
         best = max(value(a) for a in safe)
-        a = choose_action("seep", view, "casual", seed=seed)
+        a = choose_action("seep", view, level, seed=seed, samples=2)
         assert a in safe and value(a) == best, (view["hand"], view["floor"], a)
         checked += 1
         if checked == 40:
