@@ -87,7 +87,7 @@ def test_quick_level_never_leaves_a_one_card_sweep_it_could_avoid(opts):
         if len(view["legal"]) < 2:
             continue
         unseen = _unseen(view)
-        a = choose_action("seep", view, level, seed=seed, samples=2)
+        a = choose_action("seep", view, "casual", seed=seed)
         checked += 1
         if _sweeps_after(g, a, unseen):
             assert all(_sweeps_after(g, b, unseen) for b in view["legal"]), (view["hand"], view["floor"], a)
@@ -167,7 +167,7 @@ def test_the_issue_position_does_not_throw_a_seven_under_a_queen():
     view = g.view(g.to_act)
     assert "throw 7H" in view["legal"]
     for seed in range(5):
-        a = choose_action("seep", view, level, seed=seed, samples=2)
+        a = choose_action("seep", view, "casual", seed=seed)
         assert a not in ("throw 7H", "throw 7S"), a
         assert not _sweeps_after(g, a, _unseen(view))
 
