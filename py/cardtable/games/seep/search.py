@@ -22,13 +22,17 @@ _FILLER = Card.parse("2H").index
 class SearchState:
     """``from_view`` and ``deal_hidden``: the state a search player plays its guesses on."""
 
+    _one_hand = False
+    """True for a search state: its game ends with its hand (see ``from_view``)."""
+
     @classmethod
     def from_view(cls, view: dict):
         """The card play of ``view`` (``Seep.view(seat)`` in the play phase, as JSON data) as a
         game to search on: the floor (loose cards, houses with their cement and owners), the
         number of cards each side has captured (as cards worth no points: their points are
         already in the score), the sweeps, bid, dealer, whose turn it is and the plays made.
-        The match never ends on this hand (a search looks at one hand); nobody holds a card yet:
+        The game is over when this hand is (a search looks at one hand: no next deal is shuffled
+        and dealt, its score stays the match's; ``winner`` is None); nobody holds a card yet:
         give the hands with ``deal_hidden`` (on a ``copy()`` for each guess).  ``history`` is
         empty, so the hand being searched is ``history[0]`` once it is over."""
         idx = _card_index
@@ -64,6 +68,7 @@ class SearchState:
         g._hands = [[] for _ in range(g._n)]
         g._hcnt = [[0] * 14 for _ in range(g._n)]
         g._legal = None
+        g._one_hand = True
         return g
 
     def deal_hidden(self, hands: list, deal: Optional[list] = None) -> None:
