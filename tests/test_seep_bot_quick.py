@@ -189,7 +189,8 @@ def test_search_is_deterministic_for_a_seed_and_a_sample_count(level):
 @pytest.mark.parametrize("opts", [{}, {"seats": 2}, {"preset": "seep-pagat"}])
 def test_a_search_state_from_the_view_plays_as_the_game(opts):
     """``Seep.from_view`` + ``deal_hidden`` with the true hands: the same floor, legal moves and
-    public state as the game itself, and the same hand score when both play the same moves."""
+    public state as the game itself, and the same hand score when both play the same moves; its
+    game is over when the hand is."""
     rng = random.Random(str(opts))
     for seed in range(12):
         g = Seep.new(seed=seed, **opts)
@@ -214,6 +215,9 @@ def test_a_search_state_from_the_view_plays_as_the_game(opts):
             s.apply(a)
         assert s.history[0]["sweeps"] == g.history[n0]["sweeps"]
         assert s.history[0]["cards"] == g.history[n0]["cards"]
+        # a search looks at one hand: its game ends there, no next deal made, nobody the winner
+        assert s.over and s.to_act is None and s.winner is None and s.legal_actions() == []
+        assert len(s.to_record()["deals"]) == 1
 
 
 def _best_score(g: Seep, me: str, n0: int = 0) -> int:
