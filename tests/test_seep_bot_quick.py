@@ -285,3 +285,29 @@ def test_expert_play_outs_value_the_last_three_cards_under_perfect_play():
         sim = k.sample(random.Random(0))    # every card is known: the game (the points taken
         want = _best_score(sim.copy(), me)  # before are not in a search copy, only their count)
         assert bs.tree_playout(sim, k, k.public[:], 24, 1, 0, exact=3) == want
+
+
+def test_the_table_of_solved_positions_changes_no_value():
+    """``_solve`` with one table shared by many solves and narrow windows (as a decision's search
+    uses it) gives what it gives without: the exact value inside the window, a bound outside.
+    (``_solve`` without a table is checked against plain minimax above.)"""
+    from cardtable.bots import seep as bs
+    rng = random.Random(5)
+    for _, g in itertools.islice(_hands_near_their_end(random.Random(11), 38, 3), 8):
+        me = g.to_act
+        k = bs.Knowledge(g.view(me))
+        sim = k.sample(random.Random(0))
+        table: dict = {}
+        want = bs._solve(sim.copy(whole=False), bs._SI[me], 0, -1e9, 1e9)
+        for _ in range(12):
+            lo = want + rng.randint(-12, 8)
+            hi = lo + rng.choice((1, 2, 5, 20))
+            v = bs._solve(sim.copy(whole=False), bs._SI[me], 0, lo, hi, table)
+            if lo < want < hi:
+                assert v == want
+            elif want <= lo:
+                assert v <= lo
+            else:
+                assert v >= hi
+        assert bs._solve(sim.copy(whole=False), bs._SI[me], 0, -1e9, 1e9, table) == want
+        assert table    # positions of three cards or more a hand were stored

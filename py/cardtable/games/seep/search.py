@@ -86,5 +86,19 @@ class SearchState:
         self._legal = None
 
 
+    def position_key(self) -> tuple:
+        """What decides the rest of this hand, as a hashable value: two states with equal keys
+        end the hand with the same scores when the same moves are played from them (the cards
+        held and still to be dealt, the floor, whose turn, the plays made, the cards, points and
+        sweeps captured, the last capturer) -- for a search's table of positions it has solved."""
+        pts = self._points
+        return (self._phase, self._turn, self._plays, self._last_cap,
+                tuple(map(tuple, self._hands)), tuple(self._loose),
+                tuple(sorted((v, tuple(h[0]), h[1], h[2]) for v, h in self._houses.items())),
+                tuple((len(p), sum(pts[c] for c in p)) for p in self._piles),
+                tuple(map(tuple, self._sweeps)),
+                tuple(map(tuple, self._dealt[-1].hands)) if self._dealt else ())
+
+
 def _card_index(text: str) -> int:
     return Card.parse(text).index
