@@ -758,7 +758,7 @@ def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float,
            table: Optional[dict] = None) -> float:
     """The hand's score difference for ``me``'s side in ``g`` under perfect play (alpha-beta).
     ``table``: bounds already proved, by ``position_key`` (one table per decision: ``me`` and
-    ``hb`` the same throughout), for the positions where the player to act holds two cards or
+    ``hb`` the same throughout), for the positions where the player to act holds three cards or
     more -- the same position is often reached by other orders of the same plays."""
     if g.hands_completed > hb:
         sc, sides = g.history[-1]["score"], g.sides     # a scratch copy keeps no older hand

@@ -85,7 +85,6 @@ class SearchState:
             self._dealt = [_Deal(self._dealer, [list(d) for d in deal], [])]
         self._legal = None
 
-
     def position_key(self) -> tuple:
         """What decides the rest of this hand, as a hashable value: two states with equal keys
         end the hand with the same scores when the same moves are played from them (the cards
@@ -93,7 +92,7 @@ class SearchState:
         sweeps captured, the last capturer) -- for a search's table of positions it has solved."""
         pts = self._points
         return (self._phase, self._turn, self._plays, self._last_cap,
-                tuple(map(tuple, self._hands)), tuple(self._loose),
+                tuple(map(tuple, self._hands)), tuple(sorted(self._loose)),
                 tuple(sorted((v, tuple(h[0]), h[1], h[2]) for v, h in self._houses.items())),
                 tuple((len(p), sum(pts[c] for c in p)) for p in self._piles),
                 tuple(map(tuple, self._sweeps)),
