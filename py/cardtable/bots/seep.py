@@ -88,6 +88,12 @@ evaluated (``evaluate``); ``None`` plays the hand out.  Short play-outs are much
 QUICK_PLAYOUTS = True
 """Strong level: play-outs by the quick level's rating (``quick_playout``), else by the cheaper
 ``policy_playout``."""
+SAME_4 = True
+"""Four players: the search tries one of each set of candidates that differ only by the suits of
+cards worth the same points (``_distinct``; about one candidate in nine): the same moves for
+about 17% less CPU (8 four-player hands against quick, 396 decisions, at 8 and at 16 samples:
+the same decisions; report four5).  In the page, whose budget is time, those are more samples.
+With two players the search is unchanged."""
 HOUSE_SHARE = 0.6
 """What a house on the floor is worth to its owners' side at the play-out's end (they hold the
 capture card, but the other side may take or raise it first)."""
@@ -813,6 +819,10 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     which breaks near-ties.  Candidates clearly behind the leader are dropped on the way.
     ``depth``: our later choices searched where every card is known (``TREE_DEPTH``), then by
     ``deepening_steps`` on the one sample, a step per play-out; ``exact``: see ``tree_steps``."""
+    if k.n == 4 and SAME_4:
+        cands = _distinct(cands, k.points)
+        if len(cands) == 1:
+            return cands[0]
     n = len(cands)
     results: list = [[] for _ in range(n)]     # per candidate, per sample: our lead after the hand
     live = list(range(n))
@@ -898,6 +908,23 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         return cands[0]
     m = min(len(results[i]) for i in tried)
     return cands[max(tried, key=lambda i: (sum(results[i][:m]) / m, -prior[cands[i]]))]
+
+
+def _distinct(cands: list, points: tuple) -> list:
+    """``cands`` (action texts, best first) less the moves that are an earlier one with cards
+    of other suits worth the same points: in Seep such cards are interchangeable (only values
+    and points count), so their searches would only repeat each other."""
+    seen = set()
+    out = []
+    for text in cands:
+        words = text.split()
+        cards = [idx(w) for w in words[1:] if not w.isdigit()]
+        key = (words[0], words[1] if words[1].isdigit() else "", VAL[cards[0]], points[cards[0]],
+               tuple(sorted((VAL[x], points[x]) for x in cards[1:])))
+        if key not in seen:
+            seen.add(key)
+            out.append(text)
+    return out
 
 
 def deepening_steps(g: Seep, k: Knowledge, cands: list, prior: dict, depth: int, bound: list,
