@@ -189,7 +189,8 @@ def test_search_is_deterministic_for_a_seed_and_a_sample_count(level):
 @pytest.mark.parametrize("opts", [{}, {"seats": 2}, {"preset": "seep-pagat"}])
 def test_a_search_state_from_the_view_plays_as_the_game(opts):
     """``Seep.from_view`` + ``deal_hidden`` with the true hands: the same floor, legal moves and
-    public state as the game itself, and the same hand score when both play the same moves."""
+    public state as the game itself, and the same hand score when both play the same moves; its
+    game is over when the hand is."""
     rng = random.Random(str(opts))
     for seed in range(12):
         g = Seep.new(seed=seed, **opts)
@@ -214,6 +215,9 @@ def test_a_search_state_from_the_view_plays_as_the_game(opts):
             s.apply(a)
         assert s.history[0]["sweeps"] == g.history[n0]["sweeps"]
         assert s.history[0]["cards"] == g.history[n0]["cards"]
+        # a search looks at one hand: its game ends there, no next deal made, nobody the winner
+        assert s.over and s.to_act is None and s.winner is None and s.legal_actions() == []
+        assert len(s.to_record()["deals"]) == 1
 
 
 def _best_score(g: Seep, me: str, n0: int = 0) -> int:
@@ -241,10 +245,12 @@ def _hands_near_their_end(rng: random.Random, plays: int, spread: int):
         yield seed, g
 
 
-def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
+@pytest.mark.parametrize("level", ["casual", "strong", "expert"])
+def test_every_level_plays_the_last_four_cards_of_two_players_exactly(level):
     """Two players, four cards or fewer each at the end of the hand: every card is known, and
-    the quick level plays the move with the best score under perfect play (``QUICK_ENDGAME``),
-    among the moves that leave no sweep when there are any."""
+    every level plays the move with the best score under perfect play (``QUICK_ENDGAME``,
+    ``SEARCH_ENDGAME``) -- the quick level among the moves that leave no sweep when there are
+    any, the searching levels among all."""
     checked = 0
     for seed, g in _hands_near_their_end(random.Random(42), 40, 7):
         view = g.view(g.to_act)
@@ -252,7 +258,9 @@ def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
             continue
         me = g.to_act
         unseen = _unseen(view)
-        safe = [a for a in view["legal"] if not _sweeps_after(g, a, unseen)] or view["legal"]
+        safe = view["legal"]
+        if level == "casual":
+            safe = [a for a in safe if not _sweeps_after(g, a, unseen)] or safe
 
         def value(a: str) -> int:
             t = g.copy()
@@ -260,7 +268,7 @@ def test_quick_level_plays_the_last_four_cards_of_two_players_exactly():
             return _best_score(t, me)
 
         best = max(value(a) for a in safe)
-        a = choose_action("seep", view, "casual", seed=seed)
+        a = choose_action("seep", view, level, seed=seed, samples=2)
         assert a in safe and value(a) == best, (view["hand"], view["floor"], a)
         checked += 1
         if checked == 40:
@@ -277,3 +285,29 @@ def test_expert_play_outs_value_the_last_three_cards_under_perfect_play():
         sim = k.sample(random.Random(0))    # every card is known: the game (the points taken
         want = _best_score(sim.copy(), me)  # before are not in a search copy, only their count)
         assert bs.tree_playout(sim, k, k.public[:], 24, 1, 0, exact=3) == want
+
+
+def test_the_table_of_solved_positions_changes_no_value():
+    """``_solve`` with one table shared by many solves and narrow windows (as a decision's search
+    uses it) gives what it gives without: the exact value inside the window, a bound outside.
+    (``_solve`` without a table is checked against plain minimax above.)"""
+    from cardtable.bots import seep as bs
+    rng = random.Random(5)
+    for _, g in itertools.islice(_hands_near_their_end(random.Random(11), 38, 3), 8):
+        me = g.to_act
+        k = bs.Knowledge(g.view(me))
+        sim = k.sample(random.Random(0))
+        table: dict = {}
+        want = bs._solve(sim.copy(whole=False), bs._SI[me], 0, -1e9, 1e9)
+        for _ in range(12):
+            lo = want + rng.randint(-12, 8)
+            hi = lo + rng.choice((1, 2, 5, 20))
+            v = bs._solve(sim.copy(whole=False), bs._SI[me], 0, lo, hi, table)
+            if lo < want < hi:
+                assert v == want
+            elif want <= lo:
+                assert v <= lo
+            else:
+                assert v >= hi
+        assert bs._solve(sim.copy(whole=False), bs._SI[me], 0, -1e9, 1e9, table) == want
+        assert table    # positions of three cards or more a hand were stored

@@ -22,13 +22,17 @@ _FILLER = Card.parse("2H").index
 class SearchState:
     """``from_view`` and ``deal_hidden``: the state a search player plays its guesses on."""
 
+    _one_hand = False
+    """True for a search state: its game ends with its hand (see ``from_view``)."""
+
     @classmethod
     def from_view(cls, view: dict):
         """The card play of ``view`` (``Seep.view(seat)`` in the play phase, as JSON data) as a
         game to search on: the floor (loose cards, houses with their cement and owners), the
         number of cards each side has captured (as cards worth no points: their points are
         already in the score), the sweeps, bid, dealer, whose turn it is and the plays made.
-        The match never ends on this hand (a search looks at one hand); nobody holds a card yet:
+        The game is over when this hand is (a search looks at one hand: no next deal is shuffled
+        and dealt, its score stays the match's; ``winner`` is None); nobody holds a card yet:
         give the hands with ``deal_hidden`` (on a ``copy()`` for each guess).  ``history`` is
         empty, so the hand being searched is ``history[0]`` once it is over."""
         idx = _card_index
@@ -64,6 +68,7 @@ class SearchState:
         g._hands = [[] for _ in range(g._n)]
         g._hcnt = [[0] * 14 for _ in range(g._n)]
         g._legal = None
+        g._one_hand = True
         return g
 
     def deal_hidden(self, hands: list, deal: Optional[list] = None) -> None:
@@ -79,6 +84,20 @@ class SearchState:
         if deal is not None:
             self._dealt = [_Deal(self._dealer, [list(d) for d in deal], [])]
         self._legal = None
+
+
+    def position_key(self) -> tuple:
+        """What decides the rest of this hand, as a hashable value: two states with equal keys
+        end the hand with the same scores when the same moves are played from them (the cards
+        held and still to be dealt, the floor, whose turn, the plays made, the cards, points and
+        sweeps captured, the last capturer) -- for a search's table of positions it has solved."""
+        pts = self._points
+        return (self._phase, self._turn, self._plays, self._last_cap,
+                tuple(map(tuple, self._hands)), tuple(self._loose),
+                tuple(sorted((v, tuple(h[0]), h[1], h[2]) for v, h in self._houses.items())),
+                tuple((len(p), sum(pts[c] for c in p)) for p in self._piles),
+                tuple(map(tuple, self._sweeps)),
+                tuple(map(tuple, self._dealt[-1].hands)) if self._dealt else ())
 
 
 def _card_index(text: str) -> int:

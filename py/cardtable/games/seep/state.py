@@ -527,7 +527,7 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
         entry["next_dealer"] = None if self._winner is not None else SEATS[next_dealer]
         self._history.append(entry)
         self._just_ended = True
-        if self._winner is not None:
+        if self._winner is not None or self._one_hand:
             self._phase = _PH_OVER
             self._legal = None
             return
