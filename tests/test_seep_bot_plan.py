@@ -205,7 +205,7 @@ def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_sear
     clock = FakeClock(2 ** -12)
     monkeypatch.setattr(bs, "time", clock)
     cuts = set()
-    exact = bs.EXPERT_ENDGAME if level == "expert" else 0
+    exact = bs.EXPERT_ENDGAME if level == "expert" else bs.STRONG_EXACT
     for view, _ in _second_half_views(2, after=8 if level == "expert" else 1):
         passes = []
         for d in range(max(0, depth - 1), depth + 1):

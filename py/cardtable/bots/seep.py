@@ -47,8 +47,9 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
   against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``); in
-  two players' second half its play-outs value the last three cards exactly
-  (``EXPERT_ENDGAME``).
+  two players' second half its play-outs value the last four cards exactly (``EXPERT_ENDGAME``;
+  the strong level's, its last three: ``STRONG_EXACT``).  With two players both play their own
+  last four cards exactly (``SEARCH_ENDGAME``).
 """
 
 from __future__ import annotations
@@ -161,18 +162,29 @@ the strong level's own play-outs exactly from 3 cards (75.0% of hands, lead +8.7
 sweeps conceded) cost 2.3 times the CPU of a second-half move; from 2 cards, no measurable gain;
 not kept.  4 cards cost a quick move 6 ms CPU at the median, 30 ms at most (CPython), in steps of
 at most 12 ms between yields; its mean move stays 0.6 ms (report quick4)."""
-EXPERT_ENDGAME = 3
+EXPERT_ENDGAME = 4
 """Two players' second half, the expert level: its search's play-outs end, once the player to
 act holds this many cards or fewer, with the value of the rest of the hand under perfect play
-by both sides (``_solve``) -- as the quick level plays its last cards (``QUICK_ENDGAME``) and as
-careful players do -- instead of the quick rating's play; 0: never.  Expert vs strong, 200
-mirrored hands (expert 32 samples, strong 8, ``bench/bench_bots_hands.py``): 61.5% of hands won,
-lead +13.1 a hand, against 55.5% and +4.2 without (paired +6.0 +- 6.0 points of hands won, lead
-+9.0 +- 3.7 a hand; report quick4).  Not for the strong level: against quick it gained +5.0 +-
-5.5 points of hands won for 2.3 times the CPU of a second-half move, more than its 0.25 s in the
-page allows."""
-STRONG_EXACT = 0
-"""Two players' second half, the strong level: as ``EXPERT_ENDGAME`` for the expert (0: never)."""
+by both sides (``_solve``) -- as the quick level plays its last four cards (``QUICK_ENDGAME``),
+the strong and expert levels theirs (``SEARCH_ENDGAME``), and careful players do -- instead of
+the quick rating's play; 0: never.  Expert (32 samples) vs strong (8), 200 mirrored hands
+(``bench/bench_bots_hands.py``), before the strong level played its own end exactly: from 3
+cards, 65.5% of hands won, lead +14.9 a hand, against 55.5% and +4.2 without (report quick4).
+Once the strong level played its last four cards exactly and valued its play-outs' last three
+(``SEARCH_ENDGAME``, ``STRONG_EXACT``), 3 was the strong level's own second half; from 4 the
+expert models the other levels' last four cards as they are played: 63.0% of the same 200 hands
+against that strong level, lead +15.5 +- 6.7 a hand (paired with 3 against it, over the first 123
+hands: +7.3 +- 7.6 points of hands won, lead +9.3 +- 5.2).  4 cards
+cost about three times 3 (205 against 72 ms CPU a second-half move on average, 841 at most,
+CPython, with the table of solved positions)."""
+STRONG_EXACT = 3
+"""Two players' second half, the strong level: as ``EXPERT_ENDGAME`` for the expert (0: never).
+Strong vs quick, 200 mirrored hands at 8 samples, both with ``SEARCH_ENDGAME``: 78.5% of hands
+won with 3 against 74.5% without, paired +4.0 +- 4.1 points of hands won, lead +8.2 +- 3.6 a hand
+(sweeps made 0.585 a hand instead of 0.475, every one forced: each move the quick level had left
+a sweep).  A second-half move costs 73 ms CPU on average instead of 59 (CPython): with a search
+state that stops at the hand's end and the table of solved positions, 1.24 times; 2.3 times
+before those."""
 SEARCH_ENDGAME = 4
 """Two players' second half, the strong and expert levels: from this many cards or fewer in our
 hand, our move is the exact best for the hand's score (``endgame_steps``, among every legal move),
