@@ -247,3 +247,66 @@ def test_four_players_drop_a_clearly_worse_candidate_after_four_samples():
     results = [lead, behind, close]
     assert bs._drop_behind([0, 1, 2], results, 4, *bs.DROP_4) == [0, 2]
     assert bs._drop_behind([0, 1, 2], results, 4) == [0, 1, 2]
+
+
+def test_four_players_search_one_of_moves_that_differ_only_by_suits(monkeypatch):
+    """Cards of one value worth the same points are interchangeable in Seep: the four-player
+    search tries the first of such moves only (``SAME_4``), and over a hand against quick players
+    it chooses the same moves as when it searches them all."""
+    from cardtable.games.seep import POINTS
+    cands = ["throw 4H", "throw 4D", "throw 4S", "capture AH AD", "capture AC AD",
+             "build 13 TS 3C", "build 13 TS 3D", "build 13 TS 3S"]
+    assert bs._distinct(cands, POINTS["sweep-seed"]) == [
+        "throw 4H", "throw 4S", "capture AH AD", "build 13 TS 3C", "build 13 TS 3S"]
+    assert bs._distinct(["throw TD", "throw TH"], POINTS["seep-pagat"]) == ["throw TD", "throw TH"]
+
+    def strong_moves(same: bool) -> tuple:
+        monkeypatch.setattr(bs, "SAME_4", same)
+        g = Seep.new(seed=10_003, seats=4)
+        chosen, candidates = [], 0
+        n = 0
+        while g.hands_completed == 0:
+            s = g.to_act
+            level = "strong" if s in ("p0", "p2") else "casual"
+            bs.last_search["candidates"] = 0
+            act = choose_action("seep", g.view(s), level, 1.0, seed=n, samples=4)
+            if level == "strong":
+                chosen.append(act)
+                candidates += bs.last_search["candidates"]
+            g.apply(act)
+            n += 1
+        return chosen, candidates
+
+    all_moves, searched_all = strong_moves(False)
+    one_each, searched_fewer = strong_moves(True)
+    assert one_each == all_moves
+    assert searched_fewer < searched_all
+
+
+@pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}])
+def test_four_player_play_outs_rate_fewer_moves_for_the_same_choice(opts):
+    """The four-player play-outs skip the moves whose bound (``_upper``) is below a safe best
+    (``BOUND_4``): the bound is never below the quick rating's points, and the choice is the
+    quick rating's own (the first of the best) in every position of random legal hands."""
+    rng = random.Random(3)
+    positions = skipped = 0
+    for seed in range(3):
+        g = Seep.new(seed=seed, **opts)
+        while g.hands_completed == 0:
+            v = g.view(g.to_act)
+            if v["phase"] == "play" and len(v["legal"]) > 1:
+                k = bs.Knowledge(v)
+                r = bs.Rater(k, k.sample(rng))
+                moves = r.g.legal_moves()
+                rates = [r.rate(m) for m in moves]
+                if not r.last:
+                    for m, x in zip(moves, rates):
+                        assert bs._upper(r, m) >= x[1] - 1e-9, (v["floor"], Seep.move_text(m))
+                calls = []
+                rate = r.rate
+                r.rate = lambda m: calls.append(m) or rate(m)
+                assert bs._best_bounded(moves, r) == moves[rates.index(max(rates))]
+                skipped += len(moves) - len(calls)
+                positions += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert positions > 100 and skipped > positions
