@@ -283,10 +283,10 @@ def test_four_players_search_one_of_moves_that_differ_only_by_suits(monkeypatch)
     assert searched_fewer < searched_all
 
 
-@pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}])
-def test_four_player_play_outs_rate_fewer_moves_for_the_same_choice(opts):
-    """The four-player play-outs skip the moves whose bound (``_upper``) is below a safe best
-    (``BOUND_4``): the bound is never below the quick rating's points, and the choice is the
+@pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}, {"seats": 2}])
+def test_play_outs_rate_fewer_moves_for_the_same_choice(opts):
+    """The play-outs (four players and two) skip the moves whose bound (``_upper``) is below a safe best
+    (``BOUND``): the bound is never below the quick rating's points, and the choice is the
     quick rating's own (the first of the best) in every position of random legal hands."""
     rng = random.Random(3)
     positions = skipped = 0
