@@ -45,7 +45,7 @@ from typing import Optional
 from ..games.dummy_spades import (ALL_CARDS, BEATS, DUMMY, HANDS, NEXT_HAND, NIL_APPLIES,
                                   NON_SPADES, SEATS, SPADES, SUICIDE_MIN, SUIT_MASK, cards_of,
                                   mask_of, score_hand)
-from .common import idx, mask_of_texts, run_steps
+from .common import SEARCH_LEVELS, idx, mask_of_texts, run_steps
 
 _HI = {h: i for i, h in enumerate(HANDS)}
 
@@ -381,7 +381,8 @@ def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
     return run_steps(strong_bid_steps(view, budget, rng))
 
 
-def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Optional[int] = None):
+def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Optional[int] = None,
+                     level: str = "strong"):
     """The bid with the best mean result over deals of the unseen cards (a generator that yields
     after each play-out and each sample; time away from it does not count against ``budget``).
 
@@ -926,15 +927,15 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
     phase = view["phase"]
     legal = view["legal"]
     if phase == "bid":
-        if level == "strong":
-            return (yield from strong_bid_steps(view, budget, rng, samples))
+        if level in SEARCH_LEVELS:
+            return (yield from strong_bid_steps(view, budget, rng, samples, level))
         return choose_bid(view)
     if phase in ("peek", "flip"):
         return legal[int(rng.random() * len(legal))]
     pos = Position(view)
     if level == "casual" or len(pos.legal) == 1:
         return "play " + view_text(pos.casual())
-    return "play " + view_text((yield from search_steps(pos, budget, rng, samples)))
+    return "play " + view_text((yield from search_steps(pos, budget, rng, samples, level)))
 
 
 def view_text(c: int) -> str:
@@ -947,7 +948,8 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
     return run_steps(search_steps(pos, budget, rng))
 
 
-def search_steps(pos: Position, budget: float, rng: random.Random, samples: Optional[int] = None):
+def search_steps(pos: Position, budget: float, rng: random.Random, samples: Optional[int] = None,
+                 level: str = "strong"):
     """Flat determinized Monte Carlo over the legal cards until the deadline (a generator that
     yields after each play-out; time away from it does not count against ``budget``), or for
     exactly ``samples`` samples when that is given."""
