@@ -20,28 +20,14 @@ decision goes through ``cardtable.bots.choose_action`` with the seat's view.
 from __future__ import annotations
 
 import json
-import math
 import sys
 import time
 
 import cardtable.bots as bots
 import cardtable.bots.spades as spades
+from cardtable.bots.arena import mean_interval as mean_ci
+from cardtable.bots.arena import wilson
 from cardtable.games.dummy_spades import NIL_APPLIES, DummySpades
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple:
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
-
-
-def mean_ci(xs: list) -> tuple:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    return m, 1.96 * sd / math.sqrt(n)
 
 
 def play(a: str, b: str, first: int, last: int, samples: int, base: dict = None) -> None:
