@@ -446,9 +446,6 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Opt
     penalty = (view.get("options") or {}).get("bag_penalty", 100)
     rule = suicide_bid_rule if suicide else bid_rule
     shift, slack = (EXPERT_SHIFT, EXPERT_SLACK) if level == "expert" else (0.0, 0)
-    # what a nil on our own hand costs in the bid's value (the play-outs' defence is weaker than
-    # a searching player's: see EXPERT_NIL_COST)
-    nil_cost = EXPERT_NIL_COST if level == "expert" else 0.0
     if suicide:
         # every legal Suicide bid: a side bid of 4-13 with one nil (on a hand of ours or not)
         cands = [(b, 1 << h) for b in range(SUICIDE_MIN, 14) for h in range(4)]
@@ -520,8 +517,7 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Opt
                 away = time.perf_counter()
                 yield  # after each play-out
                 end += time.perf_counter() - away
-            totals[i] += util(score_hand(decl, bids, nils, tw, bags, penalty)[0]) - (
-                nil_cost if nm >> me & 1 else 0.0)
+            totals[i] += util(score_hand(decl, bids, nils, tw, bags, penalty)[0])
         drawn += 1
         if (drawn >= samples) if samples else time.perf_counter() >= end:
             break
@@ -545,11 +541,6 @@ Against two strong players, over the same 180 single hands, this reading gains t
 +13.5 +- 10.3 points a hand (its points less the mean of the others')."""
 EXPERT_SLACK = 1
 """... give or take this many tricks (per person)."""
-EXPERT_NIL_COST = 0.0
-"""Points taken off a nil on our own hand when the expert values its bids.  The policy
-play-outs defend against a nil less well than a searching player does: the strong level's own
-nils, which its play-outs give 65% to hold, held 46% of the time when strong players played
-them out (46 nils, 300 deals)."""
 
 
 # ---- the position, read from the view --------------------------------------------------------------
@@ -1019,11 +1010,12 @@ def search_steps(pos: Position, budget: float, rng: random.Random, samples: Opti
     visits = 0
     rnd = rng.random
     util = pos.utility
+    eps = EXPERT_EPS if level == "expert" else EPS
     # always do at least one sample, whatever the budget
     while True:
         hands = pos.sample_bids(rng, BID_TRIES, BID_TOL) if BID_TRIES else pos.sample_any(rng)
         for i, c in enumerate(cands):
-            totals[i] += util(pos.prollout(hands, c, rnd, EPS))
+            totals[i] += util(pos.prollout(hands, c, rnd, eps))
             away = time.perf_counter()
             yield  # after each play-out: early in a hand, one sample is a dozen of them
             end += time.perf_counter() - away
@@ -1053,3 +1045,5 @@ BID_TOL = 0
 """Total bid difference (summed over the other people) a deal may have and still be accepted."""
 EPS = 0.1
 """Share of random cards in the policy play-outs (keeps the samples from being too alike)."""
+EXPERT_EPS = 0.1
+"""The same in the expert's card-play search."""
