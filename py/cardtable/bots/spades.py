@@ -975,7 +975,7 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
         pos.model = (EXPERT_SHIFT, EXPERT_SLACK)
     if level == "casual" or len(pos.legal) == 1:
         return "play " + view_text(pos.casual())
-    return "play " + view_text((yield from search_steps(pos, budget, rng, samples, level)))
+    return "play " + view_text((yield from search_steps(pos, budget, rng, samples)))
 
 
 def view_text(c: int) -> str:
@@ -988,8 +988,7 @@ def search(pos: Position, budget: float, rng: random.Random) -> int:
     return run_steps(search_steps(pos, budget, rng))
 
 
-def search_steps(pos: Position, budget: float, rng: random.Random, samples: Optional[int] = None,
-                 level: str = "strong"):
+def search_steps(pos: Position, budget: float, rng: random.Random, samples: Optional[int] = None):
     """Flat determinized Monte Carlo over the legal cards until the deadline (a generator that
     yields after each play-out; time away from it does not count against ``budget``), or for
     exactly ``samples`` samples when that is given."""
@@ -1010,12 +1009,11 @@ def search_steps(pos: Position, budget: float, rng: random.Random, samples: Opti
     visits = 0
     rnd = rng.random
     util = pos.utility
-    eps = EXPERT_EPS if level == "expert" else EPS
     # always do at least one sample, whatever the budget
     while True:
         hands = pos.sample_bids(rng, BID_TRIES, BID_TOL) if BID_TRIES else pos.sample_any(rng)
         for i, c in enumerate(cands):
-            totals[i] += util(pos.prollout(hands, c, rnd, eps))
+            totals[i] += util(pos.prollout(hands, c, rnd, EPS))
             away = time.perf_counter()
             yield  # after each play-out: early in a hand, one sample is a dozen of them
             end += time.perf_counter() - away
@@ -1045,5 +1043,3 @@ BID_TOL = 0
 """Total bid difference (summed over the other people) a deal may have and still be accepted."""
 EPS = 0.1
 """Share of random cards in the policy play-outs (keeps the samples from being too alike)."""
-EXPERT_EPS = 0.1
-"""The same in the expert's card-play search."""
