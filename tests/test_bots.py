@@ -269,3 +269,24 @@ def test_arena_mirror_gives_each_seating_the_same_deal():
         arena.play_match = real
     assert [s for _, s in seen] == [1000, 1000, 1002, 1002]
     assert seen[0][0] != seen[1][0] and seen[0][0] == seen[2][0]
+
+
+def test_dummy_spades_expert_reads_bids_as_a_searching_bidder():
+    """The expert's model of the other people's bids (``bid_miss`` with a shift and a slack):
+    about a trick under the rule, give or take the slack; a nil on any hand worth fewer than
+    ``NIL_EST`` tricks explains itself, a nil on a strong hand does not."""
+    from cardtable.bots.spades import NIL_EST, bid_miss, bid_rule
+    est, top = 3.0, -1
+    rule = bid_rule(est, False, 0.0, top)
+    careful = bid_rule(est, False, 0.0, top, 1.0)
+    assert careful == rule - 1
+    assert bid_miss(bid_rule, est, False, 0.0, top, rule, False) == 0        # the casual model
+    assert bid_miss(bid_rule, est, False, 0.0, top, careful, False) == 1
+    assert bid_miss(bid_rule, est, False, 0.0, top, careful, False, 1.0, 0) == 0
+    assert bid_miss(bid_rule, est, False, 0.0, top, careful - 1, False, 1.0, 1) == 0
+    assert bid_miss(bid_rule, est, False, 0.0, top, careful - 3, False, 1.0, 1) == 2
+    assert bid_miss(bid_rule, NIL_EST - 0.5, False, 0.0, top, 2, True, 1.0, 1) == 0
+    assert bid_miss(bid_rule, NIL_EST - 0.5, False, 0.0, top, 2, True) >= 3   # not a rule nil
+    assert bid_miss(bid_rule, NIL_EST + 0.5, False, 0.0, top, 2, True, 1.0, 1) == 3
+    assert bid_miss(bid_rule, 0.5, True, 0.0, top, bid_rule(0.5, False, 0.0, top, 1.0), False,
+                    1.0, 1) == 3   # a nil hand that did not say nil

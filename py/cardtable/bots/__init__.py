@@ -96,8 +96,7 @@ def think(game_name: str, view: dict, level: str = "casual", budget: float = 0.2
     else:
         raise ValueError(f"no computer player for {game_name!r}")
     action = None
-    if level == "expert":   # the strong search, given more to spend (Seep's reads the level)
-        level = "expert" if game_name == "seep" else "strong"
+    if level == "expert":   # the strong search, given more to spend (each game reads the level)
         budget = budget * EXPERT_FACTOR
         samples = samples * EXPERT_FACTOR if samples else samples
     steps = mod.choose_steps(view, level, budget, rng, samples=samples)
