@@ -41,18 +41,26 @@ WAIT_MS = 15000
 # (``__wire.seen``, until the test reads it).
 WIRE = """(() => {
   const now = () => performance.timeOrigin + performance.now();
-  const wire = window.__wire = { got: [], sent: [], channels: [], draws: [], frames: [], seen: new Set() };
+  const wire = window.__wire = { got: [], sent: [], lost: [], channels: [], pcs: [], draws: [], frames: [], seen: new Set() };
   const watch = (channel) => {
     if (channel.label === "cardtable-door") return;   // the doors' codes (web/net.js), not the game's texts
     wire.channels.push(channel);
     channel.addEventListener("message", (e) => wire.got.push({ t: now(), text: String(e.data) }));
     const send = channel.send.bind(channel);
-    channel.send = (data) => { wire.sent.push({ t: now(), text: String(data) }); return send(data); };
+    channel.send = (data) => {
+      if (window.__loseFirstJoin && String(data).includes('"type":"join"')) {   // lost on the way (LOSE_JOIN)
+        window.__loseFirstJoin = false;
+        wire.lost.push(String(data));
+        return undefined;
+      }
+      wire.sent.push({ t: now(), text: String(data) });
+      return send(data);
+    };
   };
   const Native = window.RTCPeerConnection;
   if (Native) {
     window.RTCPeerConnection = class extends Native {
-      constructor(...args) { super(...args); this.addEventListener("datachannel", (e) => watch(e.channel)); }
+      constructor(...args) { super(...args); wire.pcs.push(this); this.addEventListener("datachannel", (e) => watch(e.channel)); }
       createDataChannel(...args) { const channel = super.createDataChannel(...args); watch(channel); return channel; }
     };
   }
@@ -66,6 +74,10 @@ WIRE = """(() => {
     if (audit) audit(root);
   };
 })();"""
+# a device whose first join is lost on the way (seen once on a loaded machine as the channel opened)
+LOSE_JOIN = "window.__loseFirstJoin = true;"
+CHANNELS = ("() => [__wire.channels.map(c => c.label + ':' + c.readyState + ':' + c.bufferedAmount + ':' + c.id), "
+            "__wire.pcs.map(p => [p.connectionState, p.iceConnectionState, p.signalingState, p.sctp && p.sctp.state])]")
 SAVED_ACTIONS = ("() => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
                  "localStorage.getItem('cardtable/v1/last'))).actions.length")
 
@@ -77,15 +89,17 @@ def webrtc_browser(playwright):
     browser.close()
 
 
-def device(browser, site, path="", width=360, height=740, audit=True):
+def device(browser, site, path="", width=360, height=740, audit=True, init=""):
     """A device: a page of the built app in a browser context of its own (the screen audit after
-    every redraw, ``WIRE`` watching its channels and redraws, fast play); ``page.errors`` collects
-    its page and console errors."""
+    every redraw, ``WIRE`` watching its channels and redraws, fast play, and ``init``, a script of
+    the test's); ``page.errors`` collects its page and console errors."""
     context = browser.new_context(viewport={"width": width, "height": height})
     if audit:
         audit_context(context)
     context.add_init_script(FAST)
     context.add_init_script(WIRE)
+    if init:
+        context.add_init_script(init)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -134,7 +148,12 @@ def answer(host, guest, seat, table):
     except Exception as err:   # what each side saw, to tell why
         raise AssertionError(f"{seat} did not connect: host {host.inner_text('#app')[:600]!r}; "
                              f"guest {guest.inner_text('#app')[:400]!r}; guest got "
-                             f"{[m['text'][:80] for m in guest.evaluate('() => __wire.got')][:6]}; "
+                             f"{[m['text'][:80] for m in guest.evaluate('() => __wire.got')][:6]}; guest sent "
+                             f"{[m['text'][:80] for m in guest.evaluate('() => __wire.sent')][:6]}; host got "
+                             f"{[m['text'][:80] for m in host.evaluate('() => __wire.got')][:6]}; host channels "
+                             f"{host.evaluate(CHANNELS)}; "
+                             f"guest channels "
+                             f"{guest.evaluate(CHANNELS)}; "
                              f"errors {host.errors + guest.errors}") from err
 
 

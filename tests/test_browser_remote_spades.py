@@ -1,9 +1,10 @@
 """Dummy Spades on three devices in real Chromium (issue #28): the host and two guests, each page
 the built app in a browser context of its own on loopback, joined by links and answers as in
-``test_browser_remote.py``; a whole hand is played by touch on the three pages, to the end-of-hand
-summary, the same on the three.  After every move, no page holds or has drawn since the last move
-a card of another person's hand.  A file of its own so that it runs beside the two-device Seep
-hand (``--dist loadfile``)."""
+``test_browser_remote.py`` (the second guest's first join is lost on the way: it asks again); a
+whole hand is played by touch on the three pages, to the end-of-hand summary, the same on the
+three.  After every move, no page holds or has drawn since the last move a card of another
+person's hand.  A file of its own so that it runs beside the two-device Seep hand
+(``--dist loadfile``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from cardtable.record import replay
 from conftest import current_record, screen_shot, spades_visible
-from test_browser_remote import WAIT_MS, Privacy, connect, device, start_table, summary_scores, to_table, \
+from test_browser_remote import LOSE_JOIN, WAIT_MS, Privacy, connect, device, start_table, summary_scores, to_table, \
     wait_saved, webrtc_browser  # noqa: F401 (a fixture)
 from test_browser_spades import STATE as SPADES_STATE
 
@@ -31,8 +32,12 @@ def test_a_dummy_spades_hand_on_three_devices(webrtc_browser, site):
     start_table(host, "dummy-spades", ("Ana", "Ben", "Cy"), {1: "remote", 2: "remote"}, 7)
     pages = {"p0": host}
     for seat in ("p1", "p2"):
-        pages[seat] = device(webrtc_browser, site)
+        # the second guest's first join is lost on the way: it asks again and takes its seat
+        pages[seat] = device(webrtc_browser, site, init=LOSE_JOIN if seat == "p2" else "")
         connect(host, pages[seat], site, seat, TABLE)
+    assert [len(pages[s].evaluate("() => __wire.lost")) for s in ("p1", "p2")] == [0, 1]
+    sent = pages["p2"].evaluate("() => __wire.sent.map(m => JSON.parse(m.text).type)")
+    assert sent.count("join") == 1 and host.errors == []
     to_table(host, TABLE)
     privacy = Privacy(host, {page: (seat,) for seat, page in pages.items()}, visible=spades_visible)
     moves, first = 0, replay(current_record(host)).hand_number

@@ -240,7 +240,8 @@ def test_a_guest_cannot_act_for_another_seat(table):
 def test_a_guest_cannot_join_another_seat_or_join_twice(table):
     p1, p2 = table.guests["p1"], table.guests["p2"]
     refused(table, "conn-p1", p2.join(), "already_joined")            # one connection, one seat
-    refused(table, "conn-p1", p1.join(resume=True), "already_joined")
+    refused(table, "conn-p1", Guest(TABLE, "p1", p2.secret).join(resume=True), "already_joined")
+    refused(table, "conn-p1", Guest("elsewhere", "p1", p1.secret).join(), "already_joined")
     refused(table, "new", p2.join(), "seat_taken")                    # the code scanned again on a second device
     stolen = Guest(TABLE, "p2", p1.secret)
     refused(table, "new", stolen.join(), "bad_secret")
@@ -288,6 +289,18 @@ def test_a_card_not_held_is_refused_without_telling_who_holds_it(table):
     card = next(c for c in ("2H", "3H", "4H", "5H", "6H", "7H") if c not in p2.view["hand"])
     message = refused(table, "conn-p2", p2.act("play " + card), "not_held")
     assert message["values"] == {"card": card}
+
+
+def test_a_seat_asked_for_again_on_its_connection_is_welcomed_again_as_it_stands(table):
+    """A guest that heard no answer to its join asks again (``GuestTable.ask_again``): the same
+    seat on the same connection is welcomed again, nothing else changes."""
+    game, judge, p1 = table.game, table.judge, table.guests["p1"]
+    before = snapshot(table)
+    for text in (p1.join(), p1.join(resume=True)):
+        [(conn, welcome)] = table.send("p1", text)
+        assert conn == "conn-p1" and read_host(welcome)["type"] == "welcome"
+        assert p1.view == game.view("p1") and p1.at == game.action_count
+        assert snapshot(table) == before
 
 
 def test_a_resume_takes_the_seat_back_and_the_old_connection_is_told(table):

@@ -254,6 +254,27 @@ def test_a_guest_that_reloads_takes_its_seat_back():
     assert session.game.action_count == table.host.game.action_count
 
 
+def test_a_guest_whose_join_was_lost_asks_again_and_takes_its_seat_once():
+    """A join that never reached the host (seen once as a channel opened): ``ask_again`` sends it
+    again; once welcomed, asking again sends nothing, and a join that did arrive twice is only
+    welcomed twice (the seat held by the same connection)."""
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    guest = table.guests["p1"]
+    table.tasks.queue.clear()   # the guest's first join, lost on the way
+    assert not guest.joined and table.remote.present == set()
+    assert guest.ask_again()
+    while table.tasks.run_one():
+        pass
+    assert guest.joined and table.remote.present == {"p1"} and table.received["p1"] == 1
+    assert not guest.ask_again() and not table.tasks.run_one()
+    guest.start()           # asked twice, both arriving: welcomed again, the same seat and view
+    guest.ask_again()
+    while table.tasks.run_one():
+        pass
+    assert table.received["p1"] == 3 and table.remote.present == {"p1"} and guest.refusal is None
+    assert encode(guest.session.game.view("p1")) == encode(table.host.game.view("p1"))
+
+
 def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_then():
     table = Table(seep(2), {"p0": "human", "p1": "remote"})
     while not table.guests["p1"].joined:

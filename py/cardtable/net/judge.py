@@ -95,6 +95,11 @@ class Judge:
     def _join(self, conn: Hashable, message: dict) -> Outgoing:
         seat = message["seat"]
         if conn in self.seat_of:
+            if self.seat_of[conn] == seat and message["table"] == self.table \
+                    and same_secret(message["secret"], self.secrets[seat]):
+                # the same seat asked for again on its own connection (a guest that heard no answer
+                # asks again): welcomed again, as it stands now
+                return [(conn, self._welcome(seat))]
             raise Refused("already_joined", seat=self.seat_of[conn])
         if message["table"] != self.table:
             raise Refused("wrong_table")

@@ -313,6 +313,7 @@ class GuestTable:
         self.replaced = False       # the host took this seat up again on another connection
         self.waiting = False        # the person's move is on its way to the host
         self.refusal: Optional[dict] = None   # the host's last refusal
+        self.asked: Optional[str] = None      # the seat asked for and no answer yet: the text sent
 
     @property
     def seat(self) -> str:
@@ -325,7 +326,17 @@ class GuestTable:
     def start(self, resume: bool = False) -> None:
         """Ask for the seat (``resume``: again, after a reload or a lost connection)."""
         self.replaced = False
-        self.send(self.guest.join(resume=resume))
+        self.asked = self.guest.join(resume=resume)
+        self.send(self.asked)
+
+    def ask_again(self) -> bool:
+        """Ask for the seat once more if the host has not answered (a welcome, a refusal) since
+        ``start``: whether it asked.  A channel's first text has been seen lost as it opened, the
+        guest then waiting for ever; the host welcomes a seat asked for again on its connection."""
+        if self.asked is None:
+            return False
+        self.send(self.asked)
+        return True
 
     def receive(self, text: str | bytes) -> Optional[dict]:
         """A host's message: the table follows it (a message that is not one is ignored: None)."""
@@ -334,6 +345,8 @@ class GuestTable:
         except RecordError:
             return None
         kind = message["type"]
+        if kind in ("welcome", "refused", "closed"):
+            self.asked = None
         if kind == "welcome":
             self._welcome()
         elif kind == "move":

@@ -45,6 +45,9 @@ KEY_GUEST = "cardtable:guest"
 SCRIPT = "web/remote.js"
 STYLESHEET = "web/remote.css"
 GUEST_KEY = "guest"
+# a guest that heard no answer to its join asks again, after ASK_AGAIN_MS, ASK_AGAIN times at most
+# (seen once in some dozens of joins on a loaded machine: the first text lost as the channel opened)
+ASK_AGAIN_MS, ASK_AGAIN = 3000, 3
 HOST_ONLY = {"export", "play-again", "hint", "undo", "playout", "open-review"}
 """Acts a guest's table cannot do: the game is on the host."""
 
@@ -277,12 +280,21 @@ class Remote:
         if key == GUEST_KEY and self.guest is not None:
             self.join.update(status="connected", reached=False)
             self.guest.start(resume=self.join.get("resume", False) or self.guest.joined)
+            self.ask_again_later(self.guest, ASK_AGAIN)
             self.app.render()
         elif self.host is not None:   # a code's link, or a door's: the seat's link now (once it joins)
             offer = self.offers.get(key.split("#")[0])
             if offer is not None and offer.get("status") != "connected":
                 offer.update(status="connecting", key=key)
                 self.app.render()
+
+    def ask_again_later(self, table: GuestTable, tries: int) -> None:
+        """The seat asked for again if the host has not answered in ``ASK_AGAIN_MS`` (``tries`` times
+        at most, while this table's link is the one open)."""
+        def again() -> None:
+            if self.guest is table and self.join.get("status") == "connected" and table.ask_again() and tries > 1:
+                self.ask_again_later(table, tries - 1)
+        self.app.tasks.later(again, ASK_AGAIN_MS)
 
     def on_door(self, key, code) -> None:
         """The other side's door: kept (a guest's only once its connection holds the seat), and on
