@@ -42,6 +42,7 @@ def handoff_guard_ms() -> float:
         return short
     return HANDOFF_GUARD_MS
 
+
 class TableScreen:
     """The table of the open game in the app (see the module docstring)."""
 
