@@ -37,7 +37,7 @@ def test_a_dummy_spades_hand_on_three_devices(webrtc_browser, site):
         connect(host, pages[seat], site, seat, TABLE)
     assert [len(pages[s].evaluate("() => __wire.lost")) for s in ("p1", "p2")] == [0, 1]
     sent = pages["p2"].evaluate("() => __wire.sent.map(m => JSON.parse(m.text).type)")
-    assert sent.count("join") == 1 and host.errors == []
+    assert sent.count("join") >= 1 and host.errors == []   # (once more for each 3 s with no answer)
     to_table(host, TABLE)
     privacy = Privacy(host, {page: (seat,) for seat, page in pages.items()}, visible=spades_visible)
     moves, first = 0, replay(current_record(host)).hand_number
