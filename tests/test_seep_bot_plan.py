@@ -169,26 +169,48 @@ def _tree_values(view, depth: int, exact: int = 0) -> tuple:
     return cands, values, leaves
 
 
-def _expected(cands: list, passes: list, ran: int) -> tuple:
-    """What the second half's search answers when the deadline lets ``ran`` play-outs start:
-    ``passes`` are (values, play-outs) per candidate for each depth searched, shallow first; the
-    first in the quick order, each next in the order of the values before (best first).  The
-    answer is the best of the deepest values finished (ties to the quick order), and whether
-    any tree was finished."""
-    bound = [None] * len(cands)
-    order = list(range(len(cands)))
-    left = ran
-    for values, leaves in passes:
+def _search_model(view, depth: int, exact: int) -> tuple:
+    """The second half's search written out plainly: ``(cands, steps)``, ``steps`` the trees it
+    searches in their order, ``(candidate, value, play-outs)``: for each depth, shallow first,
+    every candidate, the first pass in the quick order, each next in the order of the values
+    before (best first).  A tree is searched against the best of its pass so far (``floor``: to
+    beat it, be above it, or equal and first in the quick order): its value is exact above the
+    floor, at most the floor below it."""
+    k = bs.Knowledge(view)
+    g = k.sample(random.Random(0), infer=True)
+    _, _, rated = bs.rated_moves(view, random.Random(0))
+    cands = bs._pruned([(r, t) for r, t, _ in rated])
+    moves = bs._text_moves(g, cands)
+    order, steps, bound = list(range(len(cands))), [], [None] * len(cands)
+    for d in range(max(0, depth - 1), depth + 1):
+        lead = None
         for i in order:
-            if leaves[i] > left:
-                left = -1
-                break
-            left -= leaves[i]
-            bound[i] = values[i]
-        if left < 0:
-            break
+            floor = -1e9 if lead is None else bound[lead] - (1e-9 if i < lead else 0.0)
+            sim = g.copy()
+            sim.apply_move(moves[cands[i]])
+            public = k.public[:]
+            public[bs.VAL[moves[cands[i]][1]]] += 1
+            bs.last_search["playouts"] = 0
+            bound[i] = bs.tree_playout(sim, k, public, bs.TREE_HORIZON, d, 0, exact, floor)
+            steps.append((i, bound[i], bs.last_search["playouts"]))
+            if bound[i] > floor:
+                lead = i
         order.sort(key=lambda i: (-bound[i], i))
-    done = [i for i in order if bound[i] is not None]
+    return cands, steps
+
+
+def _expected(cands: list, steps: list, ran: int) -> tuple:
+    """What the second half's search answers when the deadline lets ``ran`` play-outs start
+    (``steps``: ``_search_model``'s).  The answer is the best of the deepest values finished
+    (ties to the quick order), and whether any tree was finished."""
+    bound = [None] * len(cands)
+    left = ran
+    for i, value, leaves in steps:
+        if leaves > left:
+            break
+        left -= leaves
+        bound[i] = value
+    done = [i for i in range(len(cands)) if bound[i] is not None]
     if not done:
         return cands[0], False
     return cands[max(done, key=lambda i: (bound[i], -i))], True
@@ -201,25 +223,30 @@ def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_sear
     candidate, then ``depth``, best first): cut by the deadline at many points (a fake clock),
     its answer is the best of the deepest values each candidate finished (a deeper value is never
     below a shallower: the quick level's move is among those tried), ties to the quick order;
-    the quick level's choice when not one tree was finished; the deepest search's when not cut."""
+    the quick level's choice when not one tree was finished; the deepest search's when not cut.
+    Each tree is searched against the best of its pass so far (``_search_model``); not cut, the
+    answer is the best of the exact values of every candidate's deepest tree."""
     clock = FakeClock(2 ** -12)
     monkeypatch.setattr(bs, "time", clock)
     cuts = set()
     exact = bs.EXPERT_ENDGAME if level == "expert" else bs.STRONG_EXACT
-    for view, _ in _second_half_views(2, after=8 if level == "expert" else 1):
+    for view, _ in _second_half_views(3, after=8 if level == "expert" else 4):
         passes = []
         for d in range(max(0, depth - 1), depth + 1):
             cands, values, leaves = _tree_values(view, d, exact)
             if passes:
-                assert all(v >= w - 1e-9 for v, w in zip(values, passes[-1][0]))
-            passes.append((values, leaves))
-        total = sum(sum(p[1]) for p in passes)
+                assert all(v >= w - 1e-9 for v, w in zip(values, passes[-1]))
+            passes.append(values)
+        best = max(range(len(cands)), key=lambda i: (passes[-1][i], -i))
+        cands, steps = _search_model(view, depth, exact)
+        assert _expected(cands, steps, 10 ** 9)[0] == cands[best]
+        total = sum(leaves for _, _, leaves in steps)
         for budget_ticks in (1, 3, 8, 20, 40, 80, 160, 400, 800, 10 ** 6):
             budget = budget_ticks * clock.tick / (EXPERT_FACTOR if level == "expert" else 1)
             answer, _ = _drive(think("seep", view, level, budget=budget, seed=1), clock)
             ran = bs.last_search["playouts"]
-            want, finished = _expected(cands, passes, ran)
-            assert answer == want, (budget_ticks, ran, total, passes)
+            want, finished = _expected(cands, steps, ran)
+            assert answer == want, (budget_ticks, ran, total, steps)
             cuts.add((finished, ran == total))
     assert cuts == {(False, False), (True, False), (True, True)}   # cut in the first tree, on
     # the way, and not at all

@@ -284,7 +284,10 @@ def test_expert_play_outs_value_the_last_three_cards_under_perfect_play():
         k = bs.Knowledge(g.view(me))
         sim = k.sample(random.Random(0))    # every card is known: the game (the points taken
         want = _best_score(sim.copy(), me)  # before are not in a search copy, only their count)
-        assert bs.tree_playout(sim, k, k.public[:], 24, 1, 0, exact=3) == want
+        assert bs.tree_playout(sim.copy(), k, k.public[:], 24, 1, 0, exact=3) == want
+        for floor in (want - 7, want - 1, want, want + 1, want + 9):   # only better than floor
+            v = bs.tree_playout(sim.copy(), k, k.public[:], 24, 1, 0, exact=3, floor=floor)
+            assert v == want if want > floor else v <= floor, (want, floor, v)
 
 
 def test_the_table_of_solved_positions_changes_no_value():

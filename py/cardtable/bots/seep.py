@@ -748,9 +748,9 @@ def _pruned(rated: list) -> list:
 
 
 def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
-                 hands_before: int, exact: int = 0) -> float:
+                 hands_before: int, exact: int = 0, floor: float = -1e9) -> float:
     """``tree_steps`` run to the end: its value."""
-    return run_steps(tree_steps(g, k, public, plies, depth, hands_before, exact))
+    return run_steps(tree_steps(g, k, public, plies, depth, hands_before, exact, floor))
 
 
 def _held(g: Seep) -> int:
@@ -759,7 +759,7 @@ def _held(g: Seep) -> int:
 
 
 def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
-               hands_before: int, exact: int = 0):
+               hands_before: int, exact: int = 0, floor: float = -1e9):
     """``evaluate`` after ``plies`` more moves in ``g`` (a search copy) where the others play by
     the quick rating and we, the next ``depth`` times we have a choice, try every move the
     search would (``_pruned``) and keep the best for our side; then ``quick_playout``.
@@ -769,7 +769,10 @@ def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
     page's slices stay short; it returns the value (``tree_playout`` runs it in one go), the
     same however it is driven.  ``exact``: once the player to act holds that many cards or
     fewer, the rest of the hand is valued under perfect play by both sides (``_solve``;
-    ``EXPERT_ENDGAME``), not played out by the quick rating."""
+    ``EXPERT_ENDGAME``), not played out by the quick rating.  ``floor``: a value the caller
+    already has; the value returned is exact when it is above ``floor``, else some value at
+    most ``floor`` (the exact ends then only have to show that they are no better: a narrower
+    window for ``_solve``, and our choices searched against the best found so far)."""
     goal = g.hands_completed + 1
     while (depth > 0 and plies > 0 and not g.over and g.hands_completed < goal
            and not (exact and _held(g) <= exact)):
@@ -784,7 +787,7 @@ def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
                 pub = public[:]
                 pub[VAL[moves[i][1]]] += 1
                 best = max(best, (yield from tree_steps(sim, k, pub, plies - 1, depth - 1,
-                                                        hands_before, exact)))
+                                                        hands_before, exact, max(floor, best))))
             return best
         m = moves[0] if r is None else max(moves, key=r.rate)
         g.apply_move(m)
@@ -794,7 +797,7 @@ def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
     quick_playout(g, k, public, plies, exact=exact)
     last_search["playouts"] += 1
     if exact and not g.over and g.hands_completed < goal:
-        return _solve(g, k.me, g.hands_completed, -1e9, 1e9, k.solved)
+        return _solve(g, k.me, g.hands_completed, floor, 1e9, k.solved)
     return evaluate(g, k, hands_before)
 
 
@@ -1054,13 +1057,19 @@ def deepening_steps(g: Seep, k: Knowledge, cands: list, prior: dict, depth: int,
     moves = _text_moves(g, cands)
     order = [i for i in range(len(cands)) if cands[i] in moves]
     for d in range(max(0, depth - 1), depth + 1):
+        lead = None     # the best of this pass so far: its value is exact
         for i in order:
             m = moves[cands[i]]
             sim = g.copy()
             sim.apply_move(m)
             public = k.public[:]
             public[VAL[m[1]]] += 1
-            bound[i] = yield from tree_steps(sim, k, public, TREE_HORIZON, d, 0, exact)
+            floor = -1e9
+            if lead is not None:    # to beat it, be above it (or equal to it, and first by prior)
+                floor = bound[lead] - (1e-9 if prior[cands[i]] < prior[cands[lead]] else 0.0)
+            bound[i] = yield from tree_steps(sim, k, public, TREE_HORIZON, d, 0, exact, floor)
+            if lead is None or bound[i] > floor:
+                lead = i
         order.sort(key=lambda i: (-bound[i], prior[cands[i]]))
 
 
