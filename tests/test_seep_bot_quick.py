@@ -290,6 +290,37 @@ def test_expert_play_outs_value_the_last_three_cards_under_perfect_play():
             assert v == want if want > floor else v <= floor, (want, floor, v)
 
 
+def test_the_exact_end_in_steps_is_the_exact_end():
+    """``_solve_steps`` (the exact end of a play-out, in steps for the page): driven to its end,
+    the value ``_solve`` gives, in any window, with the same table of positions; a step after each
+    move tried where the player to act holds more than ``STEP_HELD`` cards, none below."""
+    from cardtable.bots import seep as bs
+    from cardtable.bots.common import run_steps
+    rng = random.Random(3)
+    stepped = 0
+    for _, g in itertools.islice(_hands_near_their_end(random.Random(13), 38, 3), 8):
+        me = bs._SI[g.to_act]
+        sim = bs.Knowledge(g.view(g.to_act)).sample(random.Random(0))
+        want = bs._solve(sim.copy(whole=False), me, 0, -1e9, 1e9)
+        for lo in (-1e9, want - rng.randint(1, 9), want, want + rng.randint(1, 9)):
+            steps = bs._solve_steps(sim.copy(whole=False), me, 0, lo, 1e9, {})
+            n = -1
+            while True:
+                n += 1
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    v = done.value
+                    break
+            assert v == want if want > lo else v <= lo, (want, lo, v)
+            assert (n > 0) == (bs._held(sim) > bs.STEP_HELD)
+            stepped += n > 0
+        table: dict = {}
+        assert run_steps(bs._solve_steps(sim.copy(whole=False), me, 0, -1e9, 1e9, table)) == want
+        assert bs._solve(sim.copy(whole=False), me, 0, -1e9, 1e9, table) == want
+    assert stepped
+
+
 def test_the_table_of_solved_positions_changes_no_value():
     """``_solve`` with one table shared by many solves and narrow windows (as a decision's search
     uses it) gives what it gives without: the exact value inside the window, a bound outside.

@@ -198,8 +198,8 @@ the same 200 mirrored hands at 8 samples: 74.5% of hands won instead of 70.0%, p
 points of hands won, lead +4.1 +- 1.5 a hand, and less CPU (175 s for the 200 hands instead of
 210: the exact end is cheaper than the search it replaces)."""
 last_search = {"samples": 0, "candidates": 0, "playouts": 0}
-"""What the last search did (samples drawn, candidates searched, play-outs run: one per candidate
-and sample, or one per leaf of the second half's trees): read by ``bench/bench_bots.py``."""
+"""What the last search did (samples drawn, candidates searched, play-outs finished: one per
+candidate and sample, or one per leaf of the second half's trees): read by ``bench/bench_bots.py``."""
 
 
 def choose_bid(view: dict) -> str:
@@ -795,10 +795,12 @@ def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
         plies -= 1
     yield   # each play-out starts a step: the tree's last one ends with its value
     quick_playout(g, k, public, plies, exact=exact)
-    last_search["playouts"] += 1
     if exact and not g.over and g.hands_completed < goal:
-        return _solve(g, k.me, g.hands_completed, floor, 1e9, k.solved)
-    return evaluate(g, k, hands_before)
+        value = yield from _solve_steps(g, k.me, g.hands_completed, floor, 1e9, k.solved)
+    else:
+        value = evaluate(g, k, hands_before)
+    last_search["playouts"] += 1    # counted when finished (a deadline may cut its exact end)
+    return value
 
 
 def endgame_steps(g: Seep, me: int, moves: list):
@@ -829,7 +831,8 @@ def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float,
     """The hand's score difference for ``me``'s side in ``g`` under perfect play (alpha-beta).
     ``table``: bounds already proved, by ``position_key`` (one table per decision: ``me`` and
     ``hb`` the same throughout), for the positions where the player to act holds three cards or
-    more -- the same position is often reached by other orders of the same plays."""
+    more -- the same position is often reached by other orders of the same plays.  ``g`` is
+    used up: the last move searched is played in it (one copy fewer a position)."""
     if g.hands_completed > hb:
         sc, sides = g.history[-1]["score"], g.sides     # a scratch copy keeps no older hand
         return sc[sides[me]] - sc[sides[1 - me]]
@@ -844,8 +847,10 @@ def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float,
         alpha, beta = max(alpha, lo), min(beta, hi)
     a0, b0 = alpha, beta
     ours = _SI[g.to_act] == me
-    for m in sorted(g.legal_moves(), key=_capture_first):
-        sim = g.copy(whole=False)
+    moves = sorted(g.legal_moves(), key=_capture_first)
+    last = len(moves) - 1
+    for j, m in enumerate(moves):
+        sim = g if j == last else g.copy(whole=False)     # the last move tried: in ``g`` itself
         sim.apply_move(m)
         v = _solve(sim, me, hb, alpha, beta, table)
         if ours:
@@ -868,6 +873,48 @@ def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float,
 
 
 _UNBOUNDED = (-1e9, 1e9)
+STEP_HELD = 4
+"""``_solve_steps``: positions where the player to act holds more cards than this are searched
+in steps (a yield after each move tried), those with this many or fewer in one go (a solve
+from four cards takes up to about 15 ms in the page's interpreter; from five, up to 170)."""
+
+
+def _solve_steps(g: Seep, me: int, hb: int, alpha: float, beta: float, table: dict):
+    """``_solve`` as a generator (see ``cardtable.bots.think``): the same search, the same
+    table, the same value, with a yield after each move tried where the player to act holds
+    more than ``STEP_HELD`` cards, so a deep exact end does not freeze the page."""
+    if _held(g) <= STEP_HELD or g.hands_completed > hb:
+        return _solve(g, me, hb, alpha, beta, table)
+    key = g.position_key()
+    lo, hi = table.get(key, _UNBOUNDED)
+    if lo >= beta or lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    alpha, beta = max(alpha, lo), min(beta, hi)
+    a0, b0 = alpha, beta
+    ours = _SI[g.to_act] == me
+    for m in sorted(g.legal_moves(), key=_capture_first):
+        sim = g.copy(whole=False)
+        sim.apply_move(m)
+        v = yield from _solve_steps(sim, me, hb, alpha, beta, table)
+        yield
+        if ours:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    v = alpha if ours else beta
+    lo, hi = table.get(key, _UNBOUNDED)
+    if v <= a0:
+        hi = min(hi, v)
+    elif v >= b0:
+        lo = max(lo, v)
+    else:
+        lo = hi = v
+    table[key] = (lo, hi)
+    return v
 
 
 # ---- the decision ---------------------------------------------------------------------------------
