@@ -47,9 +47,11 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   is kept for comparison: ``QUICK_PLAYOUTS = False``; so is ``EXPLAIN``, guesses checked
   against the other seats' last plays, ``cardtable.bots.seep_infer``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``); in
-  two players' second half its play-outs value the last four cards exactly (``EXPERT_ENDGAME``;
-  the strong level's, its last three: ``STRONG_EXACT``).  With two players both play their own
-  last four cards exactly (``SEARCH_ENDGAME``).
+  two players' second half its play-outs value the last five cards exactly (``EXPERT_ENDGAME``;
+  the strong level's, its last four: ``STRONG_EXACT``).  With two players both play their own
+  last four cards exactly (``SEARCH_ENDGAME``).  Each exact end is asked only whether it beats
+  the best found so far (``tree_steps``'s ``floor``), and searched in steps
+  (``_solve_steps``).
 """
 
 from __future__ import annotations
@@ -164,7 +166,7 @@ the strong level's own play-outs exactly from 3 cards (75.0% of hands, lead +8.7
 sweeps conceded) cost 2.3 times the CPU of a second-half move; from 2 cards, no measurable gain;
 not kept.  4 cards cost a quick move 6 ms CPU at the median, 30 ms at most (CPython), in steps of
 at most 12 ms between yields; its mean move stays 0.6 ms (report quick4)."""
-EXPERT_ENDGAME = 4
+EXPERT_ENDGAME = 5
 """Two players' second half, the expert level: its search's play-outs end, once the player to
 act holds this many cards or fewer, with the value of the rest of the hand under perfect play
 by both sides (``_solve``) -- as the quick level plays its last four cards (``QUICK_ENDGAME``),
@@ -172,23 +174,24 @@ the strong and expert levels theirs (``SEARCH_ENDGAME``), and careful players do
 the quick rating's play; 0: never.  Expert (32 samples) vs strong (8), 200 mirrored hands
 (``bench/bench_bots_hands.py``), before the strong level played its own end exactly: from 3
 cards, 65.5% of hands won, lead +14.9 a hand, against 55.5% and +4.2 without (report quick4).
-Once the strong level played its last four cards exactly and valued its play-outs' last three
-(``SEARCH_ENDGAME``, ``STRONG_EXACT``), 3 was the strong level's own second half; from 4 the
-expert models the other levels' last four cards as they are played: 63.0% of the same 200 hands
-against that strong level, lead +15.5 +- 6.7 a hand (paired with 3 against it, over the first 123
-hands: +7.3 +- 7.6 points of hands won, lead +9.3 +- 5.2).  4 cards
-cost about three times 3 (205 against 72 ms CPU a second-half move on average, 841 at most,
-CPython, with the table of solved positions)."""
-STRONG_EXACT = 3
+Against the strong level valuing its last three exactly (``STRONG_EXACT`` 3), 4 gave 63.0% of
+the same 200 hands, lead +15.5 +- 6.7 (3: 54.5% of the first 123).  Against the strong level
+valuing its last four, as it now does, 4 gives the expert no more than the first half's larger
+search (40 of the first 77 hands), and 5: 60.0% of the 200 hands, lead +12.3 +- 6.8 (59.0% with
+both levels' second halves cut by the page's deadlines at Pyodide's speed; report NOTE14).  A
+second-half move then costs 321 ms CPU on average, 1.2 s at most (CPython); in Pyodide the
+page's 1 s searches 62% of its play-outs, in steps of at most 24 ms (``_solve_steps``)."""
+STRONG_EXACT = 4
 """Two players' second half, the strong level: as ``EXPERT_ENDGAME`` for the expert (0: never).
-Strong vs quick, 200 mirrored hands at 8 samples, both with ``SEARCH_ENDGAME``: 78.5% of hands
-won with 3 against 74.5% without, paired +4.0 +- 4.1 points of hands won, lead +8.2 +- 3.6 a hand
-(sweeps made 0.585 a hand instead of 0.475, every one forced: each move the quick level had left
-a sweep).  A second-half move costs 73 ms CPU on average instead of 59 (CPython): with a search
-state that stops at the hand's end and the table of solved positions, 1.24 times; 2.3 times
-before those.  4 (tried, not kept): 86.5% of the same hands, paired +8.0 +- 4.5, lead +12.4 +- 3.7,
-but 3.4 times the CPU of 3 a second-half move (185 against 54 ms mean, CPython): in Pyodide the
-page's 0.25 s then searches 43% of its play-outs instead of 93%."""
+Strong vs quick, 200 mirrored hands at 8 samples, both with ``SEARCH_ENDGAME``: 74.5% of hands
+won without; 78.5% with 3 (paired +4.0 +- 4.1 points of hands won, lead +8.2 +- 3.6 a hand);
+86.5% with 4 (paired with 3: +8.0 +- 4.5, lead +12.4 +- 3.7), 84.5% with the second half cut by
+the page's deadline (0.145 s in CPython, the speed of the page's 0.25 s in Pyodide).  With 4 the
+strong level models the quick level's last four cards as they are played (``QUICK_ENDGAME``), and
+the sweeps the quick level concedes grow (0.585 -> 0.68 a hand; by its rule, only where each of
+its moves left a sweep).  4 cost 3.4 times 3 (185 against 54 ms CPU a second-half move); since each exact end is
+only asked whether it beats the best so far, 87 ms (CPython): in Pyodide the page's 0.25 s
+searches 70% of its play-outs and gives the whole search's answer in 36 of 40 moves."""
 SEARCH_ENDGAME = 4
 """Two players' second half, the strong and expert levels: from this many cards or fewer in our
 hand, our move is the exact best for the hand's score (``endgame_steps``, among every legal move),
