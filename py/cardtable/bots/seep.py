@@ -177,21 +177,25 @@ cards, 65.5% of hands won, lead +14.9 a hand, against 55.5% and +4.2 without (re
 Against the strong level valuing its last three exactly (``STRONG_EXACT`` 3), 4 gave 63.0% of
 the same 200 hands, lead +15.5 +- 6.7 (3: 54.5% of the first 123).  Against the strong level
 valuing its last four, as it now does, 4 gives the expert no more than the first half's larger
-search (40 of the first 77 hands), and 5: 60.0% of the 200 hands, lead +12.3 +- 6.8 (59.0% with
-both levels' second halves cut by the page's deadlines at Pyodide's speed; report NOTE14).  A
-second-half move then costs 321 ms CPU on average, 1.2 s at most (CPython); in Pyodide the
-page's 1 s searches 62% of its play-outs, in steps of at most 24 ms (``_solve_steps``)."""
+search (40 of the first 77 hands), and 5: 60.5% of 400 mirrored hands, lead +11.2 +- 4.6 a hand,
+as the two levels before on the same hands (60.2%); 58.0% with both levels' second halves cut by
+the page's deadlines at Pyodide's speed (report NOTE14).  A second-half move then costs 326 ms
+CPU on average, 1.2 s at most (CPython); in Pyodide the page's 1 s searches 70% of its
+play-outs, in steps of at most 20 ms (``_solve_steps``).  Not kept: a whole search valuing four
+cards first, its answer played when the deadline cuts the one valuing five (+0.6 +- 4.1 points
+of hands won over 347 hands cut as in the page)."""
 STRONG_EXACT = 4
 """Two players' second half, the strong level: as ``EXPERT_ENDGAME`` for the expert (0: never).
 Strong vs quick, 200 mirrored hands at 8 samples, both with ``SEARCH_ENDGAME``: 74.5% of hands
 won without; 78.5% with 3 (paired +4.0 +- 4.1 points of hands won, lead +8.2 +- 3.6 a hand);
-86.5% with 4 (paired with 3: +8.0 +- 4.5, lead +12.4 +- 3.7), 84.5% with the second half cut by
-the page's deadline (0.145 s in CPython, the speed of the page's 0.25 s in Pyodide).  With 4 the
-strong level models the quick level's last four cards as they are played (``QUICK_ENDGAME``), and
-the sweeps the quick level concedes grow (0.585 -> 0.68 a hand; by its rule, only where each of
-its moves left a sweep).  4 cost 3.4 times 3 (185 against 54 ms CPU a second-half move); since each exact end is
-only asked whether it beats the best so far, 87 ms (CPython): in Pyodide the page's 0.25 s
-searches 70% of its play-outs and gives the whole search's answer in 36 of 40 moves."""
+86.5% with 4 (paired with 3: +8.0 +- 4.5, lead +12.4 +- 3.7; over 400 hands 85.0%), 84.5% with
+the second half cut by the page's deadline (0.145 s in CPython: the page's 0.25 s at Pyodide's
+speed).  With 4 the strong level models the quick level's last four cards as they are played
+(``QUICK_ENDGAME``), and the sweeps the quick level concedes grow (0.585 -> 0.71 a hand; by its
+rule, only where each of its moves left a sweep).  4 cost 3.4 times 3 (185 against 54 ms CPU a
+second-half move); since each exact end is only asked whether it beats the best so far
+(``tree_steps``'s ``floor``), 80 ms (CPython): in Pyodide the page's 0.25 s searches 79% of its
+play-outs and gives the whole search's answer in 37 of 40 moves."""
 SEARCH_ENDGAME = 4
 """Two players' second half, the strong and expert levels: from this many cards or fewer in our
 hand, our move is the exact best for the hand's score (``endgame_steps``, among every legal move),
@@ -202,7 +206,7 @@ points of hands won, lead +4.1 +- 1.5 a hand, and less CPU (175 s for the 200 ha
 210: the exact end is cheaper than the search it replaces)."""
 last_search = {"samples": 0, "candidates": 0, "playouts": 0}
 """What the last search did (samples drawn, candidates searched, play-outs finished: one per
-candidate and sample, or one per leaf of the second half's trees): read by ``bench/bench_bots.py``."""
+candidate and sample, or one per leaf of the second half's trees): for ``bench/bench_bots.py``."""
 
 
 def choose_bid(view: dict) -> str:
@@ -879,7 +883,7 @@ _UNBOUNDED = (-1e9, 1e9)
 STEP_HELD = 4
 """``_solve_steps``: positions where the player to act holds more cards than this are searched
 in steps (a yield after each move tried), those with this many or fewer in one go (a solve
-from four cards takes up to about 15 ms in the page's interpreter; from five, up to 170)."""
+from four cards takes up to about 15 ms in the page's interpreter; from five, up to 166)."""
 
 
 def _solve_steps(g: Seep, me: int, hb: int, alpha: float, beta: float, table: dict):
