@@ -846,12 +846,9 @@ def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float,
     key = None
     if table is not None and _held(g) >= 3:
         key = g.position_key()
-        lo, hi = table.get(key, _UNBOUNDED)
-        if lo >= beta or lo == hi:
-            return lo
-        if hi <= alpha:
-            return hi
-        alpha, beta = max(alpha, lo), min(beta, hi)
+        known, alpha, beta = _looked_up(table, key, alpha, beta)
+        if known is not None:
+            return known
     a0, b0 = alpha, beta
     ours = _SI[g.to_act] == me
     moves = sorted(g.legal_moves(), key=_capture_first)
@@ -868,18 +865,35 @@ def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float,
             break
     v = alpha if ours else beta
     if key is not None:
-        lo, hi = table.get(key, _UNBOUNDED)
-        if v <= a0:
-            hi = min(hi, v)         # failed low: the value is at most v
-        elif v >= b0:
-            lo = max(lo, v)         # failed high: at least v
-        else:
-            lo = hi = v
-        table[key] = (lo, hi)
+        _store(table, key, v, a0, b0)
     return v
 
 
 _UNBOUNDED = (-1e9, 1e9)
+
+
+def _looked_up(table: dict, key: tuple, alpha: float, beta: float) -> tuple:
+    """``(value, alpha, beta)``: the value of position ``key`` for the window when ``table``'s
+    bounds already settle it (else None), and the window narrowed by those bounds."""
+    lo, hi = table.get(key, _UNBOUNDED)
+    if lo >= beta or lo == hi:
+        return lo, alpha, beta
+    if hi <= alpha:
+        return hi, alpha, beta
+    return None, max(alpha, lo), min(beta, hi)
+
+
+def _store(table: dict, key: tuple, v: float, alpha: float, beta: float) -> None:
+    """Keep in ``table`` what a search of position ``key`` in the window ``(alpha, beta)`` that
+    returned ``v`` proved: its value, or a bound of it."""
+    lo, hi = table.get(key, _UNBOUNDED)
+    if v <= alpha:
+        hi = min(hi, v)         # failed low: the value is at most v
+    elif v >= beta:
+        lo = max(lo, v)         # failed high: at least v
+    else:
+        lo = hi = v
+    table[key] = (lo, hi)
 STEP_HELD = 4
 """``_solve_steps``: positions where the player to act holds more cards than this are searched
 in steps (a yield after each move tried), those with this many or fewer in one go (a solve
@@ -893,12 +907,9 @@ def _solve_steps(g: Seep, me: int, hb: int, alpha: float, beta: float, table: di
     if _held(g) <= STEP_HELD or g.hands_completed > hb:
         return _solve(g, me, hb, alpha, beta, table)
     key = g.position_key()
-    lo, hi = table.get(key, _UNBOUNDED)
-    if lo >= beta or lo == hi:
-        return lo
-    if hi <= alpha:
-        return hi
-    alpha, beta = max(alpha, lo), min(beta, hi)
+    known, alpha, beta = _looked_up(table, key, alpha, beta)
+    if known is not None:
+        return known
     a0, b0 = alpha, beta
     ours = _SI[g.to_act] == me
     for m in sorted(g.legal_moves(), key=_capture_first):
@@ -913,14 +924,7 @@ def _solve_steps(g: Seep, me: int, hb: int, alpha: float, beta: float, table: di
         if alpha >= beta:
             break
     v = alpha if ours else beta
-    lo, hi = table.get(key, _UNBOUNDED)
-    if v <= a0:
-        hi = min(hi, v)
-    elif v >= b0:
-        lo = max(lo, v)
-    else:
-        lo = hi = v
-    table[key] = (lo, hi)
+    _store(table, key, v, a0, b0)
     return v
 
 
