@@ -201,8 +201,9 @@ def _search_model(view, depth: int, exact: int) -> tuple:
 
 def _expected(cands: list, steps: list, ran: int) -> tuple:
     """What the second half's search answers when the deadline lets ``ran`` play-outs finish
-    (``steps``: ``_search_model``'s; a tree is finished with its last play-out).  The answer is the best of the deepest values finished
-    (ties to the quick order), and whether any tree was finished."""
+    (``steps``: ``_search_model``'s; a tree is finished with its last play-out).  The answer is
+    the best of the deepest values finished (ties to the quick order), and whether any tree was
+    finished."""
     bound = [None] * len(cands)
     left = ran
     for i, value, leaves in steps:
