@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cardtable.cards import CARDS, Card
 from cardtable.game import IllegalAction
-from cardtable.games.seep import CAPTURE, Seep
+from cardtable.games.seep import CAPTURE, POINTS, Seep
 from cardtable.record import replay
 
 SETTINGS = dict(deadline=None, database=None,
@@ -42,6 +42,9 @@ CARD_RE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 
 def check_invariants(g: Seep) -> None:
     """What must hold after every move (read through the public API where it can be)."""
+    pts = POINTS[g.options["preset"]]
+    assert g.running_score()[0] == [sum(pts[c] for c in p) for p in g._piles], \
+        "the points kept as the piles grow are the piles' points"
     if g.over:
         assert g.legal_moves() == [] and g.to_act is None
         return

@@ -13,7 +13,7 @@ from typing import Optional
 
 from ...cards import Card
 from .deals import _Deal
-from .tables import _PH_PLAY, _SEAT_INDEX, _canon
+from .tables import _PH_PLAY, _SEAT_INDEX, HALF_PLAYS, _canon
 
 _FILLER = Card.parse("2H").index
 """A card worth no points: stands for the cards already captured (the view gives their count)."""
@@ -60,6 +60,7 @@ class SearchState:
                                   sum(1 << _SEAT_INDEX[o] for o in h["owners"])]
                      for h in fl["houses"]}
         g._piles = [[_FILLER] * cap.get(sides[0], 0), [_FILLER] * cap.get(sides[1], 0)]
+        g._ppts = [sum(map(g._points.__getitem__, p)) for p in g._piles]
         g._sweeps = [list(sw.get(sides[0], [])), list(sw.get(sides[1], []))]
         g._last_cap = _SEAT_INDEX[lc] if lc else -1
         g._history = []
@@ -88,15 +89,16 @@ class SearchState:
     def position_key(self) -> tuple:
         """What decides the rest of this hand, as a hashable value: two states with equal keys
         end the hand with the same scores when the same moves are played from them (the cards
-        held and still to be dealt, the floor, whose turn, the plays made, the cards, points and
-        sweeps captured, the last capturer) -- for a search's table of positions it has solved."""
-        pts = self._points
+        held and still to be dealt -- none after the hand's last deal --, the floor, whose turn,
+        the plays made, the cards, points and sweeps captured, the last capturer) -- for a
+        search's table of positions it has solved."""
         return (self._phase, self._turn, self._plays, self._last_cap,
                 tuple(map(tuple, self._hands)), tuple(sorted(self._loose)),
                 tuple(sorted((v, tuple(h[0]), h[1], h[2]) for v, h in self._houses.items())),
-                tuple((len(p), sum(pts[c] for c in p)) for p in self._piles),
+                len(self._piles[0]), len(self._piles[1]), tuple(self._ppts),
                 tuple(map(tuple, self._sweeps)),
-                tuple(map(tuple, self._dealt[-1].hands)) if self._dealt else ())
+                tuple(map(tuple, self._dealt[-1].hands))
+                if self._dealt and self._plays < (HALF_PLAYS if self._n == 2 else 1) else ())
 
 
 def _card_index(text: str) -> int:

@@ -154,6 +154,7 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
         self._lcnt = [0] * 14
         self._houses: dict[int, list] = {}   # value -> [cards, cemented, owners bitmask]
         self._piles: list[list[int]] = [[], []]
+        self._ppts = [0, 0]     # the card points in each pile (kept as the piles grow)
         self._sweeps: list[list[int]] = [[], []]
         self._last_cap = -1
         self._unclaimed: list[int] = []
@@ -187,6 +188,7 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
         d["_lcnt"] = self._lcnt[:]
         d["_houses"] = {v: [h[0][:], h[1], h[2]] for v, h in self._houses.items()}
         d["_piles"] = [self._piles[0][:], self._piles[1][:]]
+        d["_ppts"] = self._ppts[:]
         d["_sweeps"] = [self._sweeps[0][:], self._sweeps[1][:]]
         d["_unclaimed"] = self._unclaimed[:]
         d["_moves"] = self._moves[:] if whole else []
@@ -275,8 +277,7 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
         """This hand so far, per side index (0, 1): ``(points, cards, sweeps)`` -- the card points
         and the number of cards captured, and the sum of the sweep bonuses (the majority bonus is
         only known at the hand's end).  Cheap: a search player evaluates positions with it."""
-        pts = self._points
-        return ([sum(pts[c] for c in p) for p in self._piles], [len(p) for p in self._piles],
+        return (self._ppts[:], [len(p) for p in self._piles],
                 [sum(x) for x in self._sweeps])
 
     @property
@@ -351,14 +352,20 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
             if kind == CAPTURE:
                 team = s & 1
                 pile = self._piles[team]
+                pts = self._points
+                gain = pts[c]
                 pile.append(c)
                 for x in L:
                     loose.remove(x)
                     lc[VAL[x]] -= 1
+                    gain += pts[x]
                 pile.extend(L)
                 h = self._houses.pop(t, None)
                 if h is not None:
                     pile.extend(h[0])
+                    for x in h[0]:
+                        gain += pts[x]
+                self._ppts[team] += gain
                 self._last_cap = s
                 if not loose and not self._houses and self._sweeps_on:
                     p = self._plays
@@ -464,11 +471,11 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
             if self._last_cap >= 0:
                 left_team = self._last_cap & 1
                 self._piles[left_team].extend(leftover)
+                self._ppts[left_team] += sum(map(self._points.__getitem__, leftover))
             else:
                 self._unclaimed.extend(leftover)
-        pts = self._points
         n = [len(self._piles[0]), len(self._piles[1])]
-        points = [sum(pts[c] for c in self._piles[0]), sum(pts[c] for c in self._piles[1])]
+        points = self._ppts[:]
         if not self._pagat:
             if n[0] > n[1]:
                 points[0] += MAJORITY_BONUS
@@ -478,13 +485,14 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
                 points[0] += MAJORITY_BONUS // 2
                 points[1] += MAJORITY_BONUS // 2
         score = [points[t] + sum(self._sweeps[t]) for t in (0, 1)]
+        a, b = self._sides
         entry: dict[str, Any] = {
             "hand": self._hand_idx, "dealer": SEATS[self._dealer], "bidder": SEATS[self._bidder],
             "bid": self._bid,
-            "cards": {self._sides[t]: n[t] for t in (0, 1)},
-            "points": {self._sides[t]: points[t] for t in (0, 1)},
-            "sweeps": {self._sides[t]: list(self._sweeps[t]) for t in (0, 1)},
-            "score": {self._sides[t]: score[t] for t in (0, 1)},
+            "cards": {a: n[0], b: n[1]},
+            "points": {a: points[0], b: points[1]},
+            "sweeps": {a: list(self._sweeps[0]), b: list(self._sweeps[1])},
+            "score": {a: score[0], b: score[1]},
             "leftover": {"team": None if left_team is None else self._sides[left_team],
                          "cards": len(leftover)},
             "thrown_in": list(self._thrown),
