@@ -344,4 +344,4 @@ def test_the_table_of_solved_positions_changes_no_value():
             else:
                 assert v >= hi
         assert bs._solve(sim.copy(whole=False), bs._SI[me], 0, -1e9, 1e9, table) == want
-        assert table    # positions of three cards or more a hand were stored
+        assert table    # positions up to ``_TABLED`` plays into the hand were stored

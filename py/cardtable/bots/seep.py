@@ -837,21 +837,28 @@ def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float,
            table: Optional[dict] = None) -> float:
     """The hand's score difference for ``me``'s side in ``g`` under perfect play (alpha-beta).
     ``table``: bounds already proved, by ``position_key`` (one table per decision: ``me`` and
-    ``hb`` the same throughout), for the positions where the player to act holds three cards or
-    more -- the same position is often reached by other orders of the same plays.  ``g`` is
-    used up: the last move searched is played in it (one copy fewer a position)."""
-    if g.hands_completed > hb:
-        sc, sides = g.history[-1]["score"], g.sides     # a scratch copy keeps no older hand
-        return sc[sides[me]] - sc[sides[1 - me]]
+    ``hb`` the same throughout), for the positions up to ``_TABLED`` plays into the hand -- the
+    same position is often reached by other orders of the same plays.  ``g`` is used up: the
+    last move searched is played in it (one copy fewer a position), and so are the forced moves
+    after ``_TABLED``."""
+    while True:
+        if g.hands_completed > hb:
+            sc, sides = g.history[-1]["score"], g.sides     # a scratch copy keeps no older hand
+            return sc[sides[me]] - sc[sides[1 - me]]
+        moves = g.legal_moves()
+        if len(moves) > 1 or g.plays <= _TABLED:
+            break
+        g.apply_move(moves[0])      # a forced move, at the hand's end: no copy, no search
     key = None
-    if table is not None and _held(g) >= 3:
+    if table is not None and g.plays <= _TABLED:
         key = g.position_key()
         known, alpha, beta = _looked_up(table, key, alpha, beta)
         if known is not None:
             return known
     a0, b0 = alpha, beta
     ours = _SI[g.to_act] == me
-    moves = sorted(g.legal_moves(), key=_capture_first)
+    if len(moves) > 1:
+        moves = sorted(moves, key=_capture_first)
     last = len(moves) - 1
     for j, m in enumerate(moves):
         sim = g if j == last else g.copy(whole=False)     # the last move tried: in ``g`` itself
@@ -870,6 +877,11 @@ def _solve(g: Seep, me: int, hb: int, alpha: float, beta: float,
 
 
 _UNBOUNDED = (-1e9, 1e9)
+_TABLED = PLAYS_PER_HAND - 4
+"""``_solve``'s table keeps the positions up to this many plays into the hand (two players: both
+hold two cards or more); after it, a move that is the only one is played in place, not searched.
+Keeping them from three cards, and searching the forced moves, cost a fifth more CPU (report
+NOTE15)."""
 
 
 def _looked_up(table: dict, key: tuple, alpha: float, beta: float) -> tuple:
