@@ -179,9 +179,11 @@ the same 200 hands, lead +15.5 +- 6.7 (3: 54.5% of the first 123).  Against the 
 valuing its last four, as it now does, 4 gives the expert no more than the first half's larger
 search (40 of the first 77 hands), and 5: 60.5% of 400 mirrored hands, lead +11.2 +- 4.6 a hand,
 as the two levels before on the same hands (60.2%); 58.0% with both levels' second halves cut by
-the page's deadlines at Pyodide's speed (report NOTE14).  A second-half move then costs 326 ms
-CPU on average, 1.2 s at most (CPython); in Pyodide the page's 1 s searches 70% of its
-play-outs, in steps of at most 20 ms (``_solve_steps``).  Not kept: a whole search valuing four
+the page's deadlines at Pyodide's speed (report NOTE14).  A second-half move then cost 326 ms
+CPU on average, 1.2 s at most (CPython), and in Pyodide the page's 1 s searched 70% of its
+play-outs; since the engine keeps its piles' points and ``_solve`` tables positions from two
+cards (``_TABLED``), 262 ms and 0.9 s, and 86% (report NOTE15), in steps of at most 20 ms
+(``_solve_steps``).  Not kept: a whole search valuing four
 cards first, its answer played when the deadline cuts the one valuing five (+0.6 +- 4.1 points
 of hands won over 347 hands cut as in the page)."""
 STRONG_EXACT = 4
@@ -194,8 +196,9 @@ speed).  With 4 the strong level models the quick level's last four cards as the
 (``QUICK_ENDGAME``), and the sweeps the quick level concedes grow (0.585 -> 0.71 a hand; by its
 rule, only where each of its moves left a sweep).  4 cost 3.4 times 3 (185 against 54 ms CPU a
 second-half move); since each exact end is only asked whether it beats the best so far
-(``tree_steps``'s ``floor``), 80 ms (CPython): in Pyodide the page's 0.25 s searches 79% of its
-play-outs and gives the whole search's answer in 37 of 40 moves."""
+(``tree_steps``'s ``floor``), 80 ms (CPython), 74 ms since ``_TABLED``: in Pyodide the page's
+0.25 s searches 83% of its play-outs (79% before) and gives the whole search's answer in 37 of
+40 moves."""
 SEARCH_ENDGAME = 4
 """Two players' second half, the strong and expert levels: from this many cards or fewer in our
 hand, our move is the exact best for the hand's score (``endgame_steps``, among every legal move),
