@@ -183,9 +183,9 @@ the page's deadlines at Pyodide's speed (report NOTE14).  A second-half move the
 CPU on average, 1.2 s at most (CPython), and in Pyodide the page's 1 s searched 70% of its
 play-outs; since the engine keeps its piles' points and ``_solve`` tables positions from two
 cards (``_TABLED``), 262 ms and 0.9 s, and 86%, in steps of at most 20 ms (``_solve_steps``):
-cut as in the page, 60.0% of the same 400 hands, lead +11.0 +- 4.5 (report NOTE15).  Not kept: a whole search valuing four
-cards first, its answer played when the deadline cuts the one valuing five (+0.6 +- 4.1 points
-of hands won over 347 hands cut as in the page)."""
+cut as in the page, 60.0% of the same 400 hands, lead +11.0 +- 4.5 (report NOTE15).  Not
+kept: a whole search valuing four cards first, its answer played when the deadline cuts the one
+valuing five (+0.6 +- 4.1 points of hands won over 347 hands cut as in the page)."""
 STRONG_EXACT = 4
 """Two players' second half, the strong level: as ``EXPERT_ENDGAME`` for the expert (0: never).
 Strong vs quick, 200 mirrored hands at 8 samples, both with ``SEARCH_ENDGAME``: 74.5% of hands
