@@ -261,16 +261,24 @@ def received(page) -> list[dict]:
     return [json.loads(m["text"]) for m in page.evaluate("() => __wire.got")]
 
 
+_TRAFFIC = ("move", "pong")
+"""What the host sends a guest unasked (a move made at the table, a keep-alive's answer): it may
+cross a text the guest sent, so it is not that text's answer."""
+
+
 def send_raw(guest, text=None, binary=None) -> dict:
-    """A text (or bytes) sent from the guest's page over its open channel; the host's answer."""
+    """A text (or bytes) sent from the guest's page over its open channel; the host's answer (the
+    first text after it that is not the table's own traffic, ``_TRAFFIC``)."""
     n = len(received(guest))
     if binary is None:
         assert guest.evaluate("t => window.cardtableRemote.send('guest', t)", text)
     else:
         guest.evaluate("""b => __wire.channels.filter((c) => c.readyState === "open").at(-1)
                               .send(new Uint8Array(b))""", binary)
-    guest.wait_for_function("n => __wire.got.length > n", arg=n, timeout=WAIT_MS)
-    return received(guest)[n]
+    guest.wait_for_function("([n, traffic]) => __wire.got.slice(n).some("
+                            "(m) => !traffic.includes(JSON.parse(m.text).type))",
+                            arg=[n, list(_TRAFFIC)], timeout=WAIT_MS)
+    return next(m for m in received(guest)[n:] if m["type"] not in _TRAFFIC)
 
 
 def guest_seq(guest) -> int:
