@@ -290,3 +290,25 @@ def test_dummy_spades_expert_reads_bids_as_a_searching_bidder():
     assert bid_miss(bid_rule, NIL_EST + 0.5, False, 0.0, top, 2, True, 1.0, 1) == 3
     assert bid_miss(bid_rule, 0.5, True, 0.0, top, bid_rule(0.5, False, 0.0, top, 1.0), False,
                     1.0, 1) == 3   # a nil hand that did not say nil
+
+
+def test_dummy_spades_expert_plays_for_the_match():
+    """``match_end``: a hand that ends the match (a total at the target, one highest) is worth
+    ``bonus`` to the seat that then leads and ``-bonus`` to the others; a hand that does not end
+    it (below the target, or a tie for the highest total, which plays another hand) is worth 0.
+    The expert adds it to its bid and card searches, the strong level does not."""
+    import cardtable.bots.spades as spades
+    g = DummySpades(seed=3)
+    view = g.view(g.to_act)
+    assert view["options"]["target"] == 300
+    view["totals"] = {"p0": 250, "p1": 280, "p2": 100}
+    end = spades.match_end(0, view, 200.0)
+    assert end([60, 10, 0]) == 200.0            # p0 reaches 310, alone on top
+    assert end([10, 30, 0]) == -200.0           # p1 reaches 310
+    assert end([30, 10, 0]) == 0.0              # 280 and 290: the match goes on
+    assert end([60, 30, 0]) == 0.0              # 310 and 310: one more hand
+    assert spades.match_end(2, view, 200.0)([60, 10, 0]) == -200.0
+    assert spades.match_end(0, view, 0.0) is None
+    view["options"] = dict(view["options"], losing_limit=-200)
+    view["totals"] = {"p0": 50, "p1": 20, "p2": -150}
+    assert spades.match_end(0, view, 200.0)([10, 0, -60]) == 200.0   # p2 at -210 ends it

@@ -38,7 +38,10 @@ Everything here starts from ``view`` (``DummySpades.view(seat)``) and nothing el
   as a searching bidder's rather than by the rule (``bid_miss``): the strong level bids about a
   trick under the rule-based bid, and nil on any weak hand, so the expert's deals (in its bid
   search and in its play) take each bid to be the rule's with the team a trick lower, give or
-  take one (``EXPERT_SHIFT``, ``EXPERT_SLACK``), and the people still to bid to bid so.
+  take one (``EXPERT_SHIFT``, ``EXPERT_SLACK``), and the people still to bid to bid so.  And it
+  plays for the match, not only the hand: in its bid and card searches a hand that ends the
+  match is worth ``EXPERT_MATCH`` points more when it wins the match, that many less when
+  another does (``match_end``).
 """
 
 from __future__ import annotations
@@ -397,11 +400,41 @@ def policy_cards(hands, tw, nxt, cur, n, wbit, wh, lead, broken, done, decl, nil
 
 # ---- strong bidding -------------------------------------------------------------------------------
 
-def bid_utility(me: int):
+def bid_utility(me: int, end=None):
     """How good a hand's points are for seat ``me`` when bidding: ours minus the best of the two
-    others'.  (A defender's partner scores on the same tricks, so only outscoring both wins.)"""
+    others'.  (A defender's partner scores on the same tricks, so only outscoring both wins.)
+    ``end``: a ``match_end`` whose value is added (the expert's)."""
     o1, o2 = [x for x in range(3) if x != me]
-    return lambda p: p[me] - (p[o1] if p[o1] > p[o2] else p[o2])
+    if end is None:
+        return lambda p: p[me] - (p[o1] if p[o1] > p[o2] else p[o2])
+    return lambda p: p[me] - (p[o1] if p[o1] > p[o2] else p[o2]) + end(p)
+
+
+def match_end(me: int, view: dict, bonus: float):
+    """What the match's end is worth to seat ``me`` after a hand scoring ``points``: a function
+    of the hand's points giving ``+bonus`` when they end the match (a total reaches the target,
+    or the losing limit, with one highest total) and ``me`` has the highest total, ``-bonus``
+    when they end it with another ahead, 0 when the match goes on (a tie for the highest total
+    plays another hand).  ``None`` when ``bonus`` is 0."""
+    if not bonus:
+        return None
+    opts = view.get("options") or {}
+    target = opts.get("target") or 300
+    limit = opts.get("losing_limit")
+    vt = view.get("totals") or {}
+    t0, t1, t2 = (vt.get(s, 0) for s in SEATS)
+
+    def end(points) -> float:
+        a, b, c = t0 + points[0], t1 + points[1], t2 + points[2]
+        top = a if a > b else b
+        if c > top:
+            top = c
+        if top < target and (limit is None or min(a, b, c) > limit):
+            return 0.0
+        if (a == top) + (b == top) + (c == top) > 1:
+            return 0.0
+        return bonus if (a, b, c)[me] == top else -bonus
+    return end
 
 
 def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
@@ -461,7 +494,7 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Opt
     totals = [0.0] * len(cands)
     rnd = rng.random
     leader = order[0]
-    util = bid_utility(me)
+    util = bid_utility(me, match_end(me, view, EXPERT_MATCH if level == "expert" else 0.0))
     # the people who bid before us: their hands should explain their bids under the rule
     checks = []
     top = -1
@@ -542,6 +575,10 @@ this reading gains the expert +10.1 +- 7.8 points a hand (its points less the me
 others'), hands won 29.0% -> 33.7%, and it costs less CPU (deals are accepted sooner)."""
 EXPERT_SLACK = 1
 """... give or take this many tricks (per person)."""
+EXPERT_MATCH = 200.0
+"""The expert plays for the match: a hand that ends it is worth this many points more to it when
+it wins the match, and this many less when another does (``match_end``), in its bid and card
+searches."""
 
 
 # ---- the position, read from the view --------------------------------------------------------------
@@ -646,6 +683,8 @@ class Position:
         self.model = (0.0, 0)
         """(shift, slack) of ``bid_miss``: how the other people's bids are read (the expert's
         search sets its own)."""
+        self.end = None
+        """``match_end``'s function, added to ``utility`` (the expert's search sets it)."""
         # Mirror: the bids are the spades each person held (exact, public); the view's bids are
         # contracts, not rule-based bids, so they are not checked against the rule.
         mb = view.get("mirror_bids")
@@ -827,14 +866,16 @@ class Position:
 
     def utility(self, points) -> float:
         me = self.me
+        u = points[me] - 0.5 * (sum(points) - points[me])
         if LEAD_WEIGHT:
             t = self.totals
             o1, o2 = self.others
             a, b = t[o1] + points[o1], t[o2] + points[o2]
             lead = t[me] + points[me] - (a if a > b else b)
-            return (1 - LEAD_WEIGHT) * (points[me] - 0.5 * (sum(points) - points[me])) + \
-                LEAD_WEIGHT * lead
-        return points[me] - 0.5 * (sum(points) - points[me])
+            u = (1 - LEAD_WEIGHT) * u + LEAD_WEIGHT * lead
+        if self.end is not None:
+            u += self.end(points)
+        return u
 
     def prollout(self, hands: list, c: int, rnd, eps: float) -> tuple:
         """Play card ``c`` from the acting hand, then the policy to the end; the hand's points."""
@@ -974,6 +1015,7 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
     pos = Position(view)
     if level == "expert":
         pos.model = (EXPERT_SHIFT, EXPERT_SLACK)
+        pos.end = match_end(pos.me, view, EXPERT_MATCH)
     if level == "casual" or len(pos.legal) == 1:
         return "play " + view_text(pos.casual())
     return "play " + view_text((yield from search_steps(pos, budget, rng, samples)))
