@@ -295,8 +295,8 @@ def test_dummy_spades_expert_reads_bids_as_a_searching_bidder():
 def test_dummy_spades_expert_plays_for_the_match():
     """``match_end``: a hand that ends the match (a total at the target, one highest) is worth
     ``bonus`` to the seat that then leads and ``-bonus`` to the others; a hand that does not end
-    it (below the target, or a tie for the highest total, which plays another hand) is worth 0.
-    The expert adds it to its bid and card searches, the strong level does not."""
+    it (below the target, or a tie for the highest total, which plays another hand) is worth 0;
+    the losing limit, when it is on, ends the match too."""
     import cardtable.bots.spades as spades
     g = DummySpades(seed=3)
     view = g.view(g.to_act)
