@@ -14,6 +14,9 @@ cards searched per move (each sample plays every candidate move once): the figur
 with Pyodide's at the same budget, and with the arena's ``--samples`` -- and samples per CPU
 second, the search's speed with the machine's load taken out (as far as CPU time does).
 
+``--first-half [N]`` (also with ``--pyodide``): the strong level's samples a move at the page's
+budget in N (default 40) two-player Seep first-half positions, from quick-vs-quick hands.
+
 ``--second-half [N]`` (also with ``--pyodide``) measures instead the two-player Seep second half,
 where the search plays one deal and searches our later choices (``bots.seep.tree_steps``): N
 (default 40) positions from quick-vs-quick hands of seeded deals, given to the strong and expert
@@ -114,6 +117,42 @@ def second_half_positions(n: int) -> list:
     return out
 
 
+def first_half_positions(n: int) -> list:
+    """Views of the seat to act, with a choice, in two-player Seep first halves (the other's
+    hand hidden), from hands of seeded deals played by the quick level; about one play in three."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        g = Seep.new(seed=900 + seed, seats=2)
+        seed += 1
+        while g.hands_completed == 0 and g.plays < HALF_PLAYS and len(out) < n:
+            v = g.view(g.to_act)
+            if g.phase == "play" and (g.plays + seed) % 3 == 0 and len(v["legal"]) > 1:
+                out.append(v)
+            g.apply(bots.choose_action("seep", v, "casual", seed=g.action_count))
+    return out
+
+
+def first_half(n: int) -> None:
+    """The strong level's samples a move at the page's budget (0.25 s) in two-player first
+    halves: the figure to compare with the arena's and ``bench_bots_hands.py``'s ``--samples``."""
+    print(f"bench_bots --first-half: {platform.python_implementation()} {platform.python_version()}, "
+          f"{n} positions, two-player Seep first half, load average {_load()}")
+    drawn, wall = [], []
+    for i, v in enumerate(first_half_positions(n)):
+        bots_seep.last_search["samples"] = 0
+        t0 = time.perf_counter()
+        bots.choose_action("seep", v, "strong", budget=0.25, seed=i)
+        wall.append(time.perf_counter() - t0)
+        if bots_seep.last_search["samples"]:
+            drawn.append(bots_seep.last_search["samples"])
+    drawn.sort()
+    print(f"  seep 2p 1st half strong budget 0.25 s  moves {len(wall)}  searched {len(drawn)}  "
+          f"wall mean {1000 * sum(wall) / len(wall):6.1f} ms  samples/move mean "
+          f"{sum(drawn) / max(1, len(drawn)):6.1f} median {drawn[len(drawn) // 2] if drawn else 0} "
+          f"10th pct {drawn[len(drawn) // 10] if drawn else 0}", flush=True)
+
+
 def stepped(view: dict, level: str, budget: float, samples, seed: int) -> tuple:
     """One decision driven step by step as the page drives it: (action, wall s, CPU s, longest
     step s, play-outs, longest step's CPU s).  The CPU of each step only with ``samples`` (no
@@ -144,6 +183,11 @@ def second_half(n: int) -> None:
           f"{bots_seep.EXPERT_TREE_DEPTH}, TREE_DEPTH {bots_seep.TREE_DEPTH}, load average {_load()}")
     views = second_half_positions(n)
     factor = bots.EXPERT_FACTOR
+    rows = [stepped(v, "casual", 0.25, None, i) for i, v in enumerate(views)]
+    wall = sorted(r[1] for r in rows)
+    print(f"  seep 2p 2nd half casual  moves {len(rows):3d}  wall mean {1000 * sum(wall) / len(wall):6.1f} ms "
+          f"median {1000 * wall[len(wall) // 2]:6.1f} max {1000 * wall[-1]:6.1f}  longest step "
+          f"{1000 * max(r[3] for r in rows):5.1f} ms", flush=True)
     for level in ("strong", "expert"):
         whole = {}
         for budget, samples in ((1.0, 8), (0.25, None)):
@@ -180,6 +224,9 @@ def main() -> None:
         where = args[1] if given else "node_modules/pyodide"
         rest = [a for a in args[1:] if a != where]
         run_in_pyodide(rest or ["30"], where)
+        return
+    if args and args[0] == "--first-half":
+        first_half(int(args[1]) if len(args) > 1 else 40)
         return
     if args and args[0] == "--second-half":
         second_half(int(args[1]) if len(args) > 1 else 40)
