@@ -24,9 +24,10 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   rules, houses included) would take it all, the move is *exposed*; an exposed move is only
   played when every legal move is exposed, and then the one with the least expected loss (the
   chance that the next player holds such a card, from the unseen cards of those values, times
-  the sweep and the floor).  With two players, once it holds ``QUICK_ENDGAME`` cards or fewer
-  in the second half (every card known), it plays the last cards exactly (``endgame_steps``),
-  among the moves that leave no sweep when there are any.
+  the sweep and the floor).  With two players, once it holds ``QUICK_SWEEPS`` cards or fewer
+  in the second half (every card known), it plays the best rated of the moves that concede no
+  sweep it could avoid to the hand's end (``sweep_safe``); ``QUICK_ENDGAME`` (off) would play
+  the last cards exactly instead (``endgame_steps``), among the moves that leave no sweep.
 * Strong: determinized Monte Carlo over every legal move, pruned by the quick rating (moves
   rated more than ``PRUNE`` points below the best are dropped, and exposed moves when a safe one
   exists; no fixed top-N).  Each candidate is played on the same samples (with the inference
@@ -152,7 +153,7 @@ Off: the guesses are better (first-half hidden cards guessed right 22% -> 28% ag
 players) but the play was not measurably stronger (+0.7 +- 8.4 points of hands won over 135
 mirrored hands) and a sample costs about twice as much (``bench/bench_bots_infer.py``,
 ``bench/bench_bots_hands.py``; report bots2)."""
-QUICK_ENDGAME = 4
+QUICK_ENDGAME = 0
 """Two players' second half, when we hold this many cards or fewer: the quick level plays the
 exact best move for the hand's score (``endgame_steps``: every card is known then, the cards we have
 not seen are the opponent's hand), as a player counting the last cards does; 0: never.  Against
@@ -165,12 +166,29 @@ the quick level's last four cards).  With 3: 41 -> 34 of 60 hands' concessions o
 the strong level's own play-outs exactly from 3 cards (75.0% of hands, lead +8.7 +- 4.3, but 0.575
 sweeps conceded) cost 2.3 times the CPU of a second-half move; from 2 cards, no measurable gain;
 not kept.  4 cards cost a quick move 6 ms CPU at the median, 30 ms at most (CPython), in steps of
-at most 12 ms between yields; its mean move stays 0.6 ms (report quick4)."""
+at most 12 ms between yields; its mean move stays 0.6 ms (report quick4).  Off (0) since
+``QUICK_SWEEPS``: 4 made the quick level exact in points too, and the strong level, valuing its
+own last four cards exactly (``STRONG_EXACT``), then set its traps one card earlier (0.71 sweeps
+conceded a hand; the quick level exact from five cards, 0.49 but 71% of hands won by the strong
+level; both exact from five, 85% and 0.74 again: 100 mirrored hands each at 8 samples)."""
+QUICK_SWEEPS = 5
+"""Two players' second half, the quick level holding more than ``QUICK_ENDGAME`` cards and at
+most this many: of its moves that leave no sweep on the next play (when there are any), it plays
+the best rated of those that keep the best sweep balance to the hand's end (``sweep_safe``: the
+sweeps each side can force when both play for sweeps alone, every card being known), so it
+concedes no sweep it could avoid however far ahead, while it still judges points by its rating
+(it may misjudge values; it does not hand out sweeps); 0: never.  Against the strong level, 400
+mirrored hands (``bench/bench_bots_hands.py strong casual 2 0 200 N``): sweeps conceded a hand
+0.45 at 8 samples, 0.47 at 32, 0.49 at 64, and the strong level wins 77.8%, 79.5% and 78.0% of
+hands (at 8 samples before: 0.71 and 85.0%).  From six cards a move took up to 0.7 s (CPython,
+before the table by values, ``_values_key``): not tried against the strong level.  A quick
+move costs 1.2 ms on average instead of 0.5, up to about 0.1 s at five cards (CPython), in
+steps of at most 2.5 ms (``SWEEP_STEP_HELD``)."""
 EXPERT_ENDGAME = 5
 """Two players' second half, the expert level: its search's play-outs end, once the player to
 act holds this many cards or fewer, with the value of the rest of the hand under perfect play
-by both sides (``_solve``) -- as the quick level plays its last four cards (``QUICK_ENDGAME``),
-the strong and expert levels theirs (``SEARCH_ENDGAME``), and careful players do -- instead of
+by both sides (``_solve``) -- as the strong and expert levels play their own last four cards
+(``SEARCH_ENDGAME``), and careful players do -- instead of
 the quick rating's play; 0: never.  Expert (32 samples) vs strong (8), 200 mirrored hands
 (``bench/bench_bots_hands.py``), before the strong level played its own end exactly: from 3
 cards, 65.5% of hands won, lead +14.9 a hand, against 55.5% and +4.2 without (report quick4).
@@ -192,8 +210,8 @@ Strong vs quick, 200 mirrored hands at 8 samples, both with ``SEARCH_ENDGAME``: 
 won without; 78.5% with 3 (paired +4.0 +- 4.1 points of hands won, lead +8.2 +- 3.6 a hand);
 86.5% with 4 (paired with 3: +8.0 +- 4.5, lead +12.4 +- 3.7; over 400 hands 85.0%), 84.5% with
 the second half cut by the page's deadline (0.145 s in CPython: the page's 0.25 s at Pyodide's
-speed).  With 4 the strong level models the quick level's last four cards as they are played
-(``QUICK_ENDGAME``), and the sweeps the quick level concedes grow (0.585 -> 0.71 a hand; by its
+speed).  With 4 the strong level modelled the quick level's last four cards as they were then
+played (``QUICK_ENDGAME``), and the sweeps the quick level concedes grow (0.585 -> 0.71 a hand; by its
 rule, only where each of its moves left a sweep).  4 cost 3.4 times 3 (185 against 54 ms CPU a
 second-half move); since each exact end is only asked whether it beats the best so far
 (``tree_steps``'s ``floor``), 80 ms (CPython), 74 ms since ``_TABLED``: in Pyodide the page's
@@ -202,7 +220,7 @@ second-half move); since each exact end is only asked whether it beats the best 
 SEARCH_ENDGAME = 4
 """Two players' second half, the strong and expert levels: from this many cards or fewer in our
 hand, our move is the exact best for the hand's score (``endgame_steps``, among every legal move),
-as the quick level's from ``QUICK_ENDGAME``; 0: never (the search plays on as before, its
+as the quick level's was from ``QUICK_ENDGAME``; 0: never (the search plays on as before, its
 play-outs taking the quick level for a player of its rating to the last card).  Strong vs quick,
 the same 200 mirrored hands at 8 samples: 74.5% of hands won instead of 70.0%, paired +4.5 +- 2.9
 points of hands won, lead +4.1 +- 1.5 a hand, and less CPU (175 s for the 200 hands instead of
@@ -831,6 +849,100 @@ def endgame_steps(g: Seep, me: int, moves: list):
     return choice
 
 
+def _values_key(g: Seep) -> tuple:
+    """What decides the sweeps of the rest of the hand in ``g`` (every card dealt): the values
+    each seat holds, the floor's loose values and houses (value, cemented, owners), whose turn
+    and how many plays -- not the suits, nor what was captured (``_sweep_balance_steps``'s table)."""
+    _, counts, houses = g.floor_state()
+    return (g.plays, g.to_act, tuple(g.value_counts(0)), tuple(g.value_counts(1)), tuple(counts),
+            tuple(sorted((v, h[1], h[2]) for v, h in houses.items())))
+
+
+def _by_values(moves: list) -> list:
+    """One of each set of ``moves`` that differ only by the suits of the cards (the same sweeps
+    follow from each)."""
+    seen = {}
+    for m in moves:
+        kind, c, t, L = m
+        seen.setdefault((kind, VAL[c], t, tuple(sorted(VAL[x] for x in L))), m)
+    return list(seen.values())
+
+
+def _swept(before: list, sim: Seep, me: int, hb: int) -> float:
+    """The sweep bonuses the move that led to ``sim`` scored for seat index ``me``'s side less
+    the other's (``before``: ``running_score()[2]`` before it); 0 for the hand's last play."""
+    if sim.hands_completed > hb:
+        return 0.0
+    after = sim.running_score()[2]
+    return (after[me] - before[me]) - (after[1 - me] - before[1 - me])
+
+
+SWEEP_STEP_HELD = 3
+"""``_sweep_balance_steps``: a step ends after each move tried in positions where the player to
+act holds more cards than this."""
+
+
+def _sweep_balance_steps(g: Seep, me: int, hb: int, alpha: float, beta: float, table: dict):
+    """The sweep bonuses seat index ``me``'s side scores less the other side's over the rest of
+    the hand in ``g`` (two players, every card known) when both sides play for sweeps alone
+    (alpha-beta; ``table`` by ``_values_key``): the sweeps a player can force or avoid.  A
+    generator (see ``cardtable.bots.think``) that yields after each move tried where the player
+    to act holds more than ``SWEEP_STEP_HELD`` cards, so the page never waits on it for long."""
+    if g.hands_completed > hb:
+        return 0.0
+    key = _values_key(g)
+    known, alpha, beta = _looked_up(table, key, alpha, beta)
+    if known is not None:
+        return known
+    a0, b0 = alpha, beta
+    ours = _SI[g.to_act] == me
+    step = _held(g) > SWEEP_STEP_HELD
+    before = g.running_score()[2]
+    for m in sorted(_by_values(g.legal_moves()), key=_capture_first):
+        sim = g.copy(whole=False)
+        sim.apply_move(m)
+        v = _swept(before, sim, me, hb)
+        v += yield from _sweep_balance_steps(sim, me, hb, alpha - v, beta - v, table)
+        if step:
+            yield
+        if ours:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    v = alpha if ours else beta
+    _store(table, key, v, a0, b0)
+    return v
+
+
+def sweep_safe_steps(g: Seep, me: int, moves: list):
+    """Of ``moves`` (``[(text, move)...]``) for seat index ``me`` to act in ``g`` (two players,
+    every card known), those that keep the best sweep balance to the hand's end
+    (``_sweep_balance_steps``): no sweep conceded that another move avoids, however the opponent
+    plays -- the quick level's filter before its rating (``QUICK_SWEEPS``).  A generator (see
+    ``cardtable.bots.think``) that returns that list."""
+    hb = g.hands_completed
+    table: dict = {}
+    before = g.running_score()[2]
+    top, vals = -1e9, []
+    for _, m in moves:
+        sim = g.copy(whole=False)
+        sim.apply_move(m)
+        v = _swept(before, sim, me, hb)
+        # only whether it reaches the best so far: a fail-low window (the bonuses are 25s)
+        v += yield from _sweep_balance_steps(sim, me, hb, top - 1 - v, 1e9, table)
+        top = max(top, v)
+        vals.append(v)
+        yield
+    return [tm for tm, v in zip(moves, vals) if v == top]
+
+
+def sweep_safe(g: Seep, me: int, moves: list) -> list:
+    """``sweep_safe_steps`` run to the end."""
+    return run_steps(sweep_safe_steps(g, me, moves))
+
+
 def _capture_first(m: tuple) -> int:
     """Search order: the captures taking most first (alpha-beta cuts sooner)."""
     return -len(m[3]) - 2 if m[0] == CAPTURE else 0
@@ -982,6 +1094,12 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
             (t, m) for r, t, m in rated
             if level != "casual" or r[0] == safe]))   # quick: no sweep given away a move avoids
     if level == "casual":
+        if (QUICK_SWEEPS and k.n == 2 and k.plays >= HALF_PLAYS
+                and len(k.hand) <= QUICK_SWEEPS):
+            safe = rated[0][0][0]   # no sweep given away on the next play that a move avoids
+            keep = {t for t, _ in (yield from sweep_safe_steps(
+                g, k.me, [(t, m) for r, t, m in rated if r[0] == safe]))}
+            return next(t for _, t, _ in rated if t in keep)
         return rated[0][1]
     cands = _pruned([(r, t) for r, t, _ in rated])
     if len(cands) == 1:
