@@ -922,6 +922,8 @@ def sweep_safe_steps(g: Seep, me: int, moves: list):
     (``_sweep_balance_steps``): no sweep conceded that another move avoids, however the opponent
     plays -- the quick level's filter before its rating (``QUICK_SWEEPS``).  A generator (see
     ``cardtable.bots.think``) that returns that list."""
+    if len(moves) < 2:
+        return moves
     hb = g.hands_completed
     table: dict = {}
     before = g.running_score()[2]
