@@ -96,7 +96,7 @@ def camera_browser(playwright, camera):
 # own rerun rule (pyproject.toml: a renderer crash at a start runs again), so it names those crashes
 # too: without them a "Target crashed" at the guest's start failed the fresh-clone run of 2026-11-26
 # 21:10, on a machine busy with an arena.
-@pytest.mark.flaky(reruns=2, only_rerun=["not connected", "TimeoutError", "Target crashed", "Page crashed"])
+@pytest.mark.flaky(reruns=3, only_rerun=["not connected", "TimeoutError", "Target crashed", "Page crashed"])
 def test_scanning_the_join_code_and_the_answer_with_the_camera(camera_browser, site, camera):
     host = device(camera_browser, site)
     host.click('[data-act="new:seep"]')
