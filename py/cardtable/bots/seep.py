@@ -88,9 +88,7 @@ PLAYOUT_EPS = 0.0
 """Share of uniformly random moves in the play-out policy (keeps the samples from being too alike)."""
 HORIZON = {2: 6, 4: 8}
 """Strong level: plies each play-out looks ahead (by the number of players) before it is
-evaluated (``evaluate``); ``None`` plays the hand out.  Short play-outs are much less noisy.
-Two players, 8 and 10 instead of 6: 77% and 78% of hands won against quick (100 mirrored hands,
-deals 0-49 at 8 samples; 80% with 6), not kept."""
+evaluated (``evaluate``); ``None`` plays the hand out.  Short play-outs are much less noisy."""
 QUICK_PLAYOUTS = True
 """Strong level: play-outs by the quick level's rating (``quick_playout``), else by the cheaper
 ``policy_playout``."""
@@ -182,19 +180,10 @@ concedes no sweep it could avoid however far ahead, while it still judges points
 (it may misjudge values; it does not hand out sweeps); 0: never.  Against the strong level, 400
 mirrored hands (``bench/bench_bots_hands.py strong casual 2 0 200 N``): sweeps conceded a hand
 0.45 at 8 samples, 0.47 at 32, 0.49 at 64, and the strong level wins 77.8%, 79.5% and 78.0% of
-hands (at 8 samples before: 0.71 and 85.0%); over 2,000 (``… 2 0 1000 N``, deals 0-199 the
-harder ones), 80.2% and 0.45 at 8 samples, 81.3% and 0.47 at 64.  From six cards a move took
-up to 0.7 s (CPython, before the table by values, ``_values_key``).  A quick
-move costs 1.2 ms on average instead of 0.5, up to about 0.1 s at five cards (CPython), in
-steps of at most 2.5 ms (``SWEEP_STEP_HELD``).  Tried, not kept (100 mirrored hands, deals 0-49
-at 8 samples, where the strong level wins 80% and the quick level concedes 0.49 sweeps a hand):
-the strong level's play-outs modelling this filter (the quick level's move in them as it is
-played) 85% but 0.69, at 3-9 times the CPU of a second-half move; modelled only once the
-strong level holds six cards or fewer (or five), 81% and 0.50 (0.51); the strong level valuing its
-play-outs' last five cards exactly (``STRONG_EXACT`` 5) 86%, 0.74; that with this filter from six
-cards (a quick move at six cards 90 ms on average, up to 0.3 s, CPython) 82%, 0.46.  The
-strong level's margin over the quick level is the sweeps it forces: a search that sees further
-forces them a card earlier, before the filter looks (report NOTE18)."""
+hands (at 8 samples before: 0.71 and 85.0%); over 2,000 (deals 0-999), 80.2% and 0.45 at 8,
+81.3% and 0.47 at 64.  A quick move costs 1.2 ms on average instead of 0.5, up to about 0.1 s
+at five cards (CPython), in steps of at most 2.5 ms (``SWEEP_STEP_HELD``).  Searches that see
+further force their sweeps a card earlier, before this filter looks (README)."""
 EXPERT_ENDGAME = 5
 """Two players' second half, the expert level: its search's play-outs end, once the player to
 act holds this many cards or fewer, with the value of the rest of the hand under perfect play
