@@ -217,6 +217,8 @@ def test_home_switch_rules_and_a_start_from_the_snapshot(page, site, words):
     assert "Saved games" in page.inner_text("#app")
     assert english_in(page.evaluate(SCAN), words)   # the scan does see English where there is some
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+    # the worker fetches the snapshot after its install: a reload before it is cached starts without
+    page.wait_for_selector("html[data-snapshot-cached]", state="attached", timeout=120_000)
     page.reload()
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.snapshot") == "used"
