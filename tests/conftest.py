@@ -103,13 +103,10 @@ def audit_context(context) -> None:
     context.expose_binding("__auditReport", AUDIT.report)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(launch_browser):
-    """A browser for each test file (launched as pytest-playwright's), whose every new context runs
-    the screen audit.  Not one for the whole session: in a 17-minute run on 2026-11-26, renderers
-    crashed at start-up ("Target crashed") 46 times, all in the run's last quarter, in browsers
-    that had started Python in hundreds of pages; 30 starts in fresh browsers under the same load
-    crashed none.  A launch costs about a second."""
+    """One browser for each test process, shared by its files, whose every new context runs the
+    screen audit."""
     browser = launch_browser()
     new_context = browser.new_context
     AUDIT.new_context = new_context
@@ -122,6 +119,62 @@ def browser(launch_browser):
     browser.new_context = audited_context
     yield browser
     browser.close()
+
+
+class WarmContexts:
+    """Browser contexts that have visited the site once, so their service worker holds the app and
+    its start-up snapshot: a page opened in one starts as a returning player's does (from the
+    snapshot, under a second) instead of as a first visit (the runtime downloaded and decoded, the
+    service worker installing beside it: three seconds and more of both cores).  One context per
+    set of context options (a locale...), made on first use; each test's page gets the site's
+    stored data cleared first (localStorage, IndexedDB: the cache of the service worker stays), so
+    no test sees another's saves."""
+
+    def __init__(self, browser, site):
+        self.browser = browser
+        self.site = site
+        self.contexts: dict[str, object] = {}
+
+    def context(self, args: dict):
+        key = json.dumps(args, sort_keys=True, default=str)
+        if key not in self.contexts:
+            context = self.browser.new_context(**args)
+            page = context.new_page()
+            page.goto(self.site.url)
+            wait_ready(page)
+            page.wait_for_selector("html[data-snapshot-cached]", state="attached", timeout=BOOT_TIMEOUT_MS)
+            page.close()
+            self.contexts[key] = context
+        return self.contexts[key]
+
+    def fresh_page(self, args: dict):
+        """A new page in the warm context for ``args``, the site's stored data cleared."""
+        context = self.context({k: v for k, v in args.items() if k != "viewport"})
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": self.site.origin,
+                                                "storageTypes": "local_storage,indexeddb,websql"})
+        cdp.detach()
+        if args.get("viewport"):
+            page.set_viewport_size(args["viewport"])
+        return page
+
+
+@pytest.fixture(scope="session")
+def warm(browser, site):
+    return WarmContexts(browser, site)
+
+
+@pytest.fixture()
+def page(request, browser, browser_context_args, warm):
+    """The test's page: in a warm context (see WarmContexts), or, for a test or file marked
+    ``first_visit``, in a new context of its own, as a first visit."""
+    if request.node.get_closest_marker("first_visit"):
+        yield request.getfixturevalue("context").new_page()   # (pytest-playwright's context, closed after)
+        return
+    page = warm.fresh_page(browser_context_args)
+    yield page
+    page.close()
 
 
 @pytest.fixture(autouse=True)
@@ -214,6 +267,23 @@ def wait_ready(page) -> None:
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
+READY = '[data-act="ready"]'
+
+
+def take_device(page) -> None:
+    """Tap "Ready" on a hand-off once its guard time is over.  (Playwright's own click would wait too,
+    but it polls a disabled button at growing intervals, up to half a second: a hand-off cost 0.65 s
+    instead of its 250 ms guard.)"""
+    page.wait_for_selector(READY + ":not([disabled])")
+    page.click(READY)
+
+
+def take_the_table(page) -> None:
+    """``take_device``, then the table is drawn."""
+    take_device(page)
+    page.wait_for_selector(".table")
+
+
 def open_page(browser, site, path: str = "", ready: bool = True, **context_args):
     """A page in a context of its own (``context_args`` as for ``browser.new_context``), watched by a
     PageWatch, at ``site.url + path``; with ``ready``, once the app has started.  Close it with
@@ -297,7 +367,7 @@ def reload_and_resume(page) -> None:
     # a reload comes back to the game's screen, on its hand-off
     assert page.locator("html[data-screen=handoff]").count() == 1
     assert dom_cards(page) == []
-    page.click('[data-act="ready"]')
+    take_device(page)
     assert page.get_attribute(".table", "data-viewer") == viewer
     assert dom_cards(page) == cards
     assert current_record(page) == before

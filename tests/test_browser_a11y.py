@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, screenshot, wait_ready
+from conftest import take_the_table, ROOT, screenshot, wait_ready
 from cardtable.record import new_game
 
 pytestmark = pytest.mark.browser
@@ -92,12 +92,6 @@ def open_record(page, rec: dict) -> None:
     page.wait_for_selector("html[data-screen=handoff]")
 
 
-def take_device(page) -> None:
-    page.wait_for_selector('[data-act="ready"]:not([disabled])')
-    page.click('[data-act="ready"]')
-    page.wait_for_selector(".table")
-
-
 def assert_focus_kept_in_dialog(page, presses: int = 12) -> None:
     for key in ["Tab"] * presses + ["Shift+Tab"] * presses:
         page.keyboard.press(key)
@@ -169,7 +163,7 @@ def test_axe_on_every_screen_and_dialogs_keep_the_focus(fast_page, site):
     page.wait_for_selector('[data-act="ready"]:not([disabled])')
     assert page.locator("h1").count() == 1
     axe("hand-off")
-    take_device(page)
+    take_the_table(page)
     assert page.locator("h1").count() == 1
     axe("spades peek")
     for i in (1, 2, 3):
@@ -182,7 +176,7 @@ def test_axe_on_every_screen_and_dialogs_keep_the_focus(fast_page, site):
 
     rec = record_at("dummy-spades", 6, {}, lambda g: True)
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     axe("spades bidding")
     page.keyboard.press("4")            # the digit chooses the bid...
     assert page.get_attribute('[data-key="bid:4"]', "aria-pressed") == "true"
@@ -191,13 +185,13 @@ def test_axe_on_every_screen_and_dialogs_keep_the_focus(fast_page, site):
     rec = record_at("dummy-spades", 7, {"variant": "flip-2"},
                     lambda g: g.view(g.seats[0])["phase"] == "flip")
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     axe("spades flip")
 
     rec = record_at("dummy-spades", 8, {}, lambda g: len(g.view(g.seats[0])["tricks"]) >= 1
                     and g.view(g.seats[0])["trick"] and len(g.view(g.seats[0])["trick"]["plays"]) == 2)
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     axe("spades play")
     for key, kind in (("s", "sheet"), ("l", "log"), ("t", "last")):
         opener = {"sheet": "sheet", "log": "log", "last": "last"}[kind]
@@ -214,7 +208,7 @@ def test_axe_on_every_screen_and_dialogs_keep_the_focus(fast_page, site):
 
     rec = last_move_of_hand("dummy-spades", 9, {})
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     page.wait_for_selector("button.card.playable")
     assert page.evaluate(ACTIVE)["playable"]          # the focus waits on a card that can be played
     page.keyboard.press("Enter")
@@ -232,13 +226,13 @@ def test_axe_on_every_screen_and_dialogs_keep_the_focus(fast_page, site):
     # ---- Seep: bidding, the move list, a refused move, sheets, the end of a hand ------------------
     rec = record_at("seep", 21, {}, lambda g: True)
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     axe("seep bidding")
 
     rec = record_at("seep", 22, {}, lambda g: g.view(g.seats[0])["phase"] == "play"
                     and len(g.view(g.seats[0])["log"]) >= 6)
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     axe("seep play")
     # compose: a hand card, then a floor card; the list of moves and refusals is drawn
     page.locator(".hand-cards button.card").first.click()
@@ -262,7 +256,7 @@ def test_axe_on_every_screen_and_dialogs_keep_the_focus(fast_page, site):
 
     rec = last_move_of_hand("seep", 23, {})
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     # the one legal move left: the last card, with whatever the table offers for it
     page.locator(".hand-cards button.card").first.click()
     page.locator(".move-panel .offers button").first.click()

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT_MS, PageWatch, screenshot, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 
 def test_loading_screen_is_in_the_first_paint(site):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import wait_ready
+from conftest import take_device, wait_ready
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.bots")
@@ -46,7 +46,7 @@ def person_acts(page) -> str:
     if page.locator(".hand-summary").count():
         return "over"
     if page.locator("html[data-screen=handoff]").count():
-        page.click('[data-act="ready"]')
+        take_device(page)
         return "ready"
     if page.locator(".bid-panel").count():
         page.click('[data-act="ui:bid:4"]')

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from conftest import current_record, screenshot, wait_ready
+from conftest import take_device, current_record, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.bots")
@@ -140,7 +140,7 @@ def test_pass_and_play_undo_only_until_the_next_person_takes_the_device(watched_
     page.fill("#ng-seed", "2025")
     page.click('[data-act="start"]')
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
-    page.click('[data-act="ready"]')
+    take_device(page)
     page.wait_for_selector(".bid-panel")
     mover = page.get_attribute(".table", "data-viewer")
     before = current_record(page)["actions"]
@@ -164,7 +164,7 @@ def test_pass_and_play_undo_only_until_the_next_person_takes_the_device(watched_
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
     assert page.locator("#app [data-card]").count() == 0
     assert current_record(page)["actions"] == before
-    page.click('[data-act="ready"]')
+    take_device(page)
     page.wait_for_selector(".bid-panel")
     assert page.get_attribute(".table", "data-viewer") == mover
     page.click('[data-act="ui:panel:log"]')
@@ -173,7 +173,7 @@ def test_pass_and_play_undo_only_until_the_next_person_takes_the_device(watched_
 
     # the same bid again; this time the next person takes the device: nothing can be taken back
     bid_and_pass()
-    page.click('[data-act="ready"]')
+    take_device(page)
     page.wait_for_selector(".bid-panel")
     assert page.get_attribute(".table", "data-viewer") != mover
     assert page.locator('[data-act="undo"]').count() == 0

@@ -19,7 +19,7 @@ import pytest
 from cardtable.record import games, replay
 from cardtable.ui.stores.saves import _sig
 from cardtable.record import dumps
-from conftest import PageWatch, open_page, screenshot, wait_ready
+from conftest import take_device, PageWatch, open_page, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -153,7 +153,7 @@ def test_html_looking_names_stay_text_on_every_screen(home_page, game, seats, op
     import_file(page, json.dumps(g.to_record()), name="mid.json")
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
     no_injection(page)
-    page.click('[data-act="ready"]')
+    take_device(page)
     no_injection(page)
     for panel in ("log", "sheet"):
         page.click(f'[data-act="ui:panel:{panel}"] >> nth=0')
@@ -257,11 +257,11 @@ def test_two_windows_never_lose_each_others_moves(home_page, site):
     a.click('[data-act="new:dummy-spades"]')
     a.fill("#ng-seed", "4242")
     a.click('[data-act="start"]')
-    a.click('[data-act="ready"]')          # the first person to act takes the device
+    take_device(a)          # the first person to act takes the device
     b.goto(site.url)
     wait_ready(b)
     b.click('[data-key="continue"]')
-    b.click('[data-act="ready"]')
+    take_device(b)
 
     def actions(page) -> list[str]:
         last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
@@ -281,7 +281,7 @@ def test_two_windows_never_lose_each_others_moves(home_page, site):
         localStorage.setItem('cardtable/v1/meta/' + id, JSON.stringify(m)); }""", newer)
     # ... and A, still showing the old position, plays: its move does not overwrite the newer game
     if a.locator("html[data-screen=handoff]").count():
-        a.click('[data-act="ready"]')
+        take_device(a)
     a.wait_for_selector(".bid-panel", state="attached")
     a.click('[data-act="ui:bid:6"]')
     a.click('[data-act="ui:confirm-bid"]')

@@ -203,6 +203,7 @@ def test_a_hand_of_seep_in_french(page, site, words):
     assert "Fin de la donne" in page.inner_text(".hand-summary")
 
 
+@pytest.mark.first_visit
 def test_home_switch_rules_and_a_start_from_the_snapshot(page, site, words):
     """Home and rules in French; English chosen on home is remembered over the browser's French,
     through a start from the memory snapshot (the catalog is read after it is restored)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import screenshot, wait_ready
+from conftest import take_device, screenshot, wait_ready
 
 from cardtable.record import dumps, new_game
 
@@ -105,7 +105,7 @@ def test_a_name_with_a_right_to_left_override_leaves_its_line_in_order(page, sit
     who = {"p0": "Ana", "p1": "Ben", "p2": "Chloé"}[game.to_act]
     assert in_reading_order(page, '[data-act="ready"]', ["I am", who, "show my cards"])
     screenshot(page, "names-handoff")
-    page.click('[data-act="ready"]')   # (Playwright waits for the end of its guard time)
+    take_device(page)
     page.wait_for_selector("html[data-screen=table]", state="attached")
 
     # the score line, and the last move in the status line

@@ -20,7 +20,7 @@ import json
 import pytest
 
 from cardtable.record import replay
-from conftest import current_record, dom_cards, screenshot, snapshot, spades_visible, wait_ready
+from conftest import current_record, take_device, dom_cards, screenshot, snapshot, spades_visible, wait_ready
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.dummy_spades")
@@ -165,7 +165,7 @@ def finish_hand(page, size: str, shots: set, people: bool) -> dict:
             # the button is not where the last player's cards were
             assert not any(overlaps(box, b) for b in hand_boxes)
             shoot(page, shots, f"phone-spades-{size}-handoff")
-            ready.click()  # waits until its guard time is over
+            take_device(page)
             continue
         if page.locator(".table.collecting").count():
             shoot(page, shots, f"phone-spades-{size}-trick-won")

@@ -26,7 +26,7 @@ import re
 
 import pytest
 
-from conftest import AUDIT, SCREENS, current_record, screen_shot, screenshot, wait_ready
+from conftest import take_device, AUDIT, SCREENS, current_record, screen_shot, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.dummy_spades")
@@ -77,7 +77,7 @@ def wait_state(page) -> str:
 def routine_step(page, state: str, bid: int) -> bool:
     """Take a hand-off, bid ``bid`` or collect a held trick; False when ``state`` is none of these."""
     if state == "handoff":
-        page.click('[data-act="ready"]')
+        take_device(page)
     elif state == "bid":
         page.click(f'[data-act="ui:bid:{bid}"]')
         page.click('[data-act="ui:confirm-bid"]')

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from cardtable.record import new_game, replay
-from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, screenshot,
+from conftest import (take_device, export_and_replay, current_record, dom_cards, reload_and_resume, screenshot,
                       start_from_form)
 from seep_checks import seep_shown
 from csp import csp_violations, watch_csp
@@ -128,7 +128,7 @@ def take_turn(page, check=lambda page, what: None) -> str:
     ``check(page, what)`` runs on the screen just before the tap that acts."""
     if page.locator("html[data-screen=handoff]").count():
         check(page, "handoff")
-        page.click('[data-act="ready"]')
+        take_device(page)
         return "ready"
     if page.locator(".bid-panel").count():
         check(page, "bid")
@@ -146,7 +146,7 @@ def take_turn(page, check=lambda page, what: None) -> str:
 
 def ready(page):
     if page.locator("html[data-screen=handoff]").count():
-        page.click('[data-act="ready"]')
+        take_device(page)
 
 
 def do_move(page, action: str) -> None:

@@ -24,7 +24,7 @@ import random
 import pytest
 
 from cardtable.record import games
-from conftest import screen_shot, wait_ready
+from conftest import take_device, screen_shot, wait_ready
 from test_browser_screens import text_size
 
 pytestmark = pytest.mark.browser
@@ -85,7 +85,7 @@ def open_record(page, record: dict, name: str) -> None:
     data = json.dumps(record).encode()
     page.set_input_files("#import-file", files=[{"name": f"{name}.json", "mimeType": "application/json", "buffer": data}])
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
-    page.click('[data-act="ready"]')
+    take_device(page)
     page.wait_for_selector("#app .table.seep.my-turn .move-panel", state="attached")
 
 

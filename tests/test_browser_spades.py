@@ -5,7 +5,7 @@ import json
 import pytest
 
 from cardtable.record import replay
-from conftest import (export_and_replay, current_record, dom_cards, reload_and_resume, saved_records, screenshot,
+from conftest import (take_device, export_and_replay, current_record, dom_cards, reload_and_resume, saved_records, screenshot,
                       settle, snapshot, spades_visible, start_from_form, wait_ready)
 from csp import csp_violations, watch_csp
 
@@ -55,7 +55,7 @@ def take_turn(page, bid=None):
     page.wait_for_function(STATE, timeout=30_000)
     state = page.evaluate(STATE)
     if state == "handoff":
-        page.click('[data-act="ready"]')
+        take_device(page)
     elif state == "collect":
         settle(page)
     elif state == "bid":
@@ -226,7 +226,7 @@ def test_import_a_record_and_finish_the_game(watched_page, site):
     page.set_input_files("#import-file", files=[{"name": "nearly-over.json", "mimeType": "application/json",
                                                   "buffer": json.dumps(rec).encode()}])
     page.wait_for_selector("html[data-screen=handoff]")
-    page.click('[data-act="ready"]')
+    take_device(page)
     page.click(f'[data-act="move:{last}"]')
     page.wait_for_selector(".hand-summary")
     page.click('.hand-summary [data-act="next-hand"]')
@@ -252,7 +252,7 @@ def test_import_a_record_and_finish_the_game(watched_page, site):
 def test_peeked_dummy_cards_are_shown_only_to_the_peeker(watched_page, site):
     page = watched_page
     start_game(page, site.url, seed=8, variant="three-peeky")
-    page.click('[data-act="ready"]')
+    take_device(page)
     peeker = page.get_attribute(".table", "data-viewer")
     assert dom_cards(page) == replay(current_record(page)).view(peeker)["hand"] or set(dom_cards(page)) == set(
         replay(current_record(page)).view(peeker)["hand"])
@@ -268,7 +268,7 @@ def test_peeked_dummy_cards_are_shown_only_to_the_peeker(watched_page, site):
     page.click('[data-act="release"]')
     # the next player is handed the device and sees none of the peeked cards
     assert page.locator("html[data-screen=handoff]").count() == 1 and dom_cards(page) == []
-    page.click('[data-act="ready"]')
+    take_device(page)
     other = page.get_attribute(".table", "data-viewer")
     assert other != peeker
     assert not (set(dom_cards(page)) & seen - set(game.view(other)["hand"]))
@@ -281,13 +281,13 @@ def test_peeked_dummy_cards_are_shown_only_to_the_peeker(watched_page, site):
 def test_flipped_dummy_cards_are_shown_to_everyone_and_the_rules_page(watched_page, site):
     page = watched_page
     start_game(page, site.url, seed=12, variant="flip-2")
-    page.click('[data-act="ready"]')
+    take_device(page)
     for slot in (2, 7):
         page.click(f'[data-act="ui:slot:{slot}"]')
     page.click('[data-act="ui:confirm-flip"]')
     flipped = {c for c in replay(current_record(page)).view("p0")["dummy_slots"] if c}
     assert len(flipped) == 2
-    page.click('[data-act="ready"]')
+    take_device(page)
     assert flipped <= set(dom_cards(page))
     assert "turns up dummy slots 2 and 7" in page.locator(".status").inner_text()
     check_privacy(page)

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from cardtable import stats
-from conftest import PageWatch, open_page, screenshot, settle, wait_ready
+from conftest import take_device, PageWatch, open_page, screenshot, settle, wait_ready
 from test_stats import prefix, seep_record, spades_record
 
 pytestmark = pytest.mark.browser
@@ -86,7 +86,7 @@ def test_statistics_from_play_and_files(page, tmp_path):
     import_file(page, json.dumps(prefix(rec, cut - 1)))
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
     page.wait_for_selector('[data-act="ready"]:not([disabled])')
-    page.click('[data-act="ready"]')
+    take_device(page)
     page.click(f'[data-act="move:{last}"]')
     settle(page)
     page.wait_for_selector(".hand-summary", state="attached")

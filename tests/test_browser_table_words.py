@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from conftest import ARTIFACTS, wait_ready
+from conftest import take_the_table, ARTIFACTS, wait_ready
 from cardtable.record import new_game
 
 pytestmark = pytest.mark.browser
@@ -60,12 +60,6 @@ def open_record(page, rec: dict) -> None:
         page.click('.import-dup [data-act="data:import-copy"]')
 
 
-def take_device(page) -> None:
-    page.wait_for_selector('[data-act="ready"]:not([disabled])')
-    page.click('[data-act="ready"]')
-    page.wait_for_selector(".table")
-
-
 def shoot(page, name: str):
     folder = ARTIFACTS / "screens"
     folder.mkdir(parents=True, exist_ok=True)
@@ -98,7 +92,7 @@ def test_a_card_that_cannot_be_played_says_why(watched_page, site):
         game.apply(a)
     card = unplayable(game, game.to_act)[0]
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     n = len(rec["actions"])
     # (Playwright counts aria-disabled as not enabled: force the tap a person would make)
     page.click(f'.my-hand [data-card="{card}"]', force=True)
@@ -124,7 +118,7 @@ def test_a_card_that_cannot_be_played_says_why(watched_page, site):
         game.apply(a)
     dummy_card, own = unplayable(game, "dummy")[0], game.view(game.to_act)["hand"][0]
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     page.click(f'.dummy-panel [data-card="{dummy_card}"]', force=True)
     page.wait_for_selector(".move-error")
     assert page.inner_text(".move-error").startswith(("The dummy must follow ", "Spades are not broken"))
@@ -136,7 +130,7 @@ def test_a_card_that_cannot_be_played_says_why(watched_page, site):
     # Seep, the bidding: a hand card says the bid comes first
     rec = position("seep", lambda g: g.view(g.to_act)["phase"] == "bid" and g.legal_actions() != ["redeal"])
     open_record(page, rec)
-    take_device(page)
+    take_the_table(page)
     page.locator(".my-hand button.card").first.click(force=True)
     page.wait_for_selector(".move-error")
     assert "must bid first" in page.inner_text(".move-error")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import current_record, export_and_replay, screenshot, wait_ready
+from conftest import take_device, current_record, export_and_replay, screenshot, wait_ready
 from test_browser_phone import LAYOUT
 from test_browser_screens import text_size
 
@@ -81,7 +81,7 @@ def play_hand(page, bidding: str) -> dict:
         if screen == "summary":
             return seen
         if screen == "handoff":
-            page.click('[data-act="ready"]')
+            take_device(page)
             continue
         if page.locator(".table.collecting").count():
             page.evaluate("() => { const t = document.querySelector('.table.collecting .trick'); if (t) t.click(); }")
@@ -160,7 +160,7 @@ def test_two_player_seep_from_the_form(watched_page, site):
     assert {k: record["options"].get(k) for k in ("seats", "first_sweep", "majority_tie")} == \
         {"seats": 2, "first_sweep": 50, "majority_tie": "split"}
     if page.locator("html[data-screen=handoff]").count():
-        page.click('[data-act="ready"]')
+        take_device(page)
     page.wait_for_selector(".seep.table")
     assert page.locator(".seep-seats .seat").count() == 1   # the one other seat: two seats in all
     screenshot(page, "variants-seep-two-table")

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Server, screenshot, wait_ready
+from conftest import take_device, Server, screenshot, wait_ready
 from csp import csp_violations, wait_until, watch_csp
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 SAVE_KEY = "cardtable.offline-test"
@@ -305,7 +305,7 @@ def test_a_saved_hand_continues_offline(page, own_site):
     game_id = page.evaluate("localStorage.getItem('cardtable/v1/last')")
     if page.locator('[data-key="continue"]').count():  # (a reload now comes back to the game itself)
         page.click('[data-key="continue"]')
-    page.click('[data-act="ready"]')
+    take_device(page)
     assert page.get_attribute(".table", "data-viewer") == viewer
     assert dom_cards(page) == cards
     assert current_record(page) == record

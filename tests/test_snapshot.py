@@ -247,6 +247,7 @@ def _usable(page) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.first_visit
 def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site, dist):
     from test_browser_bots import person_acts, record, start
 
@@ -309,6 +310,7 @@ STASH = """async ([url, put]) => {
 
 
 @pytest.mark.browser
+@pytest.mark.first_visit
 def test_a_bad_snapshot_never_breaks_a_start(page, site):
     """Another version's snapshot is not used (nor deleted); a corrupt one falls back to a normal
     boot in the same page load and is deleted.  One page, several starts."""
@@ -355,6 +357,7 @@ def test_a_bad_snapshot_never_breaks_a_start(page, site):
 
 
 @pytest.mark.browser
+@pytest.mark.first_visit
 def test_offline_start_with_and_without_the_snapshot(page, own_site):
     _first_start(page, own_site.url)
     own_site.stop()
@@ -379,6 +382,7 @@ ASK_FOR_SNAPSHOT = """() => new Promise((resolve) => {
 
 
 @pytest.mark.browser
+@pytest.mark.first_visit
 def test_a_snapshot_of_another_version_is_never_cached_as_this_ones(page, dist, tmp_path):
     """The worker fetches the snapshot long after its install: if the host serves another
     version's by then (a newer deploy), it is not kept in this version's cache, and the page is

@@ -3,7 +3,7 @@ losing nothing, unreadable values set aside with their reason, 10,000 games kept
 
 from __future__ import annotations
 
-import copy
+import functools
 import json
 
 import pytest
@@ -15,10 +15,15 @@ from cardtable.ui.stores.saves import DictStore
 from test_stats import seep_record, spades_record
 
 
+@functools.cache
+def _read_entry() -> str:
+    """The entry of a real game, read once (as JSON text: each copy is a fresh object)."""
+    return json.dumps(stats.read_game(spades_record(), now=1.0)[1])
+
+
 def entry_of(i: int, hands: int = 1) -> tuple[str, dict]:
     """A valid entry of a made-up game ``i`` (the facts of a real hand, ``hands`` times)."""
-    _key, entry = stats.read_game(spades_record(), now=1.0)
-    entry = copy.deepcopy(entry)
+    entry = json.loads(_read_entry())
     entry["hands"] = (entry["hands"] * hands)[:hands]
     entry["updated"] = float(1_000 + i)
     return f"{i:020x}", entry
