@@ -23,7 +23,7 @@ from ..text.i18n import N_, _
 LETTERS = {"l": "log", "s": "sheet", "t": "last", "c": "collect"}
 TYPING = ("INPUT", "SELECT", "TEXTAREA")
 
-# (keys, what they do), for the rules pages and the README
+# (keys, what they do), for the rules pages and docs/playing.md
 SHORTCUTS = [
     (N_("Tab, Shift+Tab"), N_("Move between the parts of the screen: your hand is one stop, the bid numbers another.")),
     (N_("← → ↑ ↓, Home, End"), N_("Move between the cards of your hand (or the dummy, the floor, the bid numbers).")),
