@@ -41,7 +41,7 @@ from .shell.browser import (browser_languages, css_escape, js_object, local_get,
 from .text.markup import button, dialog, esc, isolate_names
 from .shell.history import History
 from .shell.tasks import Tasks
-from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
+from ..stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
 from .app_acts import AppActs
 from .screens.lesson_offer import with_offer
 from .screens.new_game import bots_available
@@ -49,7 +49,7 @@ from .screens.warmup import Warmup
 from .table.events import TableEvents
 from .table.relog import Relog
 from ..session import GameSession, stored_hints
-from .stores.saves import SaveStore
+from ..stores.saves import SaveStore
 
 PARTS = {
     "files": (".screens.files", "Files"),                    # opening, importing, exporting games
