@@ -1,6 +1,7 @@
 """The shape of the code, read from the source (``ast``, nothing imported): no import cycle among
-the modules under ``py/``, every import of ``cardtable`` names a module, and no module below the UI
-imports from it.  (No module reaching into another's private names: tests/test_private_access.py.)
+the modules under ``py/``, every import of ``cardtable`` names a module, no module below the UI
+imports from it, and ``ui/app.py`` stays within its line budget.  (No module reaching into
+another's private names: tests/test_private_access.py.)
 
 An import inside a function counts like one at the top: a lazy import is still a dependency.
 ``from . import x`` counts as importing the module ``x`` when ``x`` is a module, else the package.
@@ -147,3 +148,11 @@ def test_the_ui_check_sees_a_lazy_import_of_the_ui(tmp_path):
     assert ui_imports({**known, "cardtable.session.game_session": module}) == [
         "cardtable.session.game_session -> cardtable.ui"]
 
+
+APP_LINES = 400
+"""The line budget of ``ui/app.py``, the shell: it routes; what grows beyond is a part of its own."""
+
+
+def test_the_app_module_stays_within_its_line_budget():
+    lines = len((ROOT / "cardtable" / "ui" / "app.py").read_text(encoding="utf-8").splitlines())
+    assert lines < APP_LINES, f"ui/app.py has {lines} lines, over its budget of {APP_LINES}: move a part out"
