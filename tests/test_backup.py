@@ -8,10 +8,10 @@ import json
 import pytest
 
 from cardtable import stats
-from cardtable.ui.stores import backup, stats as stats_store
+from cardtable.stores import backup, stats as stats_store
 from cardtable.ui.screens import stats as stats_screen
-from cardtable.ui.stores.settings import SETTINGS_KEY
-from cardtable.ui.stores.saves import GAME_KEY, META_KEY, DictStore, SaveStore
+from cardtable.stores.settings import SETTINGS_KEY
+from cardtable.stores.saves import GAME_KEY, META_KEY, DictStore, SaveStore
 from test_stats import spades_record
 from test_stats_store import entry_of
 

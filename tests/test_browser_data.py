@@ -17,7 +17,7 @@ import random
 import pytest
 
 from cardtable.record import games, replay
-from cardtable.ui.stores.saves import _sig
+from cardtable.stores.saves import _sig
 from cardtable.record import dumps
 from conftest import take_device, PageWatch, open_page, screenshot, wait_ready
 

@@ -21,7 +21,7 @@ import pytest
 from cardtable.record import new_game, replay
 from cardtable.ui.text.markup import plain_name
 from cardtable.ui.screens.review import Review
-from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.stores.saves import DictStore, SaveStore
 from conftest import current_record, dom_cards, open_page, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser

@@ -186,7 +186,7 @@ def test_home_form_and_statistics_on_a_phone(page, site, lang):
     """360 px: every option of the new-game selects shows whole; a statistics figure takes two lines
     at most; Settings stands apart from the speed of play."""
     from cardtable.ui.screens import stats as stats_screen
-    from cardtable.ui.stores.saves import DictStore
+    from cardtable.stores.saves import DictStore
     from test_stats import spades_record
     store = DictStore()
     stats_screen.record_game(store, spades_record(), {"p0": "human", "p1": "casual", "p2": "human"}, now=1.0)

@@ -1,6 +1,7 @@
 """The shape of the code, read from the source (``ast``, nothing imported): no import cycle among
-the modules under ``py/``, and every import of ``cardtable`` names a module.  (No module reaching
-into another's private names: tests/test_private_access.py.)
+the modules under ``py/``, every import of ``cardtable`` names a module, no module below the UI
+imports from it, and ``ui/app.py`` stays within its line budget.  (No module reaching into
+another's private names: tests/test_private_access.py.)
 
 An import inside a function counts like one at the top: a lazy import is still a dependency.
 ``from . import x`` counts as importing the module ``x`` when ``x`` is a module, else the package.
@@ -114,3 +115,44 @@ def test_every_import_of_cardtable_names_a_module():
     known = modules()
     missing = [f"{name} {miss}" for name, path in known.items() for miss in unresolved_imports(name, path, known)]
     assert missing == []
+
+
+def ui_imports(known: dict) -> list[str]:
+    """The modules outside ``cardtable.ui`` that import from it, each with what it imports."""
+    out = []
+    for name, path in sorted(known.items()):
+        if name == "cardtable.ui" or name.startswith("cardtable.ui."):
+            continue
+        up = sorted(m for m in imports_of(name, path, known) if m == "cardtable.ui" or m.startswith("cardtable.ui."))
+        if up:
+            out.append(f"{name} -> {', '.join(up)}")
+    return out
+
+
+def test_no_module_below_the_ui_imports_from_it():
+    """Layers point down: the engines (``games/``, ``cards``, ``game``, ``record``, ``stats``), the
+    computer players and the coach (``bots/``, ``coach/``), the network and the session
+    (``net/``, ``session/``), the stores (``stores/``) and the lessons' data import nothing from
+    ``cardtable.ui``; only the UI reaches the browser, the words and the screens."""
+    known = modules()
+    assert {"cardtable.session.game_session", "cardtable.stores.saves", "cardtable.bots"} <= set(known)
+    assert ui_imports(known) == []
+
+
+def test_the_ui_check_sees_a_lazy_import_of_the_ui(tmp_path):
+    """The check above finds an import inside a function (as the session's lazy import of the
+    settings store was, when the stores lived in ``ui/``)."""
+    known = modules()
+    module = tmp_path / "game_session.py"
+    module.write_text("def pace(self):\n    from ..ui.stores.settings import pace\n    return pace('fast')\n")
+    assert ui_imports({**known, "cardtable.session.game_session": module}) == [
+        "cardtable.session.game_session -> cardtable.ui"]
+
+
+APP_LINES = 400
+"""The line budget of ``ui/app.py``, the shell: it routes; what grows beyond is a part of its own."""
+
+
+def test_the_app_module_stays_within_its_line_budget():
+    lines = len((ROOT / "cardtable" / "ui" / "app.py").read_text(encoding="utf-8").splitlines())
+    assert lines < APP_LINES, f"ui/app.py has {lines} lines, over its budget of {APP_LINES}: move a part out"

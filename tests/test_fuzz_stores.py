@@ -29,10 +29,10 @@ import pytest
 
 from cardtable import stats
 from cardtable.record import replay
-from cardtable.ui.stores import backup, stats as stats_store
+from cardtable.stores import backup, stats as stats_store
 from cardtable.ui.screens import home, stats as stats_screen
-from cardtable.ui.stores.settings import DEFAULTS, SETTINGS_KEY, dump_settings, parse_settings
-from cardtable.ui.stores.saves import GAME_KEY, LAST_KEY, META_KEY, DictStore, SaveStore
+from cardtable.stores.settings import DEFAULTS, SETTINGS_KEY, dump_settings, parse_settings
+from cardtable.stores.saves import GAME_KEY, LAST_KEY, META_KEY, DictStore, SaveStore
 from test_fuzz_records import POOL, base_records, mutate_tree
 from test_stats import seep_record, spades_record
 from test_stats_store import entry_of

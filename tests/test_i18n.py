@@ -267,7 +267,7 @@ def test_french_screens_rendered_in_cpython_have_no_english_word(french):
     from cardtable.ui.table.spades import Table as SpadesTable
     words = english_words()
     assert {"trick", "house", "dummy", "cement", "bid"} <= words
-    from cardtable.ui.stores.saves import SavedGame
+    from cardtable.stores.saves import SavedGame
     saves = [SavedGame(id="g1", game="seep", players=["Ana", "Ben"], controllers={"p1": "casual"}, updated=1000.0,
                        totals="hand 3 · Ana 12 · Ben 3"),
              SavedGame(id="g2", game="dummy-spades", players=["Ana", "Ben", "Chloé"], over=True, updated=10.0,

@@ -56,7 +56,7 @@ HEAVY = ["cardtable.games", "cardtable.games.seep", "cardtable.games.dummy_spade
          "cardtable.ui.table.coach", "cardtable.ui.screens.files", "cardtable.ui.screens.lesson",
          "cardtable.ui.screens.review", "cardtable.ui.screens.review_settings", "cardtable.ui.screens.settings",
          "cardtable.ui.screens.stats", "cardtable.ui.screens.charts", "cardtable.ui.screens.data",
-         "cardtable.ui.screens.remote", "cardtable.ui.stores.stats", "cardtable.ui.stores.backup"]
+         "cardtable.ui.screens.remote", "cardtable.stores.stats", "cardtable.stores.backup"]
 
 
 def _start(what: str) -> dict:

@@ -18,7 +18,7 @@ from cardtable.ui.screens import stats as stats_screen
 from cardtable.ui.screens.home import home_html, save_row
 from cardtable.ui.text.markup import FSI, PDI, clean_name, isolate_names, kept_name
 from cardtable.ui.screens.review import Review, review_html
-from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.stores.saves import DictStore, SaveStore
 from cardtable.ui.table.seep import Table as SeepTable
 from cardtable.ui.table.spades import Table as SpadesTable
 from conftest import FakeApp

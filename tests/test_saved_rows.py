@@ -12,8 +12,8 @@ import json
 import pytest
 
 from cardtable.record import replay
-from cardtable.ui.stores import saves as storage
-from cardtable.ui.stores.saves import GAME_KEY, META_KEY, DictStore, SaveStore
+from cardtable.stores import saves as storage
+from cardtable.stores.saves import GAME_KEY, META_KEY, DictStore, SaveStore
 
 
 def record(actions=("bid 3", "bid 4", "bid 5")):
@@ -84,7 +84,7 @@ def test_a_damaged_note_is_kept_as_it_is_and_the_row_is_not_replayed_again(repla
     first = rows(saves)
     assert rows(saves) == rows(saves) == first and len(replays) == 1
     assert store.getItem(META_KEY + "g1") == '{"updated": "yesterday"}'
-    assert "damaged" in first[META_KEY + "g1"][4]
+    assert first[META_KEY + "g1"][4][0] == "damaged-note"
     store.setItem(GAME_KEY + "g1", json.dumps(record(actions=["bid 3"])))   # the game itself changes: replayed
     rows(saves)
     assert len(replays) == 2
@@ -95,7 +95,7 @@ def test_a_save_that_cannot_be_opened_is_not_replayed_on_every_redraw(replays):
     store.setItem(GAME_KEY + "g1", json.dumps(record(actions=["bid 3", "play ZZ"])))
     saves = SaveStore(store)
     first = rows(saves)
-    assert first["g1"][4].startswith('action 1 "play ZZ"')
+    assert first["g1"][4][0] == "record" and first["g1"][4][1]["why"].startswith('action 1 "play ZZ"')
     assert rows(saves) == first and len(replays) == 1
     assert store.getItem(META_KEY + "g1") is None              # nothing noted for a game that does not open
 

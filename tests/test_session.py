@@ -12,7 +12,7 @@ import pytest
 
 from cardtable.record import new_game, parse_record, replay
 from cardtable.session import GameSession, SessionEvents, controller
-from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.stores.saves import DictStore, SaveStore
 from cardtable.ui.table.seep import Table as SeepTable
 from cardtable.ui.table.spades import Table as SpadesTable
 

@@ -17,7 +17,7 @@ from cardtable.record import new_game, parse_record, replay
 from cardtable.session import GameSession, SessionEvents, controller
 from cardtable.session.remote import GuestTable, HostedSeats, RemoteHost, ViewGame
 from cardtable.session.seats import REMOTE
-from cardtable.ui.stores.saves import DictStore, SaveStore
+from cardtable.stores.saves import DictStore, SaveStore
 from cardtable.ui.table.ending import hand_buttons, over_buttons
 from cardtable.ui.table.seep import Table as SeepTable
 from cardtable.ui.table.spades import Table as SpadesTable

@@ -1,4 +1,4 @@
-"""The player's settings (``cardtable.ui.stores.settings``): read defensively, written compactly."""
+"""The player's settings (``cardtable.stores.settings``): read defensively, written compactly."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from cardtable.ui.stores import settings as settings_mod
-from cardtable.ui.stores.settings import DEFAULTS, changed, dump_settings, html_classes, parse_settings
+from cardtable.stores import settings as settings_mod
+from cardtable.stores.settings import DEFAULTS, changed, dump_settings, html_classes, parse_settings
 
 
 def test_defaults_sound_off_handoff_on():

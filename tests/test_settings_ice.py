@@ -1,5 +1,5 @@
-"""The ICE servers a player may set in Settings for play over the internet (``ui.stores.ice``,
-kept by ``ui.stores.settings``): only ``stun:``/``turn:``/``turns:`` addresses, TURN with a
+"""The ICE servers a player may set in Settings for play over the internet (``stores.ice``,
+kept by ``stores.settings``): only ``stun:``/``turn:``/``turns:`` addresses, TURN with a
 username and credential; anything stored that is not that reads as not set (nothing contacted)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from cardtable.ui.stores import ice as ice_mod
-from cardtable.ui.stores.ice import ice_servers, problems, url_problem
-from cardtable.ui.stores.settings import DEFAULTS, dump_settings, parse_settings
+from cardtable.stores import ice as ice_mod
+from cardtable.stores.ice import ice_servers, problems, url_problem
+from cardtable.stores.settings import DEFAULTS, dump_settings, parse_settings
 
 TURN = {"turn": "turn:relay.example.org:3478?transport=udp", "turn_user": "ana", "turn_pass": "pa ss:1"}
 

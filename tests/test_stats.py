@@ -14,7 +14,7 @@ from cardtable import stats
 from cardtable.cards import CARDS, RANK_CHARS
 from cardtable.record import new_game
 from cardtable.ui.screens import charts, stats as stats_screen
-from cardtable.ui.stores.saves import DictStore, QuotaError, SaveStore
+from cardtable.stores.saves import DictStore, QuotaError, SaveStore
 
 
 # ---- records built from explicit deals --------------------------------------------------------

@@ -5,9 +5,15 @@ import json
 import pytest
 
 from cardtable.record import replay
-from cardtable.ui.stores.saves import GAME_KEY, LAST_KEY, DictStore, QuotaError, SaveStore, StorageFull
+from cardtable.stores.saves import GAME_KEY, LAST_KEY, DictStore, QuotaError, SaveStore, StorageFull
+from cardtable.ui.screens.home import cannot_open
 
 spades = pytest.importorskip("cardtable.games.dummy_spades")
+
+
+def why(entry) -> str:
+    """Why a listed entry cannot be opened, in the words the home screen shows (the store gives a code)."""
+    return cannot_open(entry.error)
 
 
 def record(seed=5, actions=("bid 3", "bid 4", "bid 5")):
@@ -37,8 +43,8 @@ def test_a_corrupt_save_is_reported_by_name_and_the_others_still_open():
     store.setItem(GAME_KEY + "illegal", json.dumps(record(actions=["bid 3", "play AS"])))
     entries = {e.id: e for e in saves.list()}
     assert entries["good"].error is None
-    assert "not JSON" in entries["broken-json"].error
-    assert entries["illegal"].error.startswith('action 1 "play AS"')
+    assert entries["broken-json"].error[0] == "record" and "not JSON" in why(entries["broken-json"])
+    assert why(entries["illegal"]).startswith('action 1 "play AS"')
     assert saves.load("good").to_record()["seed"] == 5
     # nothing was deleted by listing
     assert store.getItem(GAME_KEY + "broken-json") == "{not json"
@@ -49,7 +55,8 @@ def test_a_save_of_another_version_is_listed_not_read_and_kept():
     store.setItem("cardtable/v2/game/x", "{}")
     saves = SaveStore(store)
     [entry] = saves.list()
-    assert entry.id == "cardtable/v2/game/x" and "another version" in entry.error
+    assert entry.id == "cardtable/v2/game/x" and entry.error == ("other-version", {"version": "v2"})
+    assert why(entry) == "saved by another version of Card Table (v2); this version cannot open it"
     assert store.getItem("cardtable/v2/game/x") == "{}"
     saves.delete_key("cardtable/v2/game/x")
     assert saves.list() == []
@@ -59,7 +66,7 @@ def test_an_unknown_record_format_is_reported():
     store = DictStore()
     store.setItem(GAME_KEY + "future", json.dumps({"format": "cardtable/2", "game": "dummy-spades"}))
     [entry] = SaveStore(store).list()
-    assert "unknown format" in entry.error
+    assert "unknown format" in why(entry)
 
 
 def test_a_full_quota_raises_storage_full_and_keeps_what_was_saved():
@@ -93,7 +100,7 @@ def test_listing_uses_the_noted_summary_and_replays_only_when_the_record_changed
     # a record changed behind the app's back no longer matches its signature: it is replayed
     store.setItem(GAME_KEY + "g1", json.dumps(record(actions=["bid 3", "play AS"])))
     [entry] = saves.list()
-    assert entry.error.startswith('action 1 "play AS"')
+    assert why(entry).startswith('action 1 "play AS"')
 
 
 # ---- anything in storage: listing never fails, damaged entries are listed and kept (issue #12) ----
@@ -120,7 +127,7 @@ def test_a_damaged_note_is_listed_with_its_reason_and_the_game_still_opens(note)
     assert isinstance(game.updated, float) and isinstance(game.controllers, dict)
     if note not in ("null",):
         damaged = entries["cardtable/v1/meta/g1"]
-        assert "damaged" in damaged.error and "still opens" in damaged.error
+        assert damaged.error[0] == "damaged-note" and "damaged" in why(damaged) and "still opens" in why(damaged)
     assert store.getItem("cardtable/v1/meta/g1") == note  # kept until the player deletes it
     assert saves.load("g1").to_record()["actions"] == record()["actions"]
 
@@ -139,10 +146,11 @@ def test_the_issues_reproductions_list_without_an_exception():
     store.setItem("cardtable/v1/last", "{}")
     entries = {e.id: e for e in saves.list()}
     assert entries["g1"].players == ["Ana", "Ben", "Chloé"] and entries["g1"].error is None
-    assert "updated is the text" in entries["cardtable/v1/meta/g1"].error
-    assert "players is a number" in entries["cardtable/v1/meta/g1"].error
-    assert "no longer here" in entries["cardtable/v1/meta/orphan"].error
-    assert entries[""].error and entries["weird"].error.startswith("unknown game")
+    assert "updated is the text" in why(entries["cardtable/v1/meta/g1"])
+    assert "players is a number" in why(entries["cardtable/v1/meta/g1"])
+    assert entries["cardtable/v1/meta/orphan"].error == ("no-game", {})
+    assert "no longer here" in why(entries["cardtable/v1/meta/orphan"])
+    assert entries[""].error and why(entries["weird"]).startswith("unknown game")
     assert "cardtable/v1/index" not in entries and "cardtable/v1/settings" not in entries
     assert saves.last_id() is None
     saves.delete_key("cardtable/v1/meta/orphan")
@@ -151,7 +159,7 @@ def test_the_issues_reproductions_list_without_an_exception():
 
 # ---- revisions: two windows never lose each other's moves -------------------------------------------
 def test_a_save_from_a_window_that_fell_behind_is_a_conflict_and_changes_nothing():
-    from cardtable.ui.stores.saves import SaveConflict
+    from cardtable.stores.saves import SaveConflict
 
     store = DictStore()
     saves = SaveStore(store)
@@ -167,7 +175,7 @@ def test_a_save_from_a_window_that_fell_behind_is_a_conflict_and_changes_nothing
 
 
 def test_a_longer_game_is_never_replaced_by_a_shorter_one():
-    from cardtable.ui.stores.saves import SaveConflict
+    from cardtable.stores.saves import SaveConflict
 
     saves = SaveStore(DictStore())
     rev = saves.save("g", record(actions=["bid 3", "bid 4", "bid 5"]))

@@ -144,7 +144,7 @@ def test_after_a_peek_the_peeker_sees_the_cards_in_the_reveal_panel():
 
 
 def test_settings_are_read_defensively():
-    from cardtable.ui.stores.settings import dump_settings, parse_settings
+    from cardtable.stores.settings import dump_settings, parse_settings
 
     assert parse_settings('{"speed": "slow"}')["speed"] == "slow"
     for bad in (None, "", "null", "[1, 2]", '{"speed": 3}', '{"speed": "warp"}', "{not json"):
@@ -166,7 +166,7 @@ def test_new_game_form_shows_only_the_chosen_scoring_and_refuses_wrong_numbers()
 
 def test_saved_games_tell_themselves_apart():
     from cardtable.ui.screens.home import save_row
-    from cardtable.ui.stores.saves import SavedGame
+    from cardtable.stores.saves import SavedGame
 
     from cardtable.ui.text.markup import plain_name
 

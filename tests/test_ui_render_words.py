@@ -100,7 +100,7 @@ def test_the_peeker_looking_at_the_cards_is_not_told_the_next_player_peeks():
 # ---- 13 and 14: home, statistics, Continue, the review's last line --------------------------------
 def test_home_wording_settings_apart_and_no_continue_for_a_finished_game():
     from cardtable.ui.screens import home
-    from cardtable.ui.stores.saves import SavedGame
+    from cardtable.stores.saves import SavedGame
     finished = SavedGame(id="g1", game="dummy-spades", players=["Ana", "Ben", "Chloé"], over=True, updated=10.0,
                          totals="4 hands · Ana 310 · Ben 120 · Chloé 80")
     html = home.home_html([finished], finished, 5000.0)

@@ -1,5 +1,5 @@
 // The player's language before Python starts: the loading and boot-failure screens, the rescue
-// and the update banner speak it too.  The same choice as the app's (py/cardtable/ui/i18n.py):
+// and the update banner speak it too.  The same choice as the app's (py/cardtable/ui/text/i18n.py):
 // the language saved in the settings (cardtable/v1/settings, "lang"), else the first of the
 // browser's languages that the app speaks, else English.  It also sets <html lang>.
 //
@@ -7,6 +7,7 @@
 // into the same gettext catalog as the Python UI's (babel.cfg), and tools/build.py replaces the
 // CATALOGS line below in dist/ with each language's translations of these messages.
 const CATALOGS = {}; // replaced at build time by tools/build.py
+// the languages the app speaks (= LANGUAGES in py/cardtable/locale/__init__.py)
 const LANGUAGES = ["en", "fr"];
 
 function chosen() {

@@ -39,6 +39,8 @@ from typing import Any, Callable, Optional
 
 from ..game import IllegalAction
 from ..record import HINTS_FIELD
+from ..stores.saves import SaveConflict, StorageFull
+from ..stores.settings import pace as pace_of
 from .seats import PERSON, controller
 
 BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
@@ -282,8 +284,7 @@ class GameSession:
         return canonical
 
     def pace(self):
-        from ..ui.stores.settings import pace
-        return pace(self.settings["speed"])
+        return pace_of(self.settings["speed"])
 
     def finish_move(self, hands_before: int) -> None:
         """After a move (and after its hold): the end-of-hand summary, or on to the next turn."""
@@ -401,8 +402,6 @@ class GameSession:
 
     def save(self) -> None:
         """Save the game, unless another window saved a newer version (``events.save_conflict``)."""
-        from ..ui.stores.saves import SaveConflict, StorageFull
-
         if self.script is not None:   # a lesson keeps its progress, not a saved game
             self.script.save()
             return

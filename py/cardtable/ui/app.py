@@ -1,7 +1,8 @@
 """The app in the page: it draws the screen shown, keeps the history, and routes every act.
 
 Screens are pure functions from state to HTML (``screens/``, ``table/``); this module puts that
-HTML into ``#app`` and listens for clicks on ``[data-act]`` elements.  An act is ``verb:arg``:
+HTML into ``#app`` and runs acts, which ``shell.page_input`` makes of the page's clicks on
+``[data-act]`` elements, its keys and its form fields.  An act is ``verb:arg``:
 the verb's owner is looked up in ``ACT_OWNERS`` (``App.acts_of``), among the parts of the app that own
 their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
 ``screens.new_game.NewGame`` (``new``, ``quick``, ``start``, ``play-again``),
@@ -30,18 +31,18 @@ import time
 from typing import Optional
 
 from pyscript import document, window
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy, to_js
 
 from .text import announce
 from .screens import home
-from .shell import keys
 from .text.i18n import N_, _, best_language, use_language
 from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, present, say_aloud, store,
                             without_saves)
 from .text.markup import button, dialog, esc, isolate_names
 from .shell.history import History
+from .shell.page_input import PageInput
 from .shell.tasks import Tasks
-from .stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
+from ..stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
 from .app_acts import AppActs
 from .screens.lesson_offer import with_offer
 from .screens.new_game import bots_available
@@ -49,7 +50,7 @@ from .screens.warmup import Warmup
 from .table.events import TableEvents
 from .table.relog import Relog
 from ..session import GameSession, stored_hints
-from .stores.saves import SaveStore
+from ..stores.saves import SaveStore
 
 PARTS = {
     "files": (".screens.files", "Files"),                    # opening, importing, exporting games
@@ -80,10 +81,6 @@ ACT_OWNERS = {
 }
 """Every act's verb -> the part that owns it (its ``acts()`` names the verb; tests/test_lazy_home.py
 checks the two agree)."""
-
-FILE_FIELDS = {"review-file": ("review_settings", "open_file"), "import-file": ("files", "import_text"),
-               "stats-file": ("statistics", "import_file"), "backup-file": ("your_data", "restore_file")}
-"""A file field's id -> the part and method that take the file chosen."""
 
 WITHOUT_SAVES = N_("Started without your saved games, as you asked: nothing is saved during this visit. "
                    "They are still stored; reload the app normally to see them.")
@@ -121,17 +118,7 @@ class App:
         self.set_language(self.settings.get("lang") or best_language(browser_languages()))
         self.history = History(self)      # one history entry per screen
         self.said: list[str] = []         # sentences for the live region, said at the next render
-        self._proxies = {
-            "click": create_proxy(self.on_click),
-            "change": create_proxy(self.on_change),
-            "keydown": create_proxy(self.on_key),
-            "popstate": create_proxy(self.history.on_popstate),
-        }
-        self.root.addEventListener("click", self._proxies["click"])
-        self.root.addEventListener("change", self._proxies["change"])
-        document.addEventListener("keydown", self._proxies["keydown"])
-        window.addEventListener("popstate", self._proxies["popstate"])
-        window.addEventListener("storage", self._proxies.setdefault("storage", create_proxy(self.on_storage)))
+        self.input = PageInput(self)      # every listener on the page: clicks, fields, keys, Back, storage
         self.notice = _(WITHOUT_SAVES) if without_saves() else ""
         self.warmup = Warmup(self.tasks, self.idle).start()   # what an opening needs, imported while home waits
 
@@ -153,6 +140,16 @@ class App:
         """The act a verb names (its owner built on first use), or None for an unknown verb."""
         owner = ACT_OWNERS.get(verb)
         return None if owner is None else getattr(self, owner).acts().get(verb)
+
+    def dispatch(self, act: str) -> None:
+        """Run the act a ``data-act`` names (``verb:arg``): its verb's owner answers it."""
+        verb, _sep, arg = act.partition(":")
+        self.cancel_opening()   # a game still being opened is not wanted any more
+        if self.built("remote") and self.remote.refuses(verb):   # a guest device's table: the game is on the host
+            return
+        act = self.acts_of(verb)
+        if act is not None:
+            act(arg)   # the part that owns the act draws what it changed; an unknown verb is ignored
 
     def idle(self) -> bool:
         """Nothing under way: the home screen, no dialog, no game being opened."""
@@ -312,74 +309,6 @@ class App:
         if kind in ("hand", "over"):
             return self.table_screen.dialog_html(kind)
         return ""
-
-    # ---- events -----------------------------------------------------------------------------------
-    def on_click(self, event) -> None:
-        el = event.target.closest("[data-act]") if present(event.target) else None
-        if not present(el) or el.hasAttribute("disabled"):
-            return
-        act = str(el.dataset.act)
-        if el.getAttribute("aria-disabled") == "true":
-            if el.matches("button.card") and self.screen == "table":
-                self.table_screen.explain_refusal(act)   # a card that cannot be played now: say why
-            return
-        try:
-            self.dispatch(act)
-        except Exception as err:  # never leave the page dead: say what happened
-            self.error = _("Something went wrong: {error}").format(error=f"{type(err).__name__}: {err}")
-            window.console.error(f"cardtable: {act}: {err!r}")
-            self.render()
-
-    def on_key(self, event) -> None:
-        """Escape closes a sheet or a question that is safe to close; letters and digits are the
-        shortcuts of ``keys.py`` (they press the button they name, when it is there and enabled);
-        arrows step a review."""
-        if self.screen == "review" and self.review_settings.on_key(event):
-            return
-        if str(event.key) != "Escape":
-            target = keys.shortcut_target(str(event.key), self.screen_name(), bool(event.ctrlKey or event.altKey or event.metaKey),
-                                          str(getattr(event.target, "tagName", "") or ""))
-            if target:
-                el = document.querySelector(f"#app {target}")
-                if present(el) and not el.hasAttribute("disabled") and el.getAttribute("aria-disabled") != "true" \
-                        and not present(el.closest("[inert]")):
-                    event.preventDefault()
-                    el.focus()
-                    el.click()
-            return
-        modal = document.querySelector('#app [aria-modal="true"][data-escape]')
-        if present(modal):
-            event.preventDefault()
-            self.dispatch(str(modal.dataset.escape))
-            return
-        if self.screen == "table" and self.table is not None and getattr(self.table, "panel", None):
-            self.table.panel = None
-            self.render()
-        elif self.dialog and self.dialog[0] in ("delete", "stats-reset"):
-            self.dialog = None
-            self.render()
-
-    def dispatch(self, act: str) -> None:
-        verb, _sep, arg = act.partition(":")
-        self.cancel_opening()   # a game still being opened is not wanted any more
-        if self.built("remote") and self.remote.refuses(verb):   # a guest device's table: the game is on the host
-            return
-        act = self.acts_of(verb)
-        if act is not None:
-            act(arg)   # the part that owns the act draws what it changed; an unknown verb is ignored
-
-    def on_change(self, event) -> None:
-        """A form field changed: the new-game form's selects, or a file chosen (read, then handed
-        to the screen part that takes it)."""
-        target = event.target
-        if target.id in ("ng-preset", "ng-seats"):
-            self.new_game.changed(str(target.id), str(target.value))
-            return
-        owner, method = FILE_FIELDS.get(str(target.id), (None, None))
-        if owner is not None and target.files.length:
-            take = getattr(getattr(self, owner), method)
-            file = target.files.item(0)
-            file.text().then(create_once_callable(lambda text: take(str(text), str(file.name))))
 
     # ---- games ------------------------------------------------------------------------------------
     def open_game(self, game, game_id: str, controllers: dict, log: list[str], script=None) -> None:

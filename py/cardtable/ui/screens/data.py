@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import time
 
-from ..stores import backup
+from ...stores import backup
 from ..text.i18n import _
 from .settings import data_html
-from ..stores.stats import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
-from ..stores.saves import GAME_KEY, META_KEY, PREFIX
+from ...stores.stats import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
+from ...stores.saves import GAME_KEY, META_KEY, PREFIX
 
 
 def usage(store) -> dict:

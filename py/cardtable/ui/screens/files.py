@@ -24,7 +24,7 @@ from ..text.i18n import N_, _, ngettext
 from ..text.markup import button, cut, dialog, esc, isolated, kept_name
 from ..text.movewords import apply_with_views
 from . import stats as stats_screen
-from ..stores import backup
+from ...stores import backup
 from .new_game import bots_available, new_id
 from .save_soon import SaveSoon
 

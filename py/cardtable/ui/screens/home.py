@@ -13,7 +13,7 @@ from ..shell import keys
 from ..text.i18n import N_, _, ngettext
 from ..text.markdown import to_html
 from ..text.markup import button, esc, isolated, language_switch
-from ..stores.saves import SavedGame
+from ...stores.saves import SavedGame
 
 GAME_TITLES = rules.TITLES
 SEATS = {"dummy-spades": 3, "seep": 4}
@@ -159,11 +159,24 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     return "".join(parts)
 
 
+# the words of each code of ``SavedGame.error`` but ``record`` (the record's own reason, shown as it is)
+CANNOT_OPEN = {"no-game": N_("a note about a saved game that is no longer here"),
+               "damaged-note": N_("the note about saved game {id} is damaged ({why}); the game itself still opens"),
+               "other-version": N_("saved by another version of Card Table ({version}); this version cannot open it"),
+               "unreadable": N_("cannot be read ({why})"), "unopenable": N_("cannot be opened ({why})")}
+
+
+def cannot_open(error: tuple[str, dict]) -> str:
+    """Why a saved entry cannot be opened (its ``SavedGame.error``: a code and its values), in words."""
+    code, values = error
+    return _(CANNOT_OPEN[code]).format(**values) if code in CANNOT_OPEN else values["why"]
+
+
 def save_row(s: SavedGame, now: float) -> str:
     title = game_title(s.game) if s.game else _("Unknown game")
     if s.error:
         return (f'<li class="save broken" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> '
-                f'<span class="save-id">({esc(s.id)})</span><br><span class="error">{esc(_("Cannot be opened: {why}").format(why=s.error))}</span></div>'
+                f'<span class="save-id">({esc(s.id)})</span><br><span class="error">{esc(_("Cannot be opened: {why}").format(why=cannot_open(s.error)))}</span></div>'
                 f'<div class="save-buttons">{button(esc(_("Delete")), f"delete:{s.id}", cls="btn ghost small", key=f"delete:{s.id}")}</div></li>')
     status = _("finished") if s.over else _("last played {when}").format(when=when(s.updated, now))
     return (f'<li class="save" data-save="{esc(s.id)}"><div class="save-text"><strong>{esc(title)}</strong> · '

@@ -31,7 +31,7 @@ from pyscript import document, window
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ...net.guest import Guest
-from ..stores.ice import ice_servers
+from ...stores.ice import ice_servers
 from ...record import load_json
 from ...session.remote import GuestTable, HostedSeats, RemoteHost, door_code
 from ...session.seats import PERSON, REMOTE

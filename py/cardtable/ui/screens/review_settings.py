@@ -23,8 +23,8 @@ from ..shell import sound
 from ..text.i18n import _
 from ..text.markup import button, cut, kept_name
 from .review import NotFinished, Review, review_html
-from ..stores.ice import FIELDS as ICE_FIELDS, problems as ice_problems
-from ..stores.settings import changed
+from ...stores.ice import FIELDS as ICE_FIELDS, problems as ice_problems
+from ...stores.settings import changed
 from .settings import ice_html, settings_html
 
 STEPS = {"back": Review.back, "forward": Review.forward, "hand-back": Review.hand_back,

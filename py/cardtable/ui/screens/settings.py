@@ -26,7 +26,7 @@ ICE_PROBLEMS = {"scheme": N_("A STUN address starts with stun:, a TURN one with 
                 "long": N_("This is too long."),
                 "missing": N_("A TURN server needs its username and password."),
                 "bad": N_("Use printable characters only.")}
-"""Why an ICE server field is refused (``ui.stores.ice.problems``), in words."""
+"""Why an ICE server field is refused (``stores.ice.problems``), in words."""
 
 
 def _choices(key: str, labels: list[tuple[str, str]], value: str, title: str, note: str = "") -> str:

@@ -25,7 +25,7 @@ import time
 from typing import Any, Optional
 
 from ... import rules, stats
-from ..stores import stats as stats_store
+from ...stores import stats as stats_store
 from .charts import line_chart
 from ..text.i18n import N_, _, ngettext
 from ..text.markup import button, dialog, esc, isolated
@@ -39,11 +39,26 @@ LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against
 ``remote``: a seat played on another device, ``session.seats.REMOTE``)."""
 
 
-# ---- the store (ui.stats_store: one key per game) ----------------------------------------------
+# ---- the store (stores.stats: one key per game) ------------------------------------------------
+
+# the words of each problem ``stats_store.load`` names but ``damaged`` and ``unreadable`` (their
+# reason, shown as it is)
+PROBLEMS = {"later": N_("statistics of another version of Card Table ({format}) are kept as they are"),
+            "not-moved": N_("storage is full: some statistics of an earlier version are not moved yet "
+                            "(they are kept and counted)"),
+            "kept-full": N_("{reason}; they are kept as they were (storage is full)")}
+
+
+def problem_words(problem: tuple[str, dict]) -> str:
+    """A problem met reading the statistics (a code and its values), in words."""
+    code, values = problem
+    return _(PROBLEMS[code]).format(**values) if code in PROBLEMS else values["why"]
+
 
 def load(store: Any) -> tuple[dict, Optional[str]]:
-    """The statistics in ``store`` and a problem met reading them (None when none)."""
-    return stats_store.load(store)
+    """The statistics in ``store`` and the problems met reading them, in words (None when none)."""
+    data, problems = stats_store.load(store)
+    return data, "; ".join(map(problem_words, problems)) or None
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,

@@ -9,7 +9,7 @@ from typing import Optional
 from pyscript import document, window
 from pyodide.ffi import to_js
 
-from ..stores.saves import DictStore
+from ...stores.saves import DictStore
 from ..text.markup import plain_name
 from .timing import Measures
 

@@ -34,8 +34,7 @@ import io
 from pathlib import Path
 from typing import Iterable, Optional
 
-#: the languages the app speaks, in the order the switch offers them
-LANGUAGES = ("en", "fr")
+from ...locale import LANGUAGES   # the languages the app speaks, in the order the switch offers them
 #: each language named in itself (the switch shows these, untranslated)
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 DOMAIN = "cardtable"

@@ -30,10 +30,9 @@ import json
 import time
 from typing import Any, Optional
 
-from ... import stats
-from ...game import RecordError
-from ...record import format_kind, load_json
-from ..text.i18n import _
+from .. import stats
+from ..game import RecordError
+from ..record import format_kind, load_json
 
 ENTRY_KEY = "cardtable/v1/stats/"
 OLD_KEY = stats.STATS_KEY
@@ -79,9 +78,11 @@ def entry_keys(store: Any) -> list[str]:
     return [k[len(ENTRY_KEY):] for k in _keys(store) if k.startswith(ENTRY_KEY)]
 
 
-def load(store: Any, now: Optional[float] = None) -> tuple[dict, Optional[str]]:
+def load(store: Any, now: Optional[float] = None) -> tuple[dict, list[tuple[str, dict]]]:
     """Every readable game's entry (a ``cardtable-stats/1`` store in memory) and the problems met
-    (None when none).  Moves an old single store first (``migrate``).  Never raises."""
+    (``[]`` when none): ``migrate``'s, ``damaged`` (games left out) and ``unreadable`` (nothing
+    could be read), these two with their reason in English as ``cardtable.stats`` gives its own
+    (``why``).  Moves an old single store first (``migrate``).  Never raises."""
     problems = []
     try:
         moved = migrate(store, now)
@@ -99,11 +100,12 @@ def load(store: Any, now: Optional[float] = None) -> tuple[dict, Optional[str]]:
         if old is not None:   # not moved yet (storage full) or a later version's: still counted if readable
             stats.merge_stats(data, stats.parse_stats(old)[0])
         if bad:
-            problems.append(f"{len(bad)} damaged game{'s' if len(bad) != 1 else ''} left out ("
-                            + "; ".join(bad[:3]) + ("…" if len(bad) > 3 else "") + ")")
+            problems.append(("damaged", {"why": f"{len(bad)} damaged game{'s' if len(bad) != 1 else ''} left out ("
+                                                + "; ".join(bad[:3]) + ("…" if len(bad) > 3 else "") + ")"}))
     except Exception as err:  # storage disabled by the browser, or a bug: statistics never stop the app
-        return stats.new_stats(), f"the statistics could not be read ({type(err).__name__}: {str(err)[:120]})"
-    return data, "; ".join(problems) or None
+        why = f"the statistics could not be read ({type(err).__name__}: {str(err)[:120]})"
+        return stats.new_stats(), [("unreadable", {"why": why})]
+    return data, problems
 
 
 def asides(store: Any) -> list[dict]:
@@ -193,9 +195,12 @@ def _forget_oldest(store: Any) -> None:
         store.removeItem(ENTRY_KEY + key)
 
 
-def migrate(store: Any, now: Optional[float] = None) -> Optional[str]:
+def migrate(store: Any, now: Optional[float] = None) -> Optional[tuple[str, dict]]:
     """Move the single store of earlier versions to one key per game, losing nothing; returns a
-    problem to tell the player (None when all went well or there was nothing to move)."""
+    problem to tell the player, a code and its values (None when all went well or there was
+    nothing to move): ``later`` (a later version's store, kept as it is: its ``format``),
+    ``not-moved`` (storage full on the way: what is not moved yet stays, and is counted) or
+    ``kept-full`` (it could not be read, nor set aside for lack of room: the ``reason``)."""
     text = _get(store, OLD_KEY)
     if text is None:
         return None
@@ -208,15 +213,14 @@ _KEPT: dict = {}
 """A later version's store that ``migrate`` left in place, and why (not parsed again while unchanged)."""
 
 
-def _migrate(store: Any, text: str, now: Optional[float]) -> Optional[str]:
+def _migrate(store: Any, text: str, now: Optional[float]) -> Optional[tuple[str, dict]]:
     try:
         raw = load_json(text, max_bytes=stats.MAX_FILE_BYTES, what="statistics")
     except (RecordError, RecursionError) as err:
         return _aside_old(store, text, f"the statistics could not be read ({err})", now)
     kind = format_kind(raw.get("format") if isinstance(raw, dict) else None, stats.FORMAT)
     if kind == "later":
-        problem = _("statistics of another version of Card Table ({format}) are kept as they are").format(
-            format=raw["format"][:40])
+        problem = ("later", {"format": raw["format"][:40]})
         _KEPT.update(store=store, text=text, problem=problem)
         return problem
     if kind == "other" or not isinstance(raw.get("games"), dict):
@@ -245,7 +249,7 @@ def _migrate(store: Any, text: str, now: Optional[float]) -> Optional[str]:
             except StoreFull:
                 done = []
         if not done:
-            return _("storage is full: some statistics of an earlier version are not moved yet (they are kept and counted)")
+            return ("not-moved", {})
     if not games:
         store.removeItem(OLD_KEY)
         return None
@@ -254,11 +258,11 @@ def _migrate(store: Any, text: str, now: Optional[float]) -> Optional[str]:
     return _aside_old(store, json.dumps(raw, ensure_ascii=False, separators=(",", ":")), reason, now)
 
 
-def _aside_old(store: Any, text: str, reason: str, now: Optional[float]) -> Optional[str]:
+def _aside_old(store: Any, text: str, reason: str, now: Optional[float]) -> Optional[tuple[str, dict]]:
     """Set the old store aside; None when done (``asides`` tells the player), else why not."""
     if set_aside(store, OLD_KEY, text, reason, now):
         return None
-    return _("{reason}; they are kept as they were (storage is full)").format(reason=reason)
+    return ("kept-full", {"reason": reason})
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,

@@ -9,10 +9,10 @@ What a player can choose, and what each setting does:
 * ``cards`` (``normal`` | ``large``): the size of the cards in a hand;
 * ``confirm`` (bool): a card is played by a second tap -- the first one picks it and says
   "Tap again to play" (for pass-and-play and small screens);
-* ``sound`` (bool): short sounds, synthesised in the page (``ui.sound``), off by default;
+* ``sound`` (bool): short sounds, synthesised in the page (``ui.shell.sound``), off by default;
 * ``handoff`` (bool): the "Pass the device to …" screen between people, on by default;
 * ``stun``, ``turn``, ``turn_user``, ``turn_pass`` (text, empty by default): the ICE servers for
-  play across devices over the internet (``ui.stores.ice``: a ``stun:`` address, a ``turn:``/``turns:``
+  play across devices over the internet (``stores.ice``: a ``stun:`` address, a ``turn:``/``turns:``
   one with its username and credential); with none set, nothing is contacted;
 * ``lang``: the language, kept only once the player has chosen one (until then the app follows
   the browser's languages).
@@ -47,8 +47,8 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from .ice import FIELDS as ICE_FIELDS, valid_value as ice_value
-from ...record import load_json
-from ..text.i18n import LANGUAGES
+from ..record import load_json
+from ..locale import LANGUAGES
 
 SETTINGS_KEY = "cardtable/v1/settings"
 MAX_SETTINGS_BYTES = 20_000

@@ -26,9 +26,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ...game import RecordError
-from ...record import NAME_MAX, ReplayError, dumps, load_json, replay
-from ..text.i18n import _
+from ..game import RecordError
+from ..record import NAME_MAX, ReplayError, dumps, load_json, replay
 
 VERSION = "v1"
 PREFIX = "cardtable/"
@@ -59,7 +58,7 @@ class SavedGame:
     totals: str = ""
     updated: float = 0.0
     over: bool = False
-    error: Optional[str] = None  # why it cannot be opened, if it cannot
+    error: Optional[tuple[str, dict]] = None  # why it cannot be opened, if it cannot (``SaveStore.list``)
     controllers: dict[str, str] = field(default_factory=dict)
 
 
@@ -241,6 +240,12 @@ class SaveStore:
 
         Also listed, as entries that cannot be opened: keys of another version, and notes that are
         damaged or belong to no game (their ``id`` is the full key, for ``delete_key``).
+
+        An entry's ``error`` is a code and the values its words name (the UI words it,
+        ``ui.screens.home.cannot_open``): ``record`` (``why``: the record's own reason, from
+        ``replay``), ``no-game`` (a note whose game is gone), ``damaged-note`` (``id``, ``why``),
+        ``other-version`` (``version``), ``unreadable`` and ``unopenable`` (``why``: a bug met
+        listing or replaying it).
         """
         entries: list[SavedGame] = []
         keys = self.keys()
@@ -252,16 +257,13 @@ class SaveStore:
                 elif k.startswith(META_KEY):
                     gid = k[len(META_KEY):]
                     if gid not in games:
-                        entries.append(SavedGame(id=k, error=_("a note about a saved game that is no longer here")))
+                        entries.append(SavedGame(id=k, error=("no-game", {})))
                     elif self.meta_problem(gid):
-                        entries.append(SavedGame(id=k, error=_("the note about saved game {id} is damaged ({why}); "
-                                                               "the game itself still opens").format(
-                                                                   id=gid, why=self.meta_problem(gid))))
+                        entries.append(SavedGame(id=k, error=("damaged-note", {"id": gid, "why": self.meta_problem(gid)})))
                 elif k.startswith(PREFIX) and not k.startswith(PREFIX + VERSION + "/"):
-                    entries.append(SavedGame(id=k, error=_("saved by another version of Card Table ({version}); "
-                                                           "this version cannot open it").format(version=k.split('/')[1])))
+                    entries.append(SavedGame(id=k, error=("other-version", {"version": k.split('/')[1]})))
             except Exception as err:  # a bug must not hide the other saves
-                entries.append(SavedGame(id=k, error=_("cannot be read ({why})").format(why=f"{type(err).__name__}: {str(err)[:120]}")))
+                entries.append(SavedGame(id=k, error=("unreadable", {"why": f"{type(err).__name__}: {str(err)[:120]}"})))
         entries.sort(key=lambda e: -e.updated)
         return entries
 
@@ -311,7 +313,7 @@ class SaveStore:
         try:
             game = self.load(game_id)
         except (RecordError, ReplayError) as err:
-            e.error = str(err)[:300]
+            e.error = ("record", {"why": str(err)[:300]})
             try:
                 data = load_json(raw)
                 g = data.get("game") if isinstance(data, dict) else None
@@ -320,7 +322,7 @@ class SaveStore:
                 pass
             return e, 0
         except Exception as err:  # a bug must not hide the other saves
-            e.error = _("cannot be opened ({why})").format(why=f"{type(err).__name__}: {str(err)[:120]}")
+            e.error = ("unopenable", {"why": f"{type(err).__name__}: {str(err)[:120]}"})
             return e, 0
         e.game = game.name
         rec = game.to_record()

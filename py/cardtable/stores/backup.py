@@ -33,9 +33,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ... import stats
-from ...game import RecordError
-from ...record import format_kind, load_json
+from .. import stats
+from ..game import RecordError
+from ..record import format_kind, load_json
 from . import stats as stats_store
 from .saves import GAME_KEY, META_KEY, PREFIX
 

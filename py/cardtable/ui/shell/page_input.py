@@ -1,0 +1,105 @@
+"""What the person does on the page, turned into the app's acts: every listener the app sets.
+
+* a click on a ``[data-act]`` element runs its act (``app.dispatch``); a card that cannot be played
+  now (``aria-disabled``) says why instead, and an act that fails says so on the screen, which
+  stays alive;
+* a key: letters and digits are the shortcuts of ``keys`` (they press the button they name, when it
+  is there and enabled), Escape closes a sheet or a question that is safe to close, arrows step a
+  review;
+* a form field changed: the new-game form's selects, or a file chosen, read, then handed to the
+  screen part that takes it (``FILE_FIELDS``);
+* Back and Forward (``popstate``, for ``app.history``) and another window's change to the store
+  (``storage``, for ``app.on_storage``).
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+from pyodide.ffi import create_once_callable, create_proxy
+
+from . import keys
+from ..text.i18n import _
+from .browser import present
+
+# a file field's id -> the part and method that take the file chosen
+FILE_FIELDS = {"review-file": ("review_settings", "open_file"), "import-file": ("files", "import_text"),
+               "stats-file": ("statistics", "import_file"), "backup-file": ("your_data", "restore_file")}
+
+
+class PageInput:
+    """The app's listeners on the page (see the module docstring)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self._proxies = {   # kept: a listener lasts as long as its proxy
+            "click": create_proxy(self.on_click),
+            "change": create_proxy(self.on_change),
+            "keydown": create_proxy(self.on_key),
+            "popstate": create_proxy(app.history.on_popstate),
+            "storage": create_proxy(app.on_storage),
+        }
+        app.root.addEventListener("click", self._proxies["click"])
+        app.root.addEventListener("change", self._proxies["change"])
+        document.addEventListener("keydown", self._proxies["keydown"])
+        window.addEventListener("popstate", self._proxies["popstate"])
+        window.addEventListener("storage", self._proxies["storage"])
+
+    def on_click(self, event) -> None:
+        app = self.app
+        el = event.target.closest("[data-act]") if present(event.target) else None
+        if not present(el) or el.hasAttribute("disabled"):
+            return
+        act = str(el.dataset.act)
+        if el.getAttribute("aria-disabled") == "true":
+            if el.matches("button.card") and app.screen == "table":
+                app.table_screen.explain_refusal(act)   # a card that cannot be played now: say why
+            return
+        try:
+            app.dispatch(act)
+        except Exception as err:  # never leave the page dead: say what happened
+            app.error = _("Something went wrong: {error}").format(error=f"{type(err).__name__}: {err}")
+            window.console.error(f"cardtable: {act}: {err!r}")
+            app.render()
+
+    def on_key(self, event) -> None:
+        """Escape closes a sheet or a question that is safe to close; letters and digits are the
+        shortcuts of ``keys.py`` (they press the button they name, when it is there and enabled);
+        arrows step a review."""
+        app = self.app
+        if app.screen == "review" and app.review_settings.on_key(event):
+            return
+        if str(event.key) != "Escape":
+            target = keys.shortcut_target(str(event.key), app.screen_name(), bool(event.ctrlKey or event.altKey or event.metaKey),
+                                          str(getattr(event.target, "tagName", "") or ""))
+            if target:
+                el = document.querySelector(f"#app {target}")
+                if present(el) and not el.hasAttribute("disabled") and el.getAttribute("aria-disabled") != "true" \
+                        and not present(el.closest("[inert]")):
+                    event.preventDefault()
+                    el.focus()
+                    el.click()
+            return
+        modal = document.querySelector('#app [aria-modal="true"][data-escape]')
+        if present(modal):
+            event.preventDefault()
+            app.dispatch(str(modal.dataset.escape))
+            return
+        if app.screen == "table" and app.table is not None and getattr(app.table, "panel", None):
+            app.table.panel = None
+            app.render()
+        elif app.dialog and app.dialog[0] in ("delete", "stats-reset"):
+            app.dialog = None
+            app.render()
+
+    def on_change(self, event) -> None:
+        """A form field changed: the new-game form's selects, or a file chosen (read, then handed
+        to the screen part that takes it)."""
+        target = event.target
+        if target.id in ("ng-preset", "ng-seats"):
+            self.app.new_game.changed(str(target.id), str(target.value))
+            return
+        owner, method = FILE_FIELDS.get(str(target.id), (None, None))
+        if owner is not None and target.files.length:
+            take = getattr(getattr(self.app, owner), method)
+            file = target.files.item(0)
+            file.text().then(create_once_callable(lambda text: take(str(text), str(file.name))))
