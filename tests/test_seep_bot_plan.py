@@ -232,8 +232,8 @@ def test_four_players_drop_a_clearly_worse_candidate_after_four_samples():
 
 def test_four_players_search_one_of_moves_that_differ_only_by_suits(monkeypatch):
     """Cards of one value worth the same points are interchangeable in Seep: the four-player
-    search tries the first of such moves only (``SAME_4``), and over a hand against quick players
-    it chooses the same moves as when it searches them all."""
+    search tries the first of such moves only (``_distinct``), and over a hand against quick
+    players it chooses the same moves as when it searches them all."""
     from cardtable.games.seep import POINTS
     cands = ["throw 4H", "throw 4D", "throw 4S", "capture AH AD", "capture AC AD",
              "build 13 TS 3C", "build 13 TS 3D", "build 13 TS 3S"]
@@ -241,8 +241,10 @@ def test_four_players_search_one_of_moves_that_differ_only_by_suits(monkeypatch)
         "throw 4H", "throw 4S", "capture AH AD", "build 13 TS 3C", "build 13 TS 3S"]
     assert bs._distinct(["throw TD", "throw TH"], POINTS["seep-pagat"]) == ["throw TD", "throw TH"]
 
+    distinct = bs._distinct
+
     def strong_moves(same: bool) -> tuple:
-        monkeypatch.setattr(bs, "SAME_4", same)
+        monkeypatch.setattr(bs, "_distinct", distinct if same else lambda cands, points: cands)
         g = Seep.new(seed=10_003, seats=4)
         chosen, candidates = [], 0
         n = 0
@@ -267,7 +269,7 @@ def test_four_players_search_one_of_moves_that_differ_only_by_suits(monkeypatch)
 @pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}, {"seats": 2}])
 def test_play_outs_rate_fewer_moves_for_the_same_choice(opts):
     """The play-outs (four players and two) skip the moves whose bound (``_upper``) is below a safe best
-    (``BOUND``): the bound is never below the quick rating's points, and the choice is the
+    (``_best_bounded``): the bound is never below the quick rating's points, and the choice is the
     quick rating's own (the first of the best) in every position of random legal hands."""
     rng = random.Random(3)
     positions = skipped = 0

@@ -43,8 +43,6 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   runs to the hand's end with our next choice searched too (``tree_steps``, ``TREE_DEPTH``,
   ``TREE_HORIZON``), every candidate first with one choice fewer searched, then the best first
   with all (``deepening_steps``), a step per play-out, so a deadline anywhere leaves an answer.
-  (``policy_playout``, a cheaper rule-based policy,
-  is kept for comparison: ``QUICK_PLAYOUTS = False``.)
 * Expert: the strong search with a larger budget (see ``cardtable.bots.EXPERT_FACTOR``); in
   two players' second half its play-outs value the last five cards exactly (``EXPERT_ENDGAME``;
   the strong level's, its last four: ``STRONG_EXACT``).  With two players both play their own
@@ -82,27 +80,9 @@ so 66.5% of hands won, 8 samples before 57.0% (paired lead +7.1 +- 5.5 a hand); 
 ``(6, 2.5)`` 64.5% at 1.4x the CPU.  At a time budget (the page) an early drop also ends the
 search once one candidate is left, so the gain there is smaller: +5.9 +- 10.0 a hand over 80
 hands at 0.06 s in CPython, not shown (report four4)."""
-PLAYOUT_EPS = 0.0
-"""Share of uniformly random moves in the play-out policy (keeps the samples from being too alike)."""
 HORIZON = {2: 6, 4: 8}
 """Strong level: plies each play-out looks ahead (by the number of players) before it is
 evaluated (``evaluate``); ``None`` plays the hand out.  Short play-outs are much less noisy."""
-QUICK_PLAYOUTS = True
-"""Strong level: play-outs by the quick level's rating (``quick_playout``), else by the cheaper
-``policy_playout``."""
-SAME_4 = True
-"""Four players: the search tries one of each set of candidates that differ only by the suits of
-cards worth the same points (``_distinct``; about one candidate in nine): the same moves for
-about 17% less CPU (8 four-player hands against quick, 396 decisions, at 8 and at 16 samples:
-the same decisions; report four5).  In the page, whose budget is time, those are more samples.
-With two players the search is unchanged."""
-BOUND = True
-"""A play-out move is chosen rating fewer moves (``_best_bounded``): the same
-choice, the quick rating's, for about 40% less CPU a search (8 four-player hands against quick,
-396 decisions, at 8 and 16 samples: the same decisions; with ``SAME_4``, half the CPU of the
-search before both; report four5).  With two players too: the same decisions (24 mirrored hands
-against quick at 8 samples, line for line; 30 second-half positions, strong and expert), a
-second-half move 73 -> 52 ms CPU on average for the strong level, 204 -> 179 for the expert."""
 HOUSE_SHARE = 0.6
 """What a house on the floor is worth to its owners' side at the play-out's end (they hold the
 capture card, but the other side may take or raise it first)."""
@@ -526,93 +506,13 @@ def _text_moves(g: Seep, legal: list) -> dict:
     return out
 
 
-# ---- the play-out policy -------------------------------------------------------------------------
-
-def policy_playout(g: Seep, rng: random.Random, eps: float = PLAYOUT_EPS,
-                   plies: Optional[int] = None) -> None:
-    """Play on in ``g`` (a search copy) with a cheap rule-based policy for every seat: take a
-    sweep when there is one, never leave a floor that one card sweeps when another move avoids
-    it, capture the most points, throw the cheapest card; a share ``eps`` of the moves is
-    uniformly random.  Stops at the end of the hand, or after ``plies`` moves when given (and
-    then one more while the player to act can sweep: he would)."""
-    pts = POINTS[g.options["preset"]]
-    cw = 0.0 if g.options["preset"] == "seep-pagat" else 0.25
-    sweeps_on = g.options["sweeps"]
-    rnd = rng.random
-    goal = g.hands_completed + 1
-    left = plies if plies is not None else 1 << 30
-    while not g.over and g.hands_completed < goal:
-        moves = g.legal_moves()
-        _, lc, houses = g.floor_state()
-        nloose = sum(lc)
-        if left <= 0:
-            if not (nloose or houses) or not any(
-                    m[0] == CAPTURE and len(m[3]) == nloose and len(houses) <= (m[2] in houses)
-                    for m in moves):
-                return
-        left -= 1
-        if len(moves) == 1 or rnd() < eps or g.plays == 0:
-            g.apply_move(moves[int(rnd() * len(moves))])
-            continue
-        p = g.plays
-        sweep_now = sweeps_on and p < PLAYS_PER_HAND - 1
-        sweep_next = sweeps_on and p + 1 < PLAYS_PER_HAND - 1
-        best = None
-        best_s = -1e9
-        for m in moves:
-            kind, c, t, L = m
-            v = VAL[c]
-            if kind == CAPTURE:
-                h = houses.get(t)
-                s = pts[c] + cw + 1.0
-                for x in L:
-                    s += pts[x] + cw
-                if h is not None:
-                    for x in h[0]:
-                        s += pts[x] + cw
-                if len(L) == nloose and (not houses or (h is not None and len(houses) == 1)):
-                    if sweep_now:
-                        s += SWEEP
-                    if s > best_s:
-                        best, best_s = m, s
-                    continue
-                after = lc[:]
-                for x in L:
-                    after[VAL[x]] -= 1
-                hv = [u for u in houses if u != t]
-            elif kind == THROW:
-                s = -0.5 * pts[c] - 0.05 * v
-                after = lc[:]
-                after[v] += 1
-                hv = list(houses)
-            elif kind == RAISE:
-                s = 0.5
-                after = lc[:]
-                after[t + v] = 0
-                hv = [u for u in houses if u != t]
-                if t + v not in hv:
-                    hv.append(t + v)
-            else:  # BUILD, CEMENT
-                s = 1.0 + 0.5 * pts[c]
-                after = lc[:]
-                for x in L:
-                    after[VAL[x]] -= 1
-                hv = list(houses)
-                if t not in houses:
-                    hv.append(t)
-            if sweep_next and sweep_values_of(after, sorted(hv)):
-                s -= 30.0
-            if s > best_s:
-                best, best_s = m, s
-        g.apply_move(best)
-
+# ---- the play-outs --------------------------------------------------------------------------------
 
 def quick_playout(g: Seep, k: Knowledge, public: list, plies: int, exact: int = 0) -> None:
     """Play ``plies`` moves on in ``g`` (a search copy; fewer at the hand's end), every seat
     choosing by the quick level's rating from what it can see (its hand, and ``public``: the
     cards per value everybody has seen, updated here), then one more while the player to act
     can sweep.  The model of the players a search expects to meet."""
-    bounded = BOUND
     goal = g.hands_completed + 1
     left = plies
     while not g.over and g.hands_completed < goal:
@@ -629,10 +529,8 @@ def quick_playout(g: Seep, k: Knowledge, public: list, plies: int, exact: int = 
         left -= 1
         if len(moves) == 1:
             m = moves[0]
-        elif bounded:
-            m = _best_bounded(moves, _rater_to_act(g, k, public))
         else:
-            m = max(moves, key=_rater_to_act(g, k, public).rate)
+            m = _best_bounded(moves, _rater_to_act(g, k, public))
         g.apply_move(m)
         public[VAL[m[1]]] += 1
 
@@ -640,7 +538,8 @@ def quick_playout(g: Seep, k: Knowledge, public: list, plies: int, exact: int = 
 def _best_bounded(moves: list, r: "Rater") -> tuple:
     """``max(moves, key=r.rate)`` (the first of the best), rating fewer moves: the moves are
     taken by their bound (``_upper``) best first, and once the best so far is safe, a move whose
-    bound is below its points cannot beat it."""
+    bound is below its points cannot beat it.  The same choices, for about 40% less CPU a
+    search (report four5)."""
     if r.last:
         return max(moves, key=r.rate)
     bounds = [_upper(r, m) for m in moves]
@@ -1050,7 +949,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
     which breaks near-ties.  Candidates clearly behind the leader are dropped on the way.
     ``depth``: our later choices searched where every card is known (``TREE_DEPTH``), then by
     ``deepening_steps`` on the one sample, a step per play-out; ``exact``: see ``tree_steps``."""
-    if k.n == 4 and SAME_4:
+    if k.n == 4:
         cands = _distinct(cands, k.points)
         if len(cands) == 1:
             return cands[0]
@@ -1097,7 +996,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
         drawn += 1
         g = k.sample(rng, infer=True)
         moves = _text_moves(g, [cands[i] for i in live])
-        seed = rng.random()
+        rng.random()    # no longer used; still drawn, so the samples (and the moves) stay the same
         done = []
         for i in live:
             m = moves.get(cands[i])
@@ -1107,10 +1006,7 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
             sim.apply_move(m)
             public = k.public[:]
             public[VAL[m[1]]] += 1
-            if QUICK_PLAYOUTS:
-                quick_playout(sim, k, public, horizon)
-            else:
-                policy_playout(sim, random.Random(seed), plies=horizon)   # common random numbers
+            quick_playout(sim, k, public, horizon)
             last_search["playouts"] += 1
             results[i].append(evaluate(sim, k, hands_before))
             done.append(i)
@@ -1133,7 +1029,8 @@ def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random
 def _distinct(cands: list, points: tuple) -> list:
     """``cands`` (action texts, best first) less the moves that are an earlier one with cards
     of other suits worth the same points: in Seep such cards are interchangeable (only values
-    and points count), so their searches would only repeat each other."""
+    and points count), so their searches would only repeat each other.  Four players only (about
+    one candidate in nine; the same moves for about 17% less CPU, report four5)."""
     seen = set()
     out = []
     for text in cands:
