@@ -179,8 +179,8 @@ def stepped(view: dict, level: str, budget: float, samples, seed: int) -> tuple:
 
 def second_half(n: int) -> None:
     print(f"bench_bots --second-half: {platform.python_implementation()} {platform.python_version()}, "
-          f"{n} positions, two-player Seep second half, EXPERT_TREE_DEPTH "
-          f"{bots_seep.EXPERT_TREE_DEPTH}, TREE_DEPTH {bots_seep.TREE_DEPTH}, load average {_load()}")
+          f"{n} positions, two-player Seep second half, TREE_DEPTH {bots_seep.TREE_DEPTH}, "
+          f"load average {_load()}")
     views = second_half_positions(n)
     factor = bots.EXPERT_FACTOR
     rows = [stepped(v, "casual", 0.25, None, i) for i, v in enumerate(views)]

@@ -7,11 +7,10 @@ GAMES (default 40) seeded single hands are played by the quick level at every se
 ``OPPONENT``, e.g. ``strong``, at the seats other than p0); at every play of seat p0 after the
 first, the sampler (``Knowledge.sample``) draws 40 guesses, and each other seat's guessed hand is
 compared with its true one.  Printed per mode (``plain``: unseen cards dealt at random, house
-owners given their value; ``lacks``: and the values of sweeps let go kept out; ``explain``: and
-of ``TRIES`` guesses the one that explains the most of the other seats' last plays, see
-``cardtable.bots.seep_infer.Explainer``): the share of the hidden cards guessed right (mean
-over positions and seats; a plain guess gets about hand size / unseen cards), the same for the
-first half only, and the Brier score of "holds a card of value v" (lower is better).
+owners given their value; ``lacks``: and the values of sweeps let go kept out): the share of the
+hidden cards guessed right (mean over positions and seats; a plain guess gets about hand size /
+unseen cards), the same for the first half only, and the Brier score of "holds a card of value
+v" (lower is better).
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ import cardtable.bots.seep as bs
 from cardtable.bots.common import idx
 from cardtable.games.seep import HALF_PLAYS, VAL, Seep
 
-MODES = ("plain", "lacks", "explain")
+MODES = ("plain", "lacks")
 GUESSES = 40
 
 
@@ -33,7 +32,6 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     seats = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     other = sys.argv[3] if len(sys.argv) > 3 else "casual"
-    explain = bs.EXPLAIN
     stats = {m: [0.0, 0, 0.0, 0, 0.0, 0] for m in MODES}   # right, n, right1, n1, brier, nb
     t0 = time.process_time()
     for d in range(games):
@@ -46,7 +44,6 @@ def main() -> None:
                 truth = {o: {idx(c) for c in g.hand(o)} for o in g.seats if o != "p0"}
                 for mode in MODES:
                     st = stats[mode]
-                    bs.EXPLAIN = mode == "explain"
                     k = bs.Knowledge(v)
                     rng = random.Random(nd)
                     held = {o: [0] * 14 for o in truth}
@@ -76,7 +73,6 @@ def main() -> None:
                                    seed=d * 1000 + nd, samples=4)
             nd += 1
             g.apply(a)
-    bs.EXPLAIN = explain
     print(f"# {games} hands, {seats} players, others: {other}, {GUESSES} guesses a position; "
           f"CPU {time.process_time() - t0:.0f} s")
     for m in MODES:

@@ -902,22 +902,3 @@ def test_state_properties_over_a_whole_match():
     finish_hand(g)
     assert g.over and g.hand_over and g.phase == "over" and g.acting_hand is None
     assert repr(g).startswith("<DummySpades over, winner p0")
-
-
-def test_playout_helper_with_card_indices():
-    # ``_playout``: ``random_cards`` with card indices, moves and tricks recorded.
-    from cardtable.games.dummy_spades import _playout
-    g = game([PLAY_DEAL], seed=2, actions=["bid 5", "bid 3", "bid 3", "play 2H", "play 3H"])
-    hands, tw, moves, completed = g.hands[:], g.tricks_won[:], [], []
-    _playout(hands, tw, g._next, g.cur, g.leader, g.trick, g.win_card, g.win_hand, g.lead_suit,
-             g.broken, len(g.completed), random.Random(7).random, moves, completed)
-    assert hands == [0, 0, 0, 0] and sum(tw) == 13 and len(completed) == 13
-    assert len(moves) == 50 and sorted(moves + [Card.parse("2H").index, Card.parse("3H").index]) \
-        == list(range(52))
-    assert completed[0][:2] == (0, tuple(Card.parse(c).index for c in ("2H", "3H")) + tuple(moves[:2]))
-    for (leader, cards, winner), nxt in zip(completed, completed[1:]):
-        assert nxt[0] == winner and len(cards) == 4
-    # the same play applied through apply_move is legal throughout and ends the same way
-    for m in moves:
-        g.apply_move(m)
-    assert g.history[-1][4] == tuple(tw)

@@ -1,8 +1,8 @@
-"""The Seep search's planning terms: the exact sweep chance at the half's end (two players) and
-the second half's play-outs that search our own later choices.
+"""The Seep search's planning terms: the second half's play-outs that search our own later
+choices, and the search's shortcuts (candidates dropped, moves that differ only by suits, the
+play-outs' bounded choice).
 
-Positions come from seeded random legal play; the sweep chance is checked against the engine's
-own capture moves over random splits of the second half's cards, not against the bot's formula.
+Positions come from seeded random legal play.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 import cardtable.bots.seep as bs
 from cardtable.bots import choose_action, think
 from cardtable.bots.common import EXPERT_FACTOR
-from cardtable.games.seep import CAPTURE, HALF, HALF_PLAYS, Seep
+from cardtable.games.seep import HALF_PLAYS, Seep
 from test_bot_slices import FakeClock, drive as _drive
 
 
@@ -25,53 +25,6 @@ def _at(seed: int, plays: int) -> Seep:
     while g.phase != "play" or g.plays < plays:
         g.apply(rng.choice(g.legal_actions()))
     return g
-
-
-def _sweeps(g: Seep) -> bool:
-    """Can the player to act in ``g`` take everything on the floor with one card (engine moves)?"""
-    for m in g.legal_moves():
-        if m[0] == CAPTURE:
-            t = g.copy()
-            t.apply_move(m)
-            loose, _, houses = t.floor_state()
-            if not loose and not houses:
-                return True
-    return False
-
-
-def test_the_half_end_sweep_chance_is_the_engine_s_over_random_second_halves():
-    checked = 0
-    for seed in range(60):
-        g = _at(seed, HALF_PLAYS)
-        if not g.sweep_values():
-            continue
-        actor = g.to_act
-        a = g.seats.index(actor)
-        k = bs.Knowledge(g.view(g.seats[1 - a]))         # the other player's reckoning
-        got = bs.boundary_sweep(g, k)
-        loose, _, houses = g.floor_state()
-        floor = loose + [x for h in houses.values() for x in h[0]]
-        worth = bs.SWEEP + sum(k.points[x] for x in floor) + k.card_weight * len(floor)
-        assert got <= 0                                  # the other side sweeps, if anyone
-        # the 24 new cards split at random: how often the actor's 12 sweep, by the engine
-        pool = [bs.idx(c) for s in g.seats for c in g.hand(s)]
-        assert len(pool) == 2 * HALF
-        rng = random.Random(seed)
-        hits = 0
-        trials = 400
-        for _ in range(trials):
-            rng.shuffle(pool)
-            t = g.copy()
-            hands = [None, None]
-            hands[a], hands[1 - a] = pool[:HALF], pool[HALF:]
-            t.deal_hidden(hands)
-            hits += _sweeps(t)
-        p = -got / worth
-        assert abs(hits / trials - p) < 3.5 * (p * (1 - p) / trials) ** 0.5 + 0.005, (seed, hits, p)
-        # seen from the actor's side, the same chance is a gain
-        assert bs.boundary_sweep(g, bs.Knowledge(g.view(actor))) == -got
-        checked += got < 0
-    assert checked >= 8
 
 
 def test_the_second_half_search_is_never_worse_than_the_quick_line():
@@ -134,7 +87,7 @@ def _second_half_views(count: int, after: int = 1) -> list:
 
 
 def test_the_expert_second_half_is_deterministic_and_yields_inside_its_trees():
-    """The expert's second half (our next ``EXPERT_TREE_DEPTH`` choices searched): the same answer
+    """The expert's second half (our next ``TREE_DEPTH`` choices searched): the same answer
     for a seed and a sample count, run in one go or in steps, and a step at least before every
     play-out of the trees (a candidate's whole tree is never one step)."""
     deep = 0
@@ -217,7 +170,7 @@ def _expected(cands: list, steps: list, ran: int) -> tuple:
     return cands[max(done, key=lambda i: (bound[i], -i))], True
 
 
-@pytest.mark.parametrize("level,depth", [("strong", bs.TREE_DEPTH), ("expert", bs.EXPERT_TREE_DEPTH)])
+@pytest.mark.parametrize("level,depth", [("strong", bs.TREE_DEPTH), ("expert", bs.TREE_DEPTH)])
 def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_searched(
         monkeypatch, level, depth):
     """The second half's search deepens (our next ``depth - 1`` choices searched for every
@@ -279,8 +232,8 @@ def test_four_players_drop_a_clearly_worse_candidate_after_four_samples():
 
 def test_four_players_search_one_of_moves_that_differ_only_by_suits(monkeypatch):
     """Cards of one value worth the same points are interchangeable in Seep: the four-player
-    search tries the first of such moves only (``SAME_4``), and over a hand against quick players
-    it chooses the same moves as when it searches them all."""
+    search tries the first of such moves only (``_distinct``), and over a hand against quick
+    players it chooses the same moves as when it searches them all."""
     from cardtable.games.seep import POINTS
     cands = ["throw 4H", "throw 4D", "throw 4S", "capture AH AD", "capture AC AD",
              "build 13 TS 3C", "build 13 TS 3D", "build 13 TS 3S"]
@@ -288,8 +241,10 @@ def test_four_players_search_one_of_moves_that_differ_only_by_suits(monkeypatch)
         "throw 4H", "throw 4S", "capture AH AD", "build 13 TS 3C", "build 13 TS 3S"]
     assert bs._distinct(["throw TD", "throw TH"], POINTS["seep-pagat"]) == ["throw TD", "throw TH"]
 
+    distinct = bs._distinct
+
     def strong_moves(same: bool) -> tuple:
-        monkeypatch.setattr(bs, "SAME_4", same)
+        monkeypatch.setattr(bs, "_distinct", distinct if same else lambda cands, points: cands)
         g = Seep.new(seed=10_003, seats=4)
         chosen, candidates = [], 0
         n = 0
@@ -314,7 +269,7 @@ def test_four_players_search_one_of_moves_that_differ_only_by_suits(monkeypatch)
 @pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}, {"seats": 2}])
 def test_play_outs_rate_fewer_moves_for_the_same_choice(opts):
     """The play-outs (four players and two) skip the moves whose bound (``_upper``) is below a safe best
-    (``BOUND``): the bound is never below the quick rating's points, and the choice is the
+    (``_best_bounded``): the bound is never below the quick rating's points, and the choice is the
     quick rating's own (the first of the best) in every position of random legal hands."""
     rng = random.Random(3)
     positions = skipped = 0

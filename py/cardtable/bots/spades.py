@@ -867,12 +867,11 @@ class Position:
     def utility(self, points) -> float:
         me = self.me
         u = points[me] - 0.5 * (sum(points) - points[me])
-        if LEAD_WEIGHT:
-            t = self.totals
-            o1, o2 = self.others
-            a, b = t[o1] + points[o1], t[o2] + points[o2]
-            lead = t[me] + points[me] - (a if a > b else b)
-            u = (1 - LEAD_WEIGHT) * u + LEAD_WEIGHT * lead
+        t = self.totals
+        o1, o2 = self.others
+        a, b = t[o1] + points[o1], t[o2] + points[o2]
+        lead = t[me] + points[me] - (a if a > b else b)
+        u = (1 - LEAD_WEIGHT) * u + LEAD_WEIGHT * lead
         if self.end is not None:
             u += self.end(points)
         return u
@@ -1054,7 +1053,7 @@ def search_steps(pos: Position, budget: float, rng: random.Random, samples: Opti
     util = pos.utility
     # always do at least one sample, whatever the budget
     while True:
-        hands = pos.sample_bids(rng, BID_TRIES, BID_TOL) if BID_TRIES else pos.sample_any(rng)
+        hands = pos.sample_bids(rng, BID_TRIES, BID_TOL)
         for i, c in enumerate(cands):
             totals[i] += util(pos.prollout(hands, c, rnd, EPS))
             away = time.perf_counter()
@@ -1081,7 +1080,7 @@ LEAD_WEIGHT = 0.5
 """Weight of the match lead (our total minus the best other's, after this hand) in the card-play
 utility; the rest is our points minus half the others' for this hand."""
 BID_TRIES = 30
-"""Deals tried per sample for one whose hands explain the other people's bids (0: no check)."""
+"""Deals tried per sample for one whose hands explain the other people's bids."""
 BID_TOL = 0
 """Total bid difference (summed over the other people) a deal may have and still be accepted."""
 EPS = 0.1

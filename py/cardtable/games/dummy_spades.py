@@ -400,31 +400,6 @@ def random_cards(hands, tricks_won, nxt, cur, trick, win_card, win_hand, lead_su
     return broken
 
 
-def _playout(hands, tricks_won, nxt, cur, leader, trick, win_card, win_hand, lead_suit, broken,
-             done, rnd, moves, completed):
-    """``random_cards`` with card indices: appends the cards played to ``moves`` and the tricks
-    completed, as ``(leader, cards, winner)``, to ``completed`` (either may be None).
-
-    The first form of the play-out loop, kept for the engine's tests (the computer players
-    finish their samples with their own policy, ``cardtable.bots.spades.policy_cards``).
-    """
-    played: list[int] = []
-    winners: list[int] = []
-    broken = random_cards(hands, tricks_won, nxt, cur, trick, win_card, win_hand, lead_suit,
-                          broken, done, rnd, played, winners)
-    if moves is not None or completed is not None:
-        cards = list(trick) + [b.bit_length() - 1 for b in played]
-        if moves is not None:
-            moves.extend(cards[len(trick):])
-        if completed is not None:
-            first = 0
-            for w in winners:
-                completed.append((leader, tuple(cards[first:first + 4]), w))
-                first += 4
-                leader = w
-    return broken
-
-
 # ---- options, players, deals ------------------------------------------------------------------
 
 
