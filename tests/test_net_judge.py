@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from cardtable.cards import parse_cards
+from cardtable.cards import Card
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.games.seep import Seep
 from cardtable.net.guest import Guest
@@ -35,7 +35,7 @@ def cards_said(text: str) -> set[str]:
         text = json.loads(text)["action"]   # its action as the engine reads it (``\u2666`` is ♦)
     except (ValueError, KeyError, TypeError, RecursionError):
         pass
-    return {str(c) for c in parse_cards(SAID.findall(str(text)))}
+    return {str(Card.parse(t)) for t in SAID.findall(str(text))}
 
 
 class Room:

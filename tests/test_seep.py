@@ -287,11 +287,6 @@ def test_value_level_capture_choices():
     assert capture_unions(11, counts) == [((2, 1), (3, 1), (6, 1)), ((5, 1), (6, 1))]
 
 
-def _throws_to(cards: str, bid_card: str = "KD", bid: int = 13):
-    """A game where the bidder throws his King on a floor that makes no 13, then p1 is to act."""
-    return [f"bid {bid}", f"throw {bid_card}"]
-
-
 def test_a_card_that_could_capture_cannot_be_thrown():
     # floor after p0's throw: 3H 4D AC 2S KD; p1's 7 can take 3+4 or 4+2+A
     d = deal("3H 4D AC 2S", p0="KD 5C 6C 8C", p1="7C 9H 9D TH")

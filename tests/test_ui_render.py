@@ -80,16 +80,6 @@ def test_spades_log_reads_like_words():
 
 
 # ---- the phone table: held tricks, the peek reveal, settings, the new-game form -----------------------
-def _play_until(game, stop, rng):
-    """Random legal play until ``stop(game, action)`` says the next action is the one wanted."""
-    while True:
-        legal = game.legal_actions()
-        for a in legal:
-            if stop(game, a):
-                return a
-        game.apply(rng.choice(legal))
-
-
 def test_a_finished_trick_is_held_with_its_winner_and_the_next_hand_never_shows():
     rng = random.Random(5)
     game = spades_game(17)

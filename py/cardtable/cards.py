@@ -20,7 +20,7 @@ generator, so that the same seed deals the same cards in CPython and in Pyodide.
 from __future__ import annotations
 
 import random
-from typing import Iterable, Sequence, Union
+from typing import Iterable, Union
 
 SUITS = "SHDC"
 """Suit letters in index order: spades, hearts, diamonds, clubs."""
@@ -129,13 +129,6 @@ def card(index: int) -> Card:
     return CARDS[index]
 
 
-def parse_cards(texts: Iterable[str] | str) -> list[Card]:
-    """Read several cards, from a list of texts or one space/comma separated text."""
-    if isinstance(texts, str):
-        texts = texts.replace(",", " ").split()
-    return [Card.parse(t) for t in texts]
-
-
 def format_cards(cards: Iterable[Card]) -> list[str]:
     """The text form of each card, e.g. for a record."""
     return [str(c) for c in cards]
@@ -178,10 +171,3 @@ def shuffled_deck(seed: SeedLike) -> list[Card]:
     deck = new_deck()
     make_rng(seed).shuffle(deck)
     return deck
-
-
-def sort_hand(cards: Sequence[Card], suit_order: str = SUITS, high_first: bool = True) -> list[Card]:
-    """Cards grouped by suit in ``suit_order``, each suit high to low (or low to high)."""
-    order = {s: i for i, s in enumerate(suit_order)}
-    sign = -1 if high_first else 1
-    return sorted(cards, key=lambda c: (order[c.suit], sign * c.rank))

@@ -23,8 +23,6 @@ from .game import Game, IllegalAction, RecordError
 FORMAT = "cardtable/1"
 """The record format this version writes and reads.  A later version extends, never bends."""
 
-_KNOWN_FIELDS = {"format", "game", "options", "players", "seed", "deals", "actions", "controllers", "hints"}
-
 MAX_RECORD_BYTES = 2_000_000
 """The largest record read (2 MB, about 170,000 actions): a bigger file is refused before parsing."""
 

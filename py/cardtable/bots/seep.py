@@ -207,7 +207,6 @@ class Knowledge:
     """What the view says, in engine terms, and a template game to copy per sample."""
 
     def __init__(self, view: dict):
-        self.view = view
         self.me = _SI[view["seat"]]
         self.solved: dict = {}      # position_key -> bounds of its value for us (``_solve``)
         self.team = self.me & 1
@@ -253,15 +252,7 @@ class Knowledge:
             hv[VAL[c]] += 1
         self.public = [0] + [4 - uv[v] - hv[v] for v in range(1, 14)]
         """Cards per value everybody has seen (floor, houses, this hand's plays)."""
-        self.bid = view.get("bid") or 0
         self.bidder = _SI[view["bidder"]]
-        self.dealer = _SI[view["dealer"]]
-        lc = view.get("last_capturer")
-        self.last_cap = _SI[lc] if lc else -1
-        cap = view.get("captured") or {}
-        self.captured = [cap.get(self.sides[0], 0), cap.get(self.sides[1], 0)]
-        sw = view.get("sweeps") or {}
-        self.sweeps = [list(sw.get(self.sides[0], [])), list(sw.get(self.sides[1], []))]
         self._steps = replay(log, self.loose, self.houses)
         self.lacks = self._read_lacks()
         self.template = Seep.from_view(view)
@@ -885,11 +876,6 @@ def _solve_steps(g: Seep, me: int, hb: int, alpha: float, beta: float, table: di
 
 # ---- the decision ---------------------------------------------------------------------------------
 
-def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
-    """``choose_steps`` run to the end."""
-    return run_steps(choose_steps(view, level, budget, rng))
-
-
 def rated_moves(view: dict, rng: random.Random) -> tuple:
     """``(knowledge, sample, [(rating, text, move)...] best first)`` for the seat of ``view``."""
     k = Knowledge(view)
@@ -934,11 +920,6 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
     prior = {t: i for i, (_, t, _) in enumerate(rated)}
     return (yield from search_steps(k, cands, prior, end, rng, samples, TREE_DEPTH,
                                     EXPERT_ENDGAME if level == "expert" else STRONG_EXACT))
-
-
-def search(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random) -> str:
-    """``search_steps`` run to the end."""
-    return run_steps(search_steps(k, cands, prior, end, rng))
 
 
 def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random,

@@ -7,7 +7,7 @@ Everything here starts from ``view`` (``DummySpades.view(seat)``) and nothing el
   expected to bring its share of what is left, plus what a peek or flip showed of the dummy.  A
   seat that cannot outbid the bids already made bids as a defender: against at most what the
   declarer leaves.  A hand with no honour, few and low spades declares nil on itself.
-* Bidding, strong (``strong_bid``): every bid 0-13 (and a nil on our own hand when the hand is
+* Bidding, strong (``strong_bid_steps``): every bid 0-13 (and a nil on our own hand when the hand is
   weak) is tried on deals of the unseen cards (redrawn, up to ``BID_TRIES`` times, until the
   people who bid before us hold hands that make their bids under the rule above); the people
   still to bid are assumed to bid by that rule, which fixes the declarer; the hand is played out with the policy below and scored;
@@ -53,7 +53,7 @@ from typing import Optional
 from ..games.dummy_spades import (ALL_CARDS, BEATS, DUMMY, HANDS, NEXT_HAND, NIL_APPLIES,
                                   NON_SPADES, SEATS, SPADES, SUICIDE_MIN, SUIT_MASK, cards_of,
                                   mask_of, score_hand)
-from .common import SEARCH_LEVELS, idx, mask_of_texts, run_steps
+from .common import SEARCH_LEVELS, idx, mask_of_texts
 
 _HI = {h: i for i, h in enumerate(HANDS)}
 
@@ -435,11 +435,6 @@ def match_end(me: int, view: dict, bonus: float):
             return 0.0
         return bonus if (a, b, c)[me] == top else -bonus
     return end
-
-
-def strong_bid(view: dict, budget: float, rng: random.Random) -> str:
-    """``strong_bid_steps`` run to the end."""
-    return run_steps(strong_bid_steps(view, budget, rng))
 
 
 def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Optional[int] = None,
@@ -918,16 +913,10 @@ class Position:
             return self.decl
         return 3 - self.decl - h
 
-    def is_boss(self, c: int) -> bool:
-        higher = SUIT_MASK[c // 13] & ~((2 << c) - 1)
-        return not (higher & self.unseen & ~self.own) and not (higher & self.dummy) or \
-            not (higher & ~self.played & ~(self.own if self.cur == self.me else self.dummy))
-
     def casual(self) -> int:
         legal = self.legal
         h = self.cur
         my_mask = self.own if h == self.me else self.dummy
-        lm = sum(1 << c for c in legal)
         if len(legal) == 1:
             return legal[0]
         rank = lambda c: c % 13  # noqa: E731
@@ -994,11 +983,6 @@ class Position:
 
 # ---- entry point ------------------------------------------------------------------------------
 
-def choose(view: dict, level: str, budget: float, rng: random.Random) -> str:
-    """``choose_steps`` run to the end."""
-    return run_steps(choose_steps(view, level, budget, rng))
-
-
 def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
                  samples: Optional[int] = None):
     """The decision as a generator (see ``cardtable.bots.think``): returns the action text.
@@ -1023,11 +1007,6 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
 def view_text(c: int) -> str:
     from ..games.dummy_spades import CARD_TEXT
     return CARD_TEXT[c]
-
-
-def search(pos: Position, budget: float, rng: random.Random) -> int:
-    """``search_steps`` run to the end."""
-    return run_steps(search_steps(pos, budget, rng))
 
 
 def search_steps(pos: Position, budget: float, rng: random.Random, samples: Optional[int] = None):

@@ -51,9 +51,6 @@ class Lesson:
     title: str = ""
     then: str = ""   # the lesson that follows this one (a part of the same game's), "" for none
 
-    def step_at(self, i: int) -> Step:
-        return self.steps[i]
-
 
 GAMES = ("seep", "dummy-spades")   # the games that have a lesson (the home screen offers "Learn to play" for them)
 

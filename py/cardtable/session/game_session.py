@@ -422,12 +422,6 @@ class GameSession:
         gid = self.game_id
         return bool(gid) and self.saves.raw(gid) is not None and self.saves.revision(gid) != self.revs.get(gid)
 
-    def hint_shown(self, seat: str, position: int) -> None:
-        """A hint was shown to ``seat`` at this record position: counted in the saved game."""
-        used = self.hints.setdefault(seat, [])
-        if position not in used:
-            used.append(position)
-
     # ---- computer players --------------------------------------------------------------------------
     def schedule_bot(self) -> None:
         self.bot_timer = self.tasks.later(self.bot_move, self.pace().computer_ms)

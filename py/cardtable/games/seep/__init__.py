@@ -173,16 +173,13 @@ from ``cardtable.games.seep``.
 
 from __future__ import annotations
 
-from .combos import (MPARTS, PARTS, _counts14, _expand, _groups_with, _splits, build_unions,
-                     capture_unions)
-from .deals import (DEFAULT_OPTIONS, _Deal, _parse_deal, _record_options, check_options,
-                    deal_from_deck)
+from .combos import MPARTS, PARTS, build_unions, capture_unions
+from .deals import DEFAULT_OPTIONS, check_options, deal_from_deck
 from .movegen import sweep_values_of
 from .state import Seep
-from .tables import (HALF, HALF_PLAYS, SIDES, _HIGH, _PH_BID, _PH_OVER, _PH_PLAY, _SEAT_INDEX, _WORDS, BID, BUILD,
-                     CAPTURE, CEMENT, KINDS, MAJORITY_BONUS, PHASES, PLAYS_PER_HAND, POINTS,
-                     PRESETS, RAISE, REDEAL, SEATS, SORT_KEY, TEAMS, THROW, TXT, VAL, _a_house,
-                     _canon, _cards_text, value_name)
+from .tables import (HALF, HALF_PLAYS, SIDES, BID, BUILD, CAPTURE, CEMENT, KINDS, MAJORITY_BONUS,
+                     PHASES, PLAYS_PER_HAND, POINTS, PRESETS, RAISE, REDEAL, SEATS, SORT_KEY, TEAMS,
+                     THROW, TXT, VAL, value_name)
 
 __all__ = [
     "Seep", "SEATS", "TEAMS", "PRESETS", "PHASES", "KINDS", "BID", "REDEAL", "THROW", "CAPTURE",

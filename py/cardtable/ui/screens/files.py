@@ -269,7 +269,6 @@ class Files:
         """The id of a saved game that is this record (the same deal and moves, or one of them
         further on), or None."""
         same_fields = ("game", "options", "players", "seed", "deals")
-        want = [record.get(k) for k in same_fields]
         acts = list(record.get("actions") or [])
         mine = None   # built only if a saved game of this kind is there to compare with
         for entry in self.app.saves.list():
@@ -293,7 +292,7 @@ class Files:
 
     def import_dup_html(self) -> str:
         gid = self.app.dialog[1]
-        game, log = self.pending_import[0], self.pending_import[1]
+        log = self.pending_import[1]
         saved_n = self.app.saves.action_count(gid)
         body = ("<p>" + esc(_("This file is a game you already have saved ({saved} moves saved, {file} in the file).").format(
                     saved=saved_n, file=len(log))) + "</p>"

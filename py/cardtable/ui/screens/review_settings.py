@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...game import RecordError
-from ...record import NAME_MAX, ReplayError, parse_record
+from ...record import ReplayError, parse_record
 from . import home
 from ..shell import sound
 from ..text.i18n import _

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from pyscript import document, window
+from pyscript import window
 from pyodide.ffi import to_js
 
 from ...stores.saves import DictStore

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ...cards import Card
-from ...record import HINTS_FIELD
 from ...session import Note, clean_hints, stored_hints
 from ..text.i18n import _, ngettext
 from ..text.markup import button, esc
@@ -84,19 +83,6 @@ def adopt_hints(app, hints) -> None:
     mine = state(app).hints   # (in place: it is the session's dict)
     mine.clear()
     mine.update({s: v for s, v in clean_hints(hints).items() if s in app.game.seats})
-
-
-def saved_record(app) -> dict:
-    """The open game's record as saved and exported: ``to_record()`` plus the hints used."""
-    record = app.game.to_record()
-    hints = {s: v for s, v in state(app).hints.items() if v}
-    if hints:
-        record[HINTS_FIELD] = hints
-    return record
-
-
-def hints_used(app, seat: str) -> int:
-    return len(state(app).hints.get(seat) or ())
 
 
 # ---- what may be offered now ---------------------------------------------------------------------

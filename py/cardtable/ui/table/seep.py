@@ -40,8 +40,8 @@ from ...cards import Card
 from . import coach
 from .ending import on_guest
 from ..text.cardnames import a_house as _a_house, value_card
-from ..text.i18n import N_, _, ngettext, pgettext
-from ..text.markup import (button, card_face, card_group, esc, isolated, join_words, log_panel, plural,
+from ..text.i18n import N_, _, ngettext
+from ..text.markup import (button, card_face, card_group, esc, isolated, join_words, log_panel,
                            rules_section, sheet, signed, table_topbar)
 from ..text.refusals import word as refusal_words
 
@@ -109,10 +109,6 @@ def rules_lines(options: dict) -> list[str]:
     if options.get("majority_tie", "none") == "split":
         lines.append(_("Cards split 26–26: +2 to each side (house rule)."))
     return lines
-
-
-def value_word(v: int) -> str:
-    return _(VALUE_WORDS[v]) if v in VALUE_WORDS else str(v)
 
 
 def a_house(v: int) -> str:

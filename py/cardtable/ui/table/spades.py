@@ -28,9 +28,8 @@ from ...cards import Card, SUITS
 from ...games.dummy_spades import nil_counts
 from . import coach
 from .ending import on_guest
-from ..text.cardnames import card_name
 from ..text.i18n import N_, _, ngettext
-from ..text.markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel, plural,
+from ..text.markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel,
                            rules_section, sheet, signed, table_topbar)
 
 POSITIONS = ("bottom", "left", "top", "right")
@@ -135,11 +134,6 @@ class Table:
         """A sentence about the trick's winner, in the second person when it is the one person
         playing against computers (``you``): the two wordings are msgids, ``theirs`` with {name}."""
         return _(yours) if won == self.you else _(theirs).format(name=self.name_of(won))
-
-    def hand_label(self, hand: str, viewer: str) -> str:
-        if hand == viewer:
-            return _("your hand")
-        return _("the dummy") if hand == "dummy" else self.names.get(hand, hand)
 
     # ---- protocol used by the app ---------------------------------------------------------------
     def hands_done(self, game) -> int:

@@ -228,8 +228,3 @@ def _seep(table, action: str, actor: str, before: dict, after: dict, you: Option
                               for t in table.sides)
         out.append(_("End of the hand. Points: {scores}.").format(scores=scores))
     return out
-
-
-def handoff(name: str) -> Optional[str]:
-    """The hand-off screen's sentence."""
-    return _("Pass the device to {player}.").format(player=name) if name else None

@@ -21,7 +21,7 @@ import re
 from html import escape
 from typing import Iterable, Optional
 
-from ...cards import Card, RANK_NAMES, SUIT_NAMES
+from ...cards import Card, SUIT_NAMES
 from ...record import NAME_MAX
 from .cardnames import card_name
 from .i18n import LANGUAGE_NAMES, LANGUAGES, _
@@ -78,11 +78,6 @@ def isolated(name: str) -> str:
 def plain_name(text: str) -> str:
     """``text`` without the isolates ``isolated`` put around names (for a file name, a record)."""
     return text.replace(FSI, "").replace(PDI, "")
-
-
-def name_html(name: str) -> str:
-    """A name as HTML: ``<bdi>Ana</bdi>`` (escaped, isolated)."""
-    return "<bdi>" + esc(_ISOLATE_CONTROLS.sub("", str(name))) + "</bdi>"
 
 
 _TAG = re.compile(r"(<[^>]*>)")
@@ -174,14 +169,6 @@ def card_back(label: Optional[str] = None, small: bool = True, extra_cls: str = 
     return f'<span{attrs(class_=cls, role="img", aria_label=label)}></span>'
 
 
-def backs(count: int, label: str) -> str:
-    """A fanned pile of ``count`` backs, for a hand the viewer may not see (no card identities):
-    one image named ``label`` ("Ben: 12 cards, face down"), its backs hidden from screen readers."""
-    shown = min(count, 13)
-    fan = '<span class="card back small fan"></span>' * shown
-    return f'<span class="backs" role="img" aria-label="{esc(label)}"><span aria-hidden="true">{fan}</span></span>'
-
-
 def card_group(cards_html: str, label: str, cls: str = "hand-cards", key: Optional[str] = None) -> str:
     """Card buttons as one labelled toolbar: one Tab stop, the arrow keys move between the cards."""
     return (f'<div{attrs(class_=cls, role="toolbar", aria_label=label, data_roving=True, data_key=key)}>'
@@ -222,10 +209,6 @@ def rules_section(lines: list[str]) -> str:
     items = "".join(f"<li>{esc(line)}</li>" for line in lines)
     return (f'<section class="game-rules" aria-labelledby="game-rules-title"><h3 id="game-rules-title">'
             f'{esc(_("Rules of this game"))}</h3><ul>{items}</ul></section>')
-
-
-def rank_word(card: Card) -> str:
-    return RANK_NAMES[card.rank]
 
 
 def dialog(title: str, body: str, buttons: str, cls: str = "", escape: Optional[str] = None) -> str:

@@ -1,0 +1,26 @@
+# Names that vulture (tests/test_dead_code.py) cannot see used, because they are used by name from
+# data, from the browser or from a library.  vulture reads this file as source; it is never run.
+# Only what is really used goes here, each with where it is used from.
+
+# ui/app.py PARTS: each screen part is imported and built by its class name on first use (App.__getattr__)
+Files
+NewGame
+TableScreen
+SavedGames
+ReviewSettings
+YourData
+Remote
+
+# ui/app.py FILE_FIELDS: the method of a part that takes the file chosen in a file field, found by name
+_.open_file
+
+# attributes of browser objects set from Python (Pyodide proxies): the browser reads them
+_.onload            # an <img>'s or <script>'s load handler (ui/screens/remote.py, ui/table/screen.py)
+_.onerror           # its error handler (same places)
+_.snapshotCode      # <html data-snapshot-code>: ui/main.py writes it, tests/test_snapshot.py reads it in the page
+
+# tools/: hooks a library calls
+extract             # tools/babel_extract.py: babel.cfg names it as the extractor Babel calls
+_.compress_type     # tools/build.py: zipfile.ZipInfo fields zipfile reads when it writes the entry
+_.external_attr
+_.daemon_threads    # tools/serve.py: socketserver.ThreadingMixIn reads it
