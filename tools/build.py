@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from slim import slim, slim_css, slim_js  # noqa: E402  (tools/slim.py, beside this file)
+from slim import reads_docstrings, slim, slim_css, slim_js  # noqa: E402  (tools/slim.py, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -159,11 +159,16 @@ def compiled_catalogs() -> dict[str, bytes]:
 
 
 def _shipped(path: Path) -> bytes:
-    """A file as the page gets it: Python without its docstrings and comments (tools/slim.py keeps
-    the line numbers, so a traceback in the browser points at the repository's line)."""
+    """A file as the page gets it: Python without its docstrings, the other strings written for its
+    readers and its comments (tools/slim.py keeps the line numbers, so a traceback in the browser
+    points at the repository's line).  A module that reads ``__doc__`` would find None there: the
+    build fails on one (keep it to the command line, CLI_ONLY, or put its text in a constant)."""
     if path.suffix != ".py":
         return path.read_bytes()
-    return slim(path.read_text(encoding="utf-8")).encode("utf-8")
+    source = path.read_text(encoding="utf-8")
+    if reads_docstrings(source):
+        fail(f"{path.relative_to(ROOT)} reads __doc__, which the app's slimmed modules lack (tools/slim.py)")
+    return slim(source).encode("utf-8")
 
 
 def write_zip(dest: Path, files: list[Path], base: Path, extra: Optional[dict[str, bytes]] = None) -> None:
@@ -256,7 +261,7 @@ def build() -> dict:
     write_zip(app / "cardtable.zip", package_files(), ROOT / "py", compiled_catalogs())
     write_stdlib()
     write_packed(DIST / "web" / "snapshot-early.js")
-    shutil.copy2(ROOT / "py" / "cardtable" / "ui" / "main.py", app / "main.py")
+    (app / "main.py").write_bytes(_shipped(ROOT / "py" / "cardtable" / "ui" / "main.py"))
     config = {
         "interpreter": "./runtime/pyodide/pyodide.mjs",  # (relative to the page: see SNAPSHOT_LOADER)
         "files": {"./cardtable.zip": "./*"},
