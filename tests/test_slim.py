@@ -125,3 +125,20 @@ def test_stylesheets_lose_their_comments_and_keep_their_line_numbers():
         slimmed = slim.slim_css(text)
         assert slimmed.count("\n") == text.count("\n"), sheet.name
         assert "/*" not in slimmed and len(slimmed) < len(text), sheet.name
+
+
+def test_the_built_stylesheets_and_scripts_are_minified(dist):
+    """dist/web/'s CSS and JavaScript are esbuild's minified copies (tools/minify.py) of web/'s:
+    no comment line, a few lines at most (a template literal's), much smaller, every build value written in."""
+    built = sorted([*(dist / "web").glob("*.js"), *(dist / "web").glob("*.css")])
+    assert {p.name for p in built} == {p.name for p in (ROOT / "web").glob("*.js")} | {
+        p.name for p in (ROOT / "web").glob("*.css")}
+    for path in built:
+        text = path.read_text(encoding="utf-8")
+        source = (ROOT / "web" / path.name).read_text(encoding="utf-8")
+        lines = text.splitlines()
+        assert len(lines) < max(source.count("\n") / 10, 3), path.name
+        assert not [line for line in lines if line.startswith(("//", "/*"))], path.name
+        if "replaced at build time" not in source:  # (a value written in may be longer than the script)
+            assert len(text) < 0.95 * len(source) or path.name == "remote.css", path.name
+        assert "__BUILD_" not in text and "replaced at build time" not in text, path.name

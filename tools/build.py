@@ -40,7 +40,8 @@ from pathlib import Path
 from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from slim import reads_docstrings, slim, slim_css, slim_js  # noqa: E402  (tools/slim.py, beside this file)
+from minify import MinifyError, fill, minify_files  # noqa: E402  (tools/minify.py, beside this file)
+from slim import reads_docstrings, slim  # noqa: E402  (tools/slim.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -82,6 +83,20 @@ def fail(msg: str) -> None:
     sys.exit(1)
 
 
+# The values the build writes into the page's scripts, each in place of its line
+# ``const NAME = {}; // replaced at build time by tools/build.py``: the translations (web/i18n.js),
+# the packed files' sizes (web/snapshot-early.js), the files the progress bar counts (web/progress.js).
+BUILD_VALUES = ("CATALOGS", "PACKED", "FILES")
+
+
+def _fill(path: Path, name: str, value, **dumps) -> None:
+    """Write ``value`` (as JSON) into a built script in place of its ``name`` (tools/minify.py)."""
+    try:
+        fill(path, name, value, **dumps)
+    except MinifyError as err:
+        fail(str(err))
+
+
 CLI_ONLY = {"__main__.py", "bots/arena.py"}
 """Modules of the command line only (``python -m cardtable``, bot-against-bot matches): the page
 never imports them, so they stay out of its zip."""
@@ -110,12 +125,7 @@ def translate_page_scripts(path: Path) -> None:
                               "import compile_catalogs; print(json.dumps(compile_catalogs.js_catalogs()))"],
                              cwd=ROOT, check=True, capture_output=True, text=True)
         catalogs = json.loads(run.stdout)
-    marker = "const CATALOGS = {}; // replaced at build time by tools/build.py"
-    text = path.read_text(encoding="utf-8")
-    if marker not in text:
-        fail(f"{path.name}: its CATALOGS line is missing")
-    path.write_text(text.replace(marker, "const CATALOGS = " + json.dumps(catalogs, ensure_ascii=False, sort_keys=True)
-                                 + ";"), encoding="utf-8")
+    _fill(path, "CATALOGS", catalogs, ensure_ascii=False)
 
 
 # The files a first start downloads before Python runs, whose bytes the loading screen's progress
@@ -129,12 +139,7 @@ def boot_files() -> dict[str, int]:
 
 def write_boot_files(path: Path) -> None:
     """Put boot_files() into dist/web/progress.js, in place of its empty ``FILES``."""
-    marker = "const FILES = {}; // replaced at build time by tools/build.py"
-    text = path.read_text(encoding="utf-8")
-    if marker not in text:
-        fail(f"{path.name}: its FILES line is missing")
-    path.write_text(text.replace(marker, "const FILES = " + json.dumps(boot_files(), sort_keys=True) + ";"),
-                    encoding="utf-8")
+    _fill(path, "FILES", boot_files())
 
 
 def compiled_catalogs() -> dict[str, bytes]:
@@ -251,10 +256,12 @@ def build() -> dict:
     copy_browser_libraries()
 
     shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
-    for script in (DIST / "web").glob("*.js"):  # their comments are for the repository's readers
-        script.write_text(slim_js(script.read_text(encoding="utf-8")), encoding="utf-8")
-    for sheet in (DIST / "web").glob("*.css"):  # and so are the stylesheets'
-        sheet.write_text(slim_css(sheet.read_text(encoding="utf-8")), encoding="utf-8")
+    # the stylesheets and scripts minified (tools/minify.py: esbuild, from npm); the values written
+    # into scripts later (BUILD_VALUES) are written into the minified text, as JSON
+    try:
+        minify_files(sorted([*(DIST / "web").glob("*.js"), *(DIST / "web").glob("*.css")]), BUILD_VALUES)
+    except MinifyError as err:
+        fail(str(err))
     translate_page_scripts(DIST / "web" / "i18n.js")
     app = DIST / "app"
     app.mkdir()
@@ -432,12 +439,7 @@ def write_packed(script: Path) -> dict[str, int]:
         data = (DIST / name).read_bytes()
         (DIST / (name + ".xz")).write_bytes(xz_compress(data))
         packed[name] = len(data)
-    marker = "const PACKED = {}; // replaced at build time by tools/build.py"
-    text = script.read_text(encoding="utf-8")
-    if marker not in text:
-        fail(f"{script.name}: its PACKED line is missing")
-    script.write_text(text.replace(marker, "const PACKED = " + json.dumps(packed, sort_keys=True) + ";"),
-                      encoding="utf-8")
+    _fill(script, "PACKED", packed)
     return packed
 
 
