@@ -105,28 +105,6 @@ def test_doctests():
     assert doctest.testmod(slim).failed == 0
 
 
-def test_page_scripts_lose_their_comment_lines_and_keep_their_line_numbers():
-    source = 'const a = 1; // kept: code on the line\n  // gone\nconst url = "http://x//y";\n'
-    assert slim.slim_js(source) == 'const a = 1; // kept: code on the line\n\nconst url = "http://x//y";\n'
-    block = "/**\n * Gone.\n */\nfunction f() {}\n  /* gone */\nx(); /* kept: code on the line */\n/* kept */ y();\n"
-    assert slim.slim_js(block) == "\n\n\nfunction f() {}\n\nx(); /* kept: code on the line */\n/* kept */ y();\n"
-    template = "const t = `one\n// inside a template literal\n`;\n"
-    assert slim.slim_js(template) == template  # left alone: that line is a string's
-    for script in sorted((ROOT / "web").glob("*.js")):
-        text = script.read_text(encoding="utf-8")
-        assert slim.slim_js(text).count("\n") == text.count("\n"), script.name
-
-
-def test_stylesheets_lose_their_comments_and_keep_their_line_numbers():
-    source = '/* a\n   b */\na { content: "/* kept */"; }  /* gone */\nb::after { content: \'\\\' /*\'; }\n'
-    assert slim.slim_css(source) == '\n\na { content: "/* kept */"; }\nb::after { content: \'\\\' /*\'; }\n'
-    for sheet in sorted((ROOT / "web").glob("*.css")):
-        text = sheet.read_text(encoding="utf-8")
-        slimmed = slim.slim_css(text)
-        assert slimmed.count("\n") == text.count("\n"), sheet.name
-        assert "/*" not in slimmed and len(slimmed) < len(text), sheet.name
-
-
 def test_the_built_stylesheets_and_scripts_are_minified(dist):
     """dist/web/'s CSS and JavaScript are esbuild's minified copies (tools/minify.py) of web/'s:
     no comment line, a few lines at most (a template literal's), much smaller, every build value written in."""
@@ -142,3 +120,5 @@ def test_the_built_stylesheets_and_scripts_are_minified(dist):
         if "replaced at build time" not in source:  # (a value written in may be longer than the script)
             assert len(text) < 0.95 * len(source) or path.name == "remote.css", path.name
         assert "__BUILD_" not in text and "replaced at build time" not in text, path.name
+    worker = (dist / "sw.js").read_text(encoding="utf-8")  # (tools/build_sw.py's, minified too)
+    assert worker.count("\n") < 5 and "//" not in worker.replace("://", "") and "__FILES__" not in worker

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import ast
 import io
-import re
 import tokenize
 
 
@@ -82,38 +81,3 @@ def slim(source: str) -> str:
     out = "".join(lines)
     ast.parse(out)   # still Python
     return out
-
-
-def slim_js(text: str) -> str:
-    """The page's own scripts (web/*.js) without their whole-line comments (``//`` lines, and
-    ``/* … */`` blocks that start a line and end one), line numbers kept (each line becomes an empty
-    one).  A script with a template literal spanning lines is left as it is, since a line of it
-    could look like a comment."""
-    lines = text.split("\n")
-    if any(line.count("`") % 2 for line in lines):
-        return text
-    out, i = [], 0
-    while i < len(lines):
-        line = lines[i].strip()
-        if line.startswith("/*"):
-            end = next((j for j in range(i, len(lines)) if "*/" in lines[j][2 if j == i else 0:]), None)
-            if end is not None and lines[end].rstrip().endswith("*/") and lines[end].count("*/") == 1:
-                out += [""] * (end - i + 1)
-                i = end + 1
-                continue
-        out.append("" if line.startswith("//") else lines[i])
-        i += 1
-    return "\n".join(out)
-
-
-# a CSS string (either quote, escapes honoured) or a comment: strings are kept, comments dropped
-_CSS_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/', re.S)
-
-
-def slim_css(text: str) -> str:
-    """The page's stylesheets (web/*.css) without their ``/* */`` comments, line numbers kept (a
-    comment gives way to its line breaks; a line left blank or with trailing spaces is trimmed).
-    A ``/*`` inside a quoted string stays."""
-    out = _CSS_TOKEN.sub(lambda m: "\n" * m.group().count("\n") if m.group().startswith("/*") else m.group(), text)
-    return "\n".join(line.rstrip() for line in out.split("\n"))
-
