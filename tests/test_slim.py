@@ -121,4 +121,5 @@ def test_the_built_stylesheets_and_scripts_are_minified(dist):
             assert len(text) < 0.95 * len(source) or path.name == "remote.css", path.name
         assert "__BUILD_" not in text and "replaced at build time" not in text, path.name
     worker = (dist / "sw.js").read_text(encoding="utf-8")  # (tools/build_sw.py's, minified too)
+    assert "<!--" not in (dist / "index.html").read_text(encoding="utf-8")  # (and the page has no comment)
     assert worker.count("\n") < 5 and "//" not in worker.replace("://", "") and "__FILES__" not in worker

@@ -283,7 +283,8 @@ def build() -> dict:
     (app / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
     own = [p for p in DIST.rglob("*") if p.is_file() and "runtime" not in p.relative_to(DIST).parts[:1]]
-    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    # the page without its comments (they are for the repository's readers)
+    template = re.sub(r"<!--.*?-->\n?", "", (ROOT / "index.html").read_text(encoding="utf-8"), flags=re.S)
     version = content_version(own, template.encode())
     (DIST / "index.html").write_text(template.replace("{{VERSION}}", version), encoding="utf-8")
 
