@@ -61,21 +61,9 @@ STDLIB = "runtime/pyodide/app_stdlib.zip"  # the part of it the app uses (web/py
 STDLIB_EXTRA: list[str] = [
     "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii", "encodings.utf_16", "encodings.utf_32",
 ]
-# Bytes of the app's own code and assets (everything but runtime/).  The first budget was 300 KB;
-# 320 KB when six branches merged (statistics store, backup, progress bar, expert level, refusals,
-# rules sheet); 360 KB when the UI was split into a game session and screens (+8 KB), the guided
-# Seep hand came (+13 KB) and the groundwork of play across devices (join codes, QR, WebRTC:
-# +20 KB, not yet loaded by the page) landed: 346 KB then.  The stylesheets' and scripts' comments
-# are out of dist/ (tools/slim.py), and CLI-only modules out of the zip (CLI_ONLY).  390 KB when
-# the Dummy Spades lesson (+7 KB), the Seep lesson's second half and count, and play across
-# devices in the app (remote seats, host and guest screens, web/remote.js: +14 KB) came.  400 KB
-# when the in-app scanner, reconnecting across devices with no server (identities, doors: about
-# +7 KB) and the STUN/TURN setting (+2 KB) came: 399.1 KB then.  404 KB when the strong Seep
-# level's search of the two-player second half to its end came (+1.5 KB): 400.6 KB then.  408 KB
-# when the two-player exact ends (every level's last four cards, a table of solved positions),
-# the four-player search's speed-ups and the Dummy Spades expert's reading of bids came (+4 KB,
-# half of it the measured reasons in their docstrings): 404.9 KB then.
-APP_BUDGET = 408 * 1024
+# Bytes of the app's own code and assets (everything but runtime/): 364 KB, 354.1 KB used when set
+# (readers' strings out of the zip, CSS and JS minified, icons optimised); its history: docs/benchmarks.md.
+APP_BUDGET = 364 * 1024
 
 
 def fail(msg: str) -> None:
