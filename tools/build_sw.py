@@ -64,7 +64,7 @@ SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker 
 # PyScript's chunks for features Card Table does not use, by name (the chunk's file name without
 # its "-<8-character hash>.js"): the code editor (codemirror*, and `index`, its Python grammar's
 # helpers), the terminal (xterm*; `py` and `mpy`, the terminal's Python and MicroPython sides),
-# TOML configs (`toml`), archives unpacked by MicroPython (`zip`; Pyodide unpacks the app's zip,
+# TOML configs (`toml`), archives unpacked by MicroPython (`zip`; Pyodide unpacks the app's archive,
 # see web/pyodide-snapshot.js), Pyodide's FFI graph helper (`pyodide_graph`) and `storage.js`
 # (pyscript.storage); xterm.css too.  No start requests them, so the worker does not download them
 # (300 KB compressed); they stay in dist/ for anything that would ask, online.  (PyScript's

@@ -1,5 +1,5 @@
 """Compile the translators' catalogs (``py/cardtable/locale/<lang>/LC_MESSAGES/cardtable.po``) into
-gettext ``.mo`` files with Babel, for the app's zip (``tools/build.py``).
+gettext ``.mo`` files with Babel, for the app's archive (``tools/build.py``).
 
     python tools/compile_catalogs.py OUT_DIR     # writes OUT_DIR/cardtable/locale/<lang>/LC_MESSAGES/cardtable.mo
 
@@ -20,7 +20,7 @@ LOCALE = PY / "cardtable" / "locale"
 
 
 def compile_all() -> dict[str, bytes]:
-    """{path inside the app's zip: .mo bytes} for every language's .po."""
+    """{path inside the app's archive: .mo bytes} for every language's .po."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 

@@ -1,11 +1,12 @@
 // Make the Pyodide memory snapshot that lets the app start without re-running CPython's start-up.
 //
-//   node tools/make_snapshot.mjs INDEX_DIR OUT_FILE [APP_ZIP MODULE...]
+//   node tools/make_snapshot.mjs INDEX_DIR OUT_FILE [APP_ARCHIVE MODULE...]
 //
 // INDEX_DIR is Pyodide's folder (node_modules/pyodide/), OUT_FILE receives the raw snapshot
-// (tools/build.py wraps it with its version header and gzip).  When APP_ZIP is given, it is unpacked
-// into /home/pyodide (where PyScript unpacks it in the page) and each MODULE is imported before the
-// snapshot is taken, so those modules are already in sys.modules when the page starts.  Only pure
+// (tools/build.py wraps it with its version header and gzip).  When APP_ARCHIVE (the app's .tar.gz)
+// is given, it is unpacked into /home/pyodide (where PyScript unpacks it in the page) and each
+// MODULE is imported before the snapshot is taken, so those modules are already in sys.modules
+// when the page starts.  Only pure
 // Python modules belong there: nothing that touches the browser (`js`, `pyscript`) at import time.
 //
 // Modules the page needs that cannot be imported here (the app's UI module, PyScript's own Python
@@ -34,10 +35,10 @@ import path from "node:path";
 //                     library holds every one the app imports
 const options = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith("--"))
   .map((a) => [a.slice(2).split("=")[0], a.slice(a.indexOf("=") + 1)]));
-const [indexDir, outFile, appZip, ...modules] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const [indexDir, outFile, appArchive, ...modules] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 if (!indexDir || !outFile) {
   console.error("usage: node tools/make_snapshot.mjs [--stdlib=ZIP] [--trace=OUT] [--imports=A,B [--require=1]] "
-    + "INDEX_DIR OUT_FILE [APP_ZIP MODULE...]");
+    + "INDEX_DIR OUT_FILE [APP_ARCHIVE MODULE...]");
   process.exit(2);
 }
 const extraImports = (options.imports || "").split(",").filter(Boolean);
@@ -88,8 +89,8 @@ function pyscriptSources(indexURL) {
 
 const py = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
 py.runPython(`import ${STDLIB.join(", ")}`);
-if (appZip) {
-  py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
+if (appArchive) {
+  py.unpackArchive(new Uint8Array(readFileSync(appArchive)), "gztar", { extractDir: "/home/pyodide" });
   py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   // A module that fails to import here (say, one that imports a browser-only module through
   // another) is simply left out: the page imports it as usual.

@@ -1,4 +1,4 @@
-"""Slim Python sources for the app zip: every string kept for readers out, comments too, line numbers kept.
+"""Slim Python sources for the app's archive: every string kept for readers out, comments too, line numbers kept.
 
 The repository's modules teach through their docstrings and comments; the page only runs them.
 ``slim`` drops every bare string statement -- the docstrings of modules, classes and functions, the
