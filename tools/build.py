@@ -507,7 +507,8 @@ def write_snapshot(version: str) -> bool:
         raw = Path(tmp) / "snapshot.raw"
         stdlib_imports = sorted(m for m in app_imports() if m in shipped_stdlib())
         run = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), f"--stdlib={DIST / STDLIB}",
-                              "--imports=" + ",".join(stdlib_imports), "--require=1", str(NODE / "pyodide"), str(raw),
+                              "--imports=" + ",".join(stdlib_imports), "--require=1",
+                              f"--reader={DIST / 'web' / 'tar.js'}", str(NODE / "pyodide"), str(raw),
                               str(DIST / APP_ARCHIVE), *snapshot_modules()],
                              capture_output=True, text=True)
         if run.returncode == 3:  # the shipped standard library lacks a module the app imports

@@ -33,6 +33,11 @@ import path from "node:path";
 //   --imports=A,B     in a trace, more modules to import; otherwise, with --require=1, modules that
 //                     must be found (exit 3 if one is not): the build's check that the trimmed
 //                     library holds every one the app imports
+//   --reader=JS       the page's reader of the app's archive (the built web/tar.js): the snapshot's
+//                     copy of the app is unpacked with it, as the page unpacks it, so that Python's
+//                     tarfile is not in the snapshot.  A trace always unpacks with Python (Pyodide's
+//                     unpackArchive, the page's fallback), so that its modules are in the trimmed
+//                     library.
 const options = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith("--"))
   .map((a) => [a.slice(2).split("=")[0], a.slice(a.indexOf("=") + 1)]));
 const [indexDir, outFile, appArchive, ...modules] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -89,8 +94,26 @@ function pyscriptSources(indexURL) {
 
 const py = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
 py.runPython(`import ${STDLIB.join(", ")}`);
+/** Unpack the app's archive into `dir` with the page's reader (web/tar.js), as
+ * web/pyodide-snapshot.js does; false when there is none or it leaves the archive to Pyodide. */
+async function unpackAsThePage(bytes, dir) {
+  if (!options.reader || options.trace) return false;
+  const { readTar } = await import(pathToFileURL(path.resolve(options.reader)).href);
+  const files = readTar(bytes);
+  if (!files) return false;
+  for (const [name, raw] of files) {
+    const full = `${dir}/${name}`.replace(/\/+$/, "");
+    py.FS.mkdirTree(raw ? full.slice(0, full.lastIndexOf("/")) : full);
+    if (raw) py.FS.writeFile(full, raw);
+  }
+  return true;
+}
+
 if (appArchive) {
-  py.unpackArchive(new Uint8Array(readFileSync(appArchive)), "gztar", { extractDir: "/home/pyodide" });
+  const bytes = new Uint8Array(readFileSync(appArchive));
+  if (!(await unpackAsThePage(bytes, "/home/pyodide"))) {
+    py.unpackArchive(bytes, "gztar", { extractDir: "/home/pyodide" });
+  }
   py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   // A module that fails to import here (say, one that imports a browser-only module through
   // another) is simply left out: the page imports it as usual.
