@@ -42,6 +42,11 @@ import zipfile
 from pathlib import Path
 from typing import Optional
 
+try:
+    import zopfli.gzip as zopfli_gzip  # Zopfli, from PyPI (pyproject's test extra: the venv has it)
+except ImportError:
+    zopfli_gzip = None
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from minify import MinifyError, fill, minify_files  # noqa: E402  (tools/minify.py, beside this file)
 from slim import reads_docstrings, slim  # noqa: E402  (tools/slim.py)
@@ -172,9 +177,11 @@ ARCHIVE_MTIME = 1577836800  # 2020-01-01, every file's date in the archive
 
 
 def write_tar(dest: Path, files: list[Path], base: Path, extra: Optional[dict[str, bytes]] = None) -> None:
-    """One gzipped tar (gzip level 9) of ``files`` and ``extra`` (more files by their path in the
-    archive, such as the compiled catalogs), in that order: POSIX ustar, regular files only, fixed
-    dates, modes and owners, so that the same sources give the same bytes.
+    """One gzipped tar of ``files`` and ``extra`` (more files by their path in the archive, such as
+    the compiled catalogs), in that order: POSIX ustar, regular files only, fixed dates, modes and
+    owners, so that the same sources give the same bytes.  Deflated by Zopfli (15 iterations, about
+    2 s: 5.7% smaller than zlib's level 9, any gzip reader reads it); by zlib at level 9, with a
+    warning, where Zopfli is not installed (``python3 tools/build.py`` outside the venv).
 
     One solid stream rather than a zip's separately deflated entries: the modules share their words
     (the app's 96 files, 240.7 KB as a zip, are about 205 KB so).  The page reads it in JavaScript
@@ -188,7 +195,12 @@ def write_tar(dest: Path, files: list[Path], base: Path, extra: Optional[dict[st
             info.uid = info.gid = 0
             info.uname = info.gname = ""
             tar.addfile(info, io.BytesIO(data))
-    dest.write_bytes(gzip.compress(raw.getvalue(), compresslevel=9, mtime=0))
+    if zopfli_gzip is None:
+        print("build: no `zopfli` module (pip install zopfli, or `make build`): the app's archive is "
+              "deflated by zlib, about 11 KB bigger", file=sys.stderr)
+        dest.write_bytes(gzip.compress(raw.getvalue(), compresslevel=9, mtime=0))
+    else:  # (its gzip header: no name, no date)
+        dest.write_bytes(zopfli_gzip.compress(raw.getvalue(), numiterations=15))
 
 
 def copy_runtime() -> None:
