@@ -7,7 +7,7 @@ dist/ holds:
   web/                        CSS, icons, manifest, boot script
   app/cardtable.tar.gz        the Python package as one gzipped tar, unpacked by PyScript into the
                               virtual FS (in JavaScript: web/tar.js), with the French catalog compiled
-                              into it (cardtable/locale/fr/LC_MESSAGES/cardtable.mo)
+                              into it (cardtable/locale/fr/LC_MESSAGES/cardtable.json)
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
   app/pyscript.json           PyScript config: local interpreter, the package's archive
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
@@ -139,7 +139,8 @@ def write_boot_files(path: Path) -> None:
 
 
 def compiled_catalogs() -> dict[str, bytes]:
-    """The .po catalogs compiled to .mo by Babel (tools/compile_catalogs.py): {path in the archive: bytes}.
+    """The .po catalogs compiled by Babel, as the app ships them (tools/compile_catalogs.py: each
+    .mo's messages as JSON, cardtable.json): {path in the archive: bytes}.
 
     With no Babel in this Python (``python3 tools/build.py`` on a bare system), the script runs
     with the venv's Python (``make build`` makes the venv first)."""
@@ -156,7 +157,7 @@ def compiled_catalogs() -> dict[str, bytes]:
              "or `pip install babel`")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([str(venv_python), str(ROOT / "tools" / "compile_catalogs.py"), tmp], check=True)
-        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.mo"))}
+        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.json"))}
 
 
 def _shipped(path: Path) -> bytes:
