@@ -7,7 +7,7 @@ Measured: the time from navigation start to a usable home screen, i.e. ``perform
 pages served side by side from one temporary copy of dist/, on a free loopback port with
 tools/serve.py's ``make_server``:
 
-  app            index.html: the app as shipped (PyScript main thread, its CSP, the cardtable zip);
+  app            index.html: the app as shipped (PyScript main thread, its CSP, the cardtable archive);
                  warm, it starts from the memory snapshot (runtime/pyodide-snapshot.bin, which the
                  service worker precached and stored unpacked at install; checked:
                  <html data-snapshot="used" data-snapshot-copy="unpacked">), cold it cannot
@@ -174,9 +174,9 @@ def prepare_site(tmp: Path) -> Path:
 
 
 PHASES: dict[str, list[dict]] = {}  # "app, warm" and the like -> the performance marks, one dict per load
-PHASE_ORDER = ["load-pyodide", "snapshot-looked-up", "snapshot-read", "pyodide-ready", "zip-inflated",
-               "files-unpacked", "py:ready", "pyscript-files", "pyscript-imported", "main", "app-imported",
-               "home screen"]
+PHASE_ORDER = ["load-pyodide", "snapshot-looked-up", "snapshot-read", "pyodide-ready", "archive-fetched",
+               "archive-inflated", "archive-written", "files-unpacked", "py:ready", "pyscript-files",
+               "pyscript-imported", "main", "app-imported", "home screen"]
 
 
 def installed(browser, base: str, name: str):

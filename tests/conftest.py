@@ -431,3 +431,9 @@ def export_and_replay(page, tmp_path, button: str = '.hand-summary [data-act="ex
                          cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
     assert out.returncode == 0, out.stderr
     return json.loads(path.read_text()), json.loads(out.stdout)
+
+
+def built_value(script: str, opening: str):
+    """The JSON value the build wrote into a built (minified) script, found by how it opens (say
+    ``{"runtime/``): tools/minify.py's ``fill`` writes it as JSON, wherever the minifier put it."""
+    return json.JSONDecoder().raw_decode(script, script.index(opening))[0]

@@ -47,6 +47,9 @@ def test_boots_python_from_local_files_only(watched_page, site):
                for u in page.watch.requests)
     assert any("/runtime/pyscript/core" in u for u in page.watch.requests)
     assert any(u.endswith("/runtime/pyodide/app_stdlib.zip") for u in page.watch.requests)
+    # the app's archive was unpacked in JavaScript (web/tar.js), not by Pyodide's fallback
+    assert any(u.endswith("/app/cardtable.tar.gz") for u in page.watch.requests)
+    assert page.evaluate("performance.getEntriesByName('cardtable:archive-written').length") == 1
 
 
 def test_a_runtime_that_cannot_load_is_reported_in_plain_words(page, site):

@@ -7,12 +7,11 @@ steps; nothing here depends on how long anything takes.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from conftest import wait_ready
+from conftest import built_value, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +52,7 @@ def first_visit_on_a_slow_link(browser, site, locale: str):
     ("fr-FR", r"^Téléchargement du moteur de jeu — (\d+,\d) sur (\d+,\d)\u00a0Mo$", "Démarrage de Python…"),
 ])
 def test_the_bar_counts_the_bytes_up_to_the_end(browser, site, dist, locale, downloading, starting):
-    files = json.loads(re.search(r"const FILES = (\{.*?\});", (dist / "web" / "progress.js").read_text()).group(1))
+    files = built_value((dist / "web" / "progress.js").read_text(encoding="utf-8"), '{"runtime/')
     total = sum(files.values())
     assert total > 5_000_000 and "runtime/pyodide/pyodide.asm.wasm" in files
 

@@ -89,6 +89,51 @@ def test_french_plurals(french):
     assert _("Scores") == "Scores" and _("Game log") == "Journal de la partie"
 
 
+def test_the_shipped_catalog_says_what_the_mo_says(monkeypatch, tmp_path):
+    """The app ships each catalog as JSON (tools/compile_catalogs.py's lean_catalog, read by
+    i18n.LeanTranslations): every message, context and plural form reads as from the ``.mo``."""
+    import doctest
+    import gettext
+    import io
+
+    from babel.messages.mofile import write_mo
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import compile_catalogs
+
+    mo = io.BytesIO()
+    write_mo(mo, french_catalog(), use_fuzzy=False)
+    gnu = gettext.GNUTranslations(io.BytesIO(mo.getvalue()))
+    lean = i18n.LeanTranslations(io.BytesIO(compile_catalogs.lean_catalog(mo.getvalue())))
+    keys = [k for k in gnu._catalog if k]
+    assert len(keys) > 900 and any(isinstance(k, tuple) for k in keys)
+    assert any("\x04" in k for k in keys if isinstance(k, str))
+    plurals = {m.id[0]: m.id[1] for m in french_catalog() if isinstance(m.id, tuple)}
+    for key in keys:
+        if isinstance(key, tuple):
+            for n in range(4):
+                assert lean.ngettext(key[0], plurals[key[0]], n) == gnu.ngettext(key[0], plurals[key[0]], n), (key, n)
+        elif "\x04" in key:
+            context, message = key.split("\x04")
+            assert lean.pgettext(context, message) == gnu.pgettext(context, message) != message, key
+        else:
+            assert lean.gettext(key) == gnu.gettext(key), key
+    assert lean.gettext("no such message") == "no such message" and lean.gettext("") == ""
+    assert lean.ngettext("{n} thing", "{n} things", 0) == gnu.ngettext("{n} thing", "{n} things", 0)
+    # what the build writes is what the page loads: use_language reads it in place of the .mo
+    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    (lang, data), = compile_catalogs.compile_all().items()
+    assert lang == "cardtable/locale/fr/LC_MESSAGES/cardtable.json"
+    (tmp_path / "fr" / "LC_MESSAGES" / "cardtable.json").write_bytes(data)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    try:
+        assert use_language("fr") == "fr" and isinstance(i18n._translations, i18n.LeanTranslations)
+        assert _("Game log") == "Journal de la partie" and ngettext("{n} trick", "{n} tricks", 3) == "{n} plis"
+    finally:
+        use_language("en")
+    assert doctest.testmod(i18n).failed == 0 and doctest.testmod(compile_catalogs).failed == 0
+
+
 def test_language_choice_and_fallback():
     assert i18n.best_language(["fr-CA", "en"]) == "fr"
     assert i18n.best_language(["de", "en-GB"]) == "en"

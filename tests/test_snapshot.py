@@ -279,6 +279,8 @@ def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site,
     # PyScript's package was written from JavaScript (web/pyscript-bootstrap.js), byte for byte the
     # files its code was compiled from (or "pyscript" would not be in that list)
     assert page.evaluate("performance.getEntriesByName('cardtable:pyscript-files').length") == 1
+    # and the app's archive was unpacked in JavaScript (web/tar.js)
+    assert page.evaluate("performance.getEntriesByName('cardtable:archive-written').length") == 1
     steps = []
     for _ in range(60):
         steps.append(person_acts(page))

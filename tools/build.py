@@ -5,16 +5,17 @@
 dist/ holds:
   index.html                  the page (loading screen, PyScript config reference)
   web/                        CSS, icons, manifest, boot script
-  app/cardtable.zip           the Python package, unpacked by PyScript into the virtual FS, with the
-                              French catalog compiled into it (cardtable/locale/fr/LC_MESSAGES/cardtable.mo)
+  app/cardtable.tar.gz        the Python package as one gzipped tar, unpacked by PyScript into the
+                              virtual FS (in JavaScript: web/tar.js), with the French catalog compiled
+                              into it (cardtable/locale/fr/LC_MESSAGES/cardtable.json)
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
-  app/pyscript.json           PyScript config: local interpreter, the package zip
+  app/pyscript.json           PyScript config: local interpreter, the package's archive
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
                               library trimmed to what the app uses (app_stdlib.zip, see write_stdlib),
                               and the first visit's packed copies of the two biggest (*.xz, see PACKED)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
-  runtime/morphdom/, runtime/fflate/, runtime/lean-qr/, runtime/jsqr/  the DOM-morphing library, the zip
-                              reader, the QR code maker (ES modules) and the QR code reader of the scanner
+  runtime/morphdom/, runtime/fflate/, runtime/lean-qr/, runtime/jsqr/  the DOM-morphing library, the
+                              archive's inflater, the QR code maker (ES modules) and the QR code reader of the scanner
   runtime/xz-decompress/      the xz decoder of the packed copies (a classic script)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import io
 import json
 import gzip
 import lzma
@@ -34,13 +36,20 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
 from typing import Optional
 
+try:
+    import zopfli.gzip as zopfli_gzip  # Zopfli, from PyPI (pyproject's test extra: the venv has it)
+except ImportError:
+    zopfli_gzip = None
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from slim import slim, slim_css, slim_js  # noqa: E402  (tools/slim.py, beside this file)
+from minify import MinifyError, fill, minify_files  # noqa: E402  (tools/minify.py, beside this file)
+from slim import reads_docstrings, slim  # noqa: E402  (tools/slim.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -60,21 +69,9 @@ STDLIB = "runtime/pyodide/app_stdlib.zip"  # the part of it the app uses (web/py
 STDLIB_EXTRA: list[str] = [
     "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii", "encodings.utf_16", "encodings.utf_32",
 ]
-# Bytes of the app's own code and assets (everything but runtime/).  The first budget was 300 KB;
-# 320 KB when six branches merged (statistics store, backup, progress bar, expert level, refusals,
-# rules sheet); 360 KB when the UI was split into a game session and screens (+8 KB), the guided
-# Seep hand came (+13 KB) and the groundwork of play across devices (join codes, QR, WebRTC:
-# +20 KB, not yet loaded by the page) landed: 346 KB then.  The stylesheets' and scripts' comments
-# are out of dist/ (tools/slim.py), and CLI-only modules out of the zip (CLI_ONLY).  390 KB when
-# the Dummy Spades lesson (+7 KB), the Seep lesson's second half and count, and play across
-# devices in the app (remote seats, host and guest screens, web/remote.js: +14 KB) came.  400 KB
-# when the in-app scanner, reconnecting across devices with no server (identities, doors: about
-# +7 KB) and the STUN/TURN setting (+2 KB) came: 399.1 KB then.  404 KB when the strong Seep
-# level's search of the two-player second half to its end came (+1.5 KB): 400.6 KB then.  408 KB
-# when the two-player exact ends (every level's last four cards, a table of solved positions),
-# the four-player search's speed-ups and the Dummy Spades expert's reading of bids came (+4 KB,
-# half of it the measured reasons in their docstrings): 404.9 KB then.
-APP_BUDGET = 408 * 1024
+# Bytes of the app's own code and assets (everything but runtime/): 320 KB, 303.8 KB used when set
+# (the package as one Zopfli-deflated tar, its French catalog as JSON); its history: docs/benchmarks.md.
+APP_BUDGET = 320 * 1024
 
 
 def fail(msg: str) -> None:
@@ -82,13 +79,27 @@ def fail(msg: str) -> None:
     sys.exit(1)
 
 
+# The values the build writes into the page's scripts, each in place of its line
+# ``const NAME = {}; // replaced at build time by tools/build.py``: the translations (web/i18n.js),
+# the packed files' sizes (web/snapshot-early.js), the files the progress bar counts (web/progress.js).
+BUILD_VALUES = ("CATALOGS", "PACKED", "FILES")
+
+
+def _fill(path: Path, name: str, value, **dumps) -> None:
+    """Write ``value`` (as JSON) into a built script in place of its ``name`` (tools/minify.py)."""
+    try:
+        fill(path, name, value, **dumps)
+    except MinifyError as err:
+        fail(str(err))
+
+
 CLI_ONLY = {"__main__.py", "bots/arena.py"}
 """Modules of the command line only (``python -m cardtable``, bot-against-bot matches): the page
-never imports them, so they stay out of its zip."""
+never imports them, so they stay out of its archive."""
 
 
 def package_files() -> list[Path]:
-    """The cardtable package's source files the page uses, sorted (so the zip is reproducible)."""
+    """The cardtable package's source files the page uses, sorted (so the archive is reproducible)."""
     pkg = ROOT / "py" / "cardtable"
     return sorted(p for p in pkg.rglob("*") if p.is_file() and p.suffix in {".py", ".md", ".json"}
                   and "__pycache__" not in p.parts and p.relative_to(pkg).as_posix() not in CLI_ONLY)
@@ -110,12 +121,7 @@ def translate_page_scripts(path: Path) -> None:
                               "import compile_catalogs; print(json.dumps(compile_catalogs.js_catalogs()))"],
                              cwd=ROOT, check=True, capture_output=True, text=True)
         catalogs = json.loads(run.stdout)
-    marker = "const CATALOGS = {}; // replaced at build time by tools/build.py"
-    text = path.read_text(encoding="utf-8")
-    if marker not in text:
-        fail(f"{path.name}: its CATALOGS line is missing")
-    path.write_text(text.replace(marker, "const CATALOGS = " + json.dumps(catalogs, ensure_ascii=False, sort_keys=True)
-                                 + ";"), encoding="utf-8")
+    _fill(path, "CATALOGS", catalogs, ensure_ascii=False)
 
 
 # The files a first start downloads before Python runs, whose bytes the loading screen's progress
@@ -129,16 +135,12 @@ def boot_files() -> dict[str, int]:
 
 def write_boot_files(path: Path) -> None:
     """Put boot_files() into dist/web/progress.js, in place of its empty ``FILES``."""
-    marker = "const FILES = {}; // replaced at build time by tools/build.py"
-    text = path.read_text(encoding="utf-8")
-    if marker not in text:
-        fail(f"{path.name}: its FILES line is missing")
-    path.write_text(text.replace(marker, "const FILES = " + json.dumps(boot_files(), sort_keys=True) + ";"),
-                    encoding="utf-8")
+    _fill(path, "FILES", boot_files())
 
 
 def compiled_catalogs() -> dict[str, bytes]:
-    """The .po catalogs compiled to .mo by Babel (tools/compile_catalogs.py): {zip path: bytes}.
+    """The .po catalogs compiled by Babel, as the app ships them (tools/compile_catalogs.py: each
+    .mo's messages as JSON, cardtable.json): {path in the archive: bytes}.
 
     With no Babel in this Python (``python3 tools/build.py`` on a bare system), the script runs
     with the venv's Python (``make build`` makes the venv first)."""
@@ -155,27 +157,54 @@ def compiled_catalogs() -> dict[str, bytes]:
              "or `pip install babel`")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([str(venv_python), str(ROOT / "tools" / "compile_catalogs.py"), tmp], check=True)
-        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.mo"))}
+        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.json"))}
 
 
 def _shipped(path: Path) -> bytes:
-    """A file as the page gets it: Python without its docstrings and comments (tools/slim.py keeps
-    the line numbers, so a traceback in the browser points at the repository's line)."""
+    """A file as the page gets it: Python without its docstrings, the other strings written for its
+    readers and its comments (tools/slim.py keeps the line numbers, so a traceback in the browser
+    points at the repository's line).  A module that reads ``__doc__`` would find None there: the
+    build fails on one (keep it to the command line, CLI_ONLY, or put its text in a constant)."""
     if path.suffix != ".py":
         return path.read_bytes()
-    return slim(path.read_text(encoding="utf-8")).encode("utf-8")
+    source = path.read_text(encoding="utf-8")
+    if reads_docstrings(source):
+        fail(f"{path.relative_to(ROOT)} reads __doc__, which the app's slimmed modules lack (tools/slim.py)")
+    return slim(source).encode("utf-8")
 
 
-def write_zip(dest: Path, files: list[Path], base: Path, extra: Optional[dict[str, bytes]] = None) -> None:
-    """A zip with fixed timestamps so the same sources give the same bytes (``extra``: more
-    files by their path in the zip, such as the compiled catalogs)."""
+APP_ARCHIVE = "app/cardtable.tar.gz"  # the package, unpacked by PyScript (app/pyscript.json's `files`)
+ARCHIVE_MTIME = 1577836800  # 2020-01-01, every file's date in the archive
+
+
+def write_tar(dest: Path, files: list[Path], base: Path, extra: Optional[dict[str, bytes]] = None) -> None:
+    """One gzipped tar of ``files`` and ``extra`` (more files by their path in the archive, such as
+    the compiled catalogs), in that order: POSIX ustar, regular files only, fixed dates, modes and
+    owners, so that the same sources give the same bytes.  Deflated by Zopfli (15 iterations, about
+    2 s: 5.7% smaller than zlib's level 9, any gzip reader reads it) as one deflate block: fflate
+    builds a full decoding table for each block, and reads a single one faster on a start's first,
+    unoptimised call (a median of 42 ms against 57 ms with Zopfli's block splitting, in Chromium
+    on a loaded machine; 547 bytes more).  By zlib at level 9, with a warning, where Zopfli is not
+    installed (``python3 tools/build.py`` outside the venv).
+
+    One solid stream rather than a zip's separately deflated entries: the modules share their words
+    (the app's 96 files, 240.7 KB as a zip, are about 205 KB so).  The page reads it in JavaScript
+    (web/tar.js, which takes exactly this: ustar, files and folders, plain names)."""
     entries = [(f.relative_to(base).as_posix(), _shipped(f)) for f in files] + sorted((extra or {}).items())
-    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
         for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, data)
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), ARCHIVE_MTIME, 0o644
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            tar.addfile(info, io.BytesIO(data))
+    if zopfli_gzip is None:
+        print("build: no `zopfli` module (pip install zopfli, or `make build`): the app's archive is "
+              "deflated by zlib, about 11 KB bigger", file=sys.stderr)
+        dest.write_bytes(gzip.compress(raw.getvalue(), compresslevel=9, mtime=0))
+    else:  # (its gzip header: no name, no date)
+        dest.write_bytes(zopfli_gzip.compress(raw.getvalue(), numiterations=15, blocksplitting=False))
 
 
 def copy_runtime() -> None:
@@ -200,7 +229,7 @@ def copy_runtime() -> None:
 # The browser libraries the page imports, from npm: (package, its ES module, the name in runtime/<package>/)
 BROWSER_LIBRARIES = [
     ("morphdom", "dist/morphdom-esm.js", "morphdom-esm.js"),  # DOM morphing, for web/morph.js (MIT)
-    ("fflate", "esm/browser.js", "fflate.js"),  # the zip reader of web/zip.js (MIT)
+    ("fflate", "esm/browser.js", "fflate.js"),  # the inflater of web/tar.js (MIT)
     ("lean-qr", "index.mjs", "lean-qr.mjs"),  # QR codes of join links, for web/qr.js (MIT)
     ("lean-qr", "extras/svg.mjs", "svg.mjs"),  # ... drawn as an SVG path
     # the in-app QR scanner's reader where the browser has no BarcodeDetector, for web/scan.js (Apache-2.0;
@@ -246,20 +275,24 @@ def build() -> dict:
     copy_browser_libraries()
 
     shutil.copytree(ROOT / "web", DIST / "web", ignore=shutil.ignore_patterns("*.tmpl.*", "__pycache__"))
-    for script in (DIST / "web").glob("*.js"):  # their comments are for the repository's readers
-        script.write_text(slim_js(script.read_text(encoding="utf-8")), encoding="utf-8")
-    for sheet in (DIST / "web").glob("*.css"):  # and so are the stylesheets'
-        sheet.write_text(slim_css(sheet.read_text(encoding="utf-8")), encoding="utf-8")
+    # the stylesheets and scripts minified (tools/minify.py: esbuild, from npm); the values written
+    # into scripts later (BUILD_VALUES) are written into the minified text, as JSON
+    try:
+        minify_files(sorted([*(DIST / "web").glob("*.js"), *(DIST / "web").glob("*.css")]), BUILD_VALUES)
+    except MinifyError as err:
+        fail(str(err))
     translate_page_scripts(DIST / "web" / "i18n.js")
     app = DIST / "app"
     app.mkdir()
-    write_zip(app / "cardtable.zip", package_files(), ROOT / "py", compiled_catalogs())
+    write_tar(DIST / APP_ARCHIVE, package_files(), ROOT / "py", compiled_catalogs())
     write_stdlib()
     write_packed(DIST / "web" / "snapshot-early.js")
-    shutil.copy2(ROOT / "py" / "cardtable" / "ui" / "main.py", app / "main.py")
+    (app / "main.py").write_bytes(_shipped(ROOT / "py" / "cardtable" / "ui" / "main.py"))
     config = {
         "interpreter": "./runtime/pyodide/pyodide.mjs",  # (relative to the page: see SNAPSHOT_LOADER)
-        "files": {"./cardtable.zip": "./*"},
+        # (PyScript unpacks it by its extension: pyodide.unpackArchive(bytes, "tar.gz"), which
+        # web/pyodide-snapshot.js does in JavaScript)
+        "files": {"./" + Path(APP_ARCHIVE).name: "./*"},
         # PyScript's plugins for what the app does not use (editors, terminals, games, workers'
         # "donkey", deprecation notices) are not loaded: each was a module to fetch and run, and
         # py-editor's timer ran on a start's busiest stretch.  "error" (shows a Python error on the
@@ -271,7 +304,8 @@ def build() -> dict:
     (app / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
     own = [p for p in DIST.rglob("*") if p.is_file() and "runtime" not in p.relative_to(DIST).parts[:1]]
-    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    # the page without its comments (they are for the repository's readers)
+    template = re.sub(r"<!--.*?-->\n?", "", (ROOT / "index.html").read_text(encoding="utf-8"), flags=re.S)
     version = content_version(own, template.encode())
     (DIST / "index.html").write_text(template.replace("{{VERSION}}", version), encoding="utf-8")
 
@@ -323,7 +357,7 @@ def stdlib_trace(node: str, full: Path) -> Optional[list[str]]:
         out = Path(tmp) / "trace.json"
         run = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), f"--trace={out}",
                               f"--stdlib={full}", "--imports=" + ",".join(sorted(app_imports())),
-                              str(NODE / "pyodide"), str(Path(tmp) / "unused"), str(DIST / "app" / "cardtable.zip"),
+                              str(NODE / "pyodide"), str(Path(tmp) / "unused"), str(DIST / APP_ARCHIVE),
                               *snapshot_modules()], capture_output=True, text=True)
         if run.returncode != 0 or not out.is_file():
             print("build: tracing the standard library failed:\n" + run.stderr[-2000:], file=sys.stderr)
@@ -427,12 +461,7 @@ def write_packed(script: Path) -> dict[str, int]:
         data = (DIST / name).read_bytes()
         (DIST / (name + ".xz")).write_bytes(xz_compress(data))
         packed[name] = len(data)
-    marker = "const PACKED = {}; // replaced at build time by tools/build.py"
-    text = script.read_text(encoding="utf-8")
-    if marker not in text:
-        fail(f"{script.name}: its PACKED line is missing")
-    script.write_text(text.replace(marker, "const PACKED = " + json.dumps(packed, sort_keys=True) + ";"),
-                      encoding="utf-8")
+    _fill(script, "PACKED", packed)
     return packed
 
 
@@ -494,8 +523,9 @@ def write_snapshot(version: str) -> bool:
         raw = Path(tmp) / "snapshot.raw"
         stdlib_imports = sorted(m for m in app_imports() if m in shipped_stdlib())
         run = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), f"--stdlib={DIST / STDLIB}",
-                              "--imports=" + ",".join(stdlib_imports), "--require=1", str(NODE / "pyodide"), str(raw),
-                              str(DIST / "app" / "cardtable.zip"), *snapshot_modules()],
+                              "--imports=" + ",".join(stdlib_imports), "--require=1",
+                              f"--reader={DIST / 'web' / 'tar.js'}", str(NODE / "pyodide"), str(raw),
+                              str(DIST / APP_ARCHIVE), *snapshot_modules()],
                              capture_output=True, text=True)
         if run.returncode == 3:  # the shipped standard library lacks a module the app imports
             fail(run.stderr.strip().splitlines()[-1])

@@ -52,7 +52,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from slim import slim_js  # noqa: E402  (tools/slim.py, beside this file)
+from minify import minify_js  # noqa: E402  (tools/minify.py, beside this file)
 
 SW_NAME = "sw.js"
 CACHE_PREFIX = "card-table"
@@ -64,7 +64,7 @@ SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker 
 # PyScript's chunks for features Card Table does not use, by name (the chunk's file name without
 # its "-<8-character hash>.js"): the code editor (codemirror*, and `index`, its Python grammar's
 # helpers), the terminal (xterm*; `py` and `mpy`, the terminal's Python and MicroPython sides),
-# TOML configs (`toml`), archives unpacked by MicroPython (`zip`; Pyodide unpacks the app's zip,
+# TOML configs (`toml`), archives unpacked by MicroPython (`zip`; Pyodide unpacks the app's archive,
 # see web/pyodide-snapshot.js), Pyodide's FFI graph helper (`pyodide_graph`) and `storage.js`
 # (pyscript.storage); xterm.css too.  No start requests them, so the worker does not download them
 # (300 KB compressed); they stay in dist/ for anything that would ask, online.  (PyScript's
@@ -335,16 +335,19 @@ def packed_files(dist: Path, urls: list[str]) -> dict[str, int]:
 
 
 def render(version: str, cache: str, urls: list[str], packed: dict[str, int] | None = None) -> str:
-    """The worker's source: ``urls`` are every file it keeps; the snapshot among them is fetched
-    after the install (see the template), the rest at install (those in ``packed``, {url: size},
-    from their packed copy)."""
-    js = TEMPLATE
+    """The worker's source, minified (tools/minify.py; the values as JSON in place of the template's
+    placeholders): ``urls`` are every file it keeps; the snapshot among them is fetched after the
+    install (see the template), the rest at install (those in ``packed``, {url: size}, from their
+    packed copy)."""
+    js = minify_js(TEMPLATE)
     snapshot = SNAPSHOT if SNAPSHOT in urls else None
     installed = [u for u in urls if u != SNAPSHOT]
     for key, value in {"__VERSION__": version, "__PREFIX__": CACHE_PREFIX, "__SNAPSHOT__": snapshot,
                        "__CACHE_ID__": cache, "__FILES__": installed,
                        "__PACKED__": packed or {}}.items():
-        js = js.replace(key, json.dumps(value, indent=None if key != "__FILES__" else 0))
+        if js.count(key) != 1:
+            raise ValueError(f"the worker's template lost its placeholder {key}")
+        js = js.replace(key, json.dumps(value, separators=(",", ":")))
     return js
 
 
@@ -359,9 +362,8 @@ def write_service_worker(dist: Path, version: str) -> Path:
         if needed not in urls:
             raise FileNotFoundError(f"{dist}/{needed} is missing: the offline app would not start")
     out = dist / SW_NAME
-    # without its comment lines, as the page's own scripts (they are for the repository's readers)
     js = render(version, cache_id(dist, files, version), urls, packed_files(dist, urls))
-    out.write_text(slim_js(js), encoding="utf-8")
+    out.write_text(js, encoding="utf-8")
     return out
 
 

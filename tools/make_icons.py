@@ -1,4 +1,5 @@
-"""Draw the app's PNG icons into web/icons/ (no Pillow: pure Python + zlib).
+"""Draw the app's PNG icons into web/icons/ (no Pillow: pure Python + zlib), each in the smallest
+form the encoder finds (``encodings``: indexed colour, filters, zlib strategies; lossless).
 
     python3 tools/make_icons.py        # rewrites web/icons/*.png; the PNGs are committed
 
@@ -116,13 +117,91 @@ def render(size: int, maskable: bool) -> bytes:
     return b"".join(rows)
 
 
+def _filtered(rows: list[bytes], bpp: int, kind: int) -> bytes:
+    """Scanlines with PNG filter ``kind`` (0-4) applied to each, or (``kind`` None) each with the
+    filter whose bytes sum least as signed values (libpng's heuristic), filter byte first."""
+    out = bytearray()
+    prev = bytes(len(rows[0]))
+    for row in rows:
+        left = bytes(bpp) + row[:-bpp]
+        upleft = bytes(bpp) + prev[:-bpp]
+        tries = {}
+        for k in ((kind,) if kind is not None else range(5)):
+            if k == 0:
+                line = row
+            elif k == 1:
+                line = bytes((x - a) & 255 for x, a in zip(row, left))
+            elif k == 2:
+                line = bytes((x - b) & 255 for x, b in zip(row, prev))
+            elif k == 3:
+                line = bytes((x - (a + b) // 2) & 255 for x, a, b in zip(row, left, prev))
+            else:
+                line = bytes((x - _paeth(a, b, c)) & 255 for x, a, b, c in zip(row, left, prev, upleft))
+            tries[k] = line
+        k = kind if kind is not None else min(tries, key=lambda k: (sum(min(v, 256 - v) for v in tries[k]), k))
+        out += bytes([k]) + tries[k]
+        prev = row
+    return bytes(out)
+
+
+def _paeth(a: int, b: int, c: int) -> int:
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+
+def _deflate(data: bytes, strategy: int) -> bytes:
+    z = zlib.compressobj(9, zlib.DEFLATED, 15, 9, strategy)
+    return z.compress(data) + z.flush()
+
+
 def png(size: int, rgba_rows: bytes) -> bytes:
+    """The smallest of ``encodings`` (the first of them when two tie: deterministic)."""
+    return min(encodings(size, rgba_rows), key=len)
+
+
+def encodings(size: int, rgba_rows: bytes) -> list[bytes]:
+    """PNGs of the pixels (``rgba_rows``: each row a 0 byte and its RGBA bytes), none changing one:
+    indexed colour when they have at most 256 colours (the icons have under 100; the palette by
+    frequency, those with transparency first, for tRNS), RGB when all are opaque, and RGBA; each with
+    each scanline filter (one for all rows, or the best per row) and two zlib strategies, at zlib's
+    strongest.  (The committed icons went from 23,282 to 15,075 bytes, the same pixels.)"""
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    ihdr = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA, no interlace
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
-            + chunk(b"IDAT", zlib.compress(rgba_rows, 9)) + chunk(b"IEND", b""))
+    stride = 1 + 4 * size
+    rows = [rgba_rows[j * stride + 1:(j + 1) * stride] for j in range(size)]
+    pixels = [bytes(row[i:i + 4]) for row in rows for i in range(0, len(row), 4)]
+    counts: dict[bytes, int] = {}
+    for p in pixels:
+        counts[p] = counts.get(p, 0) + 1
+    candidates = []  # (colour type, bit depth, scanlines, bytes per pixel, extra chunks)
+    if len(counts) <= 256:
+        palette = sorted(counts, key=lambda p: (p[3] == 255, -counts[p], p))
+        index = {p: i for i, p in enumerate(palette)}
+        depth = next(d for d in (1, 2, 4, 8) if len(palette) <= 1 << d)
+        per_byte = 8 // depth
+        lines = []
+        for row in range(size):
+            ids = [index[p] for p in pixels[row * size:(row + 1) * size]]
+            ids += [0] * (-len(ids) % per_byte)
+            lines.append(bytes(sum(v << (8 - depth * (k + 1)) for k, v in enumerate(ids[i:i + per_byte]))
+                               for i in range(0, len(ids), per_byte)))
+        alphas = bytes(p[3] for p in palette if p[3] != 255)
+        extra = chunk(b"PLTE", b"".join(p[:3] for p in palette)) + (chunk(b"tRNS", alphas) if alphas else b"")
+        candidates.append((3, depth, lines, 1, extra))
+    if all(p[3] == 255 for p in counts):
+        candidates.append((2, 8, [bytes(b for i, b in enumerate(row) if i % 4 != 3) for row in rows], 3, b""))
+    candidates.append((6, 8, rows, 4, b""))
+    out = []
+    for colour, depth, lines, bpp, extra in candidates:
+        for kind in (0, 1, 2, 3, 4, None):
+            scan = _filtered(lines, bpp, kind)
+            for strategy in (zlib.Z_DEFAULT_STRATEGY, zlib.Z_FILTERED):
+                ihdr = struct.pack(">IIBBBBB", size, size, depth, colour, 0, 0, 0)  # no interlace
+                out.append(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + extra
+                           + chunk(b"IDAT", _deflate(scan, strategy)) + chunk(b"IEND", b""))
+    return out
 
 
 ICONS = {

@@ -1,11 +1,12 @@
 // Make the Pyodide memory snapshot that lets the app start without re-running CPython's start-up.
 //
-//   node tools/make_snapshot.mjs INDEX_DIR OUT_FILE [APP_ZIP MODULE...]
+//   node tools/make_snapshot.mjs INDEX_DIR OUT_FILE [APP_ARCHIVE MODULE...]
 //
 // INDEX_DIR is Pyodide's folder (node_modules/pyodide/), OUT_FILE receives the raw snapshot
-// (tools/build.py wraps it with its version header and gzip).  When APP_ZIP is given, it is unpacked
-// into /home/pyodide (where PyScript unpacks it in the page) and each MODULE is imported before the
-// snapshot is taken, so those modules are already in sys.modules when the page starts.  Only pure
+// (tools/build.py wraps it with its version header and gzip).  When APP_ARCHIVE (the app's .tar.gz)
+// is given, it is unpacked into /home/pyodide (where PyScript unpacks it in the page) and each
+// MODULE is imported before the snapshot is taken, so those modules are already in sys.modules
+// when the page starts.  Only pure
 // Python modules belong there: nothing that touches the browser (`js`, `pyscript`) at import time.
 //
 // Modules the page needs that cannot be imported here (the app's UI module, PyScript's own Python
@@ -32,12 +33,17 @@ import path from "node:path";
 //   --imports=A,B     in a trace, more modules to import; otherwise, with --require=1, modules that
 //                     must be found (exit 3 if one is not): the build's check that the trimmed
 //                     library holds every one the app imports
+//   --reader=JS       the page's reader of the app's archive (the built web/tar.js): the snapshot's
+//                     copy of the app is unpacked with it, as the page unpacks it, so that Python's
+//                     tarfile is not in the snapshot.  A trace always unpacks with Python (Pyodide's
+//                     unpackArchive, the page's fallback), so that its modules are in the trimmed
+//                     library.
 const options = Object.fromEntries(process.argv.slice(2).filter((a) => a.startsWith("--"))
   .map((a) => [a.slice(2).split("=")[0], a.slice(a.indexOf("=") + 1)]));
-const [indexDir, outFile, appZip, ...modules] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const [indexDir, outFile, appArchive, ...modules] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 if (!indexDir || !outFile) {
   console.error("usage: node tools/make_snapshot.mjs [--stdlib=ZIP] [--trace=OUT] [--imports=A,B [--require=1]] "
-    + "INDEX_DIR OUT_FILE [APP_ZIP MODULE...]");
+    + "INDEX_DIR OUT_FILE [APP_ARCHIVE MODULE...]");
   process.exit(2);
 }
 const extraImports = (options.imports || "").split(",").filter(Boolean);
@@ -88,8 +94,26 @@ function pyscriptSources(indexURL) {
 
 const py = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
 py.runPython(`import ${STDLIB.join(", ")}`);
-if (appZip) {
-  py.unpackArchive(new Uint8Array(readFileSync(appZip)), "zip", { extractDir: "/home/pyodide" });
+/** Unpack the app's archive into `dir` with the page's reader (web/tar.js), as
+ * web/pyodide-snapshot.js does; false when there is none or it leaves the archive to Pyodide. */
+async function unpackAsThePage(bytes, dir) {
+  if (!options.reader || options.trace) return false;
+  const { readTar } = await import(pathToFileURL(path.resolve(options.reader)).href);
+  const files = readTar(bytes);
+  if (!files) return false;
+  for (const [name, raw] of files) {
+    const full = `${dir}/${name}`.replace(/\/+$/, "");
+    py.FS.mkdirTree(raw ? full.slice(0, full.lastIndexOf("/")) : full);
+    if (raw) py.FS.writeFile(full, raw);
+  }
+  return true;
+}
+
+if (appArchive) {
+  const bytes = new Uint8Array(readFileSync(appArchive));
+  if (!(await unpackAsThePage(bytes, "/home/pyodide"))) {
+    py.unpackArchive(bytes, "gztar", { extractDir: "/home/pyodide" });
+  }
   py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   // A module that fails to import here (say, one that imports a browser-only module through
   // another) is simply left out: the page imports it as usual.

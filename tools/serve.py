@@ -37,9 +37,10 @@ TYPES = {
     ".json": "application/json",
     ".svg": "image/svg+xml",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".py": "text/x-python",
 }
-# What a host compresses: text of any kind, JSON, WebAssembly.  Not zip archives, images or the
+# What a host compresses: text of any kind, JSON, WebAssembly.  Not archives (zip, .tar.gz), images or the
 # snapshot (application/octet-stream, gzipped already): compressing them again gains nothing.
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
                 "application/wasm", "image/svg+xml")

@@ -28,8 +28,8 @@
 // Right after a restore the browser has not yet optimised the interpreter's WebAssembly (a normal
 // boot warms it up for seconds), so Python code runs several times slower for a while: the
 // snapshot therefore also carries the app's UI module and PyScript's package compiled ahead of
-// time (tools/snapshot_code.py), and PyScript's zip of the app is unpacked here in JavaScript
-// (fastUnpack) rather than by Python's zipfile.
+// time (tools/snapshot_code.py), and PyScript's archive of the app is unpacked here in JavaScript
+// (fastUnpack) rather than by Python's tarfile.
 //
 // Uses Pyodide's private snapshot options (`_loadSnapshot`), pinned with pyodide 314.0.7 in
 // package.json; tests/test_snapshot.py fails loudly if an upgrade changes them.
@@ -186,17 +186,17 @@ async function forget(cache, url, why) {
   }
 }
 
-/** Unpack a zip archive into Pyodide's file system from JavaScript (false when the archive is
- * not one readZip reads; throws on a damaged one).  PyScript unpacks its `files` archives with
- * `pyodide.unpackArchive`, which runs Python's zipfile: right after a snapshot is restored that
- * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there; this
- * takes 5-15 ms, see web/zip.js). */
-function unpackZip(pyodide, readZip, buffer, extractDir) {
+/** Unpack the app's archive into Pyodide's file system from JavaScript (false when the archive is
+ * not one readTar reads; throws on a damaged one).  PyScript unpacks its `files` archives with
+ * `pyodide.unpackArchive`, which runs Python's tarfile: right after a snapshot is restored that
+ * Python runs in WebAssembly the browser has not optimised yet (it took 180-300 ms there for the
+ * zip the app shipped before; see web/tar.js). */
+function unpackTar(pyodide, readTar, buffer, extractDir) {
   const bytes = new Uint8Array(ArrayBuffer.isView(buffer) ? buffer.buffer : buffer,
     buffer.byteOffset || 0, buffer.byteLength);
-  const files = readZip(bytes);
+  const files = readTar(bytes);
   if (!files) return false;
-  performance.mark("cardtable:zip-inflated");
+  performance.mark("cardtable:archive-inflated");
   const { FS } = pyodide;
   const dir = (extractDir || ".").startsWith("/") ? extractDir : `${FS.cwd()}/${extractDir || "."}`;
   const base = "/" + dir.split("/").filter((x) => x && x !== ".").join("/");
@@ -210,7 +210,7 @@ function unpackZip(pyodide, readZip, buffer, extractDir) {
     }
     if (raw) FS.writeFile(path, raw);
   }
-  performance.mark("cardtable:zip-written");
+  performance.mark("cardtable:archive-written");
   // New files: the import system's directory listings are stale.  (Not importlib.invalidate_caches,
   // which also imports importlib.metadata, hundreds of milliseconds right after a restore.)
   pyodide.runPython("import sys\nfor f in list(sys.path_importer_cache.values()):\n"
@@ -218,19 +218,24 @@ function unpackZip(pyodide, readZip, buffer, extractDir) {
   return true;
 }
 
-// The zip reader (web/zip.js and fflate, 90 KB) is imported on the side, not by this module's
+// The archive's reader (web/tar.js and fflate, 90 KB) is imported on the side, not by this module's
 // own imports: the page's module scripts run in order, and none would wait for it.
-const zipReader = import("./zip.js");
-zipReader.catch(() => {}); // (then Pyodide unpacks, see fastUnpack)
+const tarReader = import("./tar.js");
+tarReader.catch(() => {}); // (then Pyodide unpacks, see fastUnpack)
 
-/** Let `pyodide.unpackArchive` unpack zip archives from JavaScript (unpackZip, a promise), and fall
+// the formats PyScript names for a tar archive (by the archive's extension: .tar.gz, .tgz, .tar),
+// and Pyodide's own name for a gzipped one; readTar reads a tar, gzipped or not
+const TAR = new Set(["tar.gz", "tgz", "gztar", "tar"]);
+
+/** Let `pyodide.unpackArchive` unpack tar archives from JavaScript (unpackTar, a promise), and fall
  * back to Pyodide's own unpacking for anything else or on any failure. */
 function fastUnpack(pyodide) {
   const plain = pyodide.unpackArchive;
   if (typeof plain !== "function") return;
   const unpack = (buffer, format, options = {}) => {
-    if (format !== "zip") return plain.call(pyodide, buffer, format, options);
-    return zipReader.then(({ readZip }) => unpackZip(pyodide, readZip, buffer, options.extractDir)).catch((err) => {
+    if (!TAR.has(format)) return plain.call(pyodide, buffer, format, options);
+    performance.mark("cardtable:archive-fetched");
+    return tarReader.then(({ readTar }) => unpackTar(pyodide, readTar, buffer, options.extractDir)).catch((err) => {
       console.warn("Card Table: unpacking in JavaScript failed, Pyodide unpacks instead:", err);
       return false;
     }).then((done) => {

@@ -72,7 +72,7 @@
   const early = new Map();
   // (and the module PyScript runs once Python has started: one round trip less at the very end)
   for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
-    "runtime/pyodide/pyodide-lock.json", "app/cardtable.zip", "app/main.py"]) {
+    "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar.gz", "app/main.py"]) {
     const url = site(file);
     const response = packed.get(file) || fetch(url);
     response.catch(() => {}); // (a failure is the caller's, when it asks)

@@ -11,8 +11,9 @@ for extraction where it is defined (a table of labels) and is translated later w
 
 The catalogs are gettext's: ``py/cardtable/locale/cardtable.pot`` (extracted by Babel from the UI,
 ``pybabel extract -F babel.cfg``), one ``<lang>/LC_MESSAGES/cardtable.po`` per language (the
-translators' source, in the repository) and the ``.mo`` compiled from it by ``tools/build.py``
-into the app's zip.  ``use_language`` switches every message at once:
+translators' source, in the repository) and the ``.mo`` compiled from it by ``tools/build.py``,
+which ships it in the app's archive as a leaner JSON catalog (``cardtable.json``, read by
+``LeanTranslations``).  ``use_language`` switches every message at once:
 
     >>> use_language("fr")
     'fr'
@@ -23,14 +24,15 @@ into the app's zip.  ``use_language`` switches every message at once:
     >>> use_language("klingon")     # unknown: English
     'en'
 
-Until a catalog is loaded every message is its English self.  Where no ``.mo`` is present (a
-checkout that was never built) the ``.po`` is compiled in memory with Babel when Babel is installed.
+Until a catalog is loaded every message is its English self.  Where no compiled catalog is present
+(a checkout that was never built) the ``.po`` is compiled in memory with Babel when Babel is installed.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
 import io
+import json
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -78,9 +80,35 @@ def best_language(preferred: Iterable[Optional[str]]) -> str:
     return "en"
 
 
+class LeanTranslations(_gettext.GNUTranslations):
+    r"""A catalog as the app ships it: a ``.mo``'s messages as JSON, without its tables of offsets
+    (``tools/compile_catalogs.py``'s ``lean_catalog``), looked up by gettext's own methods.
+
+    >>> lean = {"plural": "(n > 1)", "messages": {"Scores": "Points", "game\x04Seep": "Sip"},
+    ...         "plurals": {"{n} trick": ["{n} pli", "{n} plis"]}}
+    >>> t = LeanTranslations(io.BytesIO(json.dumps(lean).encode()))
+    >>> t.gettext("Scores"), t.pgettext("game", "Seep"), t.ngettext("{n} trick", "{n} tricks", 2)
+    ('Points', 'Sip', '{n} plis')
+    >>> t.gettext("Seep"), t.ngettext("{n} card", "{n} cards", 1)
+    ('Seep', '{n} card')
+    """
+
+    def _parse(self, fp) -> None:  # (gettext's hook for a catalog in another format)
+        lean = json.load(fp)
+        self.plural = _gettext.c2py(lean["plural"])
+        self._catalog = dict(lean["messages"])
+        for msgid, forms in lean["plurals"].items():
+            self._catalog.update(((msgid, i), form) for i, form in enumerate(forms))
+
+
 def _catalog(code: str) -> Optional[_gettext.NullTranslations]:
-    """The compiled catalog of ``code``: its ``.mo``, or its ``.po`` compiled in memory."""
+    """The compiled catalog of ``code``: as the app ships it (JSON), its ``.mo``, or its ``.po``
+    compiled in memory."""
     base = LOCALE_DIR / code / "LC_MESSAGES"
+    lean = base / f"{DOMAIN}.json"
+    if lean.is_file():
+        with lean.open("rb") as f:
+            return LeanTranslations(f)
     mo = base / f"{DOMAIN}.mo"
     if mo.is_file():
         with mo.open("rb") as f:
