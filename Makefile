@@ -1,12 +1,13 @@
 # Card Table — the two commands of the README:
 #   make play   builds the app and serves it on http://127.0.0.1:8000
 #   make test   installs everything the tests need (Debian chromium, a venv, npm packages) and runs them all
+#   make test-quick   the CPython tests only (no browser): the inner loop
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build test deps chromium venv bench bench-startup clean messages
+.PHONY: play build test test-quick deps chromium venv bench bench-startup clean messages
 
 play: build
 	$(PY) tools/serve.py --port $(PORT)
@@ -22,6 +23,10 @@ node_modules/.package-lock.json: package.json package-lock.json
 PYTEST_ARGS ?= -n 2 --dist loadfile
 test: deps build
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# every test that does not open the built site in Chromium (tests/conftest.py marks those "browser")
+test-quick: venv node_modules/.package-lock.json
+	$(PY) -m pytest $(PYTEST_ARGS) -m "not browser"
 
 deps: chromium venv
 

@@ -46,6 +46,17 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+BROWSER_FIXTURES = {"page", "watched_page", "browser", "context", "site", "own_site", "warm"}
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """A test that opens the built site is a browser test, marked or not (``make test-quick`` runs
+    the others: ``-m "not browser"``)."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
 class ScreenAudit:
     """The failures the screen audit reported during the current test (see tests/screen_audit.js)."""
 

@@ -11,16 +11,20 @@ ReviewSettings
 YourData
 Remote
 
+# ui/app.py ACT_OWNERS: the app-wide acts' owner, an App attribute found by its name
+_.app_acts
+
 # ui/app.py FILE_FIELDS: the method of a part that takes the file chosen in a file field, found by name
 _.open_file
 
 # attributes of browser objects set from Python (Pyodide proxies): the browser reads them
 _.onload            # an <img>'s or <script>'s load handler (ui/screens/remote.py, ui/table/screen.py)
 _.onerror           # its error handler (same places)
+_.innerHTML         # ui/app.py: an element's markup, set from Python
+_.bootPhase         # <html data-boot-phase>: ui/app.py writes it, web/boot.js reads it
 _.snapshotCode      # <html data-snapshot-code>: ui/main.py writes it, tests/test_snapshot.py reads it in the page
 
 # tools/: hooks a library calls
 extract             # tools/babel_extract.py: babel.cfg names it as the extractor Babel calls
-_.compress_type     # tools/build.py: zipfile.ZipInfo fields zipfile reads when it writes the entry
-_.external_attr
+_.compress_type     # tools/build.py: a zipfile.ZipInfo field zipfile reads when it writes the entry
 _.daemon_threads    # tools/serve.py: socketserver.ThreadingMixIn reads it

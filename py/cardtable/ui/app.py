@@ -38,7 +38,7 @@ from .screens import home
 from .text.i18n import N_, _, best_language, use_language
 from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, present, say_aloud, store,
                             without_saves)
-from .text.markup import button, dialog, esc, isolate_names
+from .text.markup import isolate_names
 from .shell.history import History
 from .shell.page_input import PageInput
 from .shell.tasks import Tasks
