@@ -24,9 +24,11 @@ PYTEST_ARGS ?= -n 2 --dist loadfile
 test: deps build
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# every test that does not open the built site in Chromium (tests/conftest.py marks those "browser")
-test-quick: venv node_modules/.package-lock.json
-	$(PY) -m pytest $(PYTEST_ARGS) -m "not browser"
+# the inner loop: the CPython tests but the slowest (the tests that open the built site in Chromium are
+# marked "browser" by tests/conftest.py, the CPython tests of many seconds "slow"); builds dist/ first,
+# which some of them read
+test-quick: venv build
+	$(PY) -m pytest $(PYTEST_ARGS) -m "not browser and not slow"
 
 deps: chromium venv
 

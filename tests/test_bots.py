@@ -43,6 +43,7 @@ def _drive(game, name: str, decisions: int, rng: random.Random, budget: float) -
     return n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["no-peeky", "three-peeky", "flip-2"])
 def test_dummy_spades_bots_always_legal(variant):
     rng = random.Random(variant)
@@ -57,6 +58,7 @@ def test_dummy_spades_bots_always_legal(variant):
 
 @pytest.mark.parametrize("opts", [{}, {"preset": "seep-pagat"}, {"first_play": "seed"},
                                   {"raise_own": True}, {"seats": 2}])
+@pytest.mark.slow
 def test_seep_bots_always_legal(opts):
     rng = random.Random(json.dumps(opts))
     total = 0
@@ -73,6 +75,7 @@ OVERSHOOT_MAX = 0.1   # ~100 readings of the fake clock: the steps of set-up and
 
 @pytest.mark.parametrize("name,make", [("dummy-spades", lambda s: DummySpades(seed=s)),
                                        ("seep", lambda s: Seep.new(seed=s))])
+@pytest.mark.slow
 def test_zero_budget_and_budget_respected(name, make, monkeypatch):
     """A strong move stops at its deadline: on a clock that moves on a fixed step at each reading
     (``test_bot_slices.FakeClock``), so the check counts the search's work, not the machine's speed."""
@@ -232,6 +235,7 @@ def test_dummy_spades_samples_explain_the_rule_bids_and_keep_the_voids():
     assert fits >= 0.8 * total
 
 
+@pytest.mark.slow
 def test_arena_with_samples_and_mirror_is_reproducible_and_reports_per_hand():
     """``samples`` fixes the search size, so a run is the same twice; ``mirror`` plays each deal
     once per seating, and the per-hand report names hands won, lead, sweeps (Seep) or nils."""

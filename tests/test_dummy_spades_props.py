@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import random
 import re
@@ -209,6 +211,7 @@ def pick(g: DummySpades, rng: random.Random) -> str:
        target=st.sampled_from([300, 500]), limit=st.sampled_from([None, -200]),
        bidding=st.sampled_from(["standard", "mirror", "suicide"]),
        penalty=st.sampled_from([100, 110]))
+@pytest.mark.slow
 def test_random_matches_keep_every_invariant(seed, variant, target, limit, bidding, penalty):
     rng = random.Random(seed)
     g = DummySpades(seed=seed, options={"variant": variant, "target": target, "losing_limit": limit,

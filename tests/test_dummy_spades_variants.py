@@ -286,6 +286,7 @@ def test_bag_penalty_110_twice_in_one_hand():
 @pytest.mark.parametrize("options", [{"bidding": "mirror"}, {"bidding": "suicide"},
                                      {"bidding": "mirror", "variant": "flip-2", "bag_penalty": 110},
                                      {"bidding": "suicide", "variant": "three-peeky"}])
+@pytest.mark.slow
 def test_bots_of_every_level_play_the_new_options_legally(options):
     bots.STRICT = True    # a bot error fails the test instead of falling back to a random move
     try:

@@ -42,6 +42,7 @@ def candidates(g) -> list[str]:
     return sorted(out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, options", [(4, {"target": 100}), (2, {"target": 100}), (4, {"preset": "seep-pagat"})])
 def test_seep_accepts_and_refuses_exactly_the_legal_actions_with_the_same_reasons(seats, options):
     """The short way (a throw checked directly, any other play against its card's legal uses)

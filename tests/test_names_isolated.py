@@ -91,6 +91,7 @@ def play(game, rng, steps):
         game.apply(rng.choice(game.legal_actions()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["no-peeky", "flip-2"])
 def test_every_spades_screen_shows_names_only_isolated(variant):
     game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 4, "options": {"variant": variant},

@@ -38,6 +38,7 @@ def prefix(record: dict, k: int):
     return replay({**record, "actions": record["actions"][:k]})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,options", GAMES)
 def test_every_step_forward_and_back_is_the_replay_of_that_prefix(name, options):
     record = finished_record(name, options)

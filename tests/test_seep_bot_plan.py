@@ -86,6 +86,7 @@ def _second_half_views(count: int, after: int = 1) -> list:
     return out
 
 
+@pytest.mark.slow
 def test_the_expert_second_half_is_deterministic_and_yields_inside_its_trees():
     """The expert's second half (our next ``TREE_DEPTH`` choices searched): the same answer
     for a seed and a sample count, run in one go or in steps, and a step at least before every
@@ -170,6 +171,7 @@ def _expected(cands: list, steps: list, ran: int) -> tuple:
     return cands[max(done, key=lambda i: (bound[i], -i))], True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level,depth", [("strong", bs.TREE_DEPTH), ("expert", bs.TREE_DEPTH)])
 def test_a_deadline_anywhere_in_the_second_half_search_gives_the_best_value_searched(
         monkeypatch, level, depth):

@@ -70,6 +70,7 @@ OPTIONS = [{}, {"seats": 2}, {"preset": "seep-pagat"}, {"seats": 2, "preset": "s
            {"raise_own": True}, {"first_play": "seed"}, {"seats": 2, "first_sweep": 50}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opts", OPTIONS, ids=[str(o) or "default" for o in OPTIONS])
 def test_quick_level_never_leaves_a_one_card_sweep_it_could_avoid(opts):
     rng = random.Random(str(opts))
@@ -246,6 +247,7 @@ def _hands_near_their_end(rng: random.Random, plays: int, spread: int):
         yield seed, g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["strong", "expert"])
 def test_the_searching_levels_play_the_last_four_cards_of_two_players_exactly(level):
     """Two players, four cards or fewer each at the end of the hand: every card is known, and
@@ -289,6 +291,7 @@ def _sweep_balance(g: Seep, me: str, n0: int = 0) -> int:
     return max(values) if g.to_act == me else min(values)
 
 
+@pytest.mark.slow
 def test_quick_level_concedes_no_sweep_it_could_avoid_to_the_hand_end(monkeypatch):
     """``QUICK_SWEEPS``: two players' second half, the quick level holding that many cards or
     fewer plays one of its moves leaving no sweep on the next play that keeps the best sweep
@@ -358,6 +361,7 @@ def test_expert_play_outs_value_the_last_three_cards_under_perfect_play():
             assert v == want if want > floor else v <= floor, (want, floor, v)
 
 
+@pytest.mark.slow
 def test_the_exact_end_in_steps_is_the_exact_end():
     """``_solve_steps`` (the exact end of a play-out, in steps for the page): driven to its end,
     the value ``_solve`` gives, in any window, with the same table of positions; a step after each

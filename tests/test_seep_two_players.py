@@ -355,6 +355,7 @@ def strict():
     {"seats": 2, "first_play": "seed", "majority_tie": "split", "first_sweep": 50},
     {"majority_tie": "split", "first_sweep": 50},
 ])
+@pytest.mark.slow
 def test_bots_of_every_level_play_the_new_options_legally(opts, strict):
     rng = random.Random(json.dumps(opts))
     decisions = 0

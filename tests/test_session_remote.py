@@ -163,6 +163,7 @@ def seep(seats, seed=5):
     (seep(2), {"p0": "human", "p1": "remote"}),
     (seep(4), {"p0": "human", "p1": "remote", "p2": "casual", "p3": "remote"}),
 ], ids=["spades-3-devices", "seep-2-devices", "seep-4-two-devices-and-a-computer"])
+@pytest.mark.slow
 def test_a_whole_game_across_devices(record, controllers):
     table = Table(record, controllers)
     table.play(random.Random(3), hostile=True)

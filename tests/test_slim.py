@@ -38,6 +38,7 @@ def _comments(source: str) -> list[str]:
     return [t.string for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type == tokenize.COMMENT]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_slimmed_module_is_the_same_code_on_the_same_lines(path):
     source = path.read_text(encoding="utf-8")

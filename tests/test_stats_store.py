@@ -38,6 +38,7 @@ def count(store) -> int:
     return len(stats_screen.load(store)[0]["games"])
 
 
+@pytest.mark.slow
 def test_the_1000_game_store_of_the_issue_keeps_1001_games():
     """The repro: 1,000 valid games over 2,000,000 bytes in the old key, then one finished hand."""
     store = DictStore()
@@ -67,6 +68,7 @@ def test_counting_a_hand_writes_that_games_key_only():
     assert {k: v for k, v in store.data.items() if k in before} == before
 
 
+@pytest.mark.slow
 def test_10000_games_survive_count_right_and_export_whole():
     here = DictStore()
     games = dict(entry_of(i, hands=4) for i in range(10_000))

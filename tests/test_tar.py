@@ -98,6 +98,7 @@ def test_the_apps_own_archive_reads_as_python_reads_it():
     assert len(got) > 50 and all(name.startswith("cardtable/") for name, _ in got)
 
 
+@pytest.mark.slow
 def test_the_apps_archive_is_reproducible_plain_and_maximally_compressed(tmp_path):
     """Two writes give the same bytes (no date in the gzip header, fixed dates, owners and modes in the
     tar), POSIX ustar with regular files only, deflated by Zopfli (smaller than zlib's level 9)."""

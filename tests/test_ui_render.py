@@ -32,6 +32,7 @@ def seated(game) -> tuple[SpadesTable, FakeApp]:
     return table, FakeApp(table.seats)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["no-peeky", "three-peeky", "flip-2"])
 def test_spades_html_shows_only_what_the_seat_may_see(variant):
     rng = random.Random(variant)

@@ -44,6 +44,7 @@ def play_turns(game, table: Table, rng: random.Random, max_actions: int):
         table.after_move(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["sweep-seed", "seep-pagat"])
 def test_html_shows_only_what_the_seat_may_see(preset):
     rng = random.Random(preset)
@@ -584,6 +585,7 @@ def test_two_player_names_are_text():
     assert "&lt;b class=&quot;pwn&quot;&gt;Ana&lt;/b&gt;" in pages[-3]
 
 
+@pytest.mark.slow
 def test_a_card_with_many_moves_lists_a_few_and_asks_for_floor_cards():
     """A hand card alone offers at most MAX_OFFERS moves, the simplest first (a throw or a plain
     capture is always among them); the rest are reached by tapping floor cards."""

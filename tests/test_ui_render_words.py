@@ -52,6 +52,7 @@ THIRD = {"en": re.compile(r"\bYou (bids|plays|peeks|turns|throws|captures|builds
          "fr": re.compile(r"\bVous (annonce|joue|regarde|retourne|jette|prend|bâtit|monte|scelle|n'a|remporte|gagne)\b")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", ["dummy-spades", "seep"])
 def test_the_one_person_against_computers_is_spoken_to_as_you(lang, game_name):
     you = "Vous" if lang == "fr" else "You"

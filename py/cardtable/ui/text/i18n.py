@@ -36,6 +36,7 @@ import json
 from pathlib import Path
 from typing import Iterable, Optional
 
+from ...record import load_json
 from ...locale import LANGUAGES   # the languages the app speaks, in the order the switch offers them
 #: each language named in itself (the switch shows these, untranslated)
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
@@ -94,7 +95,7 @@ class LeanTranslations(_gettext.GNUTranslations):
     """
 
     def _parse(self, fp) -> None:  # (gettext's hook for a catalog in another format)
-        lean = json.load(fp)
+        lean = load_json(fp.read(), max_bytes=1_000_000, what="a translation catalog")
         self.plural = _gettext.c2py(lean["plural"])
         self._catalog = dict(lean["messages"])
         for msgid, forms in lean["plurals"].items():
