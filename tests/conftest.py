@@ -46,15 +46,20 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-BROWSER_FIXTURES = {"page", "watched_page", "browser", "context", "site", "own_site", "warm"}
+BROWSER_FIXTURES = {"playwright", "page", "browser", "context", "site", "own_site", "warm"}
 
 
 def pytest_collection_modifyitems(items) -> None:
     """A test that opens the built site is a browser test, marked or not (``make test-quick`` runs
-    the others: ``-m "not browser"``)."""
+    the others: ``-m "not browser"``).  The files with browser tests run first: ``make test``'s two
+    processes take whole files in this order, so the many short CPython files come last and keep
+    both processes busy to the end, instead of one long browser file running alone."""
+    browser_files = set()
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+            browser_files.add(item.path)
+    items.sort(key=lambda item: item.path not in browser_files)   # (stable: each file's order kept)
 
 
 class ScreenAudit:
@@ -282,9 +287,10 @@ READY = '[data-act="ready"]'
 
 
 def take_device(page) -> None:
-    """Tap "Ready" on a hand-off once its guard time is over.  (Playwright's own click would wait too,
-    but it polls a disabled button at growing intervals, up to half a second: a hand-off cost 0.65 s
-    instead of its 250 ms guard.)"""
+    """Tap "Ready" on a hand-off once it takes taps: after its guard time (250 ms in the tests), and
+    after web/morph.js's tap guard when it was drawn near the last tap (700 ms from that tap).
+    Playwright's own click waits for an enabled button too, but polls it at growing intervals (up
+    to 500 ms apart)."""
     page.wait_for_selector(READY + ":not([disabled])")
     page.click(READY)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from pyscript import window
+from pyscript import document, window   # (document: screens read form fields through this module)
 from pyodide.ffi import to_js
 
 from ...stores.saves import DictStore
