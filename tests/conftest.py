@@ -106,10 +106,10 @@ class ScreenAudit:
 AUDIT = ScreenAudit()
 
 
-# the hand-off's guard time in the tests (ui/table/screen.py: 700 ms for players): long enough for
-# a double tap's second tap, which comes within tens of milliseconds, short enough that the
-# hundreds of hand-offs of the suite do not wait 700 ms each
-SHORT_GUARD = "window.__cardtableHandoffGuardMs = 250;"
+# the hand-off's guard time in the tests (ui/table/screen.py: 700 ms for players): longer than the
+# gap between a double tap's two taps (Playwright's dblclick: a few milliseconds; a person's: tens),
+# short enough that the hundreds of hand-offs of the suite do not wait 700 ms each
+SHORT_GUARD = "window.__cardtableHandoffGuardMs = 120;"
 
 
 def audit_context(context) -> None:

@@ -11,7 +11,8 @@ with the screen audit (tests/screen_audit.js) watching every redraw as in every 
 * A quick double tap (two taps at one point, 80 ms apart by the page's own clock) on a card that
   completes a trick, or on a dummy card, plays that card and nothing else: Undo, under the finger
   after the redraw, does not take it back (finding 2).
-* The last trick of a hand is shown over the hand that played it -- the felt at its size, 13 tricks
+* The last trick of a hand (from a saved game against the computers with two tricks left) is shown
+  over the hand that played it -- the felt at its size, 13 tricks
   on the chips, the totals from before the hand -- then the scores (finding 3); the winner's "wins"
   tag is not under Collect and each card of the trick carries its player's name (finding 10).
 
@@ -22,11 +23,14 @@ of the page taken at the redraw, as the audit does).  The pace is "fast" (stored
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 
-from conftest import take_device, AUDIT, SCREENS, current_record, screen_shot, screenshot, wait_ready
+from cardtable.record import new_game
+from conftest import AUDIT, SCREENS, current_record, screen_shot, screenshot, take_device, wait_ready
+from test_browser_table_words import open_record
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.dummy_spades")
@@ -276,13 +280,27 @@ new MutationObserver(() => {
 """
 
 
+def two_tricks_left() -> dict:
+    """The record of a game of Ana against two computers (quick level) whose first hand has two
+    tricks left to play, from seed 777 and random legal moves."""
+    rec = {"format": "cardtable/1", "game": "dummy-spades", "players": list(NAMES), "seed": 777, "actions": []}
+    game = new_game(rec)
+    rng = random.Random(777)
+    while not (game.view("p0")["phase"] == "play" and len(game.view("p0")["hand"]) == 2
+               and not (game.view("p0")["trick"] or {}).get("plays")):
+        game.apply(rng.choice(game.legal_actions()))
+    return {**game.to_record(), "controllers": {"p0": "human", "p1": "casual", "p2": "casual"}}
+
+
 @pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_last_trick_shows_over_the_hand_that_played_it(page, site, size):
     w, h = size
     page.set_viewport_size({"width": w, "height": h})
     page.add_init_script(settings_script())
     page.add_init_script(HAND_OVER)
-    start(page, site.url, 777, computers=True)
+    page.goto(site.url)
+    wait_ready(page)
+    open_record(page, two_tricks_left())   # a saved game, against computers: no hand-off
     for state in own_turns(page, 3, 200):
         if state == "dummy":
             page.locator(".dummy-panel button.card.playable").first.click()
