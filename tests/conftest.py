@@ -13,6 +13,7 @@ teardown) with every failure's description and screenshot.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -205,12 +206,17 @@ def screen_audit(request):
         pytest.fail("the screen audit failed:\n" + "\n".join(failures), pytrace=False)
 
 
+# The screenshots of named moments are for a person to look at, and they check nothing: taken
+# only when asked (`CARDTABLE_SCREENSHOTS=1 make test`), as each costs a page's render and a PNG
+# encoding on a core the other test process needs (about a minute of the suite's CPU in all).
+# The screen audit's own screenshots of a failure are always taken.
+SCREENSHOTS = os.environ.get("CARDTABLE_SCREENSHOTS", "") not in ("", "0")
+
+
 def screen_shot(page, name: str) -> Path:
-    """A screenshot of a named moment, for a person to look at: test-artifacts/screens/NAME.png."""
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    path = SCREENS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=False)
-    return path
+    """A screenshot of a named moment, for a person to look at: test-artifacts/screens/NAME.png
+    (when CARDTABLE_SCREENSHOTS is set)."""
+    return screenshot(page, f"screens/{name}")
 
 
 @pytest.fixture(scope="session")
@@ -321,10 +327,12 @@ def watched_page(page, site):
 
 
 def screenshot(page, name: str) -> Path:
-    """Keep a screenshot as a test artifact (test-artifacts/NAME.png)."""
-    ARTIFACTS.mkdir(exist_ok=True)
+    """Keep a screenshot as a test artifact (test-artifacts/NAME.png), when CARDTABLE_SCREENSHOTS
+    is set (see SCREENSHOTS)."""
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=False)
+    if SCREENSHOTS:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=False)
     return path
 
 

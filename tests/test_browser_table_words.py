@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from conftest import take_the_table, ARTIFACTS, wait_ready
+from conftest import screen_shot, take_the_table, wait_ready
 from cardtable.record import new_game
 
 pytestmark = pytest.mark.browser
@@ -61,11 +61,7 @@ def open_record(page, rec: dict) -> None:
 
 
 def shoot(page, name: str):
-    folder = ARTIFACTS / "screens"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.png"
-    page.screenshot(path=str(path))
-    return path
+    return screen_shot(page, name)
 
 
 def phone_page(page, site, speed: str):
