@@ -1,7 +1,7 @@
 # Card Table — the two commands of the README:
 #   make play   builds the app and serves it on http://127.0.0.1:8000
 #   make test   installs everything the tests need (Debian chromium, a venv, npm packages) and runs them all
-#   make test-quick   the CPython tests only (no browser): the inner loop
+#   make test-quick   the CPython tests but the slowest (no browser): the inner loop
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
