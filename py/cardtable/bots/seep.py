@@ -666,6 +666,21 @@ def endgame_steps(g: Seep, me: int, moves: list):
     return choice
 
 
+def exact_values(g: Seep, me: int, moves: list) -> list:
+    """The hand's score difference for seat index ``me``'s side after each of ``moves``
+    (``[move...]``) when both players play on perfectly in ``g`` (every card known: two players'
+    second half), one table of solved positions shared (the analysis's exact values,
+    ``cardtable.coach.analysis``)."""
+    hb = g.hands_completed
+    table: dict = {}
+    out = []
+    for m in moves:
+        sim = g.copy(whole=False)
+        sim.apply_move(m)
+        out.append(_solve(sim, me, hb, -1e9, 1e9, table))
+    return out
+
+
 def _values_key(g: Seep) -> tuple:
     """What decides the sweeps of the rest of the hand in ``g`` (every card dealt): the values
     each seat holds, the floor's loose values and houses (value, cemented, owners), whose turn

@@ -438,7 +438,7 @@ def match_end(me: int, view: dict, bonus: float):
 
 
 def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Optional[int] = None,
-                     level: str = "strong"):
+                     level: str = "strong", values: Optional[dict] = None):
     """The bid with the best mean result over deals of the unseen cards (a generator that yields
     after each play-out and each sample; time away from it does not count against ``budget``).
 
@@ -448,6 +448,9 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Opt
     candidate bid is scored with ``score_hand`` (``bid_utility``: ours minus the best other's).
     With ``samples`` it stops after that many samples instead of at the deadline (a decision that
     depends only on the view and ``rng``: what a hint needs).
+    ``values`` (the analysis, ``cardtable.coach.analysis``): a dict whose keys are the bids to
+    value (action texts); the search tries those instead of its own candidates and appends each
+    one's result on every sample to its list (ours minus the best other's, the hand's points).
     """
     end = time.perf_counter() + budget
     me = SEATS.index(view["seat"])
@@ -474,7 +477,9 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Opt
     penalty = (view.get("options") or {}).get("bag_penalty", 100)
     rule = suicide_bid_rule if suicide else bid_rule
     shift, slack = (EXPERT_SHIFT, EXPERT_SLACK) if level == "expert" else (0.0, 0)
-    if suicide:
+    if values is not None:
+        cands = [parse_bid(a) for a in values]
+    elif suicide:
         # every legal Suicide bid: a side bid of 4-13 with one nil (on a hand of ours or not)
         cands = [(b, 1 << h) for b in range(SUICIDE_MIN, 14) for h in range(4)]
     else:
@@ -545,7 +550,10 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Opt
                 away = time.perf_counter()
                 yield  # after each play-out
                 end += time.perf_counter() - away
-            totals[i] += util(score_hand(decl, bids, nils, tw, bags, penalty)[0])
+            u = util(score_hand(decl, bids, nils, tw, bags, penalty)[0])
+            totals[i] += u
+            if values is not None:
+                values[bid_text(b, nm)].append(u)
         drawn += 1
         if (drawn >= samples) if samples else time.perf_counter() >= end:
             break
@@ -553,10 +561,21 @@ def strong_bid_steps(view: dict, budget: float, rng: random.Random, samples: Opt
         yield
         end += time.perf_counter() - away
     best = max(range(len(cands)), key=lambda i: totals[i])
-    b, nm = cands[best]
-    action = f"bid {b} nil {','.join(HANDS[h] for h in range(4) if nm >> h & 1)}" if nm else f"bid {b}"
+    action = bid_text(*cands[best])
     return action if action in set(view["legal"]) else choose_bid(view)
 
+
+
+def bid_text(b: int, nm: int) -> str:
+    """The action text of bid ``b`` with nils on the hands of mask ``nm``."""
+    return f"bid {b} nil {','.join(HANDS[h] for h in range(4) if nm >> h & 1)}" if nm else f"bid {b}"
+
+
+def parse_bid(action: str) -> tuple:
+    """``(tricks, nil mask)`` of a bid's action text (``bid_text``'s inverse)."""
+    words = action.split()
+    nm = sum(1 << _HI[h] for h in words[3].split(",")) if len(words) > 3 else 0
+    return int(words[1]), nm
 
 
 NIL_EST = 2.0
