@@ -2,6 +2,8 @@
 
 ``replay FILE``  replays a game record (``-`` reads standard input) and prints one JSON object.
 ``deal SEED``    prints a shuffled deck for a seed (a quick check of the seeded shuffle).
+``analyse FILE`` values every decision of a person in a record (``cardtable.coach.analysis``):
+                 the move played, the best move, the points lost and a label, per hand an accuracy.
 
 Whatever the input, the command never prints a traceback: a bad record or file exits with status 2
 and ONE line on standard error of at most ``MAX_ERROR_CHARS`` characters (long values are cut with
@@ -89,6 +91,59 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from .coach.analysis import analyse
+
+    try:
+        data = _read(args.file)
+    except OSError as err:
+        return _fail(f"cannot read {args.file}: {err.strerror or err}")
+    if args.samples is not None and not 1 <= args.samples <= 10_000:
+        return _fail(f"analyse: --samples is 1 to 10000, not {args.samples}")
+    try:
+        game = replay(data)     # the record is checked whole before any search
+        seats = args.seat or None
+        for s in seats or ():
+            if s not in game.seats:
+                return _fail(f"analyse: no seat {s} in this game (seats: {', '.join(game.seats)})")
+        result = analyse(data, seats=seats, samples=args.samples, seed=args.seed)
+    except ReplayError as err:
+        return _fail(str(err))
+    except RecordError as err:
+        return _fail(f"record: {err}")
+    except (RecursionError, MemoryError) as err:
+        return _fail(f"record: too large or too deeply nested to replay ({type(err).__name__})")
+    if args.json:
+        text = json.dumps(result.to_json(), ensure_ascii=False, indent=args.indent)
+    else:
+        text = analysis_text(result)
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+def analysis_text(result) -> str:
+    """The analysis as lines for a person: per hand and seat a heading with the accuracy, then one
+    line per decision (action number, move played, label, points lost and the best move)."""
+    lines = [f"{result.game}: {len(result.decisions)} decisions, {result.samples} samples, "
+             f"seed {result.seed}"]
+    by_hand = {(h["hand"], h["seat"]): h for h in result.hands()}
+    shown = None
+    for d in result.decisions:
+        if (d.hand, d.seat) != shown:
+            shown = (d.hand, d.seat)
+            h = by_hand[shown]
+            acc = "-" if h["accuracy"] is None else f"{h['accuracy']:.1f}"
+            lines.append(f"hand {d.hand} {d.seat}: accuracy {acc}, points lost {h['lost']:g}")
+        if d.label is None:
+            lines.append(f"  {d.index:4d}  {d.played:<24} not valued")
+            continue
+        how = "exact" if d.exact else f"+-{d.noise:g}"
+        tail = "" if d.best == d.played else f"  best {d.best}"
+        lines.append(f"  {d.index:4d}  {d.played:<24} {d.label:<10} lost {d.lost:6.2f} ({how}){tail}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m cardtable",
@@ -109,6 +164,22 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("deal", help="print the deck shuffled by a seed")
     d.add_argument("seed", help="an integer or a string")
     d.set_defaults(func=cmd_deal)
+
+    a = sub.add_parser("analyse", help="value every decision of a person in a game record",
+                       description="For each decision of the seats asked for (default: the seats the "
+                       "record's controllers give to a person, else every seat), value the move "
+                       "played and every legal alternative from that seat's view at that moment, "
+                       "on sampled deals of the unseen cards (a fixed seed), in the hand's points. "
+                       "Prints the move played, its label (best, good, inaccuracy, mistake, blunder), "
+                       "the points lost and the best move, and an accuracy per hand.")
+    a.add_argument("file", help="the record file, or - for standard input")
+    a.add_argument("--seat", action="append", help="a seat to analyse (repeatable), such as p0")
+    a.add_argument("--samples", type=int, default=None,
+                   help="deals of the unseen cards per decision (default: 24 Dummy Spades, 16 Seep)")
+    a.add_argument("--seed", type=int, default=0, help="the samples' seed (default 0)")
+    a.add_argument("--json", action="store_true", help="print one JSON object")
+    a.add_argument("--indent", type=int, default=None, help="with --json: pretty-print")
+    a.set_defaults(func=cmd_analyse)
 
     _add_optional_commands(sub)
     return p
