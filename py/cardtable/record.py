@@ -47,6 +47,10 @@ treats a level it does not know as a person."""
 
 
 HINTS_FIELD = "hints"
+ANALYSES_FIELD = "analyses"
+"""Optional: the analyses of a person's decisions saved with the game (``coach.analysis``): a list
+of objects, each with ``seat``, ``hand`` (its number), ``decisions`` (a list of objects) and the
+sample count, seed and accuracy.  ``replay`` checks its shape and otherwise ignores it."""
 """Optional record field: the hints each seat was shown, ``{"p0": [4, 17], ...}`` -- for each seat
 the record positions (numbers of actions played) at which it asked for a hint (the app writes it;
 statistics count it).  ``replay`` checks only its shape (an object of seat -> list of whole
@@ -157,6 +161,13 @@ def parse_record(data: str | bytes | dict) -> dict:
     ):
         raise RecordError(f'"{HINTS_FIELD}" must be an object listing, for each seat, the positions of '
                           'the hints it was shown, such as {"p0": [4, 17]}')
+    analyses = data.get(ANALYSES_FIELD)
+    if analyses is not None and (not isinstance(analyses, list) or not all(
+            isinstance(a, dict) and isinstance(a.get("seat"), str) and isinstance(a.get("hand"), int)
+            and isinstance(a.get("decisions"), list) and all(isinstance(d, dict) for d in a["decisions"])
+            for a in analyses)):
+        raise RecordError(f'"{ANALYSES_FIELD}" must be a list of analyses, each an object with a "seat", '
+                          'a "hand" number and a list of "decisions"')
     if seed is None and not deals:
         raise RecordError('a record needs a "seed" or "deals"')
     out = dict(data)

@@ -55,7 +55,7 @@ from ..bots.common import run_steps
 from ..record import game_at_start, parse_record
 from .hint import view_seed
 
-__all__ = ["Verdict", "Analysis", "analyse", "analyse_steps", "value_steps", "judge", "label_for",
+__all__ = ["Verdict", "Analysis", "analyse", "finished_hand", "analyse_steps", "value_steps", "judge", "label_for",
            "decision_accuracy", "accuracy", "SAMPLES", "THRESHOLDS", "LABELS", "NOISE_Z",
            "EXACT_HELD"]
 
@@ -113,6 +113,16 @@ class Analysis:
                  "valued": sum(d.label is not None for d in ds),
                  "lost": round(sum(d.lost for d in ds), 2),
                  "accuracy": accuracy(ds, self.game)} for (h, s), ds in out.items()]
+
+    def entries(self) -> list:
+        """The analysis as the record keeps it (``record.ANALYSES_FIELD``): per hand and seat, the
+        valued decisions without each move's values."""
+        keep = ("index", "played", "best", "lost", "label", "exact")
+        return [{"seat": h["seat"], "hand": h["hand"], "samples": self.samples, "seed": self.seed,
+                 "accuracy": h["accuracy"],
+                 "decisions": [{k: getattr(d, k) for k in keep} for d in self.decisions
+                               if d.hand == h["hand"] and d.seat == h["seat"] and d.label is not None]}
+                for h in self.hands()]
 
     def to_json(self) -> dict:
         seats = sorted({d.seat for d in self.decisions})
@@ -228,9 +238,11 @@ def _seep_steps(view: dict, samples: int, rng: random.Random):
     if known and len(k.hand) <= EXACT_HELD:
         g = k.sample(rng, infer=True)
         moves = _moves(g, legal, Seep)
-        vals = sb.exact_values(g, k.me, [moves[a] for a in legal])
-        yield
-        return {a: [v] for a, v in zip(legal, vals)}, True
+        values = {}
+        for a in legal:
+            values[a] = sb.exact_values(g, k.me, [moves[a]])
+            yield
+        return values, True
     horizon = PLAYS_PER_HAND if known else sb.HORIZON[k.n]
     values: dict = {a: [] for a in legal}
     for _ in range(1 if known else samples):
@@ -292,6 +304,11 @@ def decision_steps(view: dict, played: str, samples: int, seed: int = 0):
 
 # ---- a whole record ---------------------------------------------------------------------------------
 
+def finished_hand(game) -> int:
+    """The number (as views give it, ``hand_number``) of the last finished hand of ``game``."""
+    n = getattr(game, "hands_completed", None)      # Seep counts hands from 1
+    return n if isinstance(n, int) else len(game.history) - 1
+
 def analyse_steps(record, seats: Optional[list] = None, samples: Optional[int] = None,
                   seed: int = 0, hands: Optional[set] = None, progress=None):
     """The analysis of ``record`` (a record dict, or its JSON text) for ``seats`` (default: the
@@ -313,6 +330,7 @@ def analyse_steps(record, seats: Optional[list] = None, samples: Optional[int] =
             view = game.view(seat)
             if hands is None or view.get("hand_number") in hands:
                 todo.append((i, seat, view, game.apply(action)))
+                yield
                 continue
         game.apply(action)
     out = []

@@ -38,7 +38,7 @@ import time
 from typing import Any, Callable, Optional
 
 from ..game import IllegalAction
-from ..record import HINTS_FIELD
+from ..record import ANALYSES_FIELD, HINTS_FIELD
 from ..stores.saves import SaveConflict, StorageFull
 from ..stores.settings import pace as pace_of
 from .seats import PERSON, controller
@@ -114,13 +114,15 @@ class GameSession:
         self.hold_hands_before = 0
         self.bot_timer = None                   # the tasks token of a computer's turn
         self.hints: dict[str, list[int]] = {}   # seat -> record positions where it was shown a hint
+        self.analyses: list = []                # analyses of a person's hand, as the record keeps them
         self.revs: dict[str, int] = {}          # the revision of each game this session loaded or saved
         self.script = None                      # a scripted game (a lesson): see the module docstring
         self.listeners: list = []               # told of every move (``moved``) and undo (``rewound``)
         self.forward: Optional[Callable[[str], bool]] = None   # a guest device: sends the person's move
 
     # ---- opening and closing ------------------------------------------------------------------
-    def open(self, game, game_id: str, table, controllers: dict, log: list[str], hints=None, script=None) -> None:
+    def open(self, game, game_id: str, table, controllers: dict, log: list[str], hints=None, script=None,
+             analyses=None) -> None:
         """Open ``game`` (its table given by the host); seats not named are people here; ``script``:
         a scripted game's (a lesson), see the module docstring."""
         self.game = game
@@ -132,6 +134,7 @@ class GameSession:
         self.handoff_to = None
         self.error = ""
         self.hints = dict(hints or {})
+        self.analyses = list(analyses or [])
         self.dialog = ("over",) if game.over else None
         self.script = script
 
@@ -393,12 +396,26 @@ class GameSession:
 
     # ---- saving ------------------------------------------------------------------------------------
     def record(self) -> dict:
-        """The game's record as saved and exported: ``to_record()`` plus the hints used."""
+        """The game's record as saved and exported: ``to_record()`` plus the hints used and the
+        analyses made."""
         record = self.game.to_record()
         hints = {s: v for s, v in self.hints.items() if v}
         if hints:
             record[HINTS_FIELD] = hints
+        if self.analyses:
+            record[ANALYSES_FIELD] = list(self.analyses)
         return record
+
+    def keep_analysis(self, entry: dict) -> None:
+        """Keep an analysis of one seat's hand with the game (it replaces an older one of the same
+        seat and hand) and save the game."""
+        self.analyses = [a for a in self.analyses
+                         if (a.get("seat"), a.get("hand")) != (entry["seat"], entry["hand"])] + [entry]
+        self.save()
+
+    def analysis_of(self, seat: str, hand: int) -> Optional[dict]:
+        """The kept analysis of ``seat``'s hand ``hand``, if any."""
+        return next((a for a in self.analyses if (a.get("seat"), a.get("hand")) == (seat, hand)), None)
 
     def save(self) -> None:
         """Save the game, unless another window saved a newer version (``events.save_conflict``)."""
@@ -510,6 +527,22 @@ def stored_hints(raw: Optional[str]) -> dict:
         return clean_hints(load_json(raw).get(HINTS_FIELD))
     except Exception:
         return {}
+
+
+def stored_analyses(raw: Optional[str]) -> list:
+    """The analyses field of a saved game's text (``[]`` when absent or malformed)."""
+    if not raw or f'"{ANALYSES_FIELD}"' not in raw:
+        return []
+    try:
+        from ..record import load_json
+
+        found = load_json(raw).get(ANALYSES_FIELD)
+    except Exception:
+        return []
+    if not isinstance(found, list):
+        return []
+    return [a for a in found if isinstance(a, dict) and isinstance(a.get("seat"), str)
+            and isinstance(a.get("hand"), int) and isinstance(a.get("decisions"), list)]
 
 
 def clean_hints(hints: Any) -> dict:

@@ -49,7 +49,7 @@ from .screens.new_game import bots_available
 from .screens.warmup import Warmup
 from .table.events import TableEvents
 from .table.relog import Relog
-from ..session import GameSession, stored_hints
+from ..session import GameSession, stored_analyses, stored_hints
 from ..stores.saves import SaveStore
 
 PARTS = {
@@ -69,7 +69,8 @@ use (``App.__getattr__``), so that the home screen of a first visit compiles onl
 ACT_OWNERS = {
     **dict.fromkeys(("open", "export", "data"), "files"),
     **dict.fromkeys(("new", "quick", "start", "play-again"), "new_game"),
-    **dict.fromkeys(("ready", "release", "next-hand", "move", "hint", "undo", "playout", "ui"), "table_screen"),
+    **dict.fromkeys(("ready", "release", "next-hand", "move", "hint", "undo", "playout", "ui", "analyse"),
+                    "table_screen"),
     **dict.fromkeys(("delete", "confirm-delete"), "saved_games"),
     **dict.fromkeys(("learn", "lesson"), "lesson"),
     **dict.fromkeys(("set", "open-review", "review", "ice"), "review_settings"),
@@ -316,8 +317,9 @@ class App:
         table = self.table_screen.table_for(game)
         if not bots_available():
             controllers = {}   # every seat a person
-        self.session.open(game, game_id, table, controllers, log, hints=stored_hints(self.saves.raw(game_id)),
-                          script=script)
+        raw = self.saves.raw(game_id)
+        self.session.open(game, game_id, table, controllers, log, hints=stored_hints(raw), script=script,
+                          analyses=stored_analyses(raw))
         table.you = announce.the_one_person(self.controllers, table.seats)
         self.banner = ""
         self.screen = "table"

@@ -5,7 +5,8 @@ app is ``events.TableEvents``).
 
 Acts: ``ready`` (the hand-off tap), ``release`` (collect a finished trick, end a peek),
 ``next-hand``, ``move:<action>`` (an engine action), ``ui:<anything>`` (the game's table module:
-selections, sheets), and the coach's ``hint``, ``undo``, ``playout``.  Browser code.
+selections, sheets), the coach's ``hint``, ``undo``, ``playout``, and ``analyse:start`` and
+``analyse:stop`` (*Analyse my play*, ``analysis_panel``).  Browser code.
 
 Pass and play cannot leak: a hand-off screen holds no card and its button stays disabled for
 ``HANDOFF_GUARD_MS`` (a double tap on the last card cannot press it), and the end-of-hand summary
@@ -27,7 +28,7 @@ from ..shell.tasks import Sliced
 from ..text import announce
 from ..text.i18n import _
 from ..text.markup import button, dialog, esc
-from . import coach, ending
+from . import analysis_panel, coach, ending
 
 TABLE_MODULES = {"dummy-spades": "cardtable.ui.table.spades", "seep": "cardtable.ui.table.seep"}
 HANDOFF_GUARD_MS = 700  # a hand-off's button ignores taps this long after it appears
@@ -52,12 +53,14 @@ class TableScreen:
         self.arm_timer = None
         self.turn_said = None             # the turn last announced (game id, actions, seat)
         self.coach = coach.Coach()        # what the coach remembers of the open game (hints, undo)
+        self.analysis = analysis_panel.AnalysisState()   # *Analyse my play* under way
 
     def acts(self) -> dict:
         return {"ready": self.ready, "release": lambda _arg: self.app.release_hold(),
                 "next-hand": lambda _arg: self.app.session.next_hand(), "move": self.human_move,
                 "hint": lambda _arg: self.coach_act("hint"), "undo": lambda _arg: self.coach_act("undo"),
-                "playout": lambda _arg: self.coach_act("playout"), "ui": self.ui_act}
+                "playout": lambda _arg: self.coach_act("playout"), "ui": self.ui_act,
+                "analyse": lambda arg: analysis_panel.act(self.app, self.analysis, arg)}
 
     def ready(self, _arg: str = "") -> None:
         if not self.handoff_armed or not self.app.session.ready():
@@ -90,7 +93,8 @@ class TableScreen:
     def dialog_html(self, kind: str) -> str:
         if kind == "hand":
             entry = self.app.dialog[1]
-            body = self.app.table.hand_summary_html(self.app.game, entry)
+            body = self.app.table.hand_summary_html(self.app.game, entry) + analysis_panel.html(
+                self.app, self.analysis, lambda a: analysis_panel.move_words(self.app.game.name, self.app.table, a))
             return dialog(esc(_("End of the hand")), body, ending.hand_buttons(self.app.game), cls="hand-summary")
         if kind == "over":
             body = self.app.table.game_over_html(self.app.game)

@@ -1,0 +1,149 @@
+"""The analysis of a person's decisions (``cardtable.coach.analysis``): its time, and its honesty.
+
+Run: ``PYTHONPATH=py python3 bench/bench_analysis.py time``
+    CPython time (CPU time of the process, so other work on the machine does not count) to analyse one person's hand at the default sample size: Dummy Spades as the
+    declarer (the worst case: a bid and 26 cards, the dummy's included), Seep with four and with
+    two players; and the longest step between two yields (the page runs the analysis in slices).
+
+Run: ``PYTHONPATH=py python3 bench/bench_analysis.py honesty GAME FIRST LAST [SAMPLES] > out.jsonl``
+    For deals FIRST..LAST-1 of GAME (``dummy-spades``, ``seep`` (four players) or ``seep2``), one
+    hand per deal for each level (random, casual, strong, expert) at p0, the other seats casual;
+    p0's decisions analysed at the default sample size.  One JSON line per hand: the level, the
+    deal, the decisions valued, the points lost per decision, the accuracy, the labels.
+    The computer players search a fixed ``SAMPLES`` (default 8; the expert 4 times as many).
+
+Run: ``python3 bench/bench_analysis.py summary out.jsonl [...]``
+    Per game and level: hands, mean points lost per decision and mean hand accuracy with 95%
+    intervals (normal, over hands), and the labels' shares.  Not a test: it prints figures.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from cardtable.bots import choose_action
+from cardtable.bots.arena import mean_interval
+from cardtable.coach.analysis import analyse_steps
+from cardtable.record import new_game
+
+LEVELS = ("random", "casual", "strong", "expert")
+
+
+def play_hand(game: str, seed: int, levels: list, options: dict, samples: int) -> dict:
+    """A record of the first hand of ``seed`` with ``levels`` at the seats."""
+    rec = {"format": "cardtable/1", "game": game, "seed": seed, "options": options, "actions": []}
+    g = new_game(rec)
+    first = g.view(g.seats[0]).get("hand_number")
+    while not g.over:
+        seat = g.to_act
+        v = g.view(seat)
+        if v.get("hand_number") != first:
+            break
+        level = levels[g.seats.index(seat)]
+        g.apply(choose_action(game, v, level, 0.0, seed=len(g.actions), samples=samples))
+    rec["actions"] = list(g.actions)
+    return rec
+
+
+def timed(record: dict, seat: str) -> tuple:
+    """(analysis, seconds, longest step in seconds) of ``seat``'s decisions."""
+    steps = analyse_steps(record, seats=[seat])
+    t0 = last = time.process_time()
+    longest = 0.0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as fin:
+            result = fin.value
+            break
+        now = time.process_time()
+        longest = max(longest, now - last)
+        last = now
+    return result, time.process_time() - t0, longest
+
+
+def game_of(name: str) -> tuple:
+    return ("seep", {"seats": 2}) if name == "seep2" else (name, {})
+
+
+def cmd_time() -> None:
+    # Dummy Spades: the first deals where p0 (strong) declares
+    found = 0
+    for seed in range(100):
+        rec = play_hand("dummy-spades", seed, ["strong", "casual", "casual"], {}, 8)
+        g = new_game(rec)
+        for a in rec["actions"][:3]:
+            g.apply(a)
+        if g.view("p0")["declarer"] != "p0":
+            continue
+        a, secs, longest = timed(rec, "p0")
+        print(f"dummy-spades declarer, deal {seed}: {len(a.decisions)} decisions, {secs:.2f} s, "
+              f"longest step {1000 * longest:.1f} ms")
+        found += 1
+        if found == 3:
+            break
+    for name in ("seep", "seep2"):
+        game, opts = game_of(name)
+        for seed in range(3):
+            rec = play_hand(game, seed, ["strong"] + ["casual"] * 3, opts, 8)
+            a, secs, longest = timed(rec, "p0")
+            print(f"{name}, deal {seed}: {len(a.decisions)} decisions, {secs:.2f} s, "
+                  f"longest step {1000 * longest:.1f} ms")
+
+
+def cmd_honesty(name: str, first: int, last: int, samples: int) -> None:
+    game, opts = game_of(name)
+    seats = 3 if game == "dummy-spades" else opts.get("seats", 4)
+    for deal in range(first, last):
+        for level in LEVELS:
+            rec = play_hand(game, 50_000 + deal, [level] + ["casual"] * (seats - 1), opts, samples)
+            a, secs, _ = timed(rec, "p0")
+            valued = [d for d in a.decisions if d.label is not None]
+            hand = a.hands()
+            print(json.dumps({
+                "game": name, "level": level, "deal": deal, "valued": len(valued),
+                "lost": round(sum(d.lost for d in valued) / max(1, len(valued)), 3),
+                "accuracy": hand[0]["accuracy"] if hand else None,
+                "labels": [d.label for d in valued], "losses": [d.lost for d in valued],
+                "noise": [d.noise for d in valued], "exact": sum(d.exact for d in valued),
+                "seconds": round(secs, 2)}), flush=True)
+
+
+def cmd_summary(paths: list) -> None:
+    rows = []
+    for p in paths:
+        with open(p, encoding="utf-8") as f:
+            rows += [json.loads(line) for line in f if line.startswith("{")]
+    for name in sorted({r["game"] for r in rows}):
+        print(f"{name}:")
+        print("| level | hands | decisions | points lost a decision | accuracy | best/good/inacc./mistake/blunder % | s a hand |")
+        print("|---|---|---|---|---|---|---|")
+        for level in LEVELS:
+            rs = [r for r in rows if r["game"] == name and r["level"] == level and r["valued"]]
+            if not rs:
+                continue
+            lost, lh = mean_interval([r["lost"] for r in rs])
+            acc, ah = mean_interval([r["accuracy"] for r in rs])
+            labels = [x for r in rs for x in r["labels"]]
+            share = "/".join(f"{100 * labels.count(x) / len(labels):.0f}"
+                             for x in ("best", "good", "inaccuracy", "mistake", "blunder"))
+            secs = sum(r["seconds"] for r in rs) / len(rs)
+            print(f"| {level} | {len(rs)} | {len(labels)} | {lost:.2f} ± {lh:.2f} | "
+                  f"{acc:.1f} ± {ah:.1f} | {share} | {secs:.1f} |")
+
+
+def main(argv: list) -> None:
+    if argv[:1] == ["time"]:
+        cmd_time()
+    elif argv[:1] == ["honesty"]:
+        cmd_honesty(argv[1], int(argv[2]), int(argv[3]), int(argv[4]) if len(argv) > 4 else 8)
+    elif argv[:1] == ["summary"]:
+        cmd_summary(argv[1:])
+    else:
+        print(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,157 @@
+"""*Analyse my play* on the end-of-hand summary: the person's decisions of the hand just finished,
+each valued by ``cardtable.coach.analysis`` from that person's view at the time, run in slices
+(the page stays usable; a progress bar; Stop), then listed with labels and the better move in
+words.  The analysis is kept with the game (``GameSession.keep_analysis``: the record's
+``analyses`` field) and shown again from there.
+
+Offered only against the computer with one person at the table: in pass-and-play a list of one
+person's decisions on a shared screen is for another issue.  ``panel_html`` is a pure function of
+the kept entry (or the progress), so its words are tested in CPython.  Browser code (``run``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from ...cards import Card
+from ..text.i18n import N_, _, ngettext
+from ..text.markup import button, esc
+
+SLICE_S = 0.02
+"""Seconds of analysis per browser task (the page's interpreter is slower: well under 50 ms)."""
+
+LABEL_WORDS = {"best": N_("best move"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
+               "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+class AnalysisState:
+    """What the panel remembers: the hand under analysis ``(game id, seat, hand)``, its steps and
+    progress (``done`` of ``total`` decisions)."""
+
+    def __init__(self) -> None:
+        self.key = None
+        self.steps = None
+        self.done = 0
+        self.total = 0
+
+
+def person_seat(app):
+    """The one person's seat against the computer, else None."""
+    people = [s for s, c in app.controllers.items() if c == "human"]
+    if len(people) != 1 or len(people) == len(app.controllers) or app.session.script is not None:
+        return None
+    return people[0]
+
+
+def hand_key(app):
+    from ...coach.analysis import finished_hand
+
+    seat = person_seat(app)
+    return None if seat is None or app.game is None else (app.game_id, seat, finished_hand(app.game))
+
+
+def act(app, state: AnalysisState, arg: str) -> None:
+    """``analyse:start`` and ``analyse:stop``."""
+    if arg == "stop":
+        state.key = state.steps = None
+        app.render()
+        return
+    key = hand_key(app)
+    if key is None or state.key == key or app.session.analysis_of(key[1], key[2]):
+        return
+    from ...coach.analysis import analyse_steps
+
+    def progress(done: int, total: int) -> None:
+        state.done, state.total = done, total
+
+    state.key, state.done, state.total = key, 0, 0
+    state.steps = analyse_steps(app.game.to_record(), seats=[key[1]], hands={key[2]}, progress=progress)
+    app.tasks.soon(lambda: run(app, state, key))
+    app.render()
+
+
+def run(app, state: AnalysisState, key) -> None:
+    """One slice of the analysis; the next in a task of its own, or the result kept and shown."""
+    if state.key != key or state.steps is None:
+        return
+    stop = time.perf_counter() + SLICE_S
+    before = state.done
+    while True:
+        try:
+            next(state.steps)
+        except StopIteration as fin:
+            state.key = state.steps = None
+            entries = fin.value.entries()
+            if app.game_id == key[0]:
+                app.session.keep_analysis(entries[0] if entries else
+                                          {"seat": key[1], "hand": key[2], "decisions": [], "accuracy": None})
+            app.render()
+            return
+        if time.perf_counter() >= stop:
+            break
+    app.tasks.soon(lambda: run(app, state, key))
+    if state.done != before:
+        app.render()
+
+
+def html(app, state: AnalysisState, words) -> str:
+    """The panel under the hand's scores (empty when not offered)."""
+    key = hand_key(app)
+    if key is None:
+        return ""
+    kept = app.session.analysis_of(key[1], key[2])
+    if kept is not None:
+        return panel_html(kept, words)
+    if state.key == key:
+        return progress_html(state.done, state.total)
+    return ('<section class="analysis" data-key="analysis">'
+            + button(esc(_("Analyse my play")), "analyse:start", cls="btn ghost", key="analyse") + "</section>")
+
+
+def progress_html(done: int, total: int) -> str:
+    text = _("Analysing your decisions… {done} of {total}").format(done=done, total=total or "…")
+    return ('<section class="analysis" data-key="analysis" aria-busy="true">'
+            f'<p role="status">{esc(text)}</p>'
+            f'<progress max="{max(1, total)}" value="{done}" aria-label="{esc(text)}"></progress>'
+            + button(esc(_("Stop")), "analyse:stop", cls="btn ghost small", key="analyse-stop") + "</section>")
+
+
+def panel_html(entry: dict, words) -> str:
+    """A kept analysis: the accuracy, then each decision that lost points with its label and the
+    better move (``words``: an action in words, the table's); decisions that lost nothing are
+    counted, not listed."""
+    ds = entry.get("decisions") or []
+    acc = entry.get("accuracy")
+    head = (_("Accuracy this hand: {percent}%").format(percent=round(acc)) if acc is not None
+            else _("No decision of yours to analyse in this hand."))
+    items = []
+    for d in ds:
+        if not d.get("lost"):
+            continue
+        label = _(LABEL_WORDS.get(d.get("label"), "good"))
+        better = _("{move} would have been about {points} points better.").format(
+            move=words(d["best"]), points=max(1, round(d["lost"])))
+        exact = f' <span class="muted">({esc(_("exact"))})</span>' if d.get("exact") else ""
+        said = _("{move}: {label}.").format(move=words(d["played"]), label=label)
+        items.append(f'<li class="verdict {esc(d.get("label", ""))}"><b>{esc(said)}</b>{exact} {esc(better)}</li>')
+    clean = sum(1 for d in ds if not d.get("lost"))
+    tail = ngettext("{n} decision as good as the best the analysis found.",
+                    "{n} decisions as good as the best the analysis found.", clean).format(n=clean) if ds else ""
+    body = f'<ol class="verdicts">{"".join(items)}</ol>' if items else ""
+    return (f'<section class="analysis" data-key="analysis"><h3>{esc(_("Your play"))}</h3>'
+            f'<p><b>{esc(head)}</b> {esc(tail)}</p>{body}'
+            f'<p class="muted small">{esc(_("An estimate over sampled deals of the cards you could not see."))}</p>'
+            "</section>")
+
+
+def move_words(game_name: str, table, action: str) -> str:
+    """An action in words: the Seep table's own, or a Dummy Spades bid or card."""
+    if game_name != "dummy-spades":
+        return table.action_words(action)
+    w = action.split()
+    if w[0] == "bid":
+        if len(w) > 3:
+            return _("Bid {tricks} with a nil on {hands}").format(
+                tricks=w[1], hands=", ".join(table.name_of(h) for h in w[3].split(",")))
+        return _("Bid {n}").format(n=w[1])
+    return _("Play {card}").format(card=Card.parse(w[-1]).symbol)

@@ -1,0 +1,82 @@
+"""*Analyse my play* in real Chromium: a hand against the computer imported one card before its
+end (p0's nil broken by an avoidable overtake), the last card played, the end-of-hand summary's
+*Analyse my play*, the list with the blunder and the better move, the analysis saved with the
+game; in English at 360x740 and in French at 1280x800, axe clean (the screen audit runs after
+every redraw)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable.record import replay
+from conftest import current_record, screen_shot, wait_ready
+from test_analysis import NIL_DEAL, NIL_TRICK, spades
+from test_browser_a11y import AXE, FAST, Axe
+
+pytestmark = pytest.mark.browser
+pytest.importorskip("cardtable.bots")
+
+MY_CARD = ".my-hand.turn button.card.playable"
+
+
+def one_card_left() -> dict:
+    """The nil hand with p0's overtake, played on by the first legal card until p0 holds one card."""
+    g = replay(dict(spades(NIL_DEAL, NIL_TRICK + ["play KH"]), seed=1))
+    while not (g.to_act == "p0" and len(g.view("p0")["hand"]) == 1):
+        g.apply(g.legal_actions()[0])
+    rec = g.to_record()
+    rec["players"] = ["Ana", "Ben", "Chloé"]
+    rec["controllers"] = {"p0": "human", "p1": "casual", "p2": "casual"}
+    return rec
+
+
+def analyse_the_hand(page, axe, where: str, again: bool = False) -> str:
+    page.evaluate("location.hash = '#home'")
+    page.wait_for_selector("#import-file", state="attached")
+    page.set_input_files("#import-file", files=[{"name": "nil.json", "mimeType": "application/json",
+                                                 "buffer": json.dumps(one_card_left()).encode()}])
+    if again:   # the same file a second time: imported as a new game
+        page.click('[data-act="data:import-copy"]')
+    page.wait_for_selector(MY_CARD, timeout=30_000)
+    page.click(MY_CARD)
+    page.wait_for_selector('.hand-summary [data-act="analyse:start"]', timeout=30_000)
+    axe(f"{where}: the summary")
+    page.click('[data-act="analyse:start"]')
+    page.wait_for_selector(".hand-summary .analysis .verdicts", timeout=60_000)
+    axe(f"{where}: the analysis")
+    return page.inner_text(".hand-summary .analysis")
+
+
+def test_analyse_my_play_in_english_and_french(watched_page, site):
+    page = watched_page
+    assert AXE.is_file(), "axe-core is not installed: run npm ci"
+    page.add_init_script(FAST)
+    axe = Axe(page)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site.url)
+    wait_ready(page)
+
+    text = analyse_the_hand(page, axe, "en")
+    assert "Accuracy this hand: " in text
+    assert "Play K♥: blunder." in text and "Play 2♥ would have been about" in text
+    screen_shot(page, "analysis-phone-en")
+    saved = current_record(page)["analyses"]
+    assert [(a["seat"], a["hand"]) for a in saved] == [("p0", 0)]
+    assert any(d["played"] == "play KH" and d["label"] == "blunder" for d in saved[0]["decisions"])
+    page.click('.hand-summary [data-act="next-hand"]')
+    page.wait_for_selector(".hand-summary", state="detached")
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("location.hash = '#home'")
+    page.click('[data-act="lang:fr"]')
+    text = analyse_the_hand(page, axe, "fr", again=True)
+    assert "Précision de cette donne\u202f: " in text
+    assert "Jouer K♥\u202f: gaffe." in text and "Jouer 2♥ aurait rapporté environ" in text
+    screen_shot(page, "analysis-desktop-fr")
+    assert not axe.problems, axe.problems
+    page.click('.hand-summary [data-act="next-hand"]')
+    page.evaluate("location.hash = '#home'")
+    page.click('[data-act="lang:en"]')     # the next test's page starts in English
+    page.watch.assert_clean()
