@@ -112,18 +112,27 @@ def cmd_honesty(name: str, first: int, last: int, samples: int) -> None:
 
 
 def cmd_summary(paths: list) -> None:
+    """Labels and accuracies are worked out again from the points lost, with today's thresholds."""
+    from cardtable.coach.analysis import Verdict, accuracy, label_for
+
     rows = []
     for p in paths:
         with open(p, encoding="utf-8") as f:
             rows += [json.loads(line) for line in f if line.startswith("{")]
+    for r in rows:
+        game = game_of(r["game"])[0]
+        r["labels"] = [label_for(x, game) for x in r["losses"]]
+        r["accuracy"] = accuracy([Verdict(0, 0, "p0", "", "", x, "x") for x in r["losses"]], game)
     for name in sorted({r["game"] for r in rows}):
         print(f"{name}:")
         print("| level | hands | decisions | points lost a decision | accuracy | best/good/inacc./mistake/blunder % | s a hand |")
         print("|---|---|---|---|---|---|---|")
+        by = {}
         for level in LEVELS:
             rs = [r for r in rows if r["game"] == name and r["level"] == level and r["valued"]]
             if not rs:
                 continue
+            by[level] = {r["deal"]: r for r in rs}
             lost, lh = mean_interval([r["lost"] for r in rs])
             acc, ah = mean_interval([r["accuracy"] for r in rs])
             labels = [x for r in rs for x in r["labels"]]
@@ -131,7 +140,21 @@ def cmd_summary(paths: list) -> None:
                              for x in ("best", "good", "inaccuracy", "mistake", "blunder"))
             secs = sum(r["seconds"] for r in rs) / len(rs)
             print(f"| {level} | {len(rs)} | {len(labels)} | {lost:.2f} ± {lh:.2f} | "
-                  f"{acc:.1f} ± {ah:.1f} | {share} | {secs:.1f} |")
+                  f"{acc:.1f} ± {ah:.1f} | {share} | {secs:.2f} |")
+        for a, b in zip(LEVELS, LEVELS[1:]):
+            if a in by and b in by:
+                common = sorted(set(by[a]) & set(by[b]))
+                dl, hl = mean_interval([by[a][d]["lost"] - by[b][d]["lost"] for d in common])
+                da, ha = mean_interval([by[b][d]["accuracy"] - by[a][d]["accuracy"] for d in common])
+                print(f"{a} - {b}, paired over {len(common)} deals: points lost a decision "
+                      f"{dl:+.2f} ± {hl:.2f}, accuracy {da:+.1f} ± {ha:.1f} for {b}")
+        for level in by:
+            nz = sorted(x for r in by[level].values() for x in r["losses"] if x > 0)
+            ns = sorted(x for r in by[level].values() for x in r["noise"])
+            q = [nz[int(f * (len(nz) - 1))] for f in (0.25, 0.5, 0.75, 0.9)] if nz else []
+            print(f"{level}: points lost when some are, quartiles and 90th percentile "
+                  f"{', '.join(f'{x:.1f}' for x in q)}; noise (standard error) median "
+                  f"{ns[len(ns) // 2]:.1f}, 90th percentile {ns[int(0.9 * (len(ns) - 1))]:.1f}")
 
 
 def main(argv: list) -> None:

@@ -46,6 +46,7 @@ in slices.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from dataclasses import asdict, dataclass, field
@@ -64,11 +65,13 @@ SAMPLES = {"dummy-spades": 24, "seep": 16}
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 
-THRESHOLDS = {"dummy-spades": (3.0, 10.0, 30.0), "seep": (3.0, 8.0, 20.0)}
+THRESHOLDS = {"dummy-spades": (3.0, 10.0, 30.0), "seep": (5.0, 12.0, 25.0)}
 """Points lost from which a decision is an inaccuracy, a mistake, a blunder (under the first:
-good; none lost: best).  Dummy Spades scores in tens: a trick short of a contract costs about 20
-(its tens lost and a set), a broken nil 100 and more; a bag is 1.  Seep: a card's points are 1-13,
-a sweep 50 (the first 25).  See docs/analysis.md for the measured distributions."""
+good; none lost: best).  Dummy Spades scores in tens: a bag costs 1, a trick short of a contract
+about 20 to 80 (its tens lost and a set), a broken nil 100 and more.  Seep: a card's points are
+1 to 13, a sweep 50 (the first 25); a loss counts only beyond two standard errors, which are about
+2 to 6 points a decision in Seep, so "good" and "inaccuracy" start above that noise, and a
+blunder is half a sweep.  The measured distributions are in docs/analysis.md."""
 
 NOISE_Z = 2.0
 """A loss within this many standard errors of the paired difference counts as none."""
@@ -334,11 +337,17 @@ def analyse_steps(record, seats: Optional[list] = None, samples: Optional[int] =
                 continue
         game.apply(action)
     out = []
-    for n, (i, seat, view, played) in enumerate(todo):
-        v = yield from decision_steps(view, played, samples, seed)
-        out.append(Verdict(index=i, hand=view.get("hand_number", 0), seat=seat, played=played, **v))
-        if progress:
-            progress(n + 1, len(todo))
+    gc_was = gc.isenabled()
+    gc.disable()    # no collector pause in a slice, as for the computer players (``bots.think``)
+    try:
+        for n, (i, seat, view, played) in enumerate(todo):
+            v = yield from decision_steps(view, played, samples, seed)
+            out.append(Verdict(index=i, hand=view.get("hand_number", 0), seat=seat, played=played, **v))
+            if progress:
+                progress(n + 1, len(todo))
+    finally:    # also when the caller drops the analysis half-way
+        if gc_was:
+            gc.enable()
     return Analysis(name, samples, seed, out)
 
 

@@ -17,8 +17,9 @@ from ...cards import Card
 from ..text.i18n import N_, _, ngettext
 from ..text.markup import button, esc
 
-SLICE_S = 0.02
-"""Seconds of analysis per browser task (the page's interpreter is slower: well under 50 ms)."""
+SLICE_S = 0.012
+"""Seconds of analysis per browser task: with a step's overrun and the interpreter's own work, well
+under the 50 ms of a long task."""
 
 LABEL_WORDS = {"best": N_("best move"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
                "mistake": N_("mistake"), "blunder": N_("blunder")}
@@ -59,19 +60,27 @@ def act(app, state: AnalysisState, arg: str) -> None:
     key = hand_key(app)
     if key is None or state.key == key or app.session.analysis_of(key[1], key[2]):
         return
+    state.key, state.done, state.total, state.steps = key, 0, 0, None
+    app.tasks.soon(lambda: begin(app, state, key))
+    app.render()
+
+
+def begin(app, state: AnalysisState, key) -> None:
+    """In a task of its own: the analysis module imported and the steps made."""
+    if state.key != key:
+        return
     from ...coach.analysis import analyse_steps
 
     def progress(done: int, total: int) -> None:
         state.done, state.total = done, total
 
-    state.key, state.done, state.total = key, 0, 0
     state.steps = analyse_steps(app.game.to_record(), seats=[key[1]], hands={key[2]}, progress=progress)
     app.tasks.soon(lambda: run(app, state, key))
-    app.render()
 
 
 def run(app, state: AnalysisState, key) -> None:
-    """One slice of the analysis; the next in a task of its own, or the result kept and shown."""
+    """One slice of the analysis; the next in a task of its own, or the result kept.  The panel is
+    drawn again in a task of its own, never in a slice's."""
     if state.key != key or state.steps is None:
         return
     stop = time.perf_counter() + SLICE_S
@@ -85,13 +94,13 @@ def run(app, state: AnalysisState, key) -> None:
             if app.game_id == key[0]:
                 app.session.keep_analysis(entries[0] if entries else
                                           {"seat": key[1], "hand": key[2], "decisions": [], "accuracy": None})
-            app.render()
+            app.tasks.soon(app.render)
             return
         if time.perf_counter() >= stop:
             break
-    app.tasks.soon(lambda: run(app, state, key))
     if state.done != before:
-        app.render()
+        app.tasks.soon(app.render)
+    app.tasks.soon(lambda: run(app, state, key))
 
 
 def html(app, state: AnalysisState, words) -> str:
