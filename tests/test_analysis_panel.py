@@ -119,3 +119,12 @@ def test_the_record_keeps_the_analyses_field_and_checks_its_shape():
     for bad in ({"seat": "p0"}, [{"seat": "p0", "hand": "0", "decisions": []}], [{"seat": 1, "hand": 0, "decisions": []}]):
         with pytest.raises(RecordError, match='"analyses" must be a list of analyses'):
             parse_record(dict(record, analyses=bad))
+
+
+def test_an_imported_files_analyses_go_on_with_the_game():
+    app = FakeApp(finished_nil_hand(), PEOPLE_VS_COMPUTER)
+    app.session.adopt_analyses([ENTRY, {"seat": "p1"}, "not an analysis"])
+    assert app.session.analysis_of("p0", 0) == ENTRY
+    assert app.session.record()["analyses"] == [ENTRY]
+    app.session.adopt_analyses({"p0": ENTRY})          # not a list: nothing kept
+    assert "analyses" not in app.session.record()

@@ -1,7 +1,7 @@
 """*Analyse my play* in real Chromium: a hand against the computer imported one card before its
 end (p0's nil broken by an avoidable overtake), the last card played, the end-of-hand summary's
 *Analyse my play*, the list with the blunder and the better move, the analysis saved with the
-game; in English at 360x740 and in French at 1280x800, axe clean (the screen audit runs after
+game (the same numbers as the module's for that record); in English at 360x740 and in French at 1280x800, axe clean (the screen audit runs after
 every redraw)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from cardtable.coach.analysis import analyse
 from cardtable.record import replay
 from conftest import current_record, screen_shot, wait_ready
 from test_analysis import NIL_DEAL, NIL_TRICK, spades
@@ -62,8 +63,11 @@ def test_analyse_my_play_in_english_and_french(watched_page, site):
     assert "Accuracy this hand: " in text
     assert "Play K♥: blunder." in text and "Play 2♥ would have been about" in text
     screen_shot(page, "analysis-phone-en")
-    saved = current_record(page)["analyses"]
+    record = current_record(page)
+    saved = record["analyses"]
     assert [(a["seat"], a["hand"]) for a in saved] == [("p0", 0)]
+    # the same numbers as the module (and the command line) for the same record
+    assert analyse(record, seats=["p0"], hands={0}).entries() == saved
     assert any(d["played"] == "play KH" and d["label"] == "blunder" for d in saved[0]["decisions"])
     page.click('.hand-summary [data-act="next-hand"]')
     page.wait_for_selector(".hand-summary", state="detached")

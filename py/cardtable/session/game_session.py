@@ -413,6 +413,10 @@ class GameSession:
                          if (a.get("seat"), a.get("hand")) != (entry["seat"], entry["hand"])] + [entry]
         self.save()
 
+    def adopt_analyses(self, found: Any) -> None:
+        """Take over the analyses of an imported file (well-formed entries only) with the game."""
+        self.analyses = clean_analyses(found)
+
     def analysis_of(self, seat: str, hand: int) -> Optional[dict]:
         """The kept analysis of ``seat``'s hand ``hand``, if any."""
         return next((a for a in self.analyses if (a.get("seat"), a.get("hand")) == (seat, hand)), None)
@@ -539,6 +543,11 @@ def stored_analyses(raw: Optional[str]) -> list:
         found = load_json(raw).get(ANALYSES_FIELD)
     except Exception:
         return []
+    return clean_analyses(found)
+
+
+def clean_analyses(found: Any) -> list:
+    """The analyses field as read from a file or storage, keeping only well-formed entries."""
     if not isinstance(found, list):
         return []
     return [a for a in found if isinstance(a, dict) and isinstance(a.get("seat"), str)

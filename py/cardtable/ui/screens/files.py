@@ -16,7 +16,7 @@ from pyscript import document, window
 from pyodide.ffi import to_js
 
 from ...game import IllegalAction, RecordError
-from ...record import CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, game_at_start, new_game, parse_record
+from ...record import ANALYSES_FIELD, CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, game_at_start, new_game, parse_record
 from ..shell.browser import js_object, measure, present
 from ..shell.tasks import Sliced
 from ..text import announce
@@ -210,12 +210,13 @@ class Files:
         controllers, note = self.checked_controllers(record.get(CONTROLLERS_FIELD) or {}, game)
         same = self.saved_copy_of(record)
         if same is not None:
-            self.pending_import = (game, log, controllers, note, same, record.get(HINTS_FIELD))
+            self.pending_import = (game, log, controllers, note, same, record)
             self.app.dialog = ("import-dup", same)
             self.app.screen = "home"
             self.app.render()
             return
-        self.open_imported(game, log, controllers, note, hints=record.get(HINTS_FIELD))
+        self.open_imported(game, log, controllers, note, hints=record.get(HINTS_FIELD),
+                           analyses=record.get(ANALYSES_FIELD))
 
     def import_refused(self, message: str) -> None:
         self.app.notice = message
@@ -223,8 +224,11 @@ class Files:
         self.app.screen = "home"
         self.app.render()
 
-    def open_imported(self, game, log, controllers, note, game_id: Optional[str] = None, hints=None) -> None:
+    def open_imported(self, game, log, controllers, note, game_id: Optional[str] = None, hints=None,
+                      analyses=None) -> None:
         self.app.open_game(game, game_id or new_id(), controllers, log)
+        if analyses:   # the file's analyses go on with the game (record.ANALYSES_FIELD)
+            self.app.session.adopt_analyses(analyses)
         if hints:   # the file's hints used go on in the new save (and its statistics)
             from ..table.coach import adopt_hints
             adopt_hints(self.app, hints)
@@ -305,10 +309,11 @@ class Files:
 
     def data_act(self, arg: str) -> None:
         if arg == "import-copy" and getattr(self, "pending_import", None):
-            game, log, controllers, note, _, hints = self.pending_import
+            game, log, controllers, note, _, record = self.pending_import
             self.pending_import = None
             self.app.dialog = None
-            self.open_imported(game, log, controllers, note, hints=hints)
+            self.open_imported(game, log, controllers, note, hints=record.get(HINTS_FIELD),
+                               analyses=record.get(ANALYSES_FIELD))
             return
         self.app.render()
 
