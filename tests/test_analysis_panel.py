@@ -85,8 +85,14 @@ def test_stop_ends_the_analysis_and_offers_it_again():
     assert 'data-act="analyse:start"' in panel.html(app, state, lambda a: a)
 
 
-def test_not_offered_in_pass_and_play():
+def test_not_offered_in_pass_and_play_nor_on_a_guests_device():
     app = FakeApp(finished_nil_hand(), {"p0": "human", "p1": "human", "p2": "casual"})
+    assert panel.html(app, panel.AnalysisState(), lambda a: a) == ""
+
+    class Guest:    # a guest's stand-in for the game (session.remote.ViewGame) says so
+        remote = True
+    app = FakeApp(finished_nil_hand(), PEOPLE_VS_COMPUTER)
+    app.game = Guest()
     assert panel.html(app, panel.AnalysisState(), lambda a: a) == ""
 
 

@@ -37,9 +37,11 @@ class AnalysisState:
 
 
 def person_seat(app):
-    """The one person's seat against the computer, else None."""
+    """The one person's seat against the computer, else None (and None on a guest's device: the
+    game and its record are on the host's)."""
     people = [s for s, c in app.controllers.items() if c == "human"]
-    if len(people) != 1 or len(people) == len(app.controllers) or app.session.script is not None:
+    if (len(people) != 1 or len(people) == len(app.controllers) or app.session.script is not None
+            or getattr(app.game, "remote", False)):
         return None
     return people[0]
 
