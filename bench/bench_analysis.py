@@ -5,6 +5,9 @@ Run: ``PYTHONPATH=py python3 bench/bench_analysis.py time``
     declarer (the worst case: a bid and 26 cards, the dummy's included), Seep with four and with
     two players; and the longest step between two yields (the page runs the analysis in slices).
 
+Run: ``python3 bench/bench_analysis.py time --pyodide [DIR]``
+    The same in Pyodide under Node (the page's interpreter, from ``node_modules/pyodide`` or DIR).
+
 Run: ``PYTHONPATH=py python3 bench/bench_analysis.py honesty GAME FIRST LAST [SAMPLES] > out.jsonl``
     For deals FIRST..LAST-1 of GAME (``dummy-spades``, ``seep`` (four players) or ``seep2``), one
     hand per deal for each level (random, casual, strong, expert) at p0, the other seats casual;
@@ -22,6 +25,9 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))   # the app's package
 
 from cardtable.bots import choose_action
 from cardtable.bots.arena import mean_interval
@@ -157,8 +163,35 @@ def cmd_summary(paths: list) -> None:
                   f"{ns[len(ns) // 2]:.1f}, 90th percentile {ns[int(0.9 * (len(ns) - 1))]:.1f}")
 
 
+_NODE = r"""
+const [dir, py, bench] = process.argv.slice(1);
+const { loadPyodide } = require(dir + "/pyodide.js");
+(async () => {
+  const pyodide = await loadPyodide({ indexURL: dir + "/" });
+  pyodide.FS.mkdirTree("/app/py");
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: py }, "/app/py");
+  pyodide.FS.mkdirTree("/app/bench");
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: bench }, "/app/bench");
+  pyodide.setStdout({ batched: (s) => console.log(s) });
+  await pyodide.runPythonAsync(`
+import sys
+sys.path[:0] = ["/app/py", "/app/bench"]
+import bench_analysis
+bench_analysis.cmd_time()
+`);
+})();
+"""
+
+
 def main(argv: list) -> None:
-    if argv[:1] == ["time"]:
+    if argv[:2] == ["time", "--pyodide"]:
+        import pathlib
+        import subprocess
+
+        here = pathlib.Path(__file__).resolve().parent
+        where = pathlib.Path(argv[2] if len(argv) > 2 else "node_modules/pyodide").resolve()
+        subprocess.run(["node", "-e", _NODE, str(where), str(here.parent / "py"), str(here)], check=True)
+    elif argv[:1] == ["time"]:
         cmd_time()
     elif argv[:1] == ["honesty"]:
         cmd_honesty(argv[1], int(argv[2]), int(argv[3]), int(argv[4]) if len(argv) > 4 else 8)
