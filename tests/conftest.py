@@ -114,11 +114,16 @@ AUDIT = ScreenAudit()
 # guarded taps of the suite do not wait 700 ms each (Playwright polls a disabled button at growing
 # intervals, up to 500 ms apart: a guarded tap cost up to 1.2 s)
 GUARD_MS = 120
-SHORT_GUARD = f"window.__cardtableHandoffGuardMs = {GUARD_MS}; window.__cardtableTapGuardMs = {GUARD_MS};"
+# and the pause before a computer's move (ui/app.py; 200-1200 ms for players by the speed setting):
+# a test waits for the computers' moves, never for their pauses (a test of the pause itself sets
+# window.__cardtableComputerMs = null)
+COMPUTER_MS = 20
+SHORT_GUARD = (f"window.__cardtableHandoffGuardMs = {GUARD_MS}; window.__cardtableTapGuardMs = {GUARD_MS};"
+               f" window.__cardtableComputerMs = {COMPUTER_MS};")
 
 
 def audit_context(context) -> None:
-    """Run the screen audit in every page of ``context`` (and the guards' shorter times: GUARD_MS)."""
+    """Run the screen audit in every page of ``context`` (and the guards' and computers' shorter times)."""
     context.add_init_script(path=str(AUDIT_JS))
     context.add_init_script(SHORT_GUARD)
     context.expose_binding("__auditReport", AUDIT.report)

@@ -93,8 +93,10 @@ class GameSession:
     """One open game and its play loop (see the module docstring)."""
 
     def __init__(self, tasks, saves, settings: dict, events: Optional[SessionEvents] = None,
-                 bot_budget_s: float = BOT_BUDGET_S, perf_counter: Callable[[], float] = time.perf_counter) -> None:
+                 bot_budget_s: float = BOT_BUDGET_S, perf_counter: Callable[[], float] = time.perf_counter,
+                 computer_ms_cap: Optional[float] = None) -> None:
         self.tasks = tasks
+        self.computer_ms_cap = computer_ms_cap   # a shorter pause before a computer's move (the browser tests')
         self.saves = saves
         self.settings = settings
         self.events = events or SessionEvents()
@@ -424,7 +426,10 @@ class GameSession:
 
     # ---- computer players --------------------------------------------------------------------------
     def schedule_bot(self) -> None:
-        self.bot_timer = self.tasks.later(self.bot_move, self.pace().computer_ms)
+        ms = self.pace().computer_ms
+        if self.computer_ms_cap is not None:
+            ms = min(ms, self.computer_ms_cap)
+        self.bot_timer = self.tasks.later(self.bot_move, ms)
 
     def cancel_bot(self) -> None:
         """Stop a computer's turn: the pause before it, or its search between two slices."""

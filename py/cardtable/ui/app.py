@@ -109,7 +109,11 @@ class App:
         self.screen = "home"          # home | new:<game> | rules:<game> | table
         self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
         # the open game and its play loop (game, table, seats, viewer, hand-off, holds, log ...)
-        self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self))
+        # (the pause before a computer's move: shorter in the browser tests, window.__cardtableComputerMs, never longer)
+        short = getattr(window, "__cardtableComputerMs", None)
+        short = short if isinstance(short, (int, float)) and not isinstance(short, bool) and short >= 0 else None
+        self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self),
+                                   computer_ms_cap=short)
         self.notice = ""              # a message on the home screen
         self.banner = ""              # a message over the table (e.g. storage full)
         self.parts: dict = {}         # the screen parts built so far (``PARTS``: each on first use)
