@@ -18,6 +18,7 @@ from cardtable.session import GameSession, SessionEvents, controller
 from cardtable.session.remote import GuestTable, HostedSeats, RemoteHost, ViewGame
 from cardtable.session.seats import REMOTE
 from cardtable.stores.saves import DictStore, SaveStore
+from cardtable.ui.table.coach import took_back_words
 from cardtable.ui.table.ending import hand_buttons, over_buttons
 from cardtable.ui.table.seep import Table as SeepTable
 from cardtable.ui.table.spades import Table as SpadesTable
@@ -79,7 +80,7 @@ class Table:
             self.guests[seat] = GuestTable(session, Guest(TABLE, seat, secrets[seat]),
                                            lambda text, seat=seat: self.tasks.soon(
                                                lambda: self.remote.receive(f"conn-{seat}", text)),
-                                           lambda g: TABLES[g.name](g))
+                                           lambda g: TABLES[g.name](g), took_back=took_back_words)
             self.by_conn[f"conn-{seat}"] = self.guests[seat]
         self.host.save()
         self.host.advance()
@@ -434,3 +435,116 @@ def test_an_undo_on_the_host_takes_every_guest_back_too():
     assert encode(guest.session.game.view("p1")) == encode(host.game.view("p1"))
     table.play(rng)   # and the game goes on to its end from there
     assert guest.session.game.action_count == host.game.action_count
+
+
+class HostApp:
+    """What ``ui.table.coach`` reads of the host's app, over the host's real session."""
+
+    def __init__(self, session):
+        self.session = session
+        self.table_screen = type("TableScreen", (), {})()
+        self.table_screen.coach = __import__("cardtable.ui.table.coach", fromlist=["Coach"]).Coach()
+        self.said, self.banner = [], ""
+
+    def __getattr__(self, name):
+        return getattr(self.session, name)
+
+    def cancel_arm(self):
+        pass
+
+    def advance(self):
+        self.session.advance()
+
+
+def plain(text):
+    return text.replace("\u2068", "").replace("\u2069", "")   # (names are isolated for bidi)
+
+
+def settle(table):
+    while table.tasks.run_one():
+        pass
+
+
+def three_devices():
+    table = Table(spades(4), {"p0": "human", "p1": "remote", "p2": "remote"})
+    settle(table)
+    assert all(g.joined for g in table.guests.values())
+    return table
+
+
+def test_at_a_shared_table_the_host_takes_back_its_own_last_move_only_and_every_guest_is_told():
+    from cardtable.ui.table import coach
+
+    table = three_devices()
+    host, app, rng = table.host, HostApp(table.host), random.Random(2)
+    assert not coach.against_computers(app)   # one person here, but two on other devices
+    undone = 0
+    for _step in range(300):
+        if host.game.to_act == "p0" and host.person_to_act():
+            record = host.game.to_record()
+            assert host.apply(rng.choice(host.game.legal_actions()))
+            settle(table)
+            keep = coach.undo_target(app)
+            if keep is None:   # (a move that turned up something new: not to be taken back)
+                continue
+            assert keep == len(record["actions"])   # the host's own last move, nobody else's
+            taken = host.game.actions[keep]
+            coach.undo(app)
+            settle(table)
+            assert host.game.to_record() == record   # exactly the game before that move
+            words = coach.took_back_words(host.table, "p0", taken)
+            assert plain(words).startswith("Ana took back") and app.said[-1] == words
+            for seat, guest in table.guests.items():   # every device redrawn and told
+                gs = guest.session
+                assert gs.game.action_count == host.game.action_count
+                assert encode(gs.game.view(seat)) == encode(host.game.view(seat))
+                assert str(gs.log[-1]) == words and len(gs.log) == len(host.log)
+            undone += 1
+            assert host.apply(taken)   # played again, and the game goes on
+        elif host.game.to_act in table.guests and table.step_session(
+                table.guests[host.game.to_act].session, rng, table.guests[host.game.to_act]):
+            count = host.game.action_count
+            settle(table)
+            if host.game.action_count > count:
+                # a guest has acted since: the host's earlier move is not the host's to take back
+                assert coach.undo_target(app) is None
+        else:
+            assert table.step_session(host, rng) or table.tasks.run_one()
+            settle(table)
+        if undone >= 3:
+            break
+    assert undone >= 3
+
+
+def test_the_host_never_takes_back_a_guests_move_even_with_seats_lent_to_a_computer():
+    from cardtable.ui.table import coach
+
+    table = three_devices()
+    host, app, rng = table.host, HostApp(table.host), random.Random(5)
+    while host.game.action_count < 8 or host.game.to_act != "p0":
+        if not (table.step_session(host, rng) or any(table.step_session(g.session, rng, g)
+                                                    for g in table.guests.values() if g.joined)):
+            assert table.tasks.run_one()
+        settle(table)
+    assert coach.undo_target(app) is None   # the last move is a guest's
+    record = host.game.to_record()
+    # both devices away, their seats lent to a computer: still their seats, never taken back here
+    host.hand_seat("p1", "casual")
+    host.hand_seat("p2", "casual")
+    assert host.people_elsewhere() and not coach.against_computers(app)
+    assert coach.undo_target(app) is None
+    coach.undo(app)
+    assert host.game.to_record() == record
+
+
+def test_took_back_words_name_the_card_or_the_bid():
+    from cardtable.ui.table import coach
+
+    g = new_game(spades())
+    t = SpadesTable(g)
+    assert plain(coach.took_back_words(t, "p0", "play TD")) == "Ana took back 10♦."
+    assert plain(coach.took_back_words(t, "p1", "bid 4 nil p1")) == "Ben took back the bid."
+    s = new_game(seep(4))
+    st = SeepTable(s)
+    assert plain(coach.took_back_words(st, "p2", "build 11 6H 5H")) == "Cy took back 6♥."
+    assert plain(coach.took_back_words(st, "p3", "capture JH 2D")) == "Dee took back J♥."

@@ -131,16 +131,18 @@ class Judge:
         self.last_seq[seat] = message["seq"]
         return self.moved(seat, canonical, hand) if self.tell_moves else []
 
-    def welcome_again(self, game: Optional[Game] = None) -> Outgoing:
+    def welcome_again(self, game: Optional[Game] = None, taken: Optional[tuple] = None) -> Outgoing:
         """A ``welcome`` for every connected guest: its view of the position now (after an undo
-        on the host, which took the game back; ``game`` is the game now played)."""
+        on the host, which took the game back; ``game`` is the game now played; ``taken``: the
+        seat and the action taken back, public moves every guest saw, told as ``took_back``)."""
         if game is not None:
             self.game = game
-        return [(conn, self._welcome(seat)) for seat, conn in self.connection.items()]
+        extra = {"took_back": {"seat": taken[0], "action": taken[1]}} if taken else {}
+        return [(conn, self._welcome(seat, extra)) for seat, conn in self.connection.items()]
 
-    def _welcome(self, seat: str) -> str:
+    def _welcome(self, seat: str, extra: Optional[dict] = None) -> str:
         return encode({"type": "welcome", "table": self.table, "seat": seat, "seq": self.last_seq[seat],
-                       "at": self.game.action_count, "view": self.game.view(seat)})
+                       "at": self.game.action_count, "view": self.game.view(seat), **(extra or {})})
 
     def moved(self, actor: str | None, action: str, hand_before: Any) -> Outgoing:
         """The move for every connected guest, each with its own view (with the finished hands'

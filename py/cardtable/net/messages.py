@@ -26,7 +26,9 @@ Host to guest (never anything the seat's view does not show)::
     {"type": "closed", "code": "replaced", "reason": "..."}
 
 ``welcome`` answers a join or resume: the last ``seq`` the host accepted from that seat, the
-position, and the seat's view (``game.view(seat)``, what the UI renders).  ``move`` is a move
+position, and the seat's view (``game.view(seat)``, what the UI renders); a welcome sent after an
+undo on the host also has ``"took_back": {"seat": "p0", "action": "play TD"}`` (who took back
+which move: a move every guest was told already).  ``move`` is a move
 applied (who acted and what: public) with the seat's view after it; its view leaves out the
 finished hands' ``history`` unless a hand has just ended (the guest keeps the one it has).
 ``refused`` gives a stable ``code`` (the engine's refusal code for an illegal action, or one of

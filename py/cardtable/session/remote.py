@@ -130,6 +130,11 @@ class RemoteHost:
         """The seats whose device is connected now."""
         return self.judge.present
 
+    @property
+    def hosted(self) -> set[str]:
+        """The seats this host plays for other devices (lent to a computer or a person here too)."""
+        return set(self.judge.secrets)
+
     def receive(self, conn: Hashable, text: str | bytes) -> None:
         """A guest's message: judged, then answered (a move is told to every guest)."""
         self._send_all(self.judge.receive(conn, text))
@@ -155,8 +160,10 @@ class RemoteHost:
     def moved(self, actor: Optional[str], action: str, before: dict) -> None:
         self._send_all(self.judge.moved(actor, action, before.get("hand_number")))
 
-    def rewound(self) -> None:
-        self._send_all(self.judge.welcome_again(self.session.game))
+    def rewound(self, taken: Optional[tuple] = None) -> None:
+        """An undo on the host: every guest is welcomed again at the position now, told who took
+        back which (public) action."""
+        self._send_all(self.judge.welcome_again(self.session.game, taken))
 
     def closed(self) -> None:
         """The host closed the game: nothing is judged any more."""
@@ -304,8 +311,11 @@ class GuestTable:
     """A guest device's table (see the module docstring)."""
 
     def __init__(self, session, guest: Guest, send: Callable[[str], None], make_table: Callable[[Any], Any],
-                 keep: Optional[Callable[["GuestTable"], None]] = None) -> None:
+                 keep: Optional[Callable[["GuestTable"], None]] = None,
+                 took_back: Optional[Callable[[Any, str, str], str]] = None) -> None:
+        """``took_back(table, seat, action)``: the log line of an undo on the host, in words."""
         self.session = session
+        self.took_back = took_back or (lambda table, seat, action: f"{table.name_of(seat)} took back a move.")
         self.guest = guest
         self.send = send
         self.make_table = make_table
@@ -348,7 +358,7 @@ class GuestTable:
         if kind in ("welcome", "refused", "closed"):
             self.asked = None
         if kind == "welcome":
-            self._welcome()
+            self._welcome(message.get("took_back"))
         elif kind == "move":
             self._move(message)
         elif kind == "refused":
@@ -377,7 +387,9 @@ class GuestTable:
         self.send(self.guest.act(action))
         return True
 
-    def _welcome(self) -> None:
+    def _welcome(self, taken: Any = None) -> None:
+        """The host's position (``taken``: a welcome after an undo on the host says who took back
+        which move: the table goes back, its log says so)."""
         session, view, at = self.session, self.guest.view, self.guest.at
         self.waiting = False
         if not self.joined:
@@ -389,8 +401,14 @@ class GuestTable:
             session.advance()
             return
         session.cancel_hold()
+        dropped = session.game.action_count - at
         session.game.reset(view, at)
-        session.table.after_move(session.game)
+        if isinstance(taken, dict) and taken.get("seat") in session.game.seats \
+                and isinstance(taken.get("action"), str) and dropped > 0:
+            session.rewind(session.game, dropped, self.took_back(session.table, taken["seat"], taken["action"]),
+                           False)
+        else:
+            session.table.after_move(session.game)
         session.dialog = ("over",) if session.game.over else None
         session.advance()
 

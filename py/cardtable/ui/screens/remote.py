@@ -36,6 +36,7 @@ from ...record import load_json
 from ...session.remote import GuestTable, HostedSeats, RemoteHost, door_code
 from ...session.seats import PERSON, REMOTE
 from ..shell.browser import js_object, local_get, local_set, present
+from ..table.coach import took_back_words
 from ..text.i18n import _
 from . import remote_html
 from .home import DEFAULT_LEVEL
@@ -368,7 +369,8 @@ class Remote:
         """The guest's table for a seat (resumed when it is the kept seat): whether it resumes."""
         resume = kept.get("table") == table and kept.get("seat") == seat
         guest = Guest(table, seat, secret, seq=kept.get("seq", 0) if resume else 0)
-        self.guest = GuestTable(self.app.session, guest, send, self.app.table_screen.table_for, keep=self.keep_guest)
+        self.guest = GuestTable(self.app.session, guest, send, self.app.table_screen.table_for, keep=self.keep_guest,
+                                 took_back=took_back_words)
         self.join.update(error="", resume=resume, door=kept.get("door") if resume else None)
         return resume
 
@@ -431,6 +433,9 @@ class Remote:
             return
         if message["type"] == "closed":
             self.join["status"] = "replaced"
+        if message["type"] == "welcome" and was and "took_back" in message and self.app.session.log:
+            self.app.said.append(str(self.app.session.log[-1]))   # "Hana took back 10♦.", said here too
+            self.app.render()
         if message["type"] == "refused" and not guest.joined:
             code = message.get("code")
             self.join.update(status=None, error=_(remote_html.SEAT_REFUSED.get(code, remote_html.SEAT_REFUSED["other"])))
