@@ -297,7 +297,7 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_t
         assert table.tasks.run_one()
     while table.tasks.run_one():
         pass
-    assert table.guest_events["p1"].refusals == ["illegal"]
+    assert table.guest_events["p1"].refusals == ["played_on_host"]
     assert guest.session.game.action_count == host.game.action_count > count
 
 
@@ -548,3 +548,46 @@ def test_took_back_words_name_the_card_or_the_bid():
     st = SeepTable(s)
     assert plain(coach.took_back_words(st, "p2", "build 11 6H 5H")) == "Cy took back 6♥."
     assert plain(coach.took_back_words(st, "p3", "capture JH 2D")) == "Dee took back J♥."
+
+
+def test_a_seat_lent_while_its_device_is_connected_shows_no_live_cards_there_and_is_given_back():
+    """Ben's device is still there while a computer plays his seat on the host: his table is told
+    (who, and that Ana can give it back), offers no move, refuses a tap in words; given back, Ben
+    plays again."""
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    settle(table)
+    host, guest, rng = table.host, table.guests["p1"], random.Random(4)
+    host.hand_seat("p1", "casual")
+    table.remote.seat_handed("p1")
+    while table.tasks.run_one() and guest.lent is None:
+        pass
+    assert guest.lent == {"by": "computer", "host": "Ana"}
+    for _ in range(400):   # a few of Ben's turns played by the computer on the host
+        if host.game.action_count >= 8:
+            break
+        if guest.session.game.to_act == "p1":
+            assert guest.session.person_to_act() is None   # no live cards on Ben's table
+            html = guest.session.table.render(guest.session.game, "p1", Screen(guest.session))
+            assert "playable" not in html and 'data-act="move:' not in html
+            assert not guest.act(guest.session.game.view("p1")["legal"][0] if guest.session.game.view("p1")["legal"]
+                                 else "throw 2C")
+            assert table.guest_events["p1"].refusals[-1] == "played_on_host"
+        assert table.step_session(host, rng) or table.tasks.run_one()
+    assert host.game.action_count >= 8
+    host.hand_seat("p1", "remote")
+    table.remote.seat_handed("p1")
+    settle(table)
+    assert guest.lent is None and guest.session.seat("p1").here
+    table.play(rng)
+    assert guest.session.game.action_count == host.game.action_count and host.game.over
+
+
+def test_a_lent_seat_that_joins_again_is_told_at_once():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    settle(table)
+    table.host.hand_seat("p1", "casual")
+    guest = table.guests["p1"]
+    table.remote.dropped("conn-p1")
+    guest.start(resume=True)
+    settle(table)
+    assert guest.lent == {"by": "computer", "host": "Ana"}

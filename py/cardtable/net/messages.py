@@ -24,6 +24,8 @@ Host to guest (never anything the seat's view does not show)::
     {"type": "refused", "seq": 7, "code": "not_your_turn", "reason": "...", "values": {...}}
     {"type": "pong", "seq": 8, "at": 42}
     {"type": "closed", "code": "replaced", "reason": "..."}
+    {"type": "lent", "by": "computer", "host": "Hana"}         the seat is played on the host for now
+                                                                ("computer" or "person"; null: given back)
 
 ``welcome`` answers a join or resume: the last ``seq`` the host accepted from that seat, the
 position, and the seat's view (``game.view(seat)``, what the UI renders); a welcome sent after an
@@ -61,7 +63,7 @@ GUEST_FIELDS: dict[str, dict[str, type]] = {
     "ping": {"seq": int},
 }
 """Every guest message's keys and their types: exactly these, no more."""
-HOST_TYPES = {"welcome", "move", "refused", "pong", "closed"}
+HOST_TYPES = {"welcome", "move", "refused", "pong", "closed", "lent"}
 MAX_TEXT = 64
 """The longest string field of a guest message (``bid 13 nil p0,p1,p2,dummy`` is 26 characters)."""
 
@@ -78,6 +80,7 @@ REFUSALS = {
     "replayed": "this message was already received",
     "not_your_turn": "it is not your turn",
     "stale": "the game has moved on since this action was chosen",
+    "played_on_host": "this seat is played on the host now",
 }
 """The host's own refusal codes, with the reason in English (engine refusals keep the engine's)."""
 

@@ -35,13 +35,16 @@ from ..cards import Card
 from ..game import IllegalAction, RecordError
 from ..net.guest import Guest
 from ..net.judge import Judge
-from ..net.messages import new_secret, new_table_id
+from ..net.messages import REFUSALS, encode, new_secret, new_table_id
 from ..record import load_json
 from .seats import PERSON, REMOTE
 
 Send = Callable[[Hashable, str], None]
 
 
+LENT = "casual"
+"""The controller a guest's table shows for its own seat while a computer plays it on the host
+(the guest's session never thinks: its script has no move)."""
 HOSTED_MAX_BYTES = 16384
 """The most a kept ``HostedSeats`` entry may hold (a few ids, and a door's code per seat)."""
 MAX_DOOR = 1024
@@ -136,8 +139,28 @@ class RemoteHost:
         return set(self.judge.secrets)
 
     def receive(self, conn: Hashable, text: str | bytes) -> None:
-        """A guest's message: judged, then answered (a move is told to every guest)."""
-        self._send_all(self.judge.receive(conn, text))
+        """A guest's message: judged, then answered (a move is told to every guest); a seat welcomed
+        while the host plays it is told so (``lent``)."""
+        out = self.judge.receive(conn, text)
+        self._send_all(out)
+        seat = self.seat_on(conn)
+        if seat is not None and not self.session.seat(seat).remote \
+                and any(c == conn and '"type":"welcome"' in t for c, t in out):
+            self.send(conn, self.lent_text(seat))
+
+    def lent_text(self, seat: str) -> str:
+        """The ``lent`` message for a seat: who plays it on the host now (None: its own device)."""
+        who = self.session.seat(seat)
+        humans, session = self.session.humans(), self.session
+        names = dict(zip(session.table.seats, session.game.players or ()))
+        return encode({"type": "lent", "by": None if who.remote else ("computer" if who.computer else "person"),
+                       "host": names.get(humans[0], "") if humans else ""})
+
+    def seat_handed(self, seat: str) -> None:
+        """The host lent a seat or gave it back: its device, if connected, is told."""
+        conn = self.judge.connection.get(seat)
+        if conn is not None:
+            self.send(conn, self.lent_text(seat))
 
     def seat_on(self, conn: Hashable) -> Optional[str]:
         """The seat a connection holds (proved by its secret), or None."""
@@ -151,7 +174,7 @@ class RemoteHost:
         session = self.session
         if not session.seat(session.game.to_act).remote:
             # the host gave the seat to a computer or a person here while its guest was away
-            raise IllegalAction("this seat is played on the host now", "illegal")
+            raise IllegalAction(REFUSALS["played_on_host"], "played_on_host")
         if session.hold:
             session.release_hold()   # a trick still shown on the host: collected now
         return session.move(action)
@@ -324,6 +347,7 @@ class GuestTable:
         self.waiting = False        # the person's move is on its way to the host
         self.refusal: Optional[dict] = None   # the host's last refusal
         self.asked: Optional[str] = None      # the seat asked for and no answer yet: the text sent
+        self.lent: Optional[dict] = None      # the host plays this seat for now: {"by": ..., "host": name}
 
     @property
     def seat(self) -> str:
@@ -372,12 +396,27 @@ class GuestTable:
         elif kind == "closed":
             self.replaced = True
             self.session.events.changed()
+        elif kind == "lent" and self.joined:
+            self._lent(message)
         return message
+
+    def _lent(self, message: dict) -> None:
+        """The host plays this seat for now (a computer or a person there), or gave it back: the
+        seat is shown played elsewhere meanwhile, with no live cards."""
+        by, host = message.get("by"), message.get("host")
+        self.lent = {"by": by, "host": host[:40] if isinstance(host, str) else ""} \
+            if by in ("computer", "person") else None
+        session = self.session
+        session.controllers[self.seat] = PERSON if self.lent is None else (LENT if by == "computer" else REMOTE)
+        session.events.changed()
 
     def act(self, action: str) -> bool:
         """The person's move: sent to the host (one at a time), drawn when the host tells it."""
         game = self.session.game
         if not self.joined or self.waiting or game.to_act != self.seat:
+            return False
+        if self.lent is not None:
+            self.session.events.refused(IllegalAction(REFUSALS["played_on_host"], "played_on_host"))
             return False
         if action not in game.legal_actions():
             err = game.refusal(action) if game.name == "seep" else None
@@ -395,6 +434,7 @@ class GuestTable:
         if not self.joined:
             game = ViewGame(view, at, self.seat)
             controllers = {s: (PERSON if s == self.seat else REMOTE) for s in game.seats}
+            self.lent = None
             session.open(game, None, self.make_table(game), controllers, log=[],
                          script=GuestScript(lambda: self.keep and self.keep(self)))
             session.forward = self.act

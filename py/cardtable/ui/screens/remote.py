@@ -103,12 +103,14 @@ class Remote:
             self.hosted.lend(seat)   # kept first: after a reload the seat is still offered to its device
             self.keep_hosted()
             self.app.session.hand_seat(seat, value)
+            self.host.seat_handed(seat)
 
     def back_to_device(self, seat: str) -> None:
         if self.host is not None and seat in self.offers:
             self.app.session.hand_seat(seat, REMOTE)
             self.hosted.give_back(seat)
             self.keep_hosted()
+            self.host.seat_handed(seat)
 
     def keep_hosted(self) -> None:
         if self.hosted_key:
@@ -544,10 +546,13 @@ class Remote:
         if self.app.screen != "table":
             return ""
         if self.guest_playing():
-            return remote_html.guest_bar(self.join.get("status"))
-        if self.host is not None and self.app.game is not None and set(self.offers) - self.host.present:
-            # only while a device is away: the table keeps the whole screen otherwise
-            return remote_html.table_bar(self.names(), self.host.present, list(self.offers))
+            return remote_html.guest_bar(self.join.get("status"), self.guest.lent)
+        session = self.app.session
+        lent = {s: "person" if session.seat(s).here else "computer" for s in self.offers
+                if session.table is not None and not session.seat(s).remote}
+        if self.host is not None and self.app.game is not None and (set(self.offers) - self.host.present or lent):
+            # only while a device is away or its seat lent: the table keeps the whole screen otherwise
+            return remote_html.table_bar(self.names(), self.host.present, list(self.offers), lent)
         return ""
 
     def route(self) -> Optional[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..text.i18n import N_, _
-from ..text.markup import button, dialog, esc
+from ..text.markup import button, dialog, esc, isolated
 
 STATUS = {
     "making": N_("Making a code…"),
@@ -142,20 +142,40 @@ def join_html(state: dict) -> str:
     return "".join(parts)
 
 
-def table_bar(names: dict[str, str], present: set[str], seats: list[str]) -> str:
-    """Over the host's table: which devices are connected, and the way to their codes."""
-    words = [(_("{name}: connected") if s in present else _("{name}: not connected")).format(name=names.get(s, s))
-             for s in seats]
+def table_bar(names: dict[str, str], present: set[str], seats: list[str], lent: Optional[dict] = None) -> str:
+    """Over the host's table: which devices are connected, which seats are played here for now
+    (``lent``: seat -> "computer" or "person"), each with *Give back* (offered first once its device
+    is back), and the way to their codes."""
+    lent = lent or {}
+    words, backs = [], []
+    for s in seats:
+        name = names.get(s, s)
+        if s in lent:
+            words.append((_("{name}: a computer plays for now") if lent[s] == "computer"
+                          else _("{name}: played on this device for now")).format(name=name))
+            back = s in present
+            backs.append(button(esc((_("Give back to {name}") if back else _("Give back")).format(name=name)),
+                                f"remote-back:{s}", cls="btn small" if back else "btn ghost small",
+                                key=f"bar-back:{s}",
+                                title=_("{name}'s device plays the seat again").format(name=name)))
+        else:
+            words.append((_("{name}: connected") if s in present else _("{name}: not connected")).format(name=name))
     return ('<div class="remote-bar" role="status">'
-            f'<span>{esc(" · ".join(words))}</span>'
+            f'<span>{esc(" · ".join(words))}</span>' + "".join(backs)
             + button(esc(_("Devices")), "remote-devices", cls="btn ghost small", key="remote-devices")
             + "</div>")
 
 
-def guest_bar(status: Optional[str]) -> str:
-    """Over a guest's table when the connection to the host is lost."""
+def guest_bar(status: Optional[str], lent: Optional[dict] = None) -> str:
+    """Over a guest's table when the connection to the host is lost, or while the host plays the
+    seat (``lent``: ``GuestTable.lent``)."""
     if status not in ("lost", "replaced", "reconnecting"):
-        return ""
+        if not lent:
+            return ""
+        host = isolated(lent["host"]) if lent.get("host") else _("the host")
+        text = (_("A computer is playing for you — ask {host} to give your seat back.") if lent.get("by") == "computer"
+                else _("Your seat is played on {host}’s device for now — ask {host} to give it back."))
+        return f'<div class="remote-bar lent" role="status"><span>{esc(text.format(host=host))}</span></div>'
     return ('<div class="remote-bar" role="alert">'
             f'<span>{esc(_(GUEST_STATUS[status]))}</span>'
             + button(esc(_("Join again")), "remote-join-again", cls="btn ghost small", key="remote-join-again")
