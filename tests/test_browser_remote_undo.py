@@ -2,15 +2,18 @@
 follows the pass-and-play rule.  Right after its own move, before the guest acts, the host's Undo
 takes it back and the guest's device is redrawn at the same position and told ("Ana took back
 5♥."); once the guest has moved, the host is offered no Undo, and an undo asked for all the same
-(a tap on an ``undo`` act put in the page) changes nothing in the record.  A Seep hand for two, a
-few moves only."""
+(a tap on an ``undo`` act put in the page) changes nothing in the record.  Then the guest's page
+goes, the host lends its seat to a computer, and the guest comes back through the host's door:
+its phone says a computer plays for it (no live card, a tap refused in words), the host's bar
+offers *Give back to Ben*, one tap, and the guest plays again.  A Seep hand for two, a few moves
+only."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardtable.record import replay
-from conftest import current_record
+from conftest import current_record, screen_shot, wait_ready
 from test_browser_remote import WAIT_MS, connect, device, received, start_table, to_table, wait_saved, \
     webrtc_browser  # noqa: F401 (a fixture)
 from test_browser_seep import take_turn
@@ -62,4 +65,70 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
             refused = True
             break
     assert undone and refused
+
+    # the guest's page goes: its seat is lent to a computer on the host
+    context = guest.context
+    guest.close()
+    host.wait_for_selector('.remote-bar [data-act="remote-devices"]', timeout=WAIT_MS)
+    host.click('[data-act="remote-devices"]')
+    host.click('[data-act="remote-computer:p1"]')
+    host.click('[data-act="remote-table"]')
+    host.wait_for_selector('.remote-bar [data-act="remote-back:p1"]', timeout=WAIT_MS)
+    assert "Ben: a computer plays for now" in host.inner_text(".remote-bar").replace("\u2068", "").replace("\u2069", "")
+    # the guest comes back (through the host's door): told, with no live card
+    guest = context.new_page()
+    guest.errors = []
+    guest.on("pageerror", lambda e: guest.errors.append(str(e)))
+    guest.goto(site.url + "#join")
+    wait_ready(guest)
+    guest.wait_for_selector(".remote-bar.lent", timeout=WAIT_MS)
+    assert "A computer is playing for you — ask Ana to give your seat back." in \
+        guest.inner_text(".remote-bar").replace("\u2068", "").replace("\u2069", "")
+    assert guest.locator("button.card.playable, .seep.table.my-turn").count() == 0
+    host.wait_for_selector('.remote-bar button.btn.small:not(.ghost)[data-act="remote-back:p1"]', timeout=WAIT_MS)
+    assert "Give back to Ben" in host.inner_text(".remote-bar")
+    host.click('[data-act="remote-back:p1"]')
+    guest.wait_for_function("() => !document.querySelector('.remote-bar')", timeout=WAIT_MS)
+    host.wait_for_function("() => !document.querySelector('.remote-bar')", timeout=WAIT_MS)
+    # the guest plays its seat again
+    for _ in range(6):
+        record = current_record(host)
+        if replay(record).to_act == "p1":
+            guest.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
+            take_turn(guest)
+            wait_saved(host, len(record["actions"]))
+            break
+        host.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
+        take_turn(host)
+        wait_saved(host, len(record["actions"]))
+    else:
+        raise AssertionError("the guest never played again")
     assert host.errors == [] and guest.errors == []
+
+
+@pytest.mark.parametrize("size", [(740, 360), (320, 640)], ids=["740x360", "320x640"])
+def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_browser, site, size):
+    """The host sideways, or on a small phone, with Ben's device not connected: the codes screen, then
+    the table with the bar up, through the host's bid and a card (the screen audit after every
+    redraw: nothing cut, nothing under another)."""
+    from test_browser_spades import STATE, take_turn as spades_turn
+
+    host = device(webrtc_browser, site, width=size[0], height=size[1])
+    start_table(host, "dummy-spades", ("Ana", "Ben", "Cy"), {1: "remote", 2: "casual"}, 3)
+    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    screen_shot(host, f"remote-codes-{size[0]}x{size[1]}")
+    to_table(host, ".spades.table")
+    host.wait_for_selector(".with-bar > .remote-bar", timeout=WAIT_MS)
+    acted = set()
+    for _ in range(10):
+        record = current_record(host)
+        game = replay(record)
+        if game.to_act == "p1" or game.phase == "play" and "play" in acted:
+            break   # Ben's turn (his device is away), or the host has played a card
+        if game.to_act == "p0":
+            acted.add(host.evaluate(STATE) or "wait")
+            screen_shot(host, f"remote-bar-{size[0]}x{size[1]}-{len(acted)}")
+            spades_turn(host)
+        wait_saved(host, len(record["actions"]) - (game.to_act == "p0" and host.evaluate(STATE) == "collect"))
+    assert "bid" in acted and host.locator(".remote-bar").count() == 1
+    assert host.errors == []

@@ -285,7 +285,8 @@ class App:
         elif self.screen == "table" and self.lesson_active():
             return self.lesson.screen_html()
         elif self.screen == "table":
-            html = self.remote.bar() + self.table_screen.table_html()
+            bar, html = self.remote.bar(), self.table_screen.table_html()
+            html = f'<div class="with-bar">{bar}{html}</div>' if bar else html   # (the table shares the screen)
         elif self.screen in ("join", "remote-host"):
             html = self.remote.html()
         elif self.screen == "stats":
