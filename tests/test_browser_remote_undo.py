@@ -5,8 +5,8 @@ takes it back and the guest's device is redrawn at the same position and told ("
 (a tap on an ``undo`` act put in the page) changes nothing in the record.  Then the guest's page
 goes, the host lends its seat to a computer, and the guest comes back through the host's door:
 its phone says a computer plays for it (no live card, a tap refused in words), the host's bar
-offers *Give back to Ben*, one tap, and the guest plays again.  A Seep hand for two, a few moves
-only."""
+offers *Give back to Ben*, one tap, and the guest plays again.  The link, the code and the answer
+are passed with Copy and Share.  A Seep hand for two, a few moves only."""
 
 from __future__ import annotations
 
@@ -14,21 +14,49 @@ import pytest
 
 from cardtable.record import replay
 from conftest import current_record, screen_shot, wait_ready
-from test_browser_remote import WAIT_MS, connect, device, received, start_table, to_table, wait_saved, \
+from test_browser_remote import WAIT_MS, answer, device, received, start_table, to_table, wait_saved, \
     webrtc_browser  # noqa: F401 (a fixture)
 from test_browser_seep import take_turn
 
 pytestmark = pytest.mark.browser
+# the device shares (as a phone's browser does; Chromium on Linux has no Web Share): what is shared is kept
+SHARE = "navigator.share = (data) => { (window.__shared = window.__shared || []).push(data); return Promise.resolve(); };"
 UNDO = '[data-act="undo"]'
 FORCE_UNDO = """() => { const b = document.createElement("button"); b.dataset.act = "undo"; b.id = "forced-undo";
                         document.querySelector("#app").appendChild(b); b.click(); b.remove(); }"""
 
 
+def copied(page, field):
+    """*Copy* pressed beside a field: what the clipboard then holds, and what the page says."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click(f'[data-act="remote-copy:{field}"]')
+    row = page.locator(f'.copy-row:has([data-act="remote-copy:{field}"]) .muted')
+    row.wait_for(timeout=WAIT_MS)
+    return page.evaluate("() => navigator.clipboard.readText()"), row.inner_text()
+
+
+def pass_codes(host, guest):
+    """The host shares the link and copies the code; the guest, opened by the link, copies and
+    shares its answer (Web Share stubbed: ``SHARE``)."""
+    host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
+    link, code = host.input_value("#remote-link-p1"), host.input_value("#remote-code-p1")
+    host.click('[data-act="remote-share:remote-link-p1"]')
+    assert host.evaluate("() => window.__shared") == [{"title": "Card Table", "url": link}]
+    assert copied(host, "remote-code-p1") == (code, "Copied: now paste it in a message to them.")
+    guest.goto(link)
+    guest.wait_for_selector('.remote-status[data-status="answered"]', timeout=WAIT_MS)
+    answer_text = guest.input_value("#join-answer")
+    assert copied(guest, "join-answer")[0] == answer_text
+    guest.click('[data-act="remote-share:join-answer"]')
+    assert guest.evaluate("() => window.__shared") == [{"title": "Card Table", "text": answer_text}]
+
+
 def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(webrtc_browser, site):
-    host = device(webrtc_browser, site)
+    host = device(webrtc_browser, site, init=SHARE)
     start_table(host, "seep", ("Ana", "Ben"), {1: "remote"}, 11, seats=2)
-    guest = device(webrtc_browser, site)
-    connect(host, guest, site)
+    guest = device(webrtc_browser, site, init=SHARE)
+    pass_codes(host, guest)
+    answer(host, guest, "p1", ".seep.table")
     to_table(host)
     pages = {"p0": host, "p1": guest}
     undone = refused = False

@@ -101,3 +101,14 @@ def test_a_guest_whose_seat_is_lent_is_told_who_plays_it_and_how_to_get_it_back(
     assert "give it back" in remote_html.guest_bar("playing", {"by": "person", "host": "Hana"})
     assert remote_html.guest_bar("playing", None) == ""
     assert "remote-join-again" in remote_html.guest_bar("lost", {"by": "computer", "host": "Hana"})
+
+
+def test_link_code_and_answer_each_have_copy_and_share_where_the_browser_shares():
+    offer = {"status": "shown", "code": "ABC", "link": "https://x/#join=ABC", "svg": SVG}
+    html = remote_html.host_html(NAMES, {"p1": offer}, passing={"share": True, "said": ("remote-code-p1", "Copied!")})
+    for field in ("remote-link-p1", "remote-code-p1"):
+        assert f'data-act="remote-copy:{field}"' in html and f'data-act="remote-share:{field}"' in html
+    assert html.count("Copied!") == 1 and "pastes it under Join a table" in html
+    no_share = remote_html.join_html({"status": "answered", "code": "ANS", "svg": SVG}, {"share": False})
+    assert 'data-act="remote-copy:join-answer"' in no_share and "remote-share" not in no_share
+    assert 'id="join-answer" rows="4"' in no_share and "type it in" not in no_share

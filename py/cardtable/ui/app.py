@@ -75,7 +75,8 @@ ACT_OWNERS = {
     **dict.fromkeys(("set", "open-review", "review", "ice"), "review_settings"),
     "stats": "statistics", "backup": "your_data",
     **dict.fromkeys(("remote-devices", "remote-code", "remote-accept", "remote-table", "join", "remote-join-read",
-                     "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop"),
+                     "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop",
+                     "remote-copy", "remote-share"),
                     "remote"),
     **dict.fromkeys(("nav", "rules", "cancel", "lang", "speed"), "app_acts"),
 }

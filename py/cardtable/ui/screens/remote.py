@@ -73,6 +73,7 @@ class Remote:
         self.pending: dict[str, str] = {}     # connection -> a door sent before the seat was proved
         self.given: set[str] = set()          # connections whose door was taken
         self.scan: Optional[dict] = None      # the scanner's view: what it scans for ("join" or a seat), its status
+        self.said: tuple = ("", "")           # the last Copy or Share: (field id, what became of it)
 
     def acts(self) -> dict:
         return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
@@ -80,7 +81,8 @@ class Remote:
                 "join": lambda _arg: self.show_join(), "remote-join-read": lambda _arg: self.read_code(),
                 "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
                 "remote-here": self.person_plays, "remote-back": self.back_to_device, "remote-scan": self.start_scan,
-                "remote-scan-stop": lambda _arg: self.stop_scan()}
+                "remote-scan-stop": lambda _arg: self.stop_scan(), "remote-copy": self.copy,
+                "remote-share": self.share}
 
     def refuses(self, verb: str) -> bool:
         """On a guest device, what only the host can do (the game is not here): said, not done."""
@@ -475,6 +477,41 @@ class Remote:
         return self.guest is not None and self.guest.joined and self.app.session.game is not None \
             and getattr(self.app.session.game, "remote", False)
 
+    # ---- passing a code: Copy, Share ------------------------------------------------------------
+    def passing(self) -> dict:
+        return {"share": present(getattr(window.navigator, "share", None)), "said": self.said}
+
+    def copy(self, field_id: str) -> None:
+        """*Copy*: the field's text to the clipboard (or, with no clipboard, selected to copy by hand)."""
+        field = document.getElementById(field_id)
+        if not present(field):
+            return
+        clipboard = getattr(window.navigator, "clipboard", None)
+
+        def done(words) -> None:
+            self.said = (field_id, words)
+            self.app.render()
+
+        if present(clipboard):
+            clipboard.writeText(str(field.value)).then(
+                create_once_callable(lambda _r: done(_("Copied: now paste it in a message to them."))),
+                create_once_callable(lambda _e: (field.select(), done(_(remote_html.COPY_BY_HAND)))))
+        else:
+            field.select()
+            done(_(remote_html.COPY_BY_HAND))
+
+    def share(self, field_id: str) -> None:
+        """*Share*: the field's text (a link as a link) through the device's own sharing (Web Share)."""
+        field = document.getElementById(field_id)
+        if not present(field) or not present(getattr(window.navigator, "share", None)):
+            self.copy(field_id)
+            return
+        text = str(field.value)
+        data = {"title": "Card Table"}
+        data["url" if text.startswith(("http://", "https://")) else "text"] = text
+        window.navigator.share(to_js(data, dict_converter=js_object)).then(
+            None, create_once_callable(lambda _e: None))   # (cancelled: nothing to say)
+
     # ---- the scanner ----------------------------------------------------------------------------
     def start_scan(self, target: str) -> None:
         """Scan: the camera (asked for now) reads the host's code on the join screen (``join``), or a
@@ -527,12 +564,13 @@ class Remote:
         if self.scan is not None and not self.scanning():
             self.stop_scan_quietly()
         if self.app.screen == "join":
-            return remote_html.join_html(self.join) + (remote_html.scan_html(self.scan) if self.scanning() else "")
+            return remote_html.join_html(self.join, self.passing()) + (
+                remote_html.scan_html(self.scan) if self.scanning() else "")
         session = self.app.session
         on_host = frozenset(s for s in self.offers if session.table is not None and not session.seat(s).remote)
         here = frozenset(s for s in on_host if session.seat(s).here)
         scanner = remote_html.scan_html(self.scan, self.names().get(self.scan["for"], "")) if self.scanning() else ""
-        return remote_html.host_html(self.names(), self.offers, on_host, here) + scanner
+        return remote_html.host_html(self.names(), self.offers, on_host, here, self.passing()) + scanner
 
     def stop_scan_quietly(self) -> None:
         """The scanner's screen was left: its camera stops (no redraw: one is under way)."""
