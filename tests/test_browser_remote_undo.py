@@ -131,6 +131,12 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
         wait_saved(host, len(record["actions"]))
     else:
         raise AssertionError("the guest never played again")
+    # the guest's home: the way back to Ana's table first, no first-visit offer
+    guest.goto(site.url + "#home")
+    guest.wait_for_selector('[data-key="back-to-table"]', timeout=WAIT_MS)
+    assert "Back to Ana’s table" in guest.inner_text('[data-key="back-to-table"]').replace("\u2068", "").replace(
+        "\u2069", "")
+    assert guest.locator(".lesson-offer").count() == 0
     assert host.errors == [] and guest.errors == []
 
 

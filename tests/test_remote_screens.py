@@ -112,3 +112,21 @@ def test_link_code_and_answer_each_have_copy_and_share_where_the_browser_shares(
     no_share = remote_html.join_html({"status": "answered", "code": "ANS", "svg": SVG}, {"share": False})
     assert 'data-act="remote-copy:join-answer"' in no_share and "remote-share" not in no_share
     assert 'id="join-answer" rows="4"' in no_share and "type it in" not in no_share
+
+
+def test_home_offers_join_first_and_a_device_with_a_seat_its_way_back():
+    import json
+
+    from cardtable.ui.screens import home
+
+    first = home.home_html([], None, 0.0)
+    assert first.index('data-act="join"') < first.index('class="tiles"')   # on a phone's first screen
+    kept = {"table": "T", "seat": "p1", "secret": "s", "view": {"over": False}, "host": "<Hana>"}
+    host = home.seat_host(json.dumps(kept))
+    assert host == "<Hana>"
+    back = home.home_html([], None, 0.0, table_host=host)
+    assert "Back to \u2068&lt;Hana&gt;\u2069’s table" in back and back.index('data-key="back-to-table"') < \
+        back.index('class="tiles"')
+    assert home.seat_host(json.dumps({**kept, "host": None})) == ""
+    assert home.seat_host(json.dumps({**kept, "view": {"over": True}})) is None
+    assert home.seat_host(None) is None and home.seat_host("{") is None

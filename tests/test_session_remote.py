@@ -267,13 +267,14 @@ def test_a_guest_whose_join_was_lost_asks_again_and_takes_its_seat_once():
     assert guest.ask_again()
     while table.tasks.run_one():
         pass
-    assert guest.joined and table.remote.present == {"p1"} and table.received["p1"] == 1
+    # (a welcome, then who plays the seat: ``lent``)
+    assert guest.joined and table.remote.present == {"p1"} and table.received["p1"] == 2
     assert not guest.ask_again() and not table.tasks.run_one()
     guest.start()           # asked twice, both arriving: welcomed again, the same seat and view
     guest.ask_again()
     while table.tasks.run_one():
         pass
-    assert table.received["p1"] == 3 and table.remote.present == {"p1"} and guest.refusal is None
+    assert table.received["p1"] == 6 and table.remote.present == {"p1"} and guest.refusal is None
     assert encode(guest.session.game.view("p1")) == encode(table.host.game.view("p1"))
 
 

@@ -24,8 +24,10 @@ Host to guest (never anything the seat's view does not show)::
     {"type": "refused", "seq": 7, "code": "not_your_turn", "reason": "...", "values": {...}}
     {"type": "pong", "seq": 8, "at": 42}
     {"type": "closed", "code": "replaced", "reason": "..."}
-    {"type": "lent", "by": "computer", "host": "Hana"}         the seat is played on the host for now
-                                                                ("computer" or "person"; null: given back)
+    {"type": "lent", "by": "computer", "host": "Hana"}         after each welcome, and when the host lends
+                                                                the seat or gives it back: who plays it on
+                                                                the host for now ("computer", "person";
+                                                                null: its own device), the host's name
 
 ``welcome`` answers a join or resume: the last ``seq`` the host accepted from that seat, the
 position, and the seat's view (``game.view(seat)``, what the UI renders); a welcome sent after an

@@ -140,12 +140,11 @@ class RemoteHost:
 
     def receive(self, conn: Hashable, text: str | bytes) -> None:
         """A guest's message: judged, then answered (a move is told to every guest); a seat welcomed
-        while the host plays it is told so (``lent``)."""
+        is told who plays it (``lent``: the host's name, and whether the host plays it for now)."""
         out = self.judge.receive(conn, text)
         self._send_all(out)
         seat = self.seat_on(conn)
-        if seat is not None and not self.session.seat(seat).remote \
-                and any(c == conn and '"type":"welcome"' in t for c, t in out):
+        if seat is not None and any(c == conn and '"type":"welcome"' in t for c, t in out):
             self.send(conn, self.lent_text(seat))
 
     def lent_text(self, seat: str) -> str:
@@ -348,6 +347,7 @@ class GuestTable:
         self.refusal: Optional[dict] = None   # the host's last refusal
         self.asked: Optional[str] = None      # the seat asked for and no answer yet: the text sent
         self.lent: Optional[dict] = None      # the host plays this seat for now: {"by": ..., "host": name}
+        self.host_name = ""                   # the host's name (told with each welcome)
 
     @property
     def seat(self) -> str:
@@ -404,8 +404,8 @@ class GuestTable:
         """The host plays this seat for now (a computer or a person there), or gave it back: the
         seat is shown played elsewhere meanwhile, with no live cards."""
         by, host = message.get("by"), message.get("host")
-        self.lent = {"by": by, "host": host[:40] if isinstance(host, str) else ""} \
-            if by in ("computer", "person") else None
+        self.host_name = host[:40] if isinstance(host, str) else ""
+        self.lent = {"by": by, "host": self.host_name} if by in ("computer", "person") else None
         session = self.session
         session.controllers[self.seat] = PERSON if self.lent is None else (LENT if by == "computer" else REMOTE)
         session.events.changed()

@@ -275,9 +275,10 @@ class App:
             saves = self.saves.list()
             last_id = self.saves.last_id()
             last = next((s for s in saves if s.id == last_id), None)
+            host = home.seat_host(local_get(home.GUEST_KEY))
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
-                                  bots=bots_available(), lang=self.lang)
-            html = with_offer(self.saves, html)   # the lessons offered on a first visit
+                                  bots=bots_available(), lang=self.lang, table_host=host)
+            html = html if host is not None else with_offer(self.saves, html)   # the lessons offered on a first visit
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
                                       seats=self.new_game.seats)

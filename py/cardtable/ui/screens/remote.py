@@ -437,6 +437,9 @@ class Remote:
             return
         if message["type"] == "closed":
             self.join["status"] = "replaced"
+        if message["type"] == "lent":
+            self.keep_guest(guest)   # (the host's name, for home's way back to this table)
+            self.app.render()
         if message["type"] == "welcome" and was and "took_back" in message and self.app.session.log:
             self.app.said.append(str(self.app.session.log[-1]))   # "Hana took back 10♦.", said here too
             self.app.render()
@@ -471,7 +474,7 @@ class Remote:
         guest = table.guest
         local_set(KEY_GUEST, json.dumps({"table": guest.table, "seat": guest.seat, "secret": guest.secret,
                                          "seq": guest.seq, "at": guest.at, "view": guest.view,
-                                         "door": self.join.get("door")}))
+                                         "door": self.join.get("door"), "host": table.host_name}))
 
     def guest_playing(self) -> bool:
         return self.guest is not None and self.guest.joined and self.app.session.game is not None \
