@@ -592,3 +592,22 @@ def test_a_lent_seat_that_joins_again_is_told_at_once():
     guest.start(resume=True)
     settle(table)
     assert guest.lent == {"by": "computer", "host": "Ana"}
+
+
+@pytest.mark.parametrize("record", [spades(), seep(2)], ids=["spades", "seep"])
+def test_the_hosts_status_says_a_device_away_is_awaited_not_playing(record):
+    controllers = {"p0": "human", "p1": "remote", "p2": "casual"} if record["game"] == "dummy-spades" \
+        else {"p0": "human", "p1": "remote"}
+    table = Table(record, controllers)
+    settle(table)
+    host, rng = table.host, random.Random(8)
+    while host.game.to_act != "p1" or host.hold or host.dialog:
+        if not (table.step_session(host, rng) or table.tasks.run_one()):
+            break
+    assert host.game.to_act == "p1" and not host.away("p1")
+    html = plain(host.table.render(host.game, "p0", HostApp(host)))
+    assert "Ben is " in html and "device to connect" not in html
+    table.remote.dropped("conn-p1")
+    assert host.away("p1") and not host.away("p0")
+    html = plain(host.table.render(host.game, "p0", HostApp(host)))
+    assert "Waiting for Ben’s device to connect…" in html and "Ben is " not in html

@@ -172,6 +172,11 @@ class GameSession:
         return any(self.seat(s).remote for s in self.table.seats) or \
             any(getattr(listener, "hosted", None) for listener in self.listeners)
 
+    def away(self, seat: str) -> bool:
+        """A seat played on another device whose device is not connected now (a listener's ``present``)."""
+        return self.seat(seat).remote and any(seat not in getattr(listener, "present", (seat,))
+                                              for listener in self.listeners)
+
     def person_to_act(self) -> Optional[str]:
         """The seat of the person holding the device when it is theirs to move, else None."""
         seat = self.game.to_act if self.game is not None else None

@@ -40,7 +40,8 @@ GUEST_STATUS = {
 GUEST_NOT_HERE = N_("The host’s device keeps this game: export it, review it or play again there.")
 SEAT_REFUSED = {"seat_taken": N_("Another device plays this seat now. If it is yours, ask the host for a new code."),
                 "other": N_("The host did not take this code: ask the host for a new one.")}
-KNOWN = N_("This player’s device was here before: it comes back by itself, or by this code with no answer.")
+KNOWN = N_("This player’s device was here before: it comes back by itself, or by this code with no answer "
+           "needed. Another device shows an answer: paste or scan it below.")
 COPY_BY_HAND = N_("The text is selected: copy it from the menu, then paste it in a message.")
 NOT_A_CODE = N_("This is not a Card Table join code. Copy the whole code or link the host shows.")
 NOT_AN_ANSWER = N_("This is not this player's answer. Copy the whole answer their device shows.")
