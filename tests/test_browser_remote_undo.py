@@ -21,8 +21,12 @@ from test_browser_seep import take_turn
 pytestmark = pytest.mark.browser
 # the device shares (as a phone's browser does; Chromium on Linux has no Web Share): what is shared is kept
 SHARE = "navigator.share = (data) => { (window.__shared = window.__shared || []).push(data); return Promise.resolve(); };"
+FRENCH = """(() => { const k = 'cardtable/v1/settings'; const s = JSON.parse(localStorage.getItem(k) || '{}');
+  s.lang = 'fr'; localStorage.setItem(k, JSON.stringify(s)); })();"""   # (after the fast-play settings)
 UNDO = '[data-act="undo"]'
-FORCE_UNDO = """() => { const b = document.createElement("button"); b.dataset.act = "undo"; b.id = "forced-undo";
+FORCE_FRENCH = """(() => { const k = 'cardtable/v1/settings'; const s = JSON.parse(localStorage.getItem(k) || '{}');
+  s.lang = 'fr'; localStorage.setItem(k, JSON.stringify(s)); })();"""   # (after the fast-play settings)
+UNDO = """() => { const b = document.createElement("button"); b.dataset.act = "undo"; b.id = "forced-undo";
                         document.querySelector("#app").appendChild(b); b.click(); b.remove(); }"""
 
 
@@ -140,14 +144,14 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
     assert host.errors == [] and guest.errors == []
 
 
-@pytest.mark.parametrize("size", [(740, 360), (320, 640)], ids=["740x360", "320x640"])
-def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_browser, site, size):
-    """The host sideways, or on a small phone, with Ben's device not connected: the codes screen, then
-    the table with the bar up, through the host's bid and a card (the screen audit after every
-    redraw: nothing cut, nothing under another)."""
+@pytest.mark.parametrize("size,lang", [((740, 360), "en"), ((320, 640), "fr")], ids=["740x360", "320x640-fr"])
+def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_browser, site, size, lang):
+    """The host sideways, or on a small phone in French, with Ben's device not connected: the codes
+    screen, then the table with the bar up, through the host's bid and a card (the screen audit after
+    every redraw: nothing cut, nothing under another); the status line says Ben's device is awaited."""
     from test_browser_spades import STATE, take_turn as spades_turn
 
-    host = device(webrtc_browser, site, width=size[0], height=size[1])
+    host = device(webrtc_browser, site, width=size[0], height=size[1], init=FRENCH if lang == "fr" else "")
     start_table(host, "dummy-spades", ("Ana", "Ben", "Cy"), {1: "remote", 2: "casual"}, 3)
     host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
     screen_shot(host, f"remote-codes-{size[0]}x{size[1]}")
@@ -165,4 +169,9 @@ def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_b
             spades_turn(host)
         wait_saved(host, len(record["actions"]) - (game.to_act == "p0" and host.evaluate(STATE) == "collect"))
     assert "bid" in acted and host.locator(".remote-bar").count() == 1
+    bar = host.inner_text(".remote-bar").replace("\u2068", "").replace("\u2069", "")
+    assert ("Ben\u202f: non connecté" if lang == "fr" else "Ben: not connected") in bar
+    if replay(current_record(host)).to_act == "p1":
+        awaited = "En attente de la connexion de l’appareil de Ben" if lang == "fr" else "Waiting for Ben’s device"
+        assert awaited in host.inner_text(".status").replace("\u2068", "").replace("\u2069", "")
     assert host.errors == []
