@@ -1,7 +1,8 @@
 """Undo at a table across devices (issue #45), in real Chromium on two browser contexts: the host
 follows the pass-and-play rule.  Right after its own move, before the guest acts, the host's Undo
 takes it back and the guest's device is redrawn at the same position and told ("Ana took back
-5♥."); once the guest has moved, the host is offered no Undo, and an undo asked for all the same
+5♥."), and so does the guest's own Undo of its move (judged on the host); once the guest has
+moved, the host is offered no Undo, and an undo asked for all the same
 (a tap on an ``undo`` act put in the page) changes nothing in the record.  Then the guest's page
 goes, the host lends its seat to a computer, and the guest comes back through the host's door:
 its phone says a computer plays for it (no live card, a tap refused in words), the host's bar
@@ -14,7 +15,7 @@ import pytest
 
 from cardtable.record import replay
 from conftest import current_record, screen_shot, wait_ready
-from test_browser_remote import WAIT_MS, answer, device, received, start_table, to_table, wait_saved, \
+from test_browser_remote import SAVED_ACTIONS as SAVED, WAIT_MS, answer, device, received, start_table, to_table, wait_saved, \
     webrtc_browser  # noqa: F401 (a fixture)
 from test_browser_seep import take_turn
 
@@ -24,9 +25,7 @@ SHARE = "navigator.share = (data) => { (window.__shared = window.__shared || [])
 FRENCH = """(() => { const k = 'cardtable/v1/settings'; const s = JSON.parse(localStorage.getItem(k) || '{}');
   s.lang = 'fr'; localStorage.setItem(k, JSON.stringify(s)); })();"""   # (after the fast-play settings)
 UNDO = '[data-act="undo"]'
-FORCE_FRENCH = """(() => { const k = 'cardtable/v1/settings'; const s = JSON.parse(localStorage.getItem(k) || '{}');
-  s.lang = 'fr'; localStorage.setItem(k, JSON.stringify(s)); })();"""   # (after the fast-play settings)
-UNDO = """() => { const b = document.createElement("button"); b.dataset.act = "undo"; b.id = "forced-undo";
+FORCE_UNDO = """() => { const b = document.createElement("button"); b.dataset.act = "undo"; b.id = "forced-undo";
                         document.querySelector("#app").appendChild(b); b.click(); b.remove(); }"""
 
 
@@ -63,7 +62,7 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
     answer(host, guest, "p1", ".seep.table")
     to_table(host)
     pages = {"p0": host, "p1": guest}
-    undone = refused = False
+    undone = refused = guest_undone = False
     for _ in range(40):
         record = current_record(host)
         game = replay(record)
@@ -88,6 +87,17 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
             assert "took back" in host.inner_text(".last-log")
             undone = True
         elif page is guest and undone:
+            guest.wait_for_selector(".seep.table:not(.my-turn)", timeout=WAIT_MS)   # its move came back from the host
+            if not guest_undone and guest.locator(UNDO).count():
+                # the guest takes back its own move (the host judges it): both devices go back
+                guest.click(UNDO)
+                host.wait_for_function(f"n => ({SAVED})() === n", arg=len(record["actions"]), timeout=WAIT_MS)
+                guest.wait_for_function("() => [...document.querySelectorAll('.last-log')]"
+                                        ".some(e => e.textContent.includes('Ben took back'))", timeout=WAIT_MS)
+                guest.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
+                take_turn(guest)
+                wait_saved(host, len(record["actions"]))
+                guest_undone = True
             # the guest has moved since: nothing of it is the host's to take back
             host.wait_for_selector(".seep.table", timeout=WAIT_MS)
             assert host.locator(UNDO).count() == 0
@@ -95,8 +105,9 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
             host.evaluate(FORCE_UNDO)
             assert current_record(host) == before
             refused = True
-            break
-    assert undone and refused
+            if guest_undone:
+                break
+    assert undone and refused and guest_undone
 
     # the guest's page goes: its seat is lent to a computer on the host
     context = guest.context

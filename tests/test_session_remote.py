@@ -69,7 +69,7 @@ class Table:
         self.host.open(game, "g1", TABLES[game.name](game), controllers, log=[])
         remote = [s for s, kind in controllers.items() if controller(kind).remote]
         secrets = {s: new_secret() for s in remote}
-        self.remote = RemoteHost(self.host, secrets, TABLE, self.to_guest)
+        self.remote = RemoteHost(self.host, secrets, TABLE, self.to_guest, took_back=took_back_words)
         self.guests: dict[str, GuestTable] = {}
         self.guest_events: dict[str, Events] = {}
         self.received: dict[str, int] = {s: 0 for s in remote}
@@ -611,3 +611,51 @@ def test_the_hosts_status_says_a_device_away_is_awaited_not_playing(record):
     assert host.away("p1") and not host.away("p0")
     html = plain(host.table.render(host.game, "p0", HostApp(host)))
     assert "Waiting for Ben’s device to connect…" in html and "Ben is " not in html
+
+
+def test_a_guest_takes_back_its_own_last_move_only_and_every_device_is_told():
+    from cardtable.ui.table import coach
+
+    table = three_devices()
+    host, rng = table.host, random.Random(12)
+    ben = table.guests["p1"]
+    done = refused = False
+    for _step in range(400):
+        if done and refused:
+            break
+        if host.game.to_act == "p1" and ben.session.person_to_act() and not ben.waiting:
+            record = host.game.to_record()
+            assert table.step_session(ben.session, rng, ben)
+            settle(table)
+            if not ben.session.game.undoable:   # (a move that showed something new: not to be taken back)
+                continue
+            html = coach.strip(None, ben.session.game, "p1", my_turn=False)
+            assert 'data-act="undo"' in html
+            if done:
+                continue
+            taken = host.game.actions[-1]
+            assert ben.take_back()
+            settle(table)
+            assert host.game.to_record() == record   # exactly the game before Ben's move
+            words = took_back_words(host.table, "p1", taken)
+            assert plain(words).startswith("Ben took back") and str(host.log[-1]) == words
+            for seat, guest in table.guests.items():
+                assert str(guest.session.log[-1]) == words
+                assert encode(guest.session.game.view(seat)) == encode(host.game.view(seat))
+            assert not ben.session.game.undoable
+            done = True
+        elif done and ben.session.game.undoable is False and host.game.to_act != "p1" and \
+                host.game.actions and table.guests["p2"].session.person_to_act():
+            # after another seat's move, Ben's move is not his to take back: asked all the same, refused
+            assert table.step_session(table.guests["p2"].session, rng, table.guests["p2"])
+            settle(table)
+            record = host.game.to_record()
+            ben.send(ben.guest.undo())
+            settle(table)
+            assert host.game.to_record() == record
+            assert table.guest_events["p1"].refusals[-1] == "cannot_undo"
+            refused = True
+        elif not (table.step_session(host, rng) or any(table.step_session(g.session, rng, g)
+                                                       for g in table.guests.values()) or table.tasks.run_one()):
+            break
+    assert done and refused

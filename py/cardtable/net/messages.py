@@ -11,6 +11,8 @@ Guest to host (at most ``MAX_GUEST_BYTES``, flat: nothing nested)::
     {"type": "act", "seq": 7, "at": 41, "action": "play QS"}    an action in the engine's notation,
                                                                 chosen when the game was at action 41
     {"type": "ping", "seq": 8}
+    {"type": "undo", "seq": 9, "at": 42}                        take back the seat's own last move (the
+                                                                last of the game): refused otherwise
 
 ``seq`` numbers each guest's messages after it joined: each must be higher than the last one the
 host accepted from that seat (a message seen again is refused).  ``at`` is the number of actions
@@ -63,6 +65,7 @@ GUEST_FIELDS: dict[str, dict[str, type]] = {
     "resume": {"table": str, "seat": str, "secret": str},
     "act": {"seq": int, "at": int, "action": str},
     "ping": {"seq": int},
+    "undo": {"seq": int, "at": int},
 }
 """Every guest message's keys and their types: exactly these, no more."""
 HOST_TYPES = {"welcome", "move", "refused", "pong", "closed", "lent"}
@@ -83,6 +86,7 @@ REFUSALS = {
     "not_your_turn": "it is not your turn",
     "stale": "the game has moved on since this action was chosen",
     "played_on_host": "this seat is played on the host now",
+    "cannot_undo": "only your own last move can be taken back, before anyone else plays",
 }
 """The host's own refusal codes, with the reason in English (engine refusals keep the engine's)."""
 

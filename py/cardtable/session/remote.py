@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Optional
 
 from ..cards import Card
+from ..coach.undo import news
 from ..game import IllegalAction, RecordError
 from ..net.guest import Guest
 from ..net.judge import Judge
-from ..net.messages import REFUSALS, encode, new_secret, new_table_id
+from ..net.messages import REFUSALS, Refused, encode, new_secret, new_table_id
 from ..record import load_json
 from .seats import PERSON, REMOTE
 
@@ -118,10 +119,14 @@ class HostedSeats:
 class RemoteHost:
     """The host's side of the seats played on other devices (see the module docstring)."""
 
-    def __init__(self, session, secrets: dict[str, str], table_id: str, send: Send) -> None:
+    def __init__(self, session, secrets: dict[str, str], table_id: str, send: Send,
+                 took_back: Optional[Callable[[Any, str, str], str]] = None) -> None:
+        """``took_back(table, seat, action)``: the log line of a guest's undo, in words."""
         self.session = session
         self.send = send
-        self.judge = Judge(session.game, secrets, table_id, apply=self._apply, tell_moves=False)
+        self.took_back = took_back or (lambda table, seat, action: f"{table.name_of(seat)} took back a move.")
+        self.judge = Judge(session.game, secrets, table_id, apply=self._apply, tell_moves=False,
+                           take_back=self._take_back)
         session.listeners.append(self)
 
     @property
@@ -178,6 +183,19 @@ class RemoteHost:
             session.release_hold()   # a trick still shown on the host: collected now
         return session.move(action)
 
+    def _take_back(self, seat: str) -> None:
+        """A guest takes back its own last move: only while it is the last of the game and nothing
+        new came into the seat's view since (``coach.undo``, the pass-and-play rule)."""
+        from ..coach.undo import undo_target
+
+        session = self.session
+        record = session.game.to_record()
+        keep = undo_target(record, seat, against_computers=False)
+        if keep is None or not session.seat(seat).remote or session.dialog is not None:
+            raise Refused("cannot_undo")
+        session.undo(keep, self.took_back(session.table, seat, record["actions"][keep]), False, seat)
+        session.advance()
+
     # ---- the session's listener -----------------------------------------------------------------
     def moved(self, actor: Optional[str], action: str, before: dict) -> None:
         self._send_all(self.judge.moved(actor, action, before.get("hand_number")))
@@ -206,6 +224,7 @@ class ViewGame:
     remote = True
 
     def __init__(self, view: dict, at: int, seat: str) -> None:
+        self.undoable = False   # the seat's own move is the last, and showed it nothing new (``GuestTable``)
         self.seat = seat
         self.name = view["game"]
         self.actions: list[Optional[str]] = [None] * at   # the public actions seen (None: before joining)
@@ -410,6 +429,15 @@ class GuestTable:
         session.controllers[self.seat] = PERSON if self.lent is None else (LENT if by == "computer" else REMOTE)
         session.events.changed()
 
+    def take_back(self) -> bool:
+        """The person's own last move, asked back from the host (who judges it): whether asked."""
+        game = self.session.game
+        if not self.joined or self.waiting or self.lent is not None or not game.undoable:
+            return False
+        self.waiting = True
+        self.send(self.guest.undo())
+        return True
+
     def act(self, action: str) -> bool:
         """The person's move: sent to the host (one at a time), drawn when the host tells it."""
         game = self.session.game
@@ -441,6 +469,7 @@ class GuestTable:
             session.advance()
             return
         session.cancel_hold()
+        session.game.undoable = False
         dropped = session.game.action_count - at
         session.game.reset(view, at)
         if isinstance(taken, dict) and taken.get("seat") in session.game.seats \
@@ -463,5 +492,7 @@ class GuestTable:
             self.waiting = False
         if session.hold:
             session.release_hold()
+        # (known before the move is drawn)
+        game.undoable = message["seat"] == self.seat and not news(game.view(), self.guest.view, message["action"])
         game.expect(self.guest.view, message["at"])
         session.move(message["action"])

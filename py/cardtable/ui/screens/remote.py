@@ -86,6 +86,10 @@ class Remote:
 
     def refuses(self, verb: str) -> bool:
         """On a guest device, what only the host can do (the game is not here): said, not done."""
+        if verb == "undo" and self.guest_playing():   # the guest's own last move, asked back from the host
+            self.guest.take_back()
+            self.app.render()
+            return True
         if verb in HOST_ONLY and self.guest_playing():
             self.app.error = _(remote_html.GUEST_NOT_HERE)
             self.app.render()
@@ -167,7 +171,7 @@ class Remote:
             return
         self.hosted, self.hosted_key = hosted, KEY_HOST + game_id
         self.keep_hosted()
-        self.host = RemoteHost(self.app.session, hosted.secrets, hosted.table, self.send)
+        self.host = RemoteHost(self.app.session, hosted.secrets, hosted.table, self.send, took_back=took_back_words)
         self.offers = {s: {"status": "making"} for s in hosted.secrets}
         self.app.screen = "remote-host"
         for seat in hosted.secrets:

@@ -165,6 +165,10 @@ def hinted(app, game) -> Optional[str]:
 
 def strip(app, game, seat: str, my_turn: bool) -> str:
     """Hint, Undo and Play out the rest for the person at the table, and the hint's sentence."""
+    if getattr(game, "remote", False) and getattr(game, "undoable", False):
+        # a guest device's table: its own last move only, asked back from the host (``GuestTable``)
+        return ('<div class="coach" data-key="coach">' + button(esc(_("Undo")), "undo", cls="btn ghost small coach-undo",
+                                                                key="undo", title=_("Take back your last move")) + "</div>")
     if app is None or getattr(app, "game", None) is not game or not hasattr(app, "humans") \
             or getattr(game, "remote", False):   # (a guest device's table: the coach needs the game)
         return ""
