@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Optional
 
 from ..cards import Card
-from ..coach.undo import news
+from ..coach.undo import news, undo_target
 from ..game import IllegalAction, RecordError
 from ..net.guest import Guest
 from ..net.judge import Judge
@@ -186,8 +186,6 @@ class RemoteHost:
     def _take_back(self, seat: str) -> None:
         """A guest takes back its own last move: only while it is the last of the game and nothing
         new came into the seat's view since (``coach.undo``, the pass-and-play rule)."""
-        from ..coach.undo import undo_target
-
         session = self.session
         record = session.game.to_record()
         keep = undo_target(record, seat, against_computers=False)
