@@ -659,3 +659,37 @@ def test_a_guest_takes_back_its_own_last_move_only_and_every_device_is_told():
                                                        for g in table.guests.values()) or table.tasks.run_one()):
             break
     assert done and refused
+
+
+@pytest.mark.parametrize("variant", ["three-peeky", "flip-2"])
+def test_peeks_and_flips_across_devices_stay_private_and_are_never_taken_back(variant):
+    """A hand of Dummy Spades with peeks (or flips) on three devices: each guest's screen holds only
+    what its seat may see after every step, and a peek or a flip (it showed cards) is never
+    offered for Undo on the guest that made it, nor taken back if asked."""
+    record = {**spades(21), "options": {**spades()["options"], "variant": variant}}
+    table = Table(record, {"p0": "human", "p1": "remote", "p2": "remote"})
+    settle(table)
+    host, rng = table.host, random.Random(21)
+    verb = "peek" if variant == "three-peeky" else "flip"
+    shown = 0
+    for _step in range(3000):
+        if host.game.hand_number > 1 or host.game.over:
+            break
+        for seat, guest in table.guests.items():
+            table.check_guest_screen(seat)
+        actor = host.game.to_act
+        guest = table.guests.get(actor)
+        if guest is not None and guest.session.person_to_act() and not guest.waiting:
+            assert table.step_session(guest.session, rng, guest)
+            settle(table)
+            if host.game.actions[-1].startswith(verb) and host.game.to_act != actor:
+                shown += 1
+                assert not guest.session.game.undoable
+                record_now = host.game.to_record()
+                guest.send(guest.guest.undo())
+                settle(table)
+                assert host.game.to_record() == record_now
+        elif not (table.step_session(host, rng) or any(table.step_session(g.session, rng, g)
+                                                       for g in table.guests.values()) or table.tasks.run_one()):
+            break
+    assert (host.game.hand_number > 1 or host.game.over) and shown >= 1
