@@ -75,7 +75,8 @@ ACT_OWNERS = {
     **dict.fromkeys(("set", "open-review", "review", "ice"), "review_settings"),
     "stats": "statistics", "backup": "your_data",
     **dict.fromkeys(("remote-devices", "remote-code", "remote-accept", "remote-table", "join", "remote-join-read",
-                     "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop"),
+                     "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop",
+                     "remote-copy", "remote-share"),
                     "remote"),
     **dict.fromkeys(("nav", "rules", "cancel", "lang", "speed"), "app_acts"),
 }
@@ -278,9 +279,10 @@ class App:
             saves = self.saves.list()
             last_id = self.saves.last_id()
             last = next((s for s in saves if s.id == last_id), None)
+            host = home.seat_host(local_get(home.GUEST_KEY))
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
-                                  bots=bots_available(), lang=self.lang)
-            html = with_offer(self.saves, html)   # the lessons offered on a first visit
+                                  bots=bots_available(), lang=self.lang, table_host=host)
+            html = html if host is not None else with_offer(self.saves, html)   # the lessons offered on a first visit
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
                                       seats=self.new_game.seats)
@@ -289,7 +291,8 @@ class App:
         elif self.screen == "table" and self.lesson_active():
             return self.lesson.screen_html()
         elif self.screen == "table":
-            html = self.remote.bar() + self.table_screen.table_html()
+            bar, html = self.remote.bar(), self.table_screen.table_html()
+            html = f'<div class="with-bar">{bar}{html}</div>' if bar else html   # (the table shares the screen)
         elif self.screen in ("join", "remote-host"):
             html = self.remote.html()
         elif self.screen == "stats":
