@@ -107,14 +107,23 @@ class ScreenAudit:
 AUDIT = ScreenAudit()
 
 
-# the hand-off's guard time in the tests (ui/table/screen.py: 700 ms for players): longer than the
-# gap between a double tap's two taps (Playwright's dblclick: a few milliseconds; a person's: tens),
-# short enough that the hundreds of hand-offs of the suite do not wait 700 ms each
-SHORT_GUARD = "window.__cardtableHandoffGuardMs = 120;"
+# the guards' times in the tests: the hand-off's (ui/table/screen.py: 700 ms for players) and the tap
+# guard's (web/morph.js: a control a redraw brings near the last tap is disabled 700 ms; the screen
+# audit checks the same time).  Longer than the gap between a double tap's two taps (Playwright's
+# dblclick: a few milliseconds; a person's: tens), short enough that the hundreds of hand-offs and
+# guarded taps of the suite do not wait 700 ms each (Playwright polls a disabled button at growing
+# intervals, up to 500 ms apart: a guarded tap cost up to 1.2 s)
+GUARD_MS = 120
+# and the pause before a computer's move (ui/app.py; 200-1200 ms for players by the speed setting):
+# a test waits for the computers' moves, never for their pauses (a test of the pause itself sets
+# window.__cardtableComputerMs = null)
+COMPUTER_MS = 20
+SHORT_GUARD = (f"window.__cardtableHandoffGuardMs = {GUARD_MS}; window.__cardtableTapGuardMs = {GUARD_MS};"
+               f" window.__cardtableComputerMs = {COMPUTER_MS};")
 
 
 def audit_context(context) -> None:
-    """Run the screen audit in every page of ``context`` (and a hand-off's guard time of 250 ms)."""
+    """Run the screen audit in every page of ``context`` (and the guards' and computers' shorter times)."""
     context.add_init_script(path=str(AUDIT_JS))
     context.add_init_script(SHORT_GUARD)
     context.expose_binding("__auditReport", AUDIT.report)
@@ -293,8 +302,8 @@ READY = '[data-act="ready"]'
 
 
 def take_device(page) -> None:
-    """Tap "Ready" on a hand-off once it takes taps: after its guard time (250 ms in the tests), and
-    after web/morph.js's tap guard when it was drawn near the last tap (700 ms from that tap).
+    """Tap "Ready" on a hand-off once it takes taps: after its guard time, and after web/morph.js's
+    tap guard when it was drawn near the last tap (GUARD_MS each in the tests).
     Playwright's own click waits for an enabled button too, but polls it at growing intervals (up
     to 500 ms apart)."""
     page.wait_for_selector(READY + ":not([disabled])")

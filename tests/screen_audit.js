@@ -23,7 +23,7 @@
 //   privacy  a hand-off and the end-of-hand summary hold no card at all.
 (() => {
   "use strict";
-  const TAP_MS = 700;
+  const TAP_MS = () => window.__cardtableTapGuardMs ?? 700;   // web/morph.js's tap guard (shorter in the tests)
   const NEAR_PX = 44;
   const MAX_REPORTS = 6;
   // overlapping pairs the design allows: none so far (each entry "groupA|groupB", sorted)
@@ -209,7 +209,7 @@
   }
 
   function checkTap() {
-    if (!tap || performance.now() - tap.t > TAP_MS) return;
+    if (!tap || performance.now() - tap.t > TAP_MS()) return;
     for (const [el, b] of nearControls(tap.x, tap.y)) {
       const was = tap.near.get(el);
       if (was && Math.abs(was.left - b.left) < 2 && Math.abs(was.top - b.top) < 2) continue;

@@ -84,6 +84,7 @@ ARM_SHEET_TAP = """n => {
 
 def test_the_page_answers_while_a_computer_thinks(watched_page, site):
     page = watched_page
+    page.add_init_script("window.__cardtableComputerMs = null;")   # the players' pause (conftest's is shorter)
     start(page, site.url, seed=5, kinds=("strong", "strong"), fast=False)  # the 700 ms pause is needed
     # act until it is a computer's turn right after one of ours
     for _ in range(40):

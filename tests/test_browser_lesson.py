@@ -1,6 +1,7 @@
 """The guided Seep hand (issue #30) played to its end in Chromium, both parts (four players, then
-Seep for two and its second half), in English and in French: by taps on a 360×740 phone, then on
-the same page by keyboard alone on a 740×360 one.  At every step the tip and the thing it points at
+Seep for two and its second half), in English by taps on a 360×740 phone, then on the same page in
+French by keyboard alone on a 740×360 one.  At every step, at both sizes (the window is turned and
+back at each), the tip and the thing it points at
 are both wholly in the viewport and do not overlap (the screen audit runs after every redraw too); by
 keyboard the focus is on the thing to do, and comes back to it when a redraw dropped it.  axe-core
 finds no serious or critical violation at the offer and at several steps.  Also: a different legal
@@ -105,8 +106,34 @@ DROP_FOCUS = ("() => { document.activeElement && document.activeElement.blur();"
               " window.dispatchEvent(new Event('resize')); }")
 
 
-def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot=None, learn: str = "learn:seep") -> list[str]:
-    """From the home screen's "Learn to play" through both parts to the lesson's Finish; the step texts seen."""
+def frames(page) -> None:
+    """Two animation frames: the tip is placed again after a resize."""
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def also_at(page, st: dict, size: tuple[int, int], where: str, keyboard: bool) -> dict:
+    """The step ``st`` checked at the other size too (the window turned, then back): the tip and its
+    target both in view and apart there as well.  Its state again, the focus put back on the thing to
+    do when by keyboard (the focus was checked in ``st``, before the turn)."""
+    if keyboard:
+        assert st["focus"] == ("button" if st["button"] else "target"), (where, st, "the focus is not on the thing to do")
+    back = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    frames(page)
+    check_step(state(page), f"{where} at {size[0]}x{size[1]}", page)
+    page.set_viewport_size(back)
+    frames(page)
+    seen = state(page)
+    if keyboard:
+        page.focus(f"#app {seen['sel']}" if not seen["button"] else f'#app .lesson-tip [data-key="{seen["button"]}"]')
+        seen = state(page)
+    return seen
+
+
+def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot=None, learn: str = "learn:seep",
+                also: tuple[int, int] | None = None) -> list[str]:
+    """From the home screen's "Learn to play" through both parts to the lesson's Finish; the step texts seen.
+    With ``also``, every step is checked at that size too."""
     if keyboard:
         page.focus(f'[data-key="{learn}"]')
         page.keyboard.press("Enter")
@@ -128,6 +155,9 @@ def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot
             dropped = True
             page.evaluate(DROP_FOCUS)
             wait_until(page, "document.activeElement && document.activeElement.matches('#app .lesson-tip button')")
+            st = state(page)
+        if also:
+            st = also_at(page, st, also, f"{lang} {st['count']}", keyboard)
         do_step(page, st, keyboard)
         if st["button"] == "lesson-finish":
             break
@@ -139,26 +169,27 @@ def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot
     return texts
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_lesson_by_taps_on_a_phone_then_by_keyboard_alone_sideways(page, site, lang):
-    """Both ways of playing, on one page: by taps at 360×740 (from the first visit's offer), then
-    from the home screen's Learn to play by keyboard alone (only Enter) at 740×360."""
-    open_app(page, site, lang, 360, 740)
+def test_lesson_by_taps_on_a_phone_then_by_keyboard_alone_sideways(page, site):
+    """Both ways of playing and both languages, on one page: in English by taps at 360×740 (from the
+    first visit's offer), then in French from the home screen's Learn to play by keyboard alone (only
+    Enter) at 740×360.  Every step is looked at in both sizes (the window turned and back), so each
+    language's tips are checked upright and sideways."""
+    open_app(page, site, "en", 360, 740)
     # the first visit offers the lesson, once
     assert page.locator('[data-key="offer-learn"]').count() == 1
-    screenshot(page, f"lesson-{lang}-offer")
-    axe = Axe(page) if lang == "en" else None   # axe-core: no serious or critical violation at the offer and steps
-    if axe:
-        axe("home with the offer")
-    texts = play_lesson(page, lang, keyboard=False, shots_prefix=f"lesson-{lang}-360x740", at_shot=axe,
-                        learn="offer-learn")
-    if axe:
-        assert axe.problems == [], json.dumps(axe.problems)
+    screenshot(page, "lesson-en-offer")
+    axe = Axe(page)   # axe-core: no serious or critical violation at the offer and steps
+    axe("home with the offer")
+    english = play_lesson(page, "en", keyboard=False, shots_prefix="lesson-en-360x740", at_shot=axe,
+                          learn="offer-learn", also=(740, 360))
+    assert axe.problems == [], json.dumps(axe.problems)
     assert page.locator('[data-key="offer-learn"]').count() == 0
-    if lang == "fr":
-        assert not set(texts) & {s.text for p in PARTS for s in p.steps}, "a step left in English"
+    page.click('[data-key="lang:fr"]')
+    wait_until(page, "document.documentElement.lang === 'fr'")
     page.set_viewport_size({"width": 740, "height": 360})
-    assert play_lesson(page, lang, keyboard=True) == texts
+    french = play_lesson(page, "fr", keyboard=True, shots_prefix="lesson-fr-740x360", also=(360, 740))
+    assert len(french) == len(english)
+    assert not set(french) & {s.text for p in PARTS for s in p.steps}, "a step left in English"
 
 
 def test_other_move_taken_back_illegal_refused_and_resume(page, site):

@@ -1,13 +1,13 @@
 """The guided Dummy Spades hand and its peek and flip parts (issue #30) played to their end in
 Chromium, on one page: by taps on a 360×740 phone in English, then by keyboard alone (Enter only)
-on a 740×360 one in French (its nils make the chips taller: issue #25).  At every step the tip and
-the thing it points at are both wholly in the viewport and do not overlap (the screen audit runs
-after every redraw too), the step's text is
+on a 740×360 one in French (its nils make the chips taller: issue #25).  At every step, at both
+sizes (the window is turned and back at each), the tip and the thing it points at are both wholly
+in the viewport and do not overlap (the screen audit runs after every redraw too), the step's text is
 said in the live region, and by keyboard the focus is on the thing to do.  On the way: the first
 visit offers both games' lessons, a spade led before spades are broken gets the engine's reason, a
 different legal lead is explained and taken back, and the lesson resumes where it was left (in its
-first part and in its second).  At nine steps of the French run the step is also checked at
-360×740 and screenshotted, and axe-core finds no serious or critical violation.
+first part and in its second).  At nine steps of the French run the step is screenshotted at both
+sizes, and axe-core finds no serious or critical violation.
 Screenshots (both languages at 360×740, French at 740×360 too): test-artifacts/lesson-spades-*.png."""
 
 import pytest
@@ -16,7 +16,7 @@ from cardtable.lessons import lessons
 from conftest import screenshot
 from csp import wait_until
 from test_browser_a11y import Axe
-from test_browser_lesson import check_step, do_step, moved_on, open_app, state
+from test_browser_lesson import also_at, check_step, do_step, frames, moved_on, open_app, state
 
 pytestmark = pytest.mark.browser
 
@@ -29,9 +29,10 @@ def part(page) -> str:
     return page.evaluate("location.hash").split("/")[-1]
 
 
-def play_lesson(page, lang: str, keyboard: bool, on_step=None) -> list[str]:
+def play_lesson(page, lang: str, keyboard: bool, on_step=None, also=None) -> list[str]:
     """From the lesson's first step to the Finish of its last part; the step texts seen.
-    ``on_step(page, part, n, st)`` is called at each step shown (n counts from 1 in its part)."""
+    ``on_step(page, part, n, st)`` is called at each step shown (n counts from 1 in its part).  With
+    ``also``, every step is checked at that size too."""
     st = state(page)
     texts = []
     for _ in range(300):
@@ -45,6 +46,8 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None) -> list[str]:
         if on_step is not None and on_step(page, where, n, st):
             st = state(page)
             continue
+        if also:
+            st = also_at(page, st, also, f"{lang} {where} {st['count']}", keyboard)
         do_step(page, st, keyboard, where)
         if st["button"] == "lesson-finish":
             break
@@ -109,7 +112,7 @@ def test_lesson_by_taps_then_by_keyboard(page, site):
     screenshot(page, "lesson-spades-en-offer")
     page.click('[data-key="offer-learn:dummy-spades"]')
     en = shot("en")
-    english = play_lesson(page, "en", keyboard=False, on_step=lambda *a: detours(*a) or en(*a))
+    english = play_lesson(page, "en", keyboard=False, on_step=lambda *a: detours(*a) or en(*a), also=(740, 360))
     assert page.locator('[data-key="offer-learn"]').count() == 0
 
     # the same page, in French, sideways, by keyboard alone (and a look at 360×740 now and then)
@@ -121,39 +124,15 @@ def test_lesson_by_taps_then_by_keyboard(page, site):
     axe = Axe(page)   # axe-core: no serious or critical violation at the steps looked at
 
     def upright(page, where, n, st):
-        if (where, n) in SHOTS:
-            for width, height in ((360, 740), (740, 360)):
-                page.set_viewport_size({"width": width, "height": height})
-                frames(page)
-                seen = state(page)
-                check_step(seen, f"fr {width}x{height} {where} {n}", page)
-                if width == 360:
-                    shot("fr")(page, where, n, st)
-                else:   # sideways, where the chips with nils are tallest (#25)
-                    screenshot(page, f"lesson-spades-fr-740x360-{where[13:] or 'hand'}-step{n:02d}")
+        if (where, n) in SHOTS:   # (every step is checked upright too: play_lesson's also)
+            page.set_viewport_size({"width": 360, "height": 740})
+            frames(page)
+            shot("fr")(page, where, n, st)
+            page.set_viewport_size({"width": 740, "height": 360})
+            frames(page)
+            screenshot(page, f"lesson-spades-fr-740x360-{where[13:] or 'hand'}-step{n:02d}")
             axe(f"{where} step {n}")
-            page.focus(f"#app {seen['sel']}" if not seen["button"] else f'#app .lesson-tip [data-key="{seen["button"]}"]')
         return False
-    french = play_lesson(page, "fr", keyboard=True, on_step=upright)
+    french = play_lesson(page, "fr", keyboard=True, on_step=upright, also=(360, 740))
     assert axe.problems == [], axe.problems
-    assert not set(french) & set(english), "a step left in English"
-
-
-def frames(page) -> None:
-    """Two animation frames: the tip is placed again after a resize."""
-    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
-def test_lesson_the_other_way_round(page, site):
-    """The other two ways, so each language is played whole by taps at 360×740 and by keyboard
-    alone at 740×360: French by taps (from home's Learn to play), then English by keyboard."""
-    open_app(page, site, "fr", 360, 740)
-    page.click('[data-key="learn:dummy-spades"]')
-    french = play_lesson(page, "fr", keyboard=False)
-    page.click('[data-key="lang:en"]')
-    wait_until(page, "document.documentElement.lang === 'en'")
-    page.set_viewport_size({"width": 740, "height": 360})
-    page.focus('[data-key="learn:dummy-spades"]')
-    page.keyboard.press("Enter")
-    english = play_lesson(page, "en", keyboard=True)
     assert not set(french) & set(english), "a step left in English"

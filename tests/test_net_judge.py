@@ -356,3 +356,27 @@ def test_secrets_and_table_ids():
     assert re.fullmatch(r"[A-Za-z0-9_-]{8}", new_table_id())
     with pytest.raises(ValueError, match="no such seat"):
         Judge(DummySpades(seed=1), {"dummy": "x"}, TABLE)
+
+
+def test_an_undo_from_a_guest_is_judged_and_refused_when_the_host_takes_none():
+    from cardtable.games.dummy_spades import DummySpades
+    from cardtable.net.judge import Judge
+    from cardtable.net.messages import Refused, encode as enc
+
+    game = DummySpades(seed=3)
+    secrets = {s: new_secret() for s in game.seats if s != "p0"}
+    asked = []
+
+    def take_back(seat):
+        asked.append(seat)
+        raise Refused("cannot_undo")
+
+    for judge in (Judge(game, secrets, "T", take_back=take_back), Judge(game, secrets, "T")):
+        seat = "p1"
+        judge.receive("c", enc({"type": "join", "table": "T", "seat": seat, "secret": secrets[seat]}))
+        at = game.action_count
+        stale = read_host(judge.receive("c", enc({"type": "undo", "seq": 1, "at": at + 5}))[0][1])
+        assert stale["code"] == ("stale" if judge.take_back else "cannot_undo")
+        out = read_host(judge.receive("c", enc({"type": "undo", "seq": 1, "at": at}))[0][1])
+        assert out["code"] == "cannot_undo" and judge.last_seq[seat] == 0 and game.action_count == at
+    assert asked == ["p1"]

@@ -3,6 +3,8 @@ each state of a remote seat and of a guest shows, names escaped, and the bar ove
 
 from __future__ import annotations
 
+import re
+
 from cardtable.ui.screens import remote_html
 
 NAMES = {"p0": "Ana", "p1": '<b>Ben</b>"', "p2": "Cy"}
@@ -82,3 +84,49 @@ def test_the_host_refusals_an_honest_guest_may_meet_have_words_of_their_own():
         assert word(IllegalAction("", "not_your_turn")) == "ce n’est pas votre tour"
     finally:
         use_language("en")
+
+
+def test_a_lent_seat_is_shown_on_the_bar_with_give_back_first_once_its_device_is_back():
+    away = remote_html.table_bar(NAMES, set(), ["p1", "p2"], {"p1": "computer"})
+    assert "Ben&lt;/b&gt;&quot;: a computer plays for now · Cy: not connected" in away
+    assert 'data-act="remote-back:p1"' in away and ">Give back<" in away and 'class="btn ghost small"' in away
+    back = remote_html.table_bar(NAMES, {"p1", "p2"}, ["p1", "p2"], {"p1": "person"})
+    assert "played on this device for now" in back
+    assert re.search(r'<button[^>]*class="btn small"[^>]*data-act="remote-back:p1"[^>]*>Give back to ', back)
+
+
+def test_a_guest_whose_seat_is_lent_is_told_who_plays_it_and_how_to_get_it_back():
+    bar = remote_html.guest_bar("playing", {"by": "computer", "host": "<Hana>"})
+    assert "A computer is playing for you — ask \u2068&lt;Hana&gt;\u2069 to give your seat back." in bar
+    assert "give it back" in remote_html.guest_bar("playing", {"by": "person", "host": "Hana"})
+    assert remote_html.guest_bar("playing", None) == ""
+    assert "remote-join-again" in remote_html.guest_bar("lost", {"by": "computer", "host": "Hana"})
+
+
+def test_link_code_and_answer_each_have_copy_and_share_where_the_browser_shares():
+    offer = {"status": "shown", "code": "ABC", "link": "https://x/#join=ABC", "svg": SVG}
+    html = remote_html.host_html(NAMES, {"p1": offer}, passing={"share": True, "said": ("remote-code-p1", "Copied!")})
+    for field in ("remote-link-p1", "remote-code-p1"):
+        assert f'data-act="remote-copy:{field}"' in html and f'data-act="remote-share:{field}"' in html
+    assert html.count("Copied!") == 1 and "pastes it under Join a table" in html
+    no_share = remote_html.join_html({"status": "answered", "code": "ANS", "svg": SVG}, {"share": False})
+    assert 'data-act="remote-copy:join-answer"' in no_share and "remote-share" not in no_share
+    assert 'id="join-answer" rows="4"' in no_share and "type it in" not in no_share
+
+
+def test_home_offers_join_first_and_a_device_with_a_seat_its_way_back():
+    import json
+
+    from cardtable.ui.screens import home
+
+    first = home.home_html([], None, 0.0)
+    assert first.index('data-act="join"') < first.index('class="tiles"')   # on a phone's first screen
+    kept = {"table": "T", "seat": "p1", "secret": "s", "view": {"over": False}, "host": "<Hana>"}
+    host = home.seat_host(json.dumps(kept))
+    assert host == "<Hana>"
+    back = home.home_html([], None, 0.0, table_host=host)
+    assert "Back to \u2068&lt;Hana&gt;\u2069’s table" in back and back.index('data-key="back-to-table"') < \
+        back.index('class="tiles"')
+    assert home.seat_host(json.dumps({**kept, "host": None})) == ""
+    assert home.seat_host(json.dumps({**kept, "view": {"over": True}})) is None
+    assert home.seat_host(None) is None and home.seat_host("{") is None

@@ -128,6 +128,20 @@ def test_a_whole_game_of_seep(seats, kinds):
     check_saved(session, store, events)
 
 
+@pytest.mark.parametrize("speed, cap, waited", [("normal", None, 700), ("normal", 20, 20), ("fast", 500, 200)])
+def test_a_computers_pause_is_the_paces_or_a_shorter_cap(speed, cap, waited):
+    """The pause before a computer's move is the speed setting's; the browser tests' cap
+    (``computer_ms_cap``) shortens it, never lengthens it."""
+    record = {"format": "cardtable/1", "game": "seep", "seed": 3, "players": ["Ana", "Ben"],
+              "options": {"preset": "seep-pagat", "baazis": 1, "first_play": "pagat", "seats": 2}, "actions": []}
+    tasks = FakeTasks()
+    session = GameSession(tasks, SaveStore(DictStore()), {"handoff": False, "speed": speed}, computer_ms_cap=cap)
+    game = new_game(record)
+    session.open(game, "g1", SeepTable(game), {"p0": "casual", "p1": "human"}, log=[])
+    session.advance()
+    assert [at for at, _token, _fn in tasks.queue] == [waited]
+
+
 def test_undo_goes_back_and_is_saved():
     record = {"format": "cardtable/1", "game": "seep", "seed": 3, "players": ["Ana", "Ben"],
               "options": {"preset": "seep-pagat", "baazis": 1, "first_play": "pagat", "seats": 2}, "actions": []}

@@ -18,6 +18,7 @@ from cardtable.session import GameSession, SessionEvents, controller
 from cardtable.session.remote import GuestTable, HostedSeats, RemoteHost, ViewGame
 from cardtable.session.seats import REMOTE
 from cardtable.stores.saves import DictStore, SaveStore
+from cardtable.ui.table.coach import took_back_words
 from cardtable.ui.table.ending import hand_buttons, over_buttons
 from cardtable.ui.table.seep import Table as SeepTable
 from cardtable.ui.table.spades import Table as SpadesTable
@@ -68,7 +69,7 @@ class Table:
         self.host.open(game, "g1", TABLES[game.name](game), controllers, log=[])
         remote = [s for s, kind in controllers.items() if controller(kind).remote]
         secrets = {s: new_secret() for s in remote}
-        self.remote = RemoteHost(self.host, secrets, TABLE, self.to_guest)
+        self.remote = RemoteHost(self.host, secrets, TABLE, self.to_guest, took_back=took_back_words)
         self.guests: dict[str, GuestTable] = {}
         self.guest_events: dict[str, Events] = {}
         self.received: dict[str, int] = {s: 0 for s in remote}
@@ -79,7 +80,7 @@ class Table:
             self.guests[seat] = GuestTable(session, Guest(TABLE, seat, secrets[seat]),
                                            lambda text, seat=seat: self.tasks.soon(
                                                lambda: self.remote.receive(f"conn-{seat}", text)),
-                                           lambda g: TABLES[g.name](g))
+                                           lambda g: TABLES[g.name](g), took_back=took_back_words)
             self.by_conn[f"conn-{seat}"] = self.guests[seat]
         self.host.save()
         self.host.advance()
@@ -266,13 +267,14 @@ def test_a_guest_whose_join_was_lost_asks_again_and_takes_its_seat_once():
     assert guest.ask_again()
     while table.tasks.run_one():
         pass
-    assert guest.joined and table.remote.present == {"p1"} and table.received["p1"] == 1
+    # (a welcome, then who plays the seat: ``lent``)
+    assert guest.joined and table.remote.present == {"p1"} and table.received["p1"] == 2
     assert not guest.ask_again() and not table.tasks.run_one()
     guest.start()           # asked twice, both arriving: welcomed again, the same seat and view
     guest.ask_again()
     while table.tasks.run_one():
         pass
-    assert table.received["p1"] == 3 and table.remote.present == {"p1"} and guest.refusal is None
+    assert table.received["p1"] == 6 and table.remote.present == {"p1"} and guest.refusal is None
     assert encode(guest.session.game.view("p1")) == encode(table.host.game.view("p1"))
 
 
@@ -296,7 +298,7 @@ def test_the_host_hands_an_away_seat_to_a_computer_and_guest_moves_are_refused_t
         assert table.tasks.run_one()
     while table.tasks.run_one():
         pass
-    assert table.guest_events["p1"].refusals == ["illegal"]
+    assert table.guest_events["p1"].refusals == ["played_on_host"]
     assert guest.session.game.action_count == host.game.action_count > count
 
 
@@ -434,3 +436,260 @@ def test_an_undo_on_the_host_takes_every_guest_back_too():
     assert encode(guest.session.game.view("p1")) == encode(host.game.view("p1"))
     table.play(rng)   # and the game goes on to its end from there
     assert guest.session.game.action_count == host.game.action_count
+
+
+class HostApp:
+    """What ``ui.table.coach`` reads of the host's app, over the host's real session."""
+
+    def __init__(self, session):
+        self.session = session
+        self.table_screen = type("TableScreen", (), {})()
+        self.table_screen.coach = __import__("cardtable.ui.table.coach", fromlist=["Coach"]).Coach()
+        self.said, self.banner = [], ""
+
+    def __getattr__(self, name):
+        return getattr(self.session, name)
+
+    def cancel_arm(self):
+        pass
+
+    def advance(self):
+        self.session.advance()
+
+
+def plain(text):
+    return text.replace("\u2068", "").replace("\u2069", "")   # (names are isolated for bidi)
+
+
+def settle(table):
+    while table.tasks.run_one():
+        pass
+
+
+def three_devices():
+    table = Table(spades(4), {"p0": "human", "p1": "remote", "p2": "remote"})
+    settle(table)
+    assert all(g.joined for g in table.guests.values())
+    return table
+
+
+def test_at_a_shared_table_the_host_takes_back_its_own_last_move_only_and_every_guest_is_told():
+    from cardtable.ui.table import coach
+
+    table = three_devices()
+    host, app, rng = table.host, HostApp(table.host), random.Random(2)
+    assert not coach.against_computers(app)   # one person here, but two on other devices
+    undone = 0
+    for _step in range(300):
+        if host.game.to_act == "p0" and host.person_to_act():
+            record = host.game.to_record()
+            assert host.apply(rng.choice(host.game.legal_actions()))
+            settle(table)
+            keep = coach.undo_target(app)
+            if keep is None:   # (a move that turned up something new: not to be taken back)
+                continue
+            assert keep == len(record["actions"])   # the host's own last move, nobody else's
+            taken = host.game.actions[keep]
+            coach.undo(app)
+            settle(table)
+            assert host.game.to_record() == record   # exactly the game before that move
+            words = coach.took_back_words(host.table, "p0", taken)
+            assert plain(words).startswith("Ana took back") and app.said[-1] == words
+            for seat, guest in table.guests.items():   # every device redrawn and told
+                gs = guest.session
+                assert gs.game.action_count == host.game.action_count
+                assert encode(gs.game.view(seat)) == encode(host.game.view(seat))
+                assert str(gs.log[-1]) == words and len(gs.log) == len(host.log)
+            undone += 1
+            assert host.apply(taken)   # played again, and the game goes on
+        elif host.game.to_act in table.guests and table.step_session(
+                table.guests[host.game.to_act].session, rng, table.guests[host.game.to_act]):
+            count = host.game.action_count
+            settle(table)
+            if host.game.action_count > count:
+                # a guest has acted since: the host's earlier move is not the host's to take back
+                assert coach.undo_target(app) is None
+        else:
+            assert table.step_session(host, rng) or table.tasks.run_one()
+            settle(table)
+        if undone >= 3:
+            break
+    assert undone >= 3
+
+
+def test_the_host_never_takes_back_a_guests_move_even_with_seats_lent_to_a_computer():
+    from cardtable.ui.table import coach
+
+    table = three_devices()
+    host, app, rng = table.host, HostApp(table.host), random.Random(5)
+    while host.game.action_count < 8 or host.game.to_act != "p0":
+        if not (table.step_session(host, rng) or any(table.step_session(g.session, rng, g)
+                                                    for g in table.guests.values() if g.joined)):
+            assert table.tasks.run_one()
+        settle(table)
+    assert coach.undo_target(app) is None   # the last move is a guest's
+    record = host.game.to_record()
+    # both devices away, their seats lent to a computer: still their seats, never taken back here
+    host.hand_seat("p1", "casual")
+    host.hand_seat("p2", "casual")
+    assert host.people_elsewhere() and not coach.against_computers(app)
+    assert coach.undo_target(app) is None
+    coach.undo(app)
+    assert host.game.to_record() == record
+
+
+def test_took_back_words_name_the_card_or_the_bid():
+    from cardtable.ui.table import coach
+
+    g = new_game(spades())
+    t = SpadesTable(g)
+    assert plain(coach.took_back_words(t, "p0", "play TD")) == "Ana took back 10♦."
+    assert plain(coach.took_back_words(t, "p1", "bid 4 nil p1")) == "Ben took back the bid."
+    s = new_game(seep(4))
+    st = SeepTable(s)
+    assert plain(coach.took_back_words(st, "p2", "build 11 6H 5H")) == "Cy took back 6♥."
+    assert plain(coach.took_back_words(st, "p3", "capture JH 2D")) == "Dee took back J♥."
+
+
+def test_a_seat_lent_while_its_device_is_connected_shows_no_live_cards_there_and_is_given_back():
+    """Ben's device is still there while a computer plays his seat on the host: his table is told
+    (who, and that Ana can give it back), offers no move, refuses a tap in words; given back, Ben
+    plays again."""
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    settle(table)
+    host, guest, rng = table.host, table.guests["p1"], random.Random(4)
+    host.hand_seat("p1", "casual")
+    table.remote.seat_handed("p1")
+    while table.tasks.run_one() and guest.lent is None:
+        pass
+    assert guest.lent == {"by": "computer", "host": "Ana"}
+    for _ in range(400):   # a few of Ben's turns played by the computer on the host
+        if host.game.action_count >= 8:
+            break
+        if guest.session.game.to_act == "p1":
+            assert guest.session.person_to_act() is None   # no live cards on Ben's table
+            html = guest.session.table.render(guest.session.game, "p1", Screen(guest.session))
+            assert "playable" not in html and 'data-act="move:' not in html
+            assert not guest.act(guest.session.game.view("p1")["legal"][0] if guest.session.game.view("p1")["legal"]
+                                 else "throw 2C")
+            assert table.guest_events["p1"].refusals[-1] == "played_on_host"
+        assert table.step_session(host, rng) or table.tasks.run_one()
+    assert host.game.action_count >= 8
+    host.hand_seat("p1", "remote")
+    table.remote.seat_handed("p1")
+    settle(table)
+    assert guest.lent is None and guest.session.seat("p1").here
+    table.play(rng)
+    assert guest.session.game.action_count == host.game.action_count and host.game.over
+
+
+def test_a_lent_seat_that_joins_again_is_told_at_once():
+    table = Table(seep(2), {"p0": "human", "p1": "remote"})
+    settle(table)
+    table.host.hand_seat("p1", "casual")
+    guest = table.guests["p1"]
+    table.remote.dropped("conn-p1")
+    guest.start(resume=True)
+    settle(table)
+    assert guest.lent == {"by": "computer", "host": "Ana"}
+
+
+@pytest.mark.parametrize("record", [spades(), seep(2)], ids=["spades", "seep"])
+def test_the_hosts_status_says_a_device_away_is_awaited_not_playing(record):
+    controllers = {"p0": "human", "p1": "remote", "p2": "casual"} if record["game"] == "dummy-spades" \
+        else {"p0": "human", "p1": "remote"}
+    table = Table(record, controllers)
+    settle(table)
+    host, rng = table.host, random.Random(8)
+    while host.game.to_act != "p1" or host.hold or host.dialog:
+        if not (table.step_session(host, rng) or table.tasks.run_one()):
+            break
+    assert host.game.to_act == "p1" and not host.away("p1")
+    html = plain(host.table.render(host.game, "p0", HostApp(host)))
+    assert "Ben is " in html and "device to connect" not in html
+    table.remote.dropped("conn-p1")
+    assert host.away("p1") and not host.away("p0")
+    html = plain(host.table.render(host.game, "p0", HostApp(host)))
+    assert "Waiting for Ben’s device to connect…" in html and "Ben is " not in html
+
+
+def test_a_guest_takes_back_its_own_last_move_only_and_every_device_is_told():
+    from cardtable.ui.table import coach
+
+    table = three_devices()
+    host, rng = table.host, random.Random(12)
+    ben = table.guests["p1"]
+    done = refused = False
+    for _step in range(400):
+        if done and refused:
+            break
+        if host.game.to_act == "p1" and ben.session.person_to_act() and not ben.waiting:
+            record = host.game.to_record()
+            assert table.step_session(ben.session, rng, ben)
+            settle(table)
+            if not ben.session.game.undoable:   # (a move that showed something new: not to be taken back)
+                continue
+            html = coach.strip(None, ben.session.game, "p1", my_turn=False)
+            assert 'data-act="undo"' in html
+            if done:
+                continue
+            taken = host.game.actions[-1]
+            assert ben.take_back()
+            settle(table)
+            assert host.game.to_record() == record   # exactly the game before Ben's move
+            words = took_back_words(host.table, "p1", taken)
+            assert plain(words).startswith("Ben took back") and str(host.log[-1]) == words
+            for seat, guest in table.guests.items():
+                assert str(guest.session.log[-1]) == words
+                assert encode(guest.session.game.view(seat)) == encode(host.game.view(seat))
+            assert not ben.session.game.undoable
+            done = True
+        elif done and ben.session.game.undoable is False and host.game.to_act != "p1" and \
+                host.game.actions and table.guests["p2"].session.person_to_act():
+            # after another seat's move, Ben's move is not his to take back: asked all the same, refused
+            assert table.step_session(table.guests["p2"].session, rng, table.guests["p2"])
+            settle(table)
+            record = host.game.to_record()
+            ben.send(ben.guest.undo())
+            settle(table)
+            assert host.game.to_record() == record
+            assert table.guest_events["p1"].refusals[-1] == "cannot_undo"
+            refused = True
+        elif not (table.step_session(host, rng) or any(table.step_session(g.session, rng, g)
+                                                       for g in table.guests.values()) or table.tasks.run_one()):
+            break
+    assert done and refused
+
+
+@pytest.mark.parametrize("variant", ["three-peeky", "flip-2"])
+def test_peeks_and_flips_across_devices_stay_private_and_are_never_taken_back(variant):
+    """A hand of Dummy Spades with peeks (or flips) on three devices: each guest's screen holds only
+    what its seat may see after every step, and a peek or a flip (it showed cards) is never
+    offered for Undo on the guest that made it, nor taken back if asked."""
+    record = {**spades(21), "options": {**spades()["options"], "variant": variant}}
+    table = Table(record, {"p0": "human", "p1": "remote", "p2": "remote"})
+    settle(table)
+    host, rng = table.host, random.Random(21)
+    verb = "peek" if variant == "three-peeky" else "flip"
+    shown = 0
+    for _step in range(3000):
+        if host.game.hand_number > 1 or host.game.over:
+            break
+        for seat, guest in table.guests.items():
+            table.check_guest_screen(seat)
+        actor = host.game.to_act
+        guest = table.guests.get(actor)
+        if guest is not None and guest.session.person_to_act() and not guest.waiting:
+            assert table.step_session(guest.session, rng, guest)
+            settle(table)
+            if host.game.actions[-1].startswith(verb) and host.game.to_act != actor:
+                shown += 1
+                assert not guest.session.game.undoable
+                record_now = host.game.to_record()
+                guest.send(guest.guest.undo())
+                settle(table)
+                assert host.game.to_record() == record_now
+        elif not (table.step_session(host, rng) or any(table.step_session(g.session, rng, g)
+                                                       for g in table.guests.values()) or table.tasks.run_one()):
+            break
+    assert (host.game.hand_number > 1 or host.game.over) and shown >= 1

@@ -6,10 +6,12 @@ both languages."""
 from __future__ import annotations
 
 import json
+import random
 import zipfile
 
 import pytest
 
+from cardtable.record import new_game
 from conftest import ROOT, PageWatch, wait_ready
 
 STDLIB = "runtime/pyodide/app_stdlib.zip"
@@ -71,11 +73,37 @@ def _every_screen(page) -> None:
             _go_home(page)
 
 
+def _near_the_end(game: str) -> dict:
+    """A saved game of one person (the first seat) against strong computers, at the person's turn
+    near the end of its first hand (Dummy Spades: two tricks left; Seep: the last four cards), from
+    random legal moves of seed 5."""
+    players = ["Ana", "Ben", "Cy"] + (["Di"] if game == "seep" else [])
+    rec = {"format": "cardtable/1", "game": game, "players": players, "seed": 5, "actions": []}
+    g = new_game(rec)
+    rng = random.Random(5)
+
+    def near(v: dict) -> bool:
+        if v["to_act"] != "p0" or v["phase"] != "play":
+            return False
+        if game == "seep":
+            return sum(v["hand_counts"].values()) <= 4
+        return len(v["hand"]) == 2 and not (v["trick"] or {}).get("plays")
+
+    while not near(g.view("p0")):
+        g.apply(rng.choice(g.legal_actions()))
+    return {**g.to_record(), "controllers": {"p0": "human", **{f"p{i}": "strong" for i in range(1, len(players))}}}
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("locale, game", [("en-GB", "dummy-spades"), ("fr-FR", "seep")])
-def test_every_screen_and_a_whole_hand_on_the_trimmed_library(browser, site, dist, locale, game):
+def test_every_screen_and_a_hand_on_the_trimmed_library(browser, site, dist, locale, game):
+    """A first visit in each language: every screen, a saved game against strong computers opened
+    from a file and played to its hand's end (the scores, the summary, the export), and the next
+    hand's bids and first moves; no module missing (the page's errors are watched) and every module
+    the page loaded from the library's archive is one the build shipped."""
     from test_browser_bots import FAST, person_acts
     from test_browser_seep import PERSON_OR_SUMMARY, take_turn
+    from test_browser_table_words import open_record
 
     context = browser.new_context(locale=locale)
     page = context.new_page()
@@ -85,24 +113,27 @@ def test_every_screen_and_a_whole_hand_on_the_trimmed_library(browser, site, dis
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == locale[:2]
     _every_screen(page)
-    page.click(f'[data-act="new:{game}"]')
-    for seat in range(1, 4 if game == "seep" else 3):
-        page.select_option(f"#ng-kind-{seat}", "strong")
-    page.fill("#ng-seed", "5")
-    page.click('[data-act="start"]')
-    if game == "dummy-spades":
-        for _ in range(80):
-            if person_acts(page) == "over":
-                break
-    else:
-        for _ in range(60):
-            page.wait_for_function(PERSON_OR_SUMMARY, timeout=60_000)
-            if page.locator(".hand-summary").count():
-                break
-            take_turn(page)
+    open_record(page, _near_the_end(game))
+
+    def act() -> str:
+        if game == "dummy-spades":
+            return person_acts(page)
+        page.wait_for_function(PERSON_OR_SUMMARY, timeout=60_000)
+        return "over" if page.locator(".hand-summary").count() else take_turn(page)
+
+    for _ in range(12):
+        if act() == "over":
+            break
     assert page.locator(".hand-summary").count() == 1, "the hand did not end"
     with page.expect_download():
         page.click('.hand-summary [data-act="export"]')
+    page.click('.hand-summary [data-act="next-hand"]')
+    moves = []   # the next hand: the computers bid and play, and the person's first decisions
+    for _ in range(12):
+        moves.append(act())
+        if moves.count("play") == 2:
+            break
+    assert moves.count("play") == 2, moves
     _go_home(page)
     _every_screen(page)
     loaded = set(json.loads(page.evaluate(LOADED)))

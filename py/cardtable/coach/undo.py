@@ -37,7 +37,7 @@ from ..cards import Card
 from ..game import Game
 from ..record import new_game, replay
 
-__all__ = ["undo_target", "rewind", "decisions", "Decisions", "revealed"]
+__all__ = ["undo_target", "rewind", "decisions", "Decisions", "revealed", "news"]
 
 
 def revealed(view: dict) -> set[str]:
@@ -63,6 +63,12 @@ def _named(action: str) -> set[str]:
         except ValueError:
             continue
     return out
+
+
+def news(before: dict, after: dict, action: str) -> set[str]:
+    """The cards a move brought into a seat's view (its views before and after), other than the
+    cards it moved: something taking the move back would let the seat decide again knowing."""
+    return revealed(after) - revealed(before) - _named(action)
 
 
 def decisions(record: dict, seat: str) -> list[int]:
@@ -101,7 +107,7 @@ class Decisions:
         mine = g.to_act == self.seat
         g.apply(action)
         after = revealed(g.view(self.seat))
-        if after - self.seen - _named(action):
+        if after - self.seen - _named(action):   # (``news``, with the view before kept)
             self.points = []   # something new came into view: nothing before it may be taken back
         elif mine:
             self.points.append(len(self.actions))

@@ -34,6 +34,11 @@ class Guest:
         self.seq += 1
         return encode({"type": "act", "seq": self.seq, "at": self.at, "action": action})
 
+    def undo(self) -> str:
+        """Take back the seat's own last move (the host judges it)."""
+        self.seq += 1
+        return encode({"type": "undo", "seq": self.seq, "at": self.at})
+
     def ping(self) -> str:
         self.seq += 1
         return encode({"type": "ping", "seq": self.seq})

@@ -32,7 +32,8 @@ class Judge:
     """The host's side of a table: which connection plays which seat, and what it may do."""
 
     def __init__(self, game: Game, secrets: dict[str, str], table: str,
-                 apply: Optional[Callable[[str], str]] = None, tell_moves: bool = True) -> None:
+                 apply: Optional[Callable[[str], str]] = None, tell_moves: bool = True,
+                 take_back: Optional[Callable[[str], None]] = None) -> None:
         """``apply``: how a move is made (default ``game.apply``; the app's session, which also saves
         and logs it); it must raise ``IllegalAction`` and change nothing on a refusal.
         ``tell_moves=False``: a guest's accepted move is not answered with the ``move`` texts (the
@@ -43,6 +44,7 @@ class Judge:
         self.game = game
         self.apply = apply or game.apply
         self.tell_moves = tell_moves
+        self.take_back = take_back   # a seat's undo (``Refused`` when not its to take back); none: refused
         self.table = table
         self.secrets = dict(secrets)
         self.connection: dict[str, Hashable] = {}     # seat -> its live connection
@@ -66,6 +68,8 @@ class Judge:
             if message["type"] == "ping":
                 self.last_seq[seat] = seq
                 return [(conn, encode({"type": "pong", "seq": seq, "at": self.game.action_count}))]
+            if message["type"] == "undo":
+                return self._undo(seat, message)
             return self._act(seat, message)
         except Refused as err:
             return [(conn, self._refusal(seq, err.code, str(err), err.values))]
@@ -131,16 +135,29 @@ class Judge:
         self.last_seq[seat] = message["seq"]
         return self.moved(seat, canonical, hand) if self.tell_moves else []
 
-    def welcome_again(self, game: Optional[Game] = None) -> Outgoing:
+    def _undo(self, seat: str, message: dict) -> Outgoing:
+        """A seat takes back its own last move: ``take_back`` judges and makes it (every guest is
+        then welcomed again, through ``welcome_again``)."""
+        if self.take_back is None:
+            raise Refused("cannot_undo")
+        if message["at"] != self.game.action_count:
+            raise Refused("stale", at=self.game.action_count)
+        self.take_back(seat)
+        self.last_seq[seat] = message["seq"]
+        return []
+
+    def welcome_again(self, game: Optional[Game] = None, taken: Optional[tuple] = None) -> Outgoing:
         """A ``welcome`` for every connected guest: its view of the position now (after an undo
-        on the host, which took the game back; ``game`` is the game now played)."""
+        on the host, which took the game back; ``game`` is the game now played; ``taken``: the
+        seat and the action taken back, public moves every guest saw, told as ``took_back``)."""
         if game is not None:
             self.game = game
-        return [(conn, self._welcome(seat)) for seat, conn in self.connection.items()]
+        extra = {"took_back": {"seat": taken[0], "action": taken[1]}} if taken else {}
+        return [(conn, self._welcome(seat, extra)) for seat, conn in self.connection.items()]
 
-    def _welcome(self, seat: str) -> str:
+    def _welcome(self, seat: str, extra: Optional[dict] = None) -> str:
         return encode({"type": "welcome", "table": self.table, "seat": seat, "seq": self.last_seq[seat],
-                       "at": self.game.action_count, "view": self.game.view(seat)})
+                       "at": self.game.action_count, "view": self.game.view(seat), **(extra or {})})
 
     def moved(self, actor: str | None, action: str, hand_before: Any) -> Outgoing:
         """The move for every connected guest, each with its own view (with the finished hands'

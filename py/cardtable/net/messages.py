@@ -11,6 +11,8 @@ Guest to host (at most ``MAX_GUEST_BYTES``, flat: nothing nested)::
     {"type": "act", "seq": 7, "at": 41, "action": "play QS"}    an action in the engine's notation,
                                                                 chosen when the game was at action 41
     {"type": "ping", "seq": 8}
+    {"type": "undo", "seq": 9, "at": 42}                        take back the seat's own last move (the
+                                                                last of the game): refused otherwise
 
 ``seq`` numbers each guest's messages after it joined: each must be higher than the last one the
 host accepted from that seat (a message seen again is refused).  ``at`` is the number of actions
@@ -24,9 +26,15 @@ Host to guest (never anything the seat's view does not show)::
     {"type": "refused", "seq": 7, "code": "not_your_turn", "reason": "...", "values": {...}}
     {"type": "pong", "seq": 8, "at": 42}
     {"type": "closed", "code": "replaced", "reason": "..."}
+    {"type": "lent", "by": "computer", "host": "Hana"}         after each welcome, and when the host lends
+                                                                the seat or gives it back: who plays it on
+                                                                the host for now ("computer", "person";
+                                                                null: its own device), the host's name
 
 ``welcome`` answers a join or resume: the last ``seq`` the host accepted from that seat, the
-position, and the seat's view (``game.view(seat)``, what the UI renders).  ``move`` is a move
+position, and the seat's view (``game.view(seat)``, what the UI renders); a welcome sent after an
+undo on the host also has ``"took_back": {"seat": "p0", "action": "play TD"}`` (who took back
+which move: a move every guest was told already).  ``move`` is a move
 applied (who acted and what: public) with the seat's view after it; its view leaves out the
 finished hands' ``history`` unless a hand has just ended (the guest keeps the one it has).
 ``refused`` gives a stable ``code`` (the engine's refusal code for an illegal action, or one of
@@ -57,9 +65,10 @@ GUEST_FIELDS: dict[str, dict[str, type]] = {
     "resume": {"table": str, "seat": str, "secret": str},
     "act": {"seq": int, "at": int, "action": str},
     "ping": {"seq": int},
+    "undo": {"seq": int, "at": int},
 }
 """Every guest message's keys and their types: exactly these, no more."""
-HOST_TYPES = {"welcome", "move", "refused", "pong", "closed"}
+HOST_TYPES = {"welcome", "move", "refused", "pong", "closed", "lent"}
 MAX_TEXT = 64
 """The longest string field of a guest message (``bid 13 nil p0,p1,p2,dummy`` is 26 characters)."""
 
@@ -76,6 +85,8 @@ REFUSALS = {
     "replayed": "this message was already received",
     "not_your_turn": "it is not your turn",
     "stale": "the game has moved on since this action was chosen",
+    "played_on_host": "this seat is played on the host now",
+    "cannot_undo": "only your own last move can be taken back, before anyone else plays",
 }
 """The host's own refusal codes, with the reason in English (engine refusals keep the engine's)."""
 

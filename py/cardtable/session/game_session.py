@@ -20,7 +20,7 @@ Pure Python (no browser import): it runs in CPython with a fake clock and an in-
   to draw and say it (``SessionEvents``: every method is optional).
 
 * ``listeners`` (optional) -- objects told of every move (``moved(actor, action, before)``), of an
-  undo (``rewound()``) and of the game's closing (``closed()``): the host's side of the seats played on other
+  undo (``rewound(taken)``: who took back which action, or None) and of the game's closing (``closed()``): the host's side of the seats played on other
   devices (``session.remote.RemoteHost``); ``forward`` (optional) -- on a guest device, where
   a person's move goes instead of being applied (``session.remote.GuestTable``).
 * ``script`` (optional, set after ``open``) -- a scripted game such as a guided lesson
@@ -93,8 +93,10 @@ class GameSession:
     """One open game and its play loop (see the module docstring)."""
 
     def __init__(self, tasks, saves, settings: dict, events: Optional[SessionEvents] = None,
-                 bot_budget_s: float = BOT_BUDGET_S, perf_counter: Callable[[], float] = time.perf_counter) -> None:
+                 bot_budget_s: float = BOT_BUDGET_S, perf_counter: Callable[[], float] = time.perf_counter,
+                 computer_ms_cap: Optional[float] = None) -> None:
         self.tasks = tasks
+        self.computer_ms_cap = computer_ms_cap   # a shorter pause before a computer's move (the browser tests')
         self.saves = saves
         self.settings = settings
         self.events = events or SessionEvents()
@@ -167,6 +169,18 @@ class GameSession:
     def humans(self) -> list[str]:
         """The seats of the people at this device."""
         return [s for s in self.table.seats if self.seat(s).here]
+
+    def people_elsewhere(self) -> bool:
+        """Whether people on other devices sit at this table: a seat played there, or hosted and lent
+        to this device while its device is away (a listener's ``hosted`` seats).  Undo then follows
+        the pass-and-play rule: nobody here takes back another person's move."""
+        return any(self.seat(s).remote for s in self.table.seats) or \
+            any(getattr(listener, "hosted", None) for listener in self.listeners)
+
+    def away(self, seat: str) -> bool:
+        """A seat played on another device whose device is not connected now (a listener's ``present``)."""
+        return self.seat(seat).remote and any(seat not in getattr(listener, "present", (seat,))
+                                              for listener in self.listeners)
 
     def person_to_act(self) -> Optional[str]:
         """The seat of the person holding the device when it is theirs to move, else None."""
@@ -353,10 +367,11 @@ class GameSession:
         self.save()
         self.finish_move(hands_before)
 
-    def rewind(self, game, dropped: int, note: str, behind_handoff: bool) -> None:
+    def rewind(self, game, dropped: int, note: str, behind_handoff: bool, taken: Optional[tuple] = None) -> None:
         """Undo: ``game`` is the position taken back to, ``dropped`` the actions taken back (their
         log lines go; lines that are ``Note``s stay), ``note`` the log line that says so.  In pass
-        and play from a hand-off (``behind_handoff``), the position goes back behind a hand-off."""
+        and play from a hand-off (``behind_handoff``), the position goes back behind a hand-off.
+        ``taken``: (seat, action), the decision taken back, told to the listeners (``rewound``)."""
         self.cancel_bot()
         self.cancel_hold()
         self.game = game
@@ -376,16 +391,18 @@ class GameSession:
         self.error = ""
         self.dialog = None
         for listener in list(self.listeners):
-            listener.rewound()
+            listener.rewound(taken)
 
-    def undo(self, keep: int, note: str, behind_handoff: bool) -> bool:
+    def undo(self, keep: int, note: str, behind_handoff: bool, seat: Optional[str] = None) -> bool:
         """Take the game back to its first ``keep`` actions (``coach.undo`` decides how many), save
         it over what is stored; False when that save failed (the undo stands).  The host then
-        calls ``advance``."""
+        calls ``advance``.  ``seat``: the person taking back their decision (told to the listeners
+        with the action at ``keep``)."""
         from ..coach.undo import rewind
 
         record = self.game.to_record()
-        self.rewind(rewind(record, keep), len(record["actions"]) - keep, note, behind_handoff)
+        taken = (seat, record["actions"][keep]) if seat is not None and keep < len(record["actions"]) else None
+        self.rewind(rewind(record, keep), len(record["actions"]) - keep, note, behind_handoff, taken)
         gid = self.game_id
         try:
             self.revs[gid] = self.saves.save(gid, self.record(), self.controllers, game=self.game)
@@ -445,7 +462,10 @@ class GameSession:
 
     # ---- computer players --------------------------------------------------------------------------
     def schedule_bot(self) -> None:
-        self.bot_timer = self.tasks.later(self.bot_move, self.pace().computer_ms)
+        ms = self.pace().computer_ms
+        if self.computer_ms_cap is not None:
+            ms = min(ms, self.computer_ms_cap)
+        self.bot_timer = self.tasks.later(self.bot_move, ms)
 
     def cancel_bot(self) -> None:
         """Stop a computer's turn: the pause before it, or its search between two slices."""

@@ -32,16 +32,20 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Optional
 
 from ..cards import Card
+from ..coach.undo import news, undo_target
 from ..game import IllegalAction, RecordError
 from ..net.guest import Guest
 from ..net.judge import Judge
-from ..net.messages import new_secret, new_table_id
+from ..net.messages import REFUSALS, Refused, encode, new_secret, new_table_id
 from ..record import load_json
 from .seats import PERSON, REMOTE
 
 Send = Callable[[Hashable, str], None]
 
 
+LENT = "casual"
+"""The controller a guest's table shows for its own seat while a computer plays it on the host
+(the guest's session never thinks: its script has no move)."""
 HOSTED_MAX_BYTES = 16384
 """The most a kept ``HostedSeats`` entry may hold (a few ids, and a door's code per seat)."""
 MAX_DOOR = 1024
@@ -115,10 +119,14 @@ class HostedSeats:
 class RemoteHost:
     """The host's side of the seats played on other devices (see the module docstring)."""
 
-    def __init__(self, session, secrets: dict[str, str], table_id: str, send: Send) -> None:
+    def __init__(self, session, secrets: dict[str, str], table_id: str, send: Send,
+                 took_back: Optional[Callable[[Any, str, str], str]] = None) -> None:
+        """``took_back(table, seat, action)``: the log line of a guest's undo, in words."""
         self.session = session
         self.send = send
-        self.judge = Judge(session.game, secrets, table_id, apply=self._apply, tell_moves=False)
+        self.took_back = took_back or (lambda table, seat, action: f"{table.name_of(seat)} took back a move.")
+        self.judge = Judge(session.game, secrets, table_id, apply=self._apply, tell_moves=False,
+                           take_back=self._take_back)
         session.listeners.append(self)
 
     @property
@@ -130,9 +138,33 @@ class RemoteHost:
         """The seats whose device is connected now."""
         return self.judge.present
 
+    @property
+    def hosted(self) -> set[str]:
+        """The seats this host plays for other devices (lent to a computer or a person here too)."""
+        return set(self.judge.secrets)
+
     def receive(self, conn: Hashable, text: str | bytes) -> None:
-        """A guest's message: judged, then answered (a move is told to every guest)."""
-        self._send_all(self.judge.receive(conn, text))
+        """A guest's message: judged, then answered (a move is told to every guest); a seat welcomed
+        is told who plays it (``lent``: the host's name, and whether the host plays it for now)."""
+        out = self.judge.receive(conn, text)
+        self._send_all(out)
+        seat = self.seat_on(conn)
+        if seat is not None and any(c == conn and '"type":"welcome"' in t for c, t in out):
+            self.send(conn, self.lent_text(seat))
+
+    def lent_text(self, seat: str) -> str:
+        """The ``lent`` message for a seat: who plays it on the host now (None: its own device)."""
+        who = self.session.seat(seat)
+        humans, session = self.session.humans(), self.session
+        names = dict(zip(session.table.seats, session.game.players or ()))
+        return encode({"type": "lent", "by": None if who.remote else ("computer" if who.computer else "person"),
+                       "host": names.get(humans[0], "") if humans else ""})
+
+    def seat_handed(self, seat: str) -> None:
+        """The host lent a seat or gave it back: its device, if connected, is told."""
+        conn = self.judge.connection.get(seat)
+        if conn is not None:
+            self.send(conn, self.lent_text(seat))
 
     def seat_on(self, conn: Hashable) -> Optional[str]:
         """The seat a connection holds (proved by its secret), or None."""
@@ -146,17 +178,30 @@ class RemoteHost:
         session = self.session
         if not session.seat(session.game.to_act).remote:
             # the host gave the seat to a computer or a person here while its guest was away
-            raise IllegalAction("this seat is played on the host now", "illegal")
+            raise IllegalAction(REFUSALS["played_on_host"], "played_on_host")
         if session.hold:
             session.release_hold()   # a trick still shown on the host: collected now
         return session.move(action)
+
+    def _take_back(self, seat: str) -> None:
+        """A guest takes back its own last move: only while it is the last of the game and nothing
+        new came into the seat's view since (``coach.undo``, the pass-and-play rule)."""
+        session = self.session
+        record = session.game.to_record()
+        keep = undo_target(record, seat, against_computers=False)
+        if keep is None or not session.seat(seat).remote or session.dialog is not None:
+            raise Refused("cannot_undo")
+        session.undo(keep, self.took_back(session.table, seat, record["actions"][keep]), False, seat)
+        session.advance()
 
     # ---- the session's listener -----------------------------------------------------------------
     def moved(self, actor: Optional[str], action: str, before: dict) -> None:
         self._send_all(self.judge.moved(actor, action, before.get("hand_number")))
 
-    def rewound(self) -> None:
-        self._send_all(self.judge.welcome_again(self.session.game))
+    def rewound(self, taken: Optional[tuple] = None) -> None:
+        """An undo on the host: every guest is welcomed again at the position now, told who took
+        back which (public) action."""
+        self._send_all(self.judge.welcome_again(self.session.game, taken))
 
     def closed(self) -> None:
         """The host closed the game: nothing is judged any more."""
@@ -177,6 +222,7 @@ class ViewGame:
     remote = True
 
     def __init__(self, view: dict, at: int, seat: str) -> None:
+        self.undoable = False   # the seat's own move is the last, and showed it nothing new (``GuestTable``)
         self.seat = seat
         self.name = view["game"]
         self.actions: list[Optional[str]] = [None] * at   # the public actions seen (None: before joining)
@@ -304,8 +350,11 @@ class GuestTable:
     """A guest device's table (see the module docstring)."""
 
     def __init__(self, session, guest: Guest, send: Callable[[str], None], make_table: Callable[[Any], Any],
-                 keep: Optional[Callable[["GuestTable"], None]] = None) -> None:
+                 keep: Optional[Callable[["GuestTable"], None]] = None,
+                 took_back: Optional[Callable[[Any, str, str], str]] = None) -> None:
+        """``took_back(table, seat, action)``: the log line of an undo on the host, in words."""
         self.session = session
+        self.took_back = took_back or (lambda table, seat, action: f"{table.name_of(seat)} took back a move.")
         self.guest = guest
         self.send = send
         self.make_table = make_table
@@ -314,6 +363,8 @@ class GuestTable:
         self.waiting = False        # the person's move is on its way to the host
         self.refusal: Optional[dict] = None   # the host's last refusal
         self.asked: Optional[str] = None      # the seat asked for and no answer yet: the text sent
+        self.lent: Optional[dict] = None      # the host plays this seat for now: {"by": ..., "host": name}
+        self.host_name = ""                   # the host's name (told with each welcome)
 
     @property
     def seat(self) -> str:
@@ -348,7 +399,7 @@ class GuestTable:
         if kind in ("welcome", "refused", "closed"):
             self.asked = None
         if kind == "welcome":
-            self._welcome()
+            self._welcome(message.get("took_back"))
         elif kind == "move":
             self._move(message)
         elif kind == "refused":
@@ -362,12 +413,36 @@ class GuestTable:
         elif kind == "closed":
             self.replaced = True
             self.session.events.changed()
+        elif kind == "lent" and self.joined:
+            self._lent(message)
         return message
+
+    def _lent(self, message: dict) -> None:
+        """The host plays this seat for now (a computer or a person there), or gave it back: the
+        seat is shown played elsewhere meanwhile, with no live cards."""
+        by, host = message.get("by"), message.get("host")
+        self.host_name = host[:40] if isinstance(host, str) else ""
+        self.lent = {"by": by, "host": self.host_name} if by in ("computer", "person") else None
+        session = self.session
+        session.controllers[self.seat] = PERSON if self.lent is None else (LENT if by == "computer" else REMOTE)
+        session.events.changed()
+
+    def take_back(self) -> bool:
+        """The person's own last move, asked back from the host (who judges it): whether asked."""
+        game = self.session.game
+        if not self.joined or self.waiting or self.lent is not None or not game.undoable:
+            return False
+        self.waiting = True
+        self.send(self.guest.undo())
+        return True
 
     def act(self, action: str) -> bool:
         """The person's move: sent to the host (one at a time), drawn when the host tells it."""
         game = self.session.game
         if not self.joined or self.waiting or game.to_act != self.seat:
+            return False
+        if self.lent is not None:
+            self.session.events.refused(IllegalAction(REFUSALS["played_on_host"], "played_on_host"))
             return False
         if action not in game.legal_actions():
             err = game.refusal(action) if game.name == "seep" else None
@@ -377,20 +452,30 @@ class GuestTable:
         self.send(self.guest.act(action))
         return True
 
-    def _welcome(self) -> None:
+    def _welcome(self, taken: Any = None) -> None:
+        """The host's position (``taken``: a welcome after an undo on the host says who took back
+        which move: the table goes back, its log says so)."""
         session, view, at = self.session, self.guest.view, self.guest.at
         self.waiting = False
         if not self.joined:
             game = ViewGame(view, at, self.seat)
             controllers = {s: (PERSON if s == self.seat else REMOTE) for s in game.seats}
+            self.lent = None
             session.open(game, None, self.make_table(game), controllers, log=[],
                          script=GuestScript(lambda: self.keep and self.keep(self)))
             session.forward = self.act
             session.advance()
             return
         session.cancel_hold()
+        session.game.undoable = False
+        dropped = session.game.action_count - at
         session.game.reset(view, at)
-        session.table.after_move(session.game)
+        if isinstance(taken, dict) and taken.get("seat") in session.game.seats \
+                and isinstance(taken.get("action"), str) and dropped > 0:
+            session.rewind(session.game, dropped, self.took_back(session.table, taken["seat"], taken["action"]),
+                           False)
+        else:
+            session.table.after_move(session.game)
         session.dialog = ("over",) if session.game.over else None
         session.advance()
 
@@ -405,5 +490,7 @@ class GuestTable:
             self.waiting = False
         if session.hold:
             session.release_hold()
+        # (known before the move is drawn)
+        game.undoable = message["seat"] == self.seat and not news(game.view(), self.guest.view, message["action"])
         game.expect(self.guest.view, message["at"])
         session.move(message["action"])

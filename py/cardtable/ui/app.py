@@ -76,7 +76,8 @@ ACT_OWNERS = {
     **dict.fromkeys(("set", "open-review", "review", "ice"), "review_settings"),
     "stats": "statistics", "backup": "your_data",
     **dict.fromkeys(("remote-devices", "remote-code", "remote-accept", "remote-table", "join", "remote-join-read",
-                     "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop"),
+                     "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop",
+                     "remote-copy", "remote-share"),
                     "remote"),
     **dict.fromkeys(("nav", "rules", "cancel", "lang", "speed"), "app_acts"),
 }
@@ -110,7 +111,11 @@ class App:
         self.screen = "home"          # home | new:<game> | rules:<game> | table
         self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
         # the open game and its play loop (game, table, seats, viewer, hand-off, holds, log ...)
-        self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self))
+        # (the pause before a computer's move: shorter in the browser tests, window.__cardtableComputerMs, never longer)
+        short = getattr(window, "__cardtableComputerMs", None)
+        short = short if isinstance(short, (int, float)) and not isinstance(short, bool) and short >= 0 else None
+        self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self),
+                                   computer_ms_cap=short)
         self.notice = ""              # a message on the home screen
         self.banner = ""              # a message over the table (e.g. storage full)
         self.parts: dict = {}         # the screen parts built so far (``PARTS``: each on first use)
@@ -275,9 +280,10 @@ class App:
             saves = self.saves.list()
             last_id = self.saves.last_id()
             last = next((s for s in saves if s.id == last_id), None)
+            host = home.seat_host(local_get(home.GUEST_KEY))
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
-                                  bots=bots_available(), lang=self.lang)
-            html = with_offer(self.saves, html)   # the lessons offered on a first visit
+                                  bots=bots_available(), lang=self.lang, table_host=host)
+            html = html if host is not None else with_offer(self.saves, html)   # the lessons offered on a first visit
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
                                       seats=self.new_game.seats)
@@ -286,7 +292,8 @@ class App:
         elif self.screen == "table" and self.lesson_active():
             return self.lesson.screen_html()
         elif self.screen == "table":
-            html = self.remote.bar() + self.table_screen.table_html()
+            bar, html = self.remote.bar(), self.table_screen.table_html()
+            html = f'<div class="with-bar">{bar}{html}</div>' if bar else html   # (the table shares the screen)
         elif self.screen in ("join", "remote-host"):
             html = self.remote.html()
         elif self.screen == "stats":

@@ -8,7 +8,7 @@ from typing import Optional
 
 from ... import rules
 from ...lessons import GAMES as LESSON_GAMES
-from ...record import NAME_MAX
+from ...record import NAME_MAX, load_json
 from ..shell import keys
 from ..text.i18n import N_, _, ngettext
 from ..text.markdown import to_html
@@ -109,18 +109,44 @@ def players_text(s: SavedGame) -> str:
     return ", ".join(out)
 
 
+GUEST_KEY = "cardtable:guest"
+"""The seat this device holds at a table across devices (``ui.screens.remote.KEY_GUEST``)."""
+
+
+def seat_host(text: Optional[str]) -> Optional[str]:
+    """The name of the host whose table this device has a seat at, from the kept seat (``text``):
+    "" when the name is not known, None when there is no seat or its game is over."""
+    try:
+        kept = load_json(text or "", max_bytes=1 << 20, what="a guest's seat")
+    except Exception:
+        return None
+    view = kept.get("view") if isinstance(kept, dict) else None
+    if not isinstance(kept, dict) or not isinstance(kept.get("secret"), str) or (isinstance(view, dict) and view.get("over")):
+        return None
+    host = kept.get("host")
+    return host[:NAME_MAX] if isinstance(host, str) else ""
+
+
 def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, notice: str = "",
-              speed: str = "normal", bots: bool = True, lang: str = "en") -> str:
+              speed: str = "normal", bots: bool = True, lang: str = "en", table_host: Optional[str] = None) -> str:
+    """Home (``table_host``: this device has a seat at that host's table, ``seat_host``)."""
     parts = ['<section class="home">',
              f'<header class="home-head"><h1>{esc(_("Card Table"))}</h1>'
              f'<p class="muted">{esc(_("Pass the device around, or play against the computer. Works offline."))}</p></header>']
     if notice:
         parts.append(f'<p class="notice" role="alert">{esc(notice)}</p>')
+    if table_host is not None:
+        back = (_("Back to {host}’s table").format(host=isolated(table_host)) if table_host
+                else _("Back to your table"))
+        parts.append('<div class="continue">' + button(esc(back), "join", cls="btn big", key="back-to-table") + "</div>")
     if last and not last.error and not last.over:   # a finished game is not continued (Review it)
         parts.append('<div class="continue">'
                      + button(esc(_("Continue {game}").format(game=game_title(last.game))) + " "
                               f"<span class=\"sub\">{esc(players_text(last))} · {esc(totals_words(last.totals))}</span>",
                               f"open:{last.id}", cls="btn big", key="continue")
+                     + "</div>")
+    if table_host is None:   # (on a phone's first screen, with a table's code at hand)
+        parts.append('<div class="join-row">' + button(esc(_("Join a table")), "join", cls="btn ghost", key="join")
                      + "</div>")
     parts.append('<div class="tiles">')
     for g, title in GAME_TITLES.items():
@@ -140,8 +166,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     parts.append(f'<div class="speed" role="group" aria-label="{speed_words}"><span>{speed_words}</span>{chips}</div>')
     parts.append(language_switch(lang))
     # Settings beside Statistics, not inside the speed group it is no part of
-    parts.append('<div class="stats-link">' + button(esc(_("Join a table")), "join", cls="btn ghost", key="join")
-                 + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats")
+    parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats")
                  + button("⚙ " + esc(_("Settings")), "nav:settings", cls="btn ghost", key="settings") + "</div>")
     parts.append(f'<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">{esc(_("Saved games"))}</h2>')
     if not saves:

@@ -36,6 +36,7 @@ from ...record import load_json
 from ...session.remote import GuestTable, HostedSeats, RemoteHost, door_code
 from ...session.seats import PERSON, REMOTE
 from ..shell.browser import js_object, local_get, local_set, present
+from ..table.coach import took_back_words
 from ..text.i18n import _
 from . import remote_html
 from .home import DEFAULT_LEVEL
@@ -72,6 +73,7 @@ class Remote:
         self.pending: dict[str, str] = {}     # connection -> a door sent before the seat was proved
         self.given: set[str] = set()          # connections whose door was taken
         self.scan: Optional[dict] = None      # the scanner's view: what it scans for ("join" or a seat), its status
+        self.said: tuple = ("", "")           # the last Copy or Share: (field id, what became of it)
 
     def acts(self) -> dict:
         return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
@@ -79,10 +81,15 @@ class Remote:
                 "join": lambda _arg: self.show_join(), "remote-join-read": lambda _arg: self.read_code(),
                 "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
                 "remote-here": self.person_plays, "remote-back": self.back_to_device, "remote-scan": self.start_scan,
-                "remote-scan-stop": lambda _arg: self.stop_scan()}
+                "remote-scan-stop": lambda _arg: self.stop_scan(), "remote-copy": self.copy,
+                "remote-share": self.share}
 
     def refuses(self, verb: str) -> bool:
         """On a guest device, what only the host can do (the game is not here): said, not done."""
+        if verb == "undo" and self.guest_playing():   # the guest's own last move, asked back from the host
+            self.guest.take_back()
+            self.app.render()
+            return True
         if verb in HOST_ONLY and self.guest_playing():
             self.app.error = _(remote_html.GUEST_NOT_HERE)
             self.app.render()
@@ -102,12 +109,14 @@ class Remote:
             self.hosted.lend(seat)   # kept first: after a reload the seat is still offered to its device
             self.keep_hosted()
             self.app.session.hand_seat(seat, value)
+            self.host.seat_handed(seat)
 
     def back_to_device(self, seat: str) -> None:
         if self.host is not None and seat in self.offers:
             self.app.session.hand_seat(seat, REMOTE)
             self.hosted.give_back(seat)
             self.keep_hosted()
+            self.host.seat_handed(seat)
 
     def keep_hosted(self) -> None:
         if self.hosted_key:
@@ -162,7 +171,7 @@ class Remote:
             return
         self.hosted, self.hosted_key = hosted, KEY_HOST + game_id
         self.keep_hosted()
-        self.host = RemoteHost(self.app.session, hosted.secrets, hosted.table, self.send)
+        self.host = RemoteHost(self.app.session, hosted.secrets, hosted.table, self.send, took_back=took_back_words)
         self.offers = {s: {"status": "making"} for s in hosted.secrets}
         self.app.screen = "remote-host"
         for seat in hosted.secrets:
@@ -368,7 +377,8 @@ class Remote:
         """The guest's table for a seat (resumed when it is the kept seat): whether it resumes."""
         resume = kept.get("table") == table and kept.get("seat") == seat
         guest = Guest(table, seat, secret, seq=kept.get("seq", 0) if resume else 0)
-        self.guest = GuestTable(self.app.session, guest, send, self.app.table_screen.table_for, keep=self.keep_guest)
+        self.guest = GuestTable(self.app.session, guest, send, self.app.table_screen.table_for, keep=self.keep_guest,
+                                 took_back=took_back_words)
         self.join.update(error="", resume=resume, door=kept.get("door") if resume else None)
         return resume
 
@@ -431,6 +441,12 @@ class Remote:
             return
         if message["type"] == "closed":
             self.join["status"] = "replaced"
+        if message["type"] == "lent":
+            self.keep_guest(guest)   # (the host's name, for home's way back to this table)
+            self.app.render()
+        if message["type"] == "welcome" and was and "took_back" in message and self.app.session.log:
+            self.app.said.append(str(self.app.session.log[-1]))   # "Hana took back 10♦.", said here too
+            self.app.render()
         if message["type"] == "refused" and not guest.joined:
             code = message.get("code")
             self.join.update(status=None, error=_(remote_html.SEAT_REFUSED.get(code, remote_html.SEAT_REFUSED["other"])))
@@ -462,11 +478,46 @@ class Remote:
         guest = table.guest
         local_set(KEY_GUEST, json.dumps({"table": guest.table, "seat": guest.seat, "secret": guest.secret,
                                          "seq": guest.seq, "at": guest.at, "view": guest.view,
-                                         "door": self.join.get("door")}))
+                                         "door": self.join.get("door"), "host": table.host_name}))
 
     def guest_playing(self) -> bool:
         return self.guest is not None and self.guest.joined and self.app.session.game is not None \
             and getattr(self.app.session.game, "remote", False)
+
+    # ---- passing a code: Copy, Share ------------------------------------------------------------
+    def passing(self) -> dict:
+        return {"share": present(getattr(window.navigator, "share", None)), "said": self.said}
+
+    def copy(self, field_id: str) -> None:
+        """*Copy*: the field's text to the clipboard (or, with no clipboard, selected to copy by hand)."""
+        field = document.getElementById(field_id)
+        if not present(field):
+            return
+        clipboard = getattr(window.navigator, "clipboard", None)
+
+        def done(words) -> None:
+            self.said = (field_id, words)
+            self.app.render()
+
+        if present(clipboard):
+            clipboard.writeText(str(field.value)).then(
+                create_once_callable(lambda _r: done(_("Copied: now paste it in a message to them."))),
+                create_once_callable(lambda _e: (field.select(), done(_(remote_html.COPY_BY_HAND)))))
+        else:
+            field.select()
+            done(_(remote_html.COPY_BY_HAND))
+
+    def share(self, field_id: str) -> None:
+        """*Share*: the field's text (a link as a link) through the device's own sharing (Web Share)."""
+        field = document.getElementById(field_id)
+        if not present(field) or not present(getattr(window.navigator, "share", None)):
+            self.copy(field_id)
+            return
+        text = str(field.value)
+        data = {"title": "Card Table"}
+        data["url" if text.startswith(("http://", "https://")) else "text"] = text
+        window.navigator.share(to_js(data, dict_converter=js_object)).then(
+            None, create_once_callable(lambda _e: None))   # (cancelled: nothing to say)
 
     # ---- the scanner ----------------------------------------------------------------------------
     def start_scan(self, target: str) -> None:
@@ -520,12 +571,13 @@ class Remote:
         if self.scan is not None and not self.scanning():
             self.stop_scan_quietly()
         if self.app.screen == "join":
-            return remote_html.join_html(self.join) + (remote_html.scan_html(self.scan) if self.scanning() else "")
+            return remote_html.join_html(self.join, self.passing()) + (
+                remote_html.scan_html(self.scan) if self.scanning() else "")
         session = self.app.session
         on_host = frozenset(s for s in self.offers if session.table is not None and not session.seat(s).remote)
         here = frozenset(s for s in on_host if session.seat(s).here)
         scanner = remote_html.scan_html(self.scan, self.names().get(self.scan["for"], "")) if self.scanning() else ""
-        return remote_html.host_html(self.names(), self.offers, on_host, here) + scanner
+        return remote_html.host_html(self.names(), self.offers, on_host, here, self.passing()) + scanner
 
     def stop_scan_quietly(self) -> None:
         """The scanner's screen was left: its camera stops (no redraw: one is under way)."""
@@ -539,10 +591,13 @@ class Remote:
         if self.app.screen != "table":
             return ""
         if self.guest_playing():
-            return remote_html.guest_bar(self.join.get("status"))
-        if self.host is not None and self.app.game is not None and set(self.offers) - self.host.present:
-            # only while a device is away: the table keeps the whole screen otherwise
-            return remote_html.table_bar(self.names(), self.host.present, list(self.offers))
+            return remote_html.guest_bar(self.join.get("status"), self.guest.lent)
+        session = self.app.session
+        lent = {s: "person" if session.seat(s).here else "computer" for s in self.offers
+                if session.table is not None and not session.seat(s).remote}
+        if self.host is not None and self.app.game is not None and (set(self.offers) - self.host.present or lent):
+            # only while a device is away or its seat lent: the table keeps the whole screen otherwise
+            return remote_html.table_bar(self.names(), self.host.present, list(self.offers), lent)
         return ""
 
     def route(self) -> Optional[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..text.i18n import N_, _
-from ..text.markup import button, dialog, esc
+from ..text.markup import button, dialog, esc, isolated
 
 STATUS = {
     "making": N_("Making a code…"),
@@ -27,7 +27,8 @@ STATUS = {
 
 GUEST_STATUS = {
     "answering": N_("Making your answer…"),
-    "answered": N_("Show this answer to the host: they scan it or type it in. Waiting for the host…"),
+    "answered": N_("Now the host needs your answer: let them scan it, or send it to them (Share or Copy) to paste "
+                   "on their screen. Waiting for the host…"),
     "connected": N_("Connected: taking your seat…"),
     "reconnecting": N_("Reconnecting to the host… If it does not connect (the host’s device was reloaded too), "
                        "ask the host for a new code and scan it: no answer is needed."),
@@ -39,7 +40,9 @@ GUEST_STATUS = {
 GUEST_NOT_HERE = N_("The host’s device keeps this game: export it, review it or play again there.")
 SEAT_REFUSED = {"seat_taken": N_("Another device plays this seat now. If it is yours, ask the host for a new code."),
                 "other": N_("The host did not take this code: ask the host for a new one.")}
-KNOWN = N_("This player’s device was here before: it comes back by itself, or by this code with no answer.")
+KNOWN = N_("This player’s device was here before: it comes back by itself, or by this code with no answer "
+           "needed. Another device shows an answer: paste or scan it below.")
+COPY_BY_HAND = N_("The text is selected: copy it from the menu, then paste it in a message.")
 NOT_A_CODE = N_("This is not a Card Table join code. Copy the whole code or link the host shows.")
 NOT_AN_ANSWER = N_("This is not this player's answer. Copy the whole answer their device shows.")
 NO_CAMERA = N_("Scan the code with your phone’s camera app: it opens Card Table on this page. "
@@ -59,15 +62,29 @@ SCAN_PROBLEMS = ("refused", "none", "busy", "failed")
 """The scanner's states with no camera view: the camera is off."""
 
 
-def _field(id_: str, label: str, value: str = "", readonly: bool = False, note: str = "") -> str:
+def _field(id_: str, label: str, value: str = "", readonly: bool = False, note: str = "", rows: int = 3) -> str:
     ro = " readonly" if readonly else ""
     note_html = f'<span class="muted small">{esc(note)}</span>' if note else ""
     return (f'<label class="field"><span>{esc(label)}</span>'
-            f'<textarea id="{esc(id_)}" rows="3" spellcheck="false" autocomplete="off"{ro}'
+            f'<textarea id="{esc(id_)}" rows="{rows}" spellcheck="false" autocomplete="off"{ro}'
             f'{"" if readonly else " data-keep"}>{esc(value)}</textarea>{note_html}</label>')
 
 
-def seat_html(seat: str, name: str, offer: dict, on_host: bool = False, here: bool = False) -> str:
+def passed(id_: str, label: str, value: str, passing: dict) -> str:
+    """A code to pass to another device (a link, a code, an answer): shown whole, with *Copy*, and
+    *Share* where the browser shares (``passing``: ``share``, and ``said``, the last one's outcome
+    as (field id, words))."""
+    said = passing.get("said") or ("", "")
+    share = button(esc(_("Share")), f"remote-share:{id_}", cls="btn ghost small", key=f"share:{id_}") \
+        if passing.get("share") else ""
+    note = f'<span class="muted small">{esc(said[1])}</span>' if said[0] == id_ else ""
+    return (_field(id_, label, value, readonly=True, rows=4) + '<div class="copy-row" role="status">'
+            + button(esc(_("Copy")), f"remote-copy:{id_}", cls="btn ghost small", key=f"copy:{id_}") + share
+            + note + "</div>")
+
+
+def seat_html(seat: str, name: str, offer: dict, on_host: bool = False, here: bool = False,
+              passing: Optional[dict] = None) -> str:
     """One remote seat on the host's screen (``on_host``: a computer plays it here for now, or with
     ``here`` a person on this device, passed the device like the host's other people)."""
     status = offer.get("status", "making")
@@ -91,8 +108,10 @@ def seat_html(seat: str, name: str, offer: dict, on_host: bool = False, here: bo
         if offer.get("known"):
             parts.append(f'<p class="muted small">{esc(_(KNOWN))}</p>')
         parts.append(f'<div class="qr-box">{offer.get("svg", "")}</div>')
-        parts.append(_field(f"remote-link-{seat}", _("Join link"), offer.get("link", ""), readonly=True))
-        parts.append(_field(f"remote-code-{seat}", _("Join code"), offer["code"], readonly=True))
+        parts.append(passed(f"remote-link-{seat}", _("Join link: send it to {name}").format(name=name),
+                            offer.get("link", ""), passing or {}))
+        parts.append(passed(f"remote-code-{seat}", _("Join code: {name} pastes it under Join a table").format(name=name),
+                            offer["code"], passing or {}))
         parts.append(_field(f"remote-answer-{seat}", _("Their answer"), offer.get("answer", ""),
                             note=_("Paste the answer their device shows, or press Scan to read its QR code.")))
         parts.append(button(esc(_("Connect")), f"remote-accept:{seat}", key=f"remote-accept:{seat}")
@@ -106,7 +125,7 @@ def seat_html(seat: str, name: str, offer: dict, on_host: bool = False, here: bo
 
 
 def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset = frozenset(),
-              here: frozenset = frozenset()) -> str:
+              here: frozenset = frozenset(), passing: Optional[dict] = None) -> str:
     """The host's screen: a code per remote seat, then the way to the table (``on_host``: the seats
     played on the host for now; ``here``: those of them a person plays)."""
     parts = ['<section class="remote-host form-page">',
@@ -114,14 +133,14 @@ def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset
              f'<p>{esc(_("Each player scans their code with their phone’s camera, or opens the link, or pastes the code under Join a table. Their device then shows an answer: scan it or paste it here."))}</p>',
              f'<p class="muted small">{esc(_("The devices connect directly over the same Wi-Fi or a phone’s hotspot; no internet is needed."))}</p>']
     for seat, offer in offers.items():
-        parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host, seat in here))
+        parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host, seat in here, passing))
     parts.append('<div class="form-buttons">'
                  + button(esc(_("To the table")), "remote-table", key="remote-table", autofocus=True)
                  + "</div></section>")
     return "".join(parts)
 
 
-def join_html(state: dict) -> str:
+def join_html(state: dict, passing: Optional[dict] = None) -> str:
     """The guest's screen: paste the host's code, then show the answer."""
     status = state.get("status")
     parts = ['<section class="remote-join form-page">', f'<h1>{esc(_("Join a table"))}</h1>']
@@ -136,26 +155,46 @@ def join_html(state: dict) -> str:
                      f'{esc(_(GUEST_STATUS[status]))}</p>')
     if status == "answered":
         parts.append(f'<div class="qr-box">{state.get("svg", "")}</div>')
-        parts.append(_field("join-answer", _("Your answer"), state.get("code", ""), readonly=True))
+        parts.append(passed("join-answer", _("Your answer"), state.get("code", ""), passing or {}))
     parts.append('<div class="form-buttons">' + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home")
                  + "</div></section>")
     return "".join(parts)
 
 
-def table_bar(names: dict[str, str], present: set[str], seats: list[str]) -> str:
-    """Over the host's table: which devices are connected, and the way to their codes."""
-    words = [(_("{name}: connected") if s in present else _("{name}: not connected")).format(name=names.get(s, s))
-             for s in seats]
+def table_bar(names: dict[str, str], present: set[str], seats: list[str], lent: Optional[dict] = None) -> str:
+    """Over the host's table: which devices are connected, which seats are played here for now
+    (``lent``: seat -> "computer" or "person"), each with *Give back* (offered first once its device
+    is back), and the way to their codes."""
+    lent = lent or {}
+    words, backs = [], []
+    for s in seats:
+        name = names.get(s, s)
+        if s in lent:
+            words.append((_("{name}: a computer plays for now") if lent[s] == "computer"
+                          else _("{name}: played on this device for now")).format(name=name))
+            back = s in present
+            backs.append(button(esc((_("Give back to {name}") if back else _("Give back")).format(name=name)),
+                                f"remote-back:{s}", cls="btn small" if back else "btn ghost small",
+                                key=f"bar-back:{s}",
+                                title=_("{name}'s device plays the seat again").format(name=name)))
+        else:
+            words.append((_("{name}: connected") if s in present else _("{name}: not connected")).format(name=name))
     return ('<div class="remote-bar" role="status">'
-            f'<span>{esc(" · ".join(words))}</span>'
+            f'<span>{esc(" · ".join(words))}</span>' + "".join(backs)
             + button(esc(_("Devices")), "remote-devices", cls="btn ghost small", key="remote-devices")
             + "</div>")
 
 
-def guest_bar(status: Optional[str]) -> str:
-    """Over a guest's table when the connection to the host is lost."""
+def guest_bar(status: Optional[str], lent: Optional[dict] = None) -> str:
+    """Over a guest's table when the connection to the host is lost, or while the host plays the
+    seat (``lent``: ``GuestTable.lent``)."""
     if status not in ("lost", "replaced", "reconnecting"):
-        return ""
+        if not lent:
+            return ""
+        host = isolated(lent["host"]) if lent.get("host") else _("the host")
+        text = (_("A computer is playing for you — ask {host} to give your seat back.") if lent.get("by") == "computer"
+                else _("Your seat is played on {host}’s device for now — ask {host} to give it back."))
+        return f'<div class="remote-bar lent" role="status"><span>{esc(text.format(host=host))}</span></div>'
     return ('<div class="remote-bar" role="alert">'
             f'<span>{esc(_(GUEST_STATUS[status]))}</span>'
             + button(esc(_("Join again")), "remote-join-again", cls="btn ghost small", key="remote-join-again")

@@ -98,7 +98,10 @@ def person(app) -> Optional[str]:
 
 
 def against_computers(app) -> bool:
-    return len(app.humans()) == 1
+    """One person here and every other seat a computer's: no person on another device either (a
+    seat played there, or lent to this device while away), whose moves are never taken back."""
+    elsewhere = getattr(getattr(app, "session", None), "people_elsewhere", None)
+    return len(app.humans()) == 1 and not (elsewhere is not None and elsewhere())
 
 
 def undo_target(app) -> Optional[int]:
@@ -162,6 +165,10 @@ def hinted(app, game) -> Optional[str]:
 
 def strip(app, game, seat: str, my_turn: bool) -> str:
     """Hint, Undo and Play out the rest for the person at the table, and the hint's sentence."""
+    if getattr(game, "remote", False) and getattr(game, "undoable", False):
+        # a guest device's table: its own last move only, asked back from the host (``GuestTable``)
+        return ('<div class="coach" data-key="coach">' + button(esc(_("Undo")), "undo", cls="btn ghost small coach-undo",
+                                                                key="undo", title=_("Take back your last move")) + "</div>")
     if app is None or getattr(app, "game", None) is not game or not hasattr(app, "humans") \
             or getattr(game, "remote", False):   # (a guest device's table: the coach needs the game)
         return ""
@@ -399,9 +406,25 @@ def undo(app) -> None:
     # straight to that person's cards.
     behind_handoff = app.handoff_to is not None and not against_computers(app)
     app.cancel_arm()
-    if not session.undo(keep, _("{name} took back a move.").format(name=app.table.name_of(seat)), behind_handoff):
+    note = took_back_words(app.table, seat, app.game.actions[keep])
+    if not session.undo(keep, note, behind_handoff, seat):
         app.banner = _("This game could not be saved after the undo: export it to keep it.")
+    app.said.append(note)
     app.advance()
+
+
+def took_back_words(table, seat: str, action: str) -> str:
+    """The log line of an undo, naming the card or bid taken back ("Hana took back 10♦."): said on
+    the host and on every guest's device (``session.remote.GuestTable``)."""
+    name = table.name_of(seat)
+    words = action.split()
+    verb = words[0]
+    if verb == "bid":
+        return _("{name} took back the bid.").format(name=name)
+    at = 2 if verb in ("build", "raise", "cement") else 1
+    if verb in ("play", "throw", "capture", "build", "raise", "cement") and len(words) > at:
+        return _("{name} took back {card}.").format(name=name, card=_sym(words[at]))
+    return _("{name} took back a move.").format(name=name)
 
 
 def play_out(app) -> None:

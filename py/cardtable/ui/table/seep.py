@@ -600,6 +600,9 @@ class Table:
             kind = app.controllers.get(who, "human")
             doing = N_("{name} is bidding") if v["phase"] == "bid" else N_("{name} is playing")
             text = _(doing).format(name=self.name_of(who)) + ("…" if kind in ("human", "remote") else _(" (computer)…"))
+            session = getattr(app, "session", None)
+            if kind == "remote" and session is not None and session.away(who):
+                text = _("Waiting for {name}’s device to connect…").format(name=self.name_of(who))
         shown = ""
         e = v["log"][-1] if v["log"] else None
         if v["phase"] == "bid" and e and e["action"] == "redeal" and e.get("shown"):

@@ -461,6 +461,9 @@ class Table:
                      "flip": N_("{name} is turning up dummy cards")}.get(
                 v["phase"], N_("{name} is playing from the dummy") if v["acting_hand"] == "dummy" else N_("{name} is playing"))
             text = _(doing).format(name=name) + ("…" if kind in ("human", "remote") else _(" (computer)…"))
+            session = getattr(app, "session", None)
+            if kind == "remote" and session is not None and session.away(who):
+                text = _("Waiting for {name}’s device to connect…").format(name=self.name_of(who))
         if self.revealing:   # the peeker still looks at the cards: the next player waits for the device
             text = _("Remember the cards you peeked at, then hide them.")
         if self.collecting:

@@ -106,6 +106,8 @@ MESSAGES = {
     # across devices: the host's own refusals an honest guest may meet (net.messages.REFUSALS)
     "not_your_turn": N_("it is not your turn"),
     "stale": N_("the game moved on before your move arrived: choose again"),
+    "cannot_undo": N_("only your own last move can be taken back, before anyone else plays"),
+    "played_on_host": N_("the host plays this seat for now: ask the host to give it back"),
 }
 
 # the phase a Dummy Spades action was tried in, as the thing to do now
