@@ -27,7 +27,8 @@ from typing import Optional
 
 from ...cards import Card
 from ...session import Note, clean_hints, stored_hints
-from ..text.i18n import _, ngettext
+from ..text.cardnames import a_house
+from ..text.i18n import N_, _, ngettext, of_seat
 from ..text.markup import button, esc
 
 HINT_SLICE_S = 0.012
@@ -278,7 +279,7 @@ def _seep_why(h) -> str:
                             v["points"]).format(points=v["points"], house=v["keeps"])
         return ngettext("Takes {points} point.", "Takes {points} points.", v["points"]).format(points=v["points"])
     if code == "build":
-        return _("Builds a {value}-house for you to take later.").format(value=v["value"])
+        return _("Builds {house} for you to take later.").format(house=a_house(v["value"]))
     if code == "cement":
         return _("Cements the {value}-house: nobody can raise it now.").format(value=v["value"])
     if code == "raise":
@@ -399,7 +400,7 @@ def undo(app) -> None:
     # straight to that person's cards.
     behind_handoff = app.handoff_to is not None and not against_computers(app)
     app.cancel_arm()
-    if not session.undo(keep, _("{name} took back a move.").format(name=app.table.name_of(seat)), behind_handoff):
+    if not session.undo(keep, of_seat(app.table, seat, N_("{name} took back a move."), N_("You took back a move.")), behind_handoff):
         app.banner = _("This game could not be saved after the undo: export it to keep it.")
     app.advance()
 
@@ -412,5 +413,5 @@ def play_out(app) -> None:
         return
     if forced_winners(app.game) is None:
         return
-    name = app.table.name_of(app.game.to_act)
-    app.session.play_out(Note(_("{name} played out the rest of the hand.").format(name=name)))
+    app.session.play_out(Note(of_seat(app.table, app.game.to_act, N_("{name} played out the rest of the hand."),
+                                      N_("You played out the rest of the hand."))))

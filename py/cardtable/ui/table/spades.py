@@ -28,7 +28,7 @@ from ...cards import Card, SUITS
 from ...games.dummy_spades import nil_counts
 from . import coach
 from .ending import on_guest
-from ..text.i18n import N_, _, ngettext
+from ..text.i18n import N_, _, ngettext, of_seat
 from ..text.markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel,
                            rules_section, sheet, signed, table_topbar)
 
@@ -133,7 +133,7 @@ class Table:
     def wins_trick(self, theirs: str, yours: str, won: str) -> str:
         """A sentence about the trick's winner, in the second person when it is the one person
         playing against computers (``you``): the two wordings are msgids, ``theirs`` with {name}."""
-        return _(yours) if won == self.you else _(theirs).format(name=self.name_of(won))
+        return of_seat(self, won, theirs, yours)
 
     # ---- protocol used by the app ---------------------------------------------------------------
     def hands_done(self, game) -> int:
@@ -404,7 +404,7 @@ class Table:
             pass   # the status says who wins it; Collect is under it
         elif v["phase"] == "play" and not played:
             lead = v["acting_hand"]
-            caption = '<p class="trick-caption">' + esc(_cap(_("{name} to lead").format(name=self.name_of(lead)))) + (
+            caption = '<p class="trick-caption">' + esc(_cap(of_seat(self, lead, N_("{name} to lead"), N_("Your lead")))) + (
                 " · " + esc(_("spades broken")) if v["spades_broken"] else "") + "</p>"
 
         elif v["phase"] in ("bid", "peek", "flip"):
@@ -422,9 +422,11 @@ class Table:
 
     def mirror_caption(self, v: dict) -> str:
         """Mirror, before the first card: where the bids came from (the chips show them)."""
-        decl = self.names.get(v["declarer"], "") if v["declarer"] else ""
-        return ('<small class="mirror-note">' + esc(_("Mirror: on the chips, 3♠ is the spades a player holds and the contract his side's "
-                                                       "spades together. {name} declares.").format(name=decl)
+        decl = v["declarer"]
+        return ('<small class="mirror-note">' + esc(of_seat(self, decl, N_("Mirror: on the chips, 3♠ is the spades a player holds and "
+                                                                     "the contract his side's spades together. {name} declares."),
+                                                         N_("Mirror: on the chips, 3♠ is the spades a player holds and "
+                                                            "the contract his side's spades together. You declare."))
                                                      if decl else _("Mirror: each bid is the spades held.")) + "</small>")
 
     def last_trick_sheet(self, v: dict, where: dict[str, str]) -> str:
