@@ -178,7 +178,7 @@ class ReviewSettings:
             record = parse_record(text)
             if isinstance(record.get("players"), list):
                 record["players"] = [kept_name(p) for p in record["players"]]
-            return Review.in_steps(record, finished_only=False)
+            return Review.in_steps(record, finished_only="hands")
         self._show(build, None, filename, soon=True)
 
     def _show(self, build, game_id: Optional[str], filename: str = "", soon: bool = False) -> None:
