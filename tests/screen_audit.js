@@ -20,6 +20,7 @@
 //            tap (a control already there and not moved does not "appear");
 //   cut      no visible text is cut: an element whose text overflows a box that hides it has a
 //            title (on it or an ancestor) to read it whole;
+//   title    no card runs over the words of a title (a panel's, the screen's);
 //   privacy  a hand-off and the end-of-hand summary hold no card at all.
 (() => {
   "use strict";
@@ -154,8 +155,38 @@
       range.selectNodeContents(cap);
       const lines = [...range.getClientRects()];
       for (const card of cap.parentElement.querySelectorAll(".spot .card, .collect")) {
-        if (lines.some((l) => intersect(l, box(card)))) {
+        // a playable or hinted card's ring (box-shadow, 3-4 px) is part of what covers the words
+        const r = box(card), ring = card.matches(".hinted") ? 4 : card.matches(".playable") ? 3 : 0;
+        const b = { left: r.left - ring, top: r.top - ring, right: r.right + ring, bottom: r.bottom + ring };
+        if (lines.some((l) => intersect(l, b))) {
           fail("overlap", `the trick's caption "${cap.textContent.trim()}" runs under ${nameOf(card)}`, [cap, card]);
+        }
+      }
+    }
+  }
+
+  // the words of an element, line by line (empty lines left out)
+  function textLines(el) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return [...range.getClientRects()].filter((l) => l.width >= 1 && l.height >= 1);
+  }
+
+  // nothing runs over a title (issue #46: raised dummy cards over « Jouez une carte du mort »)
+  function checkTitles() {
+    for (const title of document.querySelectorAll("#app .panel-title, #app h1, #app h2")) {
+      if (!shown(title) || title.closest(".visually-hidden")) continue;
+      const lines = textLines(title);
+      if (!lines.length) continue;
+      const scope = title.closest(".panel, .table, section") || document;
+      for (const card of scope.querySelectorAll(".card")) {
+        if (title.contains(card) || !shown(card) || (card.closest(".sheet-overlay, .overlay") && !title.closest(".sheet-overlay, .overlay"))) continue;
+        // a playable or hinted card's ring (box-shadow, 3-4 px) is part of what covers the words
+        const r = box(card), ring = card.matches(".hinted") ? 4 : card.matches(".playable") ? 3 : 0;
+        const b = { left: r.left - ring, top: r.top - ring, right: r.right + ring, bottom: r.bottom + ring };
+        if (lines.some((l) => intersect(l, b))) {
+          fail("title", `${nameOf(card)} runs over the title "${title.textContent.trim().slice(0, 40)}"`, [title, card]);
+          break;
         }
       }
     }
@@ -251,6 +282,7 @@
       checkPrivacy();
       checkSize();
       checkOverlap();
+      checkTitles();
       checkDecide();
       checkTap();
       checkCut();
