@@ -257,7 +257,7 @@ def review_html(review: Review, title: str) -> str:
             f'<p class="visually-hidden" role="status" aria-live="polite">{esc(step_text)} {esc(line)}</p>'
             f'<p class="review-move">{esc(line)}</p>'
             f'<p class="muted small review-note">{esc(source)} '
-            f'{esc(_("Arrow keys step; Page Up and Page Down go by hands."))}</p>'
+            f'<span class="keys-note">{esc(_("Arrow keys step; Page Up and Page Down go by hands."))}</span></p>'
             f'{board}{_log_html(review)}</section>')
 
 

@@ -285,7 +285,8 @@ class Table:
 
     def nil_words(self, v: dict, hand: str) -> str:
         nils = v["nils"].get(hand) or []
-        return ", ".join(_("own") if n == hand else (_("dummy") if n == "dummy" else self.names[n]) for n in nils)
+        return ", ".join(_("own") if n == hand else (_("dummy") if n == "dummy" else _("you") if n == self.you else self.names[n])
+                         for n in nils)
 
     def mirror_text(self, v: dict, hand: str) -> str:
         """Mirror: the automatic bid (spades held), its nils, and the contract once the view tells it."""
@@ -666,7 +667,7 @@ class Table:
         if verb == "bid":
             if len(words) > 3:
                 targets = words[3].split(",")
-                named = [(_("your own hand") if me else _("their own hand")) if t == actor else (_("the dummy") if t == "dummy" else self.names[t])
+                named = [_("your own hand") if t == actor and me else (_("the dummy") if t == "dummy" else self.names[t])
                          for t in targets]
                 return (_("You bid {n}, nil on {hands}") if me else _("{name} bids {n}, nil on {hands}")).format(
                     name=name, n=words[1], hands=join_words(named))
@@ -674,11 +675,13 @@ class Table:
         if verb in ("peek", "flip"):
             slots = [int(w) for w in words[1:]]
             if verb == "peek":
-                return (_("You peek at dummy slots {slots}") if me else _("{name} peeks at dummy slots {slots}")).format(
+                return (ngettext("You peek at dummy slot {slots}", "You peek at dummy slots {slots}", len(slots)) if me else
+                        ngettext("{name} peeks at dummy slot {slots}", "{name} peeks at dummy slots {slots}", len(slots))).format(
                     name=name, slots=join_words([str(s) for s in slots]))
             seen = [after["dummy_slots"][s - 1] if after.get("dummy_slots") else None for s in slots]
             cards = [_card(t).symbol for t in seen if t]
-            said = (_("You turn up dummy slots {slots}") if me else _("{name} turns up dummy slots {slots}")).format(
+            said = (ngettext("You turn up dummy slot {slots}", "You turn up dummy slots {slots}", len(slots)) if me else
+                    ngettext("{name} turns up dummy slot {slots}", "{name} turns up dummy slots {slots}", len(slots))).format(
                 name=name, slots=join_words([str(s) for s in slots]))
             return _("{said}: {cards}").format(said=said, cards=", ".join(cards)) if cards else said
         if verb == "play":
