@@ -21,6 +21,8 @@
 //   cut      no visible text is cut: an element whose text overflows a box that hides it has a
 //            title (on it or an ancestor) to read it whole;
 //   title    no card runs over the words of a title (a panel's, the screen's);
+//   tip      a lesson's tip, once placed, covers no card (hand, trick, floor, dummy) and not the
+//            status line (checked by the lesson tests at each settled step: __auditTipCovers);
 //   privacy  a hand-off and the end-of-hand summary hold no card at all.
 (() => {
   "use strict";
@@ -192,6 +194,21 @@
     }
   }
 
+  // what a placed lesson tip covers of the cards and the status line (issue #46): their names
+  const UNDER_TIP = ".table .card:not(.back), .table > .status, .table .seep-dock .status";
+  function tipCovers() {
+    const tip = document.querySelector("#app .lesson-tip[data-placed]");
+    if (!tip || !shown(tip)) return [];
+    const t = box(tip), out = [];
+    for (const el of document.querySelectorAll(UNDER_TIP.split(", ").map((s) => "#app " + s).join(", "))) {
+      if (!shown(el) || tip.contains(el)) continue;
+      const r = box(el), v = visibleRect(el);
+      const b = { left: Math.max(r.left, v.left), top: Math.max(r.top, v.top), right: Math.min(r.right, v.right), bottom: Math.min(r.bottom, v.bottom) };
+      if (b.right - b.left >= 1 && b.bottom - b.top >= 1 && intersect(t, b)) out.push(nameOf(el));
+    }
+    return out;
+  }
+
   function decision() {
     const t = document.querySelector("#app .table");
     if (!t || document.documentElement.dataset.screen !== "table" || document.querySelector("#app .sheet-overlay, #app .overlay")) return null;
@@ -301,6 +318,7 @@
   // for tests: the elements matching a selector that are not wholly in view; a frozen copy of the page
   window.__auditOutOfView = (sel) => [...document.querySelectorAll(sel)].filter((el) => !inView(el)).map(nameOf);
   window.__auditSnapshot = () => frozenPage([]);
+  window.__auditTipCovers = tipCovers;
   window.__cardtableAudit = () => {
     if (queued) return;
     queued = true;

@@ -36,7 +36,8 @@ STATE = """() => {
   return {tipBox: t, targetBox: r, say: tip.dataset.lessonSay, sel, found: !!el, tipIn: inView(t), targetIn: r ? inView(r) : null, overlap,
           text: tip.querySelector('.lesson-text').textContent, count: tip.querySelector('.lesson-count').textContent,
           focus: document.activeElement === el ? 'target' : (button && document.activeElement === button ? 'button' : 'other'),
-          button: button ? button.dataset.key : null, error: (document.querySelector('#app .move-error') || {}).textContent || ''};
+          button: button ? button.dataset.key : null, error: (document.querySelector('#app .move-error') || {}).textContent || '',
+          covers: window.__auditTipCovers()};
 }"""
 
 
@@ -90,11 +91,15 @@ def open_app(page, site, lang: str, width: int, height: int) -> None:
     wait_ready(page)
 
 
-def check_step(st: dict, where: str, page=None) -> None:
+def check_step(st: dict, where: str, page=None, tip_rule: bool = False) -> None:
+    """The tip and its target in view, apart; with ``tip_rule``, the screen audit's rule that the
+    tip covers no card and not the status line (#46: met by the Dummy Spades lesson; the Seep
+    lesson's 360×740 steps with a full hand, a floor and a panel have no room left for it yet)."""
     try:
         assert st["found"], (where, st)
         assert st["tipIn"] and st["targetIn"], (where, st)
         assert not st["overlap"], (where, st)
+        assert not (tip_rule and st["covers"]), (where, "the tip covers a card or the status line", st)
     except AssertionError:
         if page is not None:
             screenshot(page, "lesson-failed")

@@ -36,7 +36,7 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None) -> list[str]:
     texts = []
     for _ in range(300):
         where = part(page)
-        check_step(st, f"{lang} {where} {st['count']}", page)
+        check_step(st, f"{lang} {where} {st['count']}", page, tip_rule=True)
         n = int(st["say"].split("-")[1]) + 1
         said = page.evaluate("[...document.querySelectorAll('#announcer p')].map(p => p.textContent)")
         assert st["text"] in said, (where, st["text"], "not said in the live region")
@@ -78,7 +78,7 @@ def detours(page, where, n, st) -> bool:
         wait_until(page, "!!document.querySelector('#app .lesson-tip [data-key=\"lesson-back\"]')")
         off = state(page)
         assert off["say"].startswith("off-") and "Take it back" in page.text_content("#app .lesson-tip")
-        check_step(off, "other move", page)
+        check_step(off, "other move", page, tip_rule=True)
         screenshot(page, "lesson-spades-en-360x740-other-move")
         page.click('#app .lesson-tip [data-key="lesson-back"]')
         back = moved_on(page, off)
@@ -126,7 +126,7 @@ def test_lesson_by_taps_then_by_keyboard(page, site):
                 page.set_viewport_size({"width": width, "height": height})
                 frames(page)
                 seen = state(page)
-                check_step(seen, f"fr {width}x{height} {where} {n}", page)
+                check_step(seen, f"fr {width}x{height} {where} {n}", page, tip_rule=True)
                 if width == 360:
                     shot("fr")(page, where, n, st)
                 else:   # sideways, where the chips with nils are tallest (#25)
