@@ -181,7 +181,7 @@
       const lines = textLines(title);
       if (!lines.length) continue;
       const scope = title.closest(".panel, .table, section") || document;
-      for (const card of scope.querySelectorAll(".card")) {
+      for (const card of scope.querySelectorAll(".card:not(.back)")) {   // (a chip's card-back icon is no card in play)
         if (title.contains(card) || !shown(card) || (card.closest(".sheet-overlay, .overlay") && !title.closest(".sheet-overlay, .overlay"))) continue;
         // a playable or hinted card's ring (box-shadow, 3-4 px) is part of what covers the words
         const r = box(card), ring = card.matches(".hinted") ? 4 : card.matches(".playable") ? 3 : 0;
