@@ -20,6 +20,9 @@
 //            tap (a control already there and not moved does not "appear");
 //   cut      no visible text is cut: an element whose text overflows a box that hides it has a
 //            title (on it or an ancestor) to read it whole;
+//   title    no card runs over the words of a title (a panel's, the screen's);
+//   tip      a lesson's tip, once placed, covers no card (hand, trick, floor, dummy) and not the
+//            status line (checked by the lesson tests at each settled step: __auditTipCovers);
 //   privacy  a hand-off and the end-of-hand summary hold no card at all.
 (() => {
   "use strict";
@@ -154,11 +157,56 @@
       range.selectNodeContents(cap);
       const lines = [...range.getClientRects()];
       for (const card of cap.parentElement.querySelectorAll(".spot .card, .collect")) {
-        if (lines.some((l) => intersect(l, box(card)))) {
+        // a playable or hinted card's ring (box-shadow, 3-4 px) is part of what covers the words
+        const r = box(card), ring = card.matches(".hinted") ? 4 : card.matches(".playable") ? 3 : 0;
+        const b = { left: r.left - ring, top: r.top - ring, right: r.right + ring, bottom: r.bottom + ring };
+        if (lines.some((l) => intersect(l, b))) {
           fail("overlap", `the trick's caption "${cap.textContent.trim()}" runs under ${nameOf(card)}`, [cap, card]);
         }
       }
     }
+  }
+
+  // the words of an element, line by line (empty lines left out)
+  function textLines(el) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return [...range.getClientRects()].filter((l) => l.width >= 1 && l.height >= 1);
+  }
+
+  // nothing runs over a title (issue #46: raised dummy cards over « Jouez une carte du mort »)
+  function checkTitles() {
+    for (const title of document.querySelectorAll("#app .panel-title, #app h1, #app h2")) {
+      if (!shown(title) || title.closest(".visually-hidden")) continue;
+      const lines = textLines(title);
+      if (!lines.length) continue;
+      const scope = title.closest(".panel, .table, section") || document;
+      for (const card of scope.querySelectorAll(".card:not(.back)")) {   // (a chip's card-back icon is no card in play)
+        if (title.contains(card) || !shown(card) || (card.closest(".sheet-overlay, .overlay") && !title.closest(".sheet-overlay, .overlay"))) continue;
+        // a playable or hinted card's ring (box-shadow, 3-4 px) is part of what covers the words
+        const r = box(card), ring = card.matches(".hinted") ? 4 : card.matches(".playable") ? 3 : 0;
+        const b = { left: r.left - ring, top: r.top - ring, right: r.right + ring, bottom: r.bottom + ring };
+        if (lines.some((l) => intersect(l, b))) {
+          fail("title", `${nameOf(card)} runs over the title "${title.textContent.trim().slice(0, 40)}"`, [title, card]);
+          break;
+        }
+      }
+    }
+  }
+
+  // what a placed lesson tip covers of the cards and the status line (issue #46): their names
+  const UNDER_TIP = ".table .card:not(.back), .table > .status, .table .seep-dock .status";
+  function tipCovers() {
+    const tip = document.querySelector("#app .lesson-tip[data-placed]");
+    if (!tip || !shown(tip)) return [];
+    const t = box(tip), out = [];
+    for (const el of document.querySelectorAll(UNDER_TIP.split(", ").map((s) => "#app " + s).join(", "))) {
+      if (!shown(el) || tip.contains(el)) continue;
+      const r = box(el), v = visibleRect(el);
+      const b = { left: Math.max(r.left, v.left), top: Math.max(r.top, v.top), right: Math.min(r.right, v.right), bottom: Math.min(r.bottom, v.bottom) };
+      if (b.right - b.left >= 1 && b.bottom - b.top >= 1 && intersect(t, b)) out.push(nameOf(el));
+    }
+    return out;
   }
 
   function decision() {
@@ -251,6 +299,7 @@
       checkPrivacy();
       checkSize();
       checkOverlap();
+      checkTitles();
       checkDecide();
       checkTap();
       checkCut();
@@ -269,6 +318,7 @@
   // for tests: the elements matching a selector that are not wholly in view; a frozen copy of the page
   window.__auditOutOfView = (sel) => [...document.querySelectorAll(sel)].filter((el) => !inView(el)).map(nameOf);
   window.__auditSnapshot = () => frozenPage([]);
+  window.__auditTipCovers = tipCovers;
   window.__cardtableAudit = () => {
     if (queued) return;
     queued = true;

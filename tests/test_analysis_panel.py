@@ -38,6 +38,9 @@ class FakeApp:
     def render(self):
         self.renders += 1
 
+    def humans(self):
+        return [s for s in self.table.seats if self.controllers.get(s) == "human"]
+
 
 def finished_nil_hand() -> dict:
     """The nil hand of test_analysis with p0's overtake, played to its end by the first legal card."""
@@ -87,6 +90,9 @@ def test_stop_ends_the_analysis_and_offers_it_again():
 
 def test_not_offered_in_pass_and_play_nor_on_a_guests_device():
     app = FakeApp(finished_nil_hand(), {"p0": "human", "p1": "human", "p2": "casual"})
+    assert panel.html(app, panel.AnalysisState(), lambda a: a) == ""
+    # nor on the host of a table across devices (a person plays on another device)
+    app = FakeApp(finished_nil_hand(), {"p0": "human", "p1": "remote", "p2": "casual"})
     assert panel.html(app, panel.AnalysisState(), lambda a: a) == ""
 
     class Guest:    # a guest's stand-in for the game (session.remote.ViewGame) says so

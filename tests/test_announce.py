@@ -67,7 +67,7 @@ def test_spades_every_play_and_trick_is_said():
         elif verb == "bid":
             assert said[0].startswith(f"{name} bids {action.split()[1]}")
         elif verb == "flip":
-            assert said[0].startswith(f"{name} turns up dummy slots ")
+            assert said[0].startswith(f"{name} turns up dummy slot")
             # the cards named are exactly the ones turned up, which everyone sees
             named = {words_to_card(r, s) for r, s in CARD_WORDS.findall(said[0])}
             slots = [int(w) for w in action.split()[1:]]
@@ -88,7 +88,9 @@ def test_spades_peek_names_no_card_and_you_speaks_to_the_person():
             assert said[0].startswith("You play the ")
         if actor == "p1" and action.startswith("play"):
             assert said[0].startswith("Ben plays the ")
-    assert len(said_peek) >= 3 and len(said_peek) % 3 == 0 and all("peeks at dummy slots" in s for s in said_peek)
+    assert len(said_peek) >= 3 and len(said_peek) % 3 == 0
+    assert all("peeks at dummy slots" in s or s.startswith("You peek at dummy slots") for s in said_peek), said_peek
+    assert any(s.startswith("You peek at dummy slots") for s in said_peek)   # not "You peeks" (#46)
 
 
 def test_seep_moves_sweeps_and_the_end_of_a_hand():
@@ -133,3 +135,24 @@ def test_shortcuts_press_only_table_buttons_and_never_while_typing():
     assert keys.shortcut_target("x", "table", False, "BUTTON") is None
     html = keys.shortcuts_html()
     assert html.count("<dt>") == len(keys.SHORTCUTS) and "<h2" in html
+
+
+def test_one_slot_is_a_slot_a_nil_on_ones_own_hand_is_named_and_you_in_a_chip_is_you():
+    """Issue #46: "turns up dummy slots 3", "nil on their own hand", a chip reading "nil You"."""
+    from cardtable.ui.text import announce
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 4, "players": ["You", "Ben", "Chloé"],
+                     "options": {"variant": "flip-1"}, "actions": []})
+    table = SpadesTable(game)
+    table.you = "p0"
+    while game.phase != "flip":
+        game.apply(game.legal_actions()[0])
+    actor, before = game.to_act, game.view(game.to_act)
+    action = game.apply(next(a for a in game.legal_actions() if len(a.split()) == 2))
+    said = announce.after_move("dummy-spades", table, action, actor, before, game.view(actor))[0]
+    line = table.describe(action, actor, before, game.view(actor), game)
+    assert re.search(r"turns? up dummy slot \d+\b(?! and)", said) and "slots" not in said, said
+    assert "slots" not in line and "dummy slot" in line, line
+    bid = "bid 4 nil " + actor
+    said = announce.after_move("dummy-spades", table, bid, actor, before, before)
+    assert said and "their own hand" not in said[0]
+    assert table.nil_words({"nils": {"p1": ["p0", "dummy"]}}, "p1") == "you, dummy"   # not "nil You"

@@ -136,3 +136,37 @@ def test_an_unreadable_save_here_is_never_written_over_by_a_restore():
 def test_a_backup_is_recognised_by_its_opening_and_a_game_record_is_not():
     assert backup.looks_like_backup(backup.export_all(filled()))
     assert not backup.looks_like_backup(json.dumps(spades_record()))
+
+
+def test_a_file_given_to_the_wrong_button_is_named_and_sent_to_the_right_one():
+    """Issue #46: *Restore from a backup…* given a game file said « not a backup of Card Table (format
+    is not "cardtable-backup/1") »; likewise statistics given a game or a backup (and a review given
+    a backup, by the same words).  Each says what the file is and which button opens it, and changes nothing."""
+    from types import SimpleNamespace
+
+    from cardtable.ui.screens.data import restore_words
+    from cardtable.ui.text.i18n import use_language
+
+    game = json.dumps(record(3))
+    store = filled()
+    before = dict(store.data)
+    words = restore_words(store, game, "game.json")
+    assert words == 'game.json is a game file: open it with “Import a game file…” on the home screen.'
+    assert "format" not in words and store.data == before
+    stats_file = stats_screen.export_text(store)
+    assert "“Import statistics…”" in restore_words(store, stats_file, "s.json") and store.data == before
+    backup_file = backup.export_all(store)
+
+    app = SimpleNamespace(saves=SimpleNamespace(store=store), close_game=lambda: None, dialog=None, screen="home",
+                          render=lambda: None)
+    screen = stats_screen.StatsScreen(app)
+    for text, expected in ((game, "“Import a game file…”"), (backup_file, "“Restore from a backup…” in Settings")):
+        screen.import_file(text, "f.json")
+        assert expected in screen.notice and store.data == before
+    use_language("fr")
+    try:
+        assert restore_words(store, game, "partie.json") == (
+            "partie.json est un fichier de partie\u202f: ouvrez-le avec «\u00a0Importer un fichier de partie…\u00a0» "
+            "sur l'écran d'accueil.")
+    finally:
+        use_language("en")

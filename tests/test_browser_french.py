@@ -13,6 +13,7 @@ test-artifacts/french-*.png).
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -119,7 +120,7 @@ def undo_and_sheets(page, words, n: int) -> None:
     page.wait_for_function(f"() => ({LAST_ACTIONS})() < {before}")
     assert n <= page.evaluate(LAST_ACTIONS) < before
     page.click('[data-key="log"]')
-    assert "a repris un coup" in page.inner_text(".sheet-panel")
+    assert re.search(r"Vous avez repris \S{1,2}[♠♥♦♣]\.", page.inner_text(".sheet-panel"))   # not « Vous a repris » (#46)
     french_only(page, words, "log sheet after an undo")
     page.keyboard.press("Escape")
     page.click('[data-key="sheet"]')

@@ -37,7 +37,8 @@ STATE = """() => {
   return {tipBox: t, targetBox: r, say: tip.dataset.lessonSay, sel, found: !!el, tipIn: inView(t), targetIn: r ? inView(r) : null, overlap,
           text: tip.querySelector('.lesson-text').textContent, count: tip.querySelector('.lesson-count').textContent,
           focus: document.activeElement === el ? 'target' : (button && document.activeElement === button ? 'button' : 'other'),
-          button: button ? button.dataset.key : null, error: (document.querySelector('#app .move-error') || {}).textContent || ''};
+          button: button ? button.dataset.key : null, error: (document.querySelector('#app .move-error') || {}).textContent || '',
+          covers: window.__auditTipCovers()};
 }"""
 
 
@@ -91,11 +92,15 @@ def open_app(page, site, lang: str, width: int, height: int) -> None:
     wait_ready(page)
 
 
-def check_step(st: dict, where: str, page=None) -> None:
+def check_step(st: dict, where: str, page=None, tip_rule: bool = False) -> None:
+    """The tip and its target in view, apart; with ``tip_rule``, the screen audit's rule that the
+    tip covers no card and not the status line (#46: met by the Dummy Spades lesson; the Seep
+    lesson's 360×740 steps with a full hand, a floor and a panel have no room left for it yet)."""
     try:
         assert st["found"], (where, st)
         assert st["tipIn"] and st["targetIn"], (where, st)
         assert not st["overlap"], (where, st)
+        assert not (tip_rule and st["covers"]), (where, "the tip covers a card or the status line", st)
     except AssertionError:
         if page is not None:
             screenshot(page, "lesson-failed")
@@ -111,7 +116,7 @@ def frames(page) -> None:
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def also_at(page, st: dict, size: tuple[int, int], where: str, keyboard: bool) -> dict:
+def also_at(page, st: dict, size: tuple[int, int], where: str, keyboard: bool, tip_rule: bool = False) -> dict:
     """The step ``st`` checked at the other size too (the window turned, then back): the tip and its
     target both in view and apart there as well.  Its state again, the focus put back on the thing to
     do when by keyboard (the focus was checked in ``st``, before the turn)."""
@@ -120,7 +125,7 @@ def also_at(page, st: dict, size: tuple[int, int], where: str, keyboard: bool) -
     back = page.viewport_size
     page.set_viewport_size({"width": size[0], "height": size[1]})
     frames(page)
-    check_step(state(page), f"{where} at {size[0]}x{size[1]}", page)
+    check_step(state(page), f"{where} at {size[0]}x{size[1]}", page, tip_rule)
     page.set_viewport_size(back)
     frames(page)
     seen = state(page)

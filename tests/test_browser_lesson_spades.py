@@ -37,7 +37,7 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None, also=None) -> lis
     texts = []
     for _ in range(300):
         where = part(page)
-        check_step(st, f"{lang} {where} {st['count']}", page)
+        check_step(st, f"{lang} {where} {st['count']}", page, tip_rule=True)
         n = int(st["say"].split("-")[1]) + 1
         said = page.evaluate("[...document.querySelectorAll('#announcer p')].map(p => p.textContent)")
         assert st["text"] in said, (where, st["text"], "not said in the live region")
@@ -47,7 +47,7 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None, also=None) -> lis
             st = state(page)
             continue
         if also:
-            st = also_at(page, st, also, f"{lang} {where} {st['count']}", keyboard)
+            st = also_at(page, st, also, f"{lang} {where} {st['count']}", keyboard, tip_rule=True)
         do_step(page, st, keyboard, where)
         if st["button"] == "lesson-finish":
             break
@@ -81,7 +81,7 @@ def detours(page, where, n, st) -> bool:
         wait_until(page, "!!document.querySelector('#app .lesson-tip [data-key=\"lesson-back\"]')")
         off = state(page)
         assert off["say"].startswith("off-") and "Take it back" in page.text_content("#app .lesson-tip")
-        check_step(off, "other move", page)
+        check_step(off, "other move", page, tip_rule=True)
         screenshot(page, "lesson-spades-en-360x740-other-move")
         page.click('#app .lesson-tip [data-key="lesson-back"]')
         back = moved_on(page, off)

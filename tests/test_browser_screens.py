@@ -158,6 +158,9 @@ def test_three_peeky_bidders_and_the_dummys_turn_see_what_they_decide_with(page,
             need = ".my-hand .hand-cards .card, .bid-panel .panel-title, .bid-panel p, .bid-panel button"
             assert_in_view(page, need, f"bid-{bids}-{case}")
             assert page.locator(".seat.dummy .peek-mark").count() == 7
+            # every nil switch says when it counts, and the dummy's chip shows, sideways too (#46)
+            assert page.locator(".bid-panel .sw-text small:visible").count() == 4
+            assert page.locator(".seat.dummy").is_visible()
             if bids > 1:
                 assert page.locator(".bid-panel p.muted").is_visible()
                 screen_shot(page, f"peeky-bid-{bids}-{case}")

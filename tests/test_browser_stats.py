@@ -14,6 +14,7 @@ import json
 import pytest
 
 from cardtable import stats
+from cardtable.record import replay
 from conftest import take_device, PageWatch, open_page, screenshot, settle, wait_ready
 from test_stats import prefix, seep_record, spades_record
 
@@ -81,16 +82,21 @@ def test_statistics_from_play_and_files(page, tmp_path):
     rec = spades_record()   # two forced hands; Ana (p0) wins 300 / 203 / -30
     cut = next(n for n in range(len(rec["actions"])) if stats.read_game(prefix(rec, n))[1] is not None)
     last = rec["actions"][cut - 1]   # the last card of hand 1
+    hinter = replay(prefix(rec, cut - 1)).to_act   # the seat that plays it, after a hint
 
     # 1. a hand finished by a tap is counted (pass and play: every seat a person)
     import_file(page, json.dumps(prefix(rec, cut - 1)))
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
     page.wait_for_selector('[data-act="ready"]:not([disabled])')
     take_device(page)
+    # the last card played after a hint: the statistics count it (issue #46: they always said 0)
+    page.click('[data-act="hint"]')
+    page.wait_for_selector("button.card.hinted", timeout=30_000)
     page.click(f'[data-act="move:{last}"]')
     settle(page)
     page.wait_for_selector(".hand-summary", state="attached")
     wait_for_counts(page, [1])
+    assert [e["hints"] for e in stored_stats(page)["games"].values()] == [{hinter: 1}]
 
     # 2. the whole game imported as a separate copy adds only its second hand
     go_home(page)
@@ -120,6 +126,8 @@ def test_statistics_from_play_and_files(page, tmp_path):
     assert ana["Hands"] == "1 won of 2 (50%)"
     assert ana["Points per hand"] == "150.0" and ana["Bids made"] == "50%" and ana["Nils"] == "made 2 of 2"
     ben = figures(page, "dummy-spades", "ben")
+    hinted = figures(page, "dummy-spades", rec["players"][int(hinter[1])].casefold())
+    assert hinted["Hints used"] == "1"
     assert ben["Bags per hand"] == "1.5" and ben["As declarer"] == "made 1 of 1"
     seep_ana = figures(page, "seep", "ana")
     assert seep_ana["Games"] == "1 won of 1 (1 finished)"

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
+import pytest
+
 from cardtable.coach.hint import Hint, hint
 from cardtable.games.dummy_spades import DummySpades
 from cardtable.record import parse_record, replay
@@ -40,6 +42,7 @@ class App:
         self.hold = None
         self.banner = self.error = ""
         self.log = []
+        self.said = []
         self.saves = Saves()
         self.table_screen = TableScreenStandIn()
 
@@ -50,7 +53,7 @@ class App:
 def saved_record(app) -> dict:
     """The record the host saves and exports (``GameSession.record``), with the coach's hints (in the
     app, the very dict of the session)."""
-    return GameSession.record(SimpleNamespace(game=app.game, hints=coach.state(app).hints))
+    return GameSession.record(SimpleNamespace(game=app.game, hints=coach.state(app).hints, analyses=[]))
 
 
 def forced_game():
@@ -170,3 +173,83 @@ def test_undo_in_a_lesson_part_never_goes_back_before_the_part_opened():
     app.session.script = Script(two, run)
     assert app.session.script.undo_floor() == 23
     assert coach.undo_target(app) is None              # the part has just opened: nothing of yours to take back
+
+
+def test_an_11_house_takes_an_and_the_sentences_of_a_seat_agree_with_you_in_both_languages():
+    """Issue #46: "Builds a 11-house"; « Vous a repris un coup » (a sentence built with the name
+    "Vous"); the undo and play-out notes, the trick's caption and the redeal agree with "you"."""
+    from cardtable.ui.text.i18n import use_language
+
+    from cardtable.games.seep import Seep
+    s = Seep.new(seed=31)
+    why = coach.hint_words(Hint("build 11 6H 5H", "build", {"value": 11}), s.view(s.to_act), SeepTable(s))[1]
+    assert why == "Builds an 11-house for you to take later."
+    g = DummySpades(seed=9)
+    while not g.dummy_exposed:
+        g.apply(g.legal_actions()[0])
+    notes = []
+
+    class Session:
+        script = None
+
+        def changed_elsewhere(self):
+            return False
+
+        def undo(self, keep, note, behind, seat=None):
+            notes.append(note)
+            return True
+
+        def play_out(self, note):
+            notes.append(note.text if hasattr(note, "text") else str(note))
+
+    for lang, yours, theirs in [("en", "You took back {card}.", "Ana took back {card}."),
+                                ("fr", "Vous avez repris {card}.", "Ana a repris {card}.")]:
+        use_language(lang)
+        try:
+            for you, expected in (("p0", yours), (None, theirs)):
+                g2 = replay(g.to_record())
+                table = SpadesTable(g2)
+                table.names = {"p0": "Ana" if you is None else _you(), "p1": "Ben", "p2": "Chloé"}
+                table.you = you
+                app = App(g2, table, {"p0": "human", "p1": "casual", "p2": "casual"}, "p0")
+                app.session, app.cancel_arm, app.advance = Session(), lambda: None, lambda: None
+                while g2.to_act != "p0":
+                    g2.apply(g2.legal_actions()[0])
+                g2.apply(g2.legal_actions()[0])
+                played = g2.actions[-1].split()[1]   # (a card: "play 4H")
+                notes.clear()
+                coach.undo(app)
+                assert notes == [expected.format(card=played[:-1] + "♠♥♦♣"["SHDC".index(played[-1])])]
+        finally:
+            use_language("en")
+
+
+@pytest.fixture(params=["en", "fr"])
+def lang(request):
+    from cardtable.ui.text.i18n import use_language
+    use_language(request.param)
+    yield request.param
+    use_language("en")
+
+
+def _you() -> str:
+    from cardtable.ui.text.i18n import _
+    return _("You")
+
+
+def test_every_sentence_with_a_seat_as_subject_agrees_with_you(lang):
+    """The builder (``i18n.of_seat``) words a sentence in the second person for the one person
+    against computers, in both languages: never « Vous a », « Vous entame », "You has"."""
+    from cardtable.ui.text.i18n import N_, _, of_seat
+    table = SpadesTable(DummySpades(seed=1))
+    table.you, table.names = "p0", {"p0": _you(), "p1": "Ben", "p2": "Chloé"}
+    for theirs, yours in [(N_("{name} took back a move."), N_("You took back a move.")),
+                          (N_("{name} played out the rest of the hand."), N_("You played out the rest of the hand.")),
+                          (N_("{name} to lead"), N_("Your lead")),
+                          (N_("{name} wins the trick."), N_("You win the trick.")),
+                          (N_("{name} had no card of 9 or more; these were thrown in and the cards dealt again:"),
+                           N_("You had no card of 9 or more; these were thrown in and the cards dealt again:"))]:
+        mine, ben = of_seat(table, "p0", theirs, yours), of_seat(table, "p1", theirs, yours)
+        assert "Ben" in ben and _you() not in ben
+        assert not re.search(r"\b(Vous (a|est|entame|remporte|n'avait)|You (has|is|wins))\b", mine), mine
+        assert mine == _(yours)

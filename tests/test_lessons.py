@@ -191,3 +191,25 @@ def test_the_second_part_shows_the_second_half_of_a_two_player_hand():
     assert run.showing() and run.step.ideas == ("second half",)
     assert len(game.hand("p0")) == 12 and set(left) <= set(game.floor()["loose"]) and not game.floor()["houses"]
     assert run.step.expect in game.legal_actions()
+
+
+def test_step_counts_run_on_over_a_lessons_parts():
+    """Issue #46: the step counter restarted per part ("Step 35 of 35", then "Step 1 of 3")."""
+    from cardtable.lessons import lessons, step_numbers
+    every = lessons()
+    assert step_numbers("dummy-spades") == (0, 40)
+    assert step_numbers("dummy-spades-peek") == (35, 40) and step_numbers("dummy-spades-flip") == (38, 40)
+    assert step_numbers("seep-two") == (len(every["seep"].steps), len(every["seep"].steps) + len(every["seep-two"].steps))
+
+
+def test_the_tip_keeps_off_cards_and_the_status_line_when_a_place_allows():
+    """The placement rule (#46): a card or the status line weighs a million times a button, so the
+    tip goes over seat chips and buttons, far from its target if it must, rather than over a card."""
+    from cardtable.ui.screens.lesson import CARDS, _overlap, _spot
+    target = (300, 400, 344, 462)                     # a card at the right of the hand
+    hand = [((x, 400, x + 44, 462), CARDS) for x in range(10, 300, 48)]
+    status = ((8, 300, 352, 330), CARDS)
+    chips = ((8, 60, 352, 120), 0.3)
+    cost, (x, y) = _spot(360, 740, 340, 120, target, [*hand, status, chips])
+    tip = (x, y, x + 340, y + 120)
+    assert cost < 1e6 and not any(_overlap(tip, r) for r, _w in [*hand, status])

@@ -101,6 +101,11 @@ def test_every_hand_is_face_up_the_dummy_included_before_it_is_turned_up():
         hands = r.hands(views)
         v = views["p0"]
         counts = v["hand_counts"]
+        if r.at_hand_end():   # the move that ended a hand: none of the next deal shows
+            assert all(hands[h] == [] for h in ("p0", "p1", "p2", "dummy")), k
+            if k < r.last:
+                g.apply(record["actions"][k])
+            continue
         for h in ("p0", "p1", "p2", "dummy"):
             assert hands[h] is not None and len(hands[h]) == counts[h], (k, h)
         assert len({c for h in hands.values() for c in h}) == sum(counts.values())
@@ -240,3 +245,30 @@ def test_built_in_steps_it_is_the_same_review():
     assert (built.hand_starts, built.lines, built.step) == (whole.hand_starts, whole.lines, whole.step)
     with pytest.raises(NotFinished):
         next(Review.in_steps({**record, "actions": record["actions"][:10]}))
+
+
+@pytest.mark.parametrize("name,options", GAMES)
+def test_a_file_of_a_game_in_play_reviews_its_finished_hands_only(name, options):
+    """Issue #46: a file exported after hand 1 and opened for review showed, at the end of hand 1,
+    "Move 55 of 56 · hand 2" with hand 1's last trick over hand 2's deal, every hand face up.  Now
+    the review stops where the last finished hand ends, that step says its hand, and no card dealt
+    for the hand in play is in the page."""
+    record = finished_record(name, options)
+    starts = Review(record).hand_starts
+    cut = starts[1] + 5                  # five moves into hand 2
+    unfinished = {**record, "actions": record["actions"][:cut]}
+    with pytest.raises(NotFinished):
+        Review({**record, "actions": record["actions"][:starts[1] - 1]}, finished_only="hands")
+    r = Review(unfinished, finished_only="hands")
+    assert r.last == starts[1]
+    r.go(r.last)
+    html = review_html(r, "Game")
+    assert "hand 1" in html and "hand 2" not in html and "End of hand 1" in html
+    hands_html = html[html.index('<div class="review-hands">'):]
+    assert "data-card=" not in hands_html.split("</div></div>")[0]     # no hand holds a card
+    shown = re.findall(r'data-card="(\w+)"', html)
+    if name == "dummy-spades":       # the only cards: hand 1's last trick
+        assert sorted(shown) == sorted(p["card"] for p in r.shown[r.step]["trick"]["plays"])
+    else:                            # the floor of hand 1's end: no card of hand 2's floor or hands
+        move = r.shown[r.step]
+        assert set(shown) <= {move["card"], *move.get("taken", [])}

@@ -12,7 +12,7 @@ from cardtable.stores.settings import DEFAULTS, changed, dump_settings, html_cla
 
 
 def test_defaults_sound_off_handoff_on():
-    assert DEFAULTS == {"speed": "normal", "deck": "two", "cards": "normal", "confirm": False, "sound": False,
+    assert DEFAULTS == {"speed": "normal", "deck": "two", "cards": "normal", "level": "casual", "confirm": False, "sound": False,
                         "handoff": True, "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
 
 
@@ -24,7 +24,8 @@ def test_anything_stored_reads_as_settings(text):
 
 
 def test_every_setting_survives_a_round_trip_and_unknown_keys_are_dropped():
-    chosen = {"speed": "fast", "deck": "four", "cards": "large", "confirm": True, "sound": True, "handoff": False}
+    chosen = {"speed": "fast", "deck": "four", "cards": "large", "level": "expert", "confirm": True, "sound": True,
+              "handoff": False}
     text = dump_settings({**chosen, "later": "x"})
     assert json.loads(text) == chosen
     assert parse_settings(text) == {**DEFAULTS, **chosen}
@@ -103,3 +104,19 @@ def test_the_settings_screen_has_one_h1_and_every_choice_as_a_named_button():
     for b in re.findall(r"<button[^>]*>", html):
         assert "data-act=" in b and "data-key=" in b
     assert "everyone near the screen can see them" in html
+
+
+def test_the_computers_level_is_chosen_on_the_tiles_and_remembered():
+    """Issue #46: *Play against the computer* was always the quick level; the level is offered on
+    each game's tile (one setting, both tiles) and a strange stored value reads as quick."""
+    import re
+
+    from cardtable.ui.screens import home
+    assert parse_settings('{"level": "godlike"}')["level"] == "casual"
+    html = home.home_html([], None, 5000.0, level="strong")
+    for game in ("dummy-spades", "seep"):
+        tile = re.search(rf'<article class="tile tile-{game}">.*?</article>', html).group(0)
+        pressed = re.findall(r'data-act="level:(\w+)"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*data-act="level:(\w+)"', tile)
+        assert [a or b for a, b in pressed] == ["strong"], tile
+        assert 'data-act="quick:' in tile and 'aria-label="Computer level"' in tile
+    assert 'data-act="level:' not in home.home_html([], None, 5000.0, bots=False)

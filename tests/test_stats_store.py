@@ -191,3 +191,19 @@ def test_an_old_store_left_in_place_is_not_parsed_again_for_every_game(monkeypat
     store.setItem(stats.STATS_KEY, "{changed")          # another window wrote it: read again
     stats_store.migrate(store)
     assert parsed == [1]
+
+
+def test_hints_used_after_the_hands_were_counted_are_counted_too():
+    """Issue #46: a game whose hands are counted already is counted again when its record (as the
+    app saves it, with ``"hints"``) lists more hints than the statistics hold."""
+    store = DictStore()
+    rec = spades_record()
+    hands = len(stats.read_game(rec)[1]["hands"])
+    assert stats_screen.record_game(store, rec, now=1.0)
+    assert stats_screen.counted_already(store, rec, hands)
+    hinted = {**rec, "hints": {"p0": [3, 30], "p2": [7]}}
+    assert not stats_screen.counted_already(store, hinted, hands)
+    assert stats_screen.record_game(store, hinted, now=2.0, hands_done=hands)
+    (entry,) = stats_screen.load(store)[0]["games"].values()
+    assert entry["hints"] == {"p0": 2, "p2": 1}
+    assert stats_screen.counted_already(store, hinted, hands)

@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from cardtable import stats
 from cardtable.record import new_game
 from cardtable.ui.text.i18n import use_language
 from conftest import ROOT, FakeApp
@@ -238,6 +239,46 @@ def test_french_has_a_narrow_no_break_space_before_colons_everywhere():
     for book in (ROOT / "py" / "cardtable" / "rules").glob("*.fr.md"):
         wrong += [f"{book.name}: {w}" for w in badly_spaced(book.read_text(encoding="utf-8"))]
     assert not wrong, wrong[:20]
+
+
+def french_slips(text: str) -> list[str]:
+    """French typography and wording this catalog must never have (issue #46): a decimal point
+    (« 30.0 »: French writes 30,0), « Vous a » (a sentence built for a name given "Vous"), a
+    guillemet without its no-break space, the informal *tu* beside the *vous* the app says."""
+    text = FIELDS.sub("F", re.sub(r"https?://\S+", "", text))
+    slips = [m.group(0) for m in re.finditer(r"\d\.\d|\bVous (a|est|n'avait)\b|«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»", text)]
+    slips += [m.group(0) for m in re.finditer(r"\b(tu|ton|ta|tes|toi)\b|^(Joue|Défausse|Garde|Prends) ", text)]
+    return [f"{s!r} in {text[:60]!r}" for s in slips]
+
+
+def test_french_has_no_decimal_point_vous_a_bare_guillemet_or_tu():
+    from babel.messages.pofile import read_po
+    with FRENCH_PO.open("rb") as f:
+        catalog = read_po(f, locale="fr")
+    wrong = []
+    for message in catalog:
+        if message.id:
+            for text in (message.string if isinstance(message.string, (list, tuple)) else [message.string]):
+                wrong += french_slips(text or "")
+    for book in (ROOT / "py" / "cardtable" / "rules").glob("*.fr.md"):
+        wrong += [f"{book.name}: {w}" for w in french_slips(book.read_text(encoding="utf-8"))]
+    assert not wrong, wrong[:20]
+
+
+def test_french_figures_have_the_decimal_comma():
+    """Statistics and sizes write « 30,0 » and « −1,5 » in French, "30.0" in English."""
+    from cardtable.ui.screens import stats as stats_screen
+    from cardtable.ui.screens.settings import _mb
+    p = stats.PlayerStats(name="Ana", game="dummy-spades")
+    p.hands, p.points, p.bags = 2, 61, -3
+    use_language("fr")
+    try:
+        figures = TAG.sub(" ", stats_screen.player_card(p))
+        assert "30,5" in figures and "−1,5" in figures and not re.search(r"\d\.\d", figures), figures
+        assert _mb(1_400_000) == "1,4\u00a0Mo"
+    finally:
+        use_language("en")
+    assert "30.5" in TAG.sub(" ", stats_screen.player_card(p))
 
 
 def test_french_rules_and_the_own_house_note_read_right():

@@ -205,6 +205,20 @@ def replay(data: str | bytes | dict) -> Game:
     return game
 
 
+_FILE_FORMAT = re.compile(r'"format"\s*:\s*"cardtable(-backup|-stats)?/')
+
+
+def file_kind(text: str) -> str | None:
+    """What a file's text says it is by its ``format`` field: ``"game"``, ``"backup"``, ``"stats"``,
+    or None (so a file given to the wrong button can be sent to the right one).
+
+    >>> file_kind('{"format": "cardtable/1", "game": "seep"}'), file_kind('{"format":"cardtable-stats/1"}')
+    ('game', 'stats')
+    """
+    m = _FILE_FORMAT.search(text[:2000])
+    return None if m is None else {None: "game", "-backup": "backup", "-stats": "stats"}[m.group(1)]
+
+
 def format_kind(fmt: Any, ours: str) -> str:
     """What a file's ``format`` field says of it: ``"ours"`` (exactly ``ours``), ``"later"`` (the
     same family, another version: ``cardtable-stats/2`` for ``cardtable-stats/1``) or ``"other"``.

@@ -188,7 +188,6 @@ def read_game_steps(record: dict, controllers: Optional[dict] = None, now: float
         sides = {s: s for s in seats}
         facts = [_spades_facts(h) for h in hands]
     players = list(rec.get("players") or seats)
-    hints = rec.get(HINTS_FIELD)
     return key, {
         "game": rec["game"],
         "players": [str(p)[:NAME_MAX] for p in players],
@@ -198,8 +197,7 @@ def read_game_steps(record: dict, controllers: Optional[dict] = None, now: float
         "hands": facts,
         "over": bool(summary.get("over")),
         "winner": summary.get("winner"),
-        "hints": {s: _hints_used(hints.get(s)) for s in seats
-                  if isinstance(hints, dict) and _hints_used(hints.get(s)) is not None},
+        "hints": hints_used(rec, seats),
         "updated": float(now),
     }
 
@@ -433,6 +431,16 @@ def read_entry(key: str, text: Optional[str]) -> tuple[Optional[dict], Optional[
 def dump_entry(entry: dict) -> str:
     """One game's entry as compact JSON text (what ``read_entry`` reads)."""
     return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+
+
+def hints_used(record: dict, seats=None) -> dict:
+    """Seat -> how many hints the record's ``"hints"`` field says it used (well-formed entries only;
+    of ``seats`` when given)."""
+    hints = record.get(HINTS_FIELD)
+    if not isinstance(hints, dict):
+        return {}
+    used = {s: _hints_used(v) for s, v in hints.items() if seats is None or s in seats}
+    return {s: n for s, n in used.items() if n is not None}
 
 
 def _hints_used(v: Any) -> Optional[int]:

@@ -59,3 +59,22 @@ def lessons() -> dict[str, Lesson]:
     """Every lesson, by game name (imported on demand: the app loads a lesson only when asked)."""
     from . import seep, spades
     return {lesson.game: lesson for lesson in (*seep.LESSONS, *spades.LESSONS)}
+
+
+def step_numbers(game: str) -> tuple[int, int]:
+    """Where the steps of the lesson ``game`` fall among those of all its parts, chained by ``then``:
+    (steps of the parts before it, steps of every part), so its steps are counted on from the
+    part before ("Step 36 of 41", not "Step 1 of 3")."""
+    every = lessons()
+    before = {lesson.then: key for key, lesson in every.items() if lesson.then}
+    head = game
+    while head in before:
+        head = before[head]
+    offset = total = 0
+    key = head
+    while key in every:
+        if key == game:
+            offset = total
+        total += len(every[key].steps)
+        key = every[key].then
+    return offset, total

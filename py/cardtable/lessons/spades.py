@@ -79,7 +79,7 @@ STEPS = (
                "both defend. Ana's nil on her own hand counts."), "seat:p1", ideas=("declarer", "nil counts")),
     Step(3, N_("The first bidder leads. Spades are trumps, and no spade may be led before one is played: "
                "lead your A♥."), "play AH", "play AH", ideas=("opening lead", "spades not led until broken")),
-    Step(5, N_("Your lead turned the dummy face up, opposite you, and you play it. Follow suit with its 2♥: "
+    Step(5, N_("Your lead turned the dummy face up, and you play it. Follow suit with its 2♥: "
                "its nil must take no trick."), "play 2H", "play 2H",
          ideas=("dummy turned up", "declarer plays the dummy", "follow suit")),
     Step(7, N_("You won the trick, so you lead again: the K♥."), "play KH", "play KH"),

@@ -10,6 +10,8 @@ What a player can choose, and what each setting does:
 * ``confirm`` (bool): a card is played by a second tap -- the first one picks it and says
   "Tap again to play" (for pass-and-play and small screens);
 * ``sound`` (bool): short sounds, synthesised in the page (``ui.shell.sound``), off by default;
+* ``level`` (``casual`` | ``strong`` | ``expert``): the computers' level of *Play against the
+  computer* (chosen on the home screen's tiles);
 * ``handoff`` (bool): the "Pass the device to …" screen between people, on by default;
 * ``stun``, ``turn``, ``turn_user``, ``turn_pass`` (text, empty by default): the ICE servers for
   play across devices over the internet (``stores.ice``: a ``stun:`` address, a ``turn:``/``turns:``
@@ -56,11 +58,12 @@ MAX_SETTINGS_BYTES = 20_000
 SPEEDS = ("slow", "normal", "fast")
 DECKS = ("two", "four")
 CARD_SIZES = ("normal", "large")
+LEVELS = ("casual", "strong", "expert")
 
 #: each setting's allowed values (a tuple of choices, ``bool``, or a check of ``(key, value)``) and its default
-CHOICES: dict[str, Any] = {"speed": SPEEDS, "deck": DECKS, "cards": CARD_SIZES,
+CHOICES: dict[str, Any] = {"speed": SPEEDS, "deck": DECKS, "cards": CARD_SIZES, "level": LEVELS,
                            "confirm": bool, "sound": bool, "handoff": bool, **dict.fromkeys(ICE_FIELDS, ice_value)}
-DEFAULTS = {"speed": "normal", "deck": "two", "cards": "normal", "confirm": False, "sound": False,
+DEFAULTS = {"speed": "normal", "deck": "two", "cards": "normal", "level": "casual", "confirm": False, "sound": False,
             "handoff": True, **dict.fromkeys(ICE_FIELDS, "")}
 ALWAYS_WRITTEN = ("speed",)   # older versions wrote exactly {"speed": ...}: keep writing it
 

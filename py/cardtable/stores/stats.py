@@ -295,12 +295,16 @@ def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
 
 
 def counted_already(store: Any, record: dict, hands_done: int) -> bool:
-    """Whether ``hands_done`` hands of this game are counted already (reads its key only)."""
+    """Whether ``hands_done`` hands of this game, and the hints its record lists, are counted
+    already (reads its key only)."""
     key = stats.game_key(record)
     if key is None:
         return False
     known, _why = stats.read_entry(key, _get(store, ENTRY_KEY + key))
-    return known is not None and len(known["hands"]) >= hands_done
+    if known is None or len(known["hands"]) < hands_done:
+        return False
+    counted = known.get("hints", {})
+    return all(counted.get(s, 0) >= n for s, n in stats.hints_used(record).items())
 
 
 def import_text(store: Any, text: str) -> tuple[int, int]:

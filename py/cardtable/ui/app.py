@@ -11,7 +11,7 @@ their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
 (``learn``, ``lesson``), ``screens.review_settings.ReviewSettings`` (``set``, ``open-review``,
 ``review``), ``screens.stats.StatsScreen`` (``stats``), ``screens.data.YourData`` (``backup``) and
 ``screens.remote.Remote`` (``join``, ``remote-…``: seats on other devices) and
-``app_acts.AppActs`` (``nav``, ``rules``, ``cancel``, ``lang``, ``speed``).  Each screen part is
+``app_acts.AppActs`` (``nav``, ``rules``, ``cancel``, ``lang``, ``speed``, ``level``).  Each screen part is
 imported and built on its first use (``PARTS``): a first visit's home screen compiles only what it
 draws (tests/test_lazy_home.py).  The open game's play loop is ``self.session``
 (``cardtable.session.GameSession``): every move goes through the engine's
@@ -79,7 +79,7 @@ ACT_OWNERS = {
                      "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop",
                      "remote-copy", "remote-share"),
                     "remote"),
-    **dict.fromkeys(("nav", "rules", "cancel", "lang", "speed"), "app_acts"),
+    **dict.fromkeys(("nav", "rules", "cancel", "lang", "speed", "level"), "app_acts"),
 }
 """Every act's verb -> the part that owns it (its ``acts()`` names the verb; tests/test_lazy_home.py
 checks the two agree)."""
@@ -282,7 +282,8 @@ class App:
             last = next((s for s in saves if s.id == last_id), None)
             host = home.seat_host(local_get(home.GUEST_KEY))
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
-                                  bots=bots_available(), lang=self.lang, table_host=host)
+                                  bots=bots_available(), lang=self.lang, table_host=host,
+                                  level=self.settings.get("level", "casual"))
             html = html if host is not None else with_offer(self.saves, html)   # the lessons offered on a first visit
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,

@@ -1,11 +1,12 @@
 """The app's own acts, the ones no single screen owns: ``nav:<place>`` (``home``, and the places
 other screens list in their ``places()``), ``rules:<game>``, ``cancel`` (close the dialog),
-``lang:<code>`` and ``speed:<pace>``.  ``AppActs.acts()`` is registered in ``App.acts`` like every
+``lang:<code>``, ``speed:<pace>`` and ``level:<level>``.  ``AppActs.acts()`` is registered in ``App.acts`` like every
 screen's table of acts; each act draws what it changed.
 """
 
 from __future__ import annotations
 
+from ..stores.settings import LEVELS
 from .text.i18n import LANGUAGES
 
 PACES = ("slow", "normal", "fast")
@@ -20,7 +21,8 @@ class AppActs:
         self.more_places = places   # () -> the other screens' places (asked on the first nav elsewhere than home)
 
     def acts(self) -> dict:
-        return {"nav": self.nav, "rules": self.rules, "cancel": self.cancel, "lang": self.lang, "speed": self.speed}
+        return {"nav": self.nav, "rules": self.rules, "cancel": self.cancel, "lang": self.lang, "speed": self.speed,
+                "level": self.level}
 
     def nav(self, place: str) -> None:
         go = self.home if place == "home" else self.more_places().get(place)
@@ -50,6 +52,13 @@ class AppActs:
             app.keep_settings()
             app.set_language(code)
             app.render()
+
+    def level(self, level: str) -> None:
+        """The computers' level of *Play against the computer*, kept in the settings."""
+        if level in LEVELS:
+            self.app.settings["level"] = level
+            self.app.keep_settings()
+            self.app.render()
 
     def speed(self, pace: str) -> None:
         if pace in PACES:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import time
 
+from ...record import file_kind
 from ...stores import backup
 from ..text.i18n import _
+from ..text.refusals import wrong_file
 from .settings import data_html
 from ...stores.stats import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
 from ...stores.saves import GAME_KEY, META_KEY, PREFIX
@@ -116,18 +118,7 @@ class YourData:
     def restore_file(self, text: str, filename: str) -> None:
         """A file chosen with *Restore from a backup…*: merged, or refused with a reason (nothing changes)."""
         app = self.app
-        name = " ".join(filename.split())[:60]
-        try:
-            done = backup.restore(app.saves.store, text)
-        except backup.BackupError as err:
-            message = _("{file} was not restored: {reason}").format(file=name, reason=str(err)[:200])
-        except Exception as err:   # a bug must not leave the page dead; nothing was written before the check
-            message = _("{file} was not restored ({why})").format(file=name, why=f"{type(err).__name__}: {str(err)[:120]}")
-        else:
-            message = _("Restored from {file}. Saved games added or brought up to date: {games}; kept as they "
-                        "were here: {kept}; games added to the statistics: {stats}.").format(
-                            file=name, games=done.games_added + done.games_longer, kept=done.games_kept,
-                            stats=done.stats_games)
+        message = restore_words(app.saves.store, text, filename)
         self.notice = message
         if app.screen != "settings":   # a backup given to the home screen's Import: said there
             app.notice = message
@@ -146,3 +137,22 @@ def _storage():
 def _without_saves() -> bool:
     from ..shell.browser import without_saves
     return without_saves()
+
+
+def restore_words(store, text: str, filename: str) -> str:
+    """Merge a backup file into ``store`` (``backup.restore``) and say what happened; a game or a
+    statistics file is refused in words that name the button that opens it."""
+    name = " ".join(filename.split())[:60]
+    kind = file_kind(text)
+    if kind in ("game", "stats"):
+        return wrong_file(kind, name)
+    try:
+        done = backup.restore(store, text)
+    except backup.BackupError as err:
+        return _("{file} was not restored: {reason}").format(file=name, reason=str(err)[:200])
+    except Exception as err:   # a bug must not leave the page dead; nothing was written before the check
+        return _("{file} was not restored ({why})").format(file=name, why=f"{type(err).__name__}: {str(err)[:120]}")
+    return _("Restored from {file}. Saved games added or brought up to date: {games}; kept as they "
+             "were here: {kept}; games added to the statistics: {stats}.").format(
+                 file=name, games=done.games_added + done.games_longer, kept=done.games_kept,
+                 stats=done.stats_games)

@@ -22,6 +22,8 @@ KINDS = [("human", N_("Person")), ("casual", N_("Computer — quick")), ("strong
          ("expert", N_("Computer — expert"))]
 REMOTE_KIND = ("remote", N_("Another device"))   # a person on another device (ui.screens.remote)
 DEFAULT_LEVEL = "casual"   # "Play against the computer" and the form's computer seats
+#: the levels offered on a game's tile for *Play against the computer* (the setting ``level``)
+LEVEL_CHOICES = [("casual", N_("Quick")), ("strong", N_("Strong")), ("expert", N_("Expert"))]
 SPEED_NAMES = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
 # the number fields of the new-game form: (lowest, highest, step, what the message calls it)
 NUMBER_FIELDS = {"ng-target": (50, 5000, 50, N_("The target")), "ng-baazis": (1, 9, 1, N_("The number of baazis"))}
@@ -128,8 +130,10 @@ def seat_host(text: Optional[str]) -> Optional[str]:
 
 
 def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, notice: str = "",
-              speed: str = "normal", bots: bool = True, lang: str = "en", table_host: Optional[str] = None) -> str:
-    """Home (``table_host``: this device has a seat at that host's table, ``seat_host``)."""
+              speed: str = "normal", bots: bool = True, lang: str = "en", table_host: Optional[str] = None,
+              level: str = DEFAULT_LEVEL) -> str:
+    """Home (``table_host``: this device has a seat at that host's table, ``seat_host``; ``level``: the
+    computers' level the tiles' one tap starts)."""
     parts = ['<section class="home">',
              f'<header class="home-head"><h1>{esc(_("Card Table"))}</h1>'
              f'<p class="muted">{esc(_("Pass the device around, or play against the computer. Works offline."))}</p></header>']
@@ -158,7 +162,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
                      + button(esc(_("New game")), f"new:{g}", cls="btn" + (" ghost" if bots else ""), key=f"new:{g}")
                      + f'{button(esc(_("Rules")), f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}'
                      + (button(esc(_("Learn to play")), f"learn:{g}", cls="btn ghost", key=f"learn:{g}") if g in LESSON_GAMES else "")
-                     + '</div></article>')
+                     + '</div>' + (level_chips(g, level) if bots else "") + '</article>')
     parts.append("</div>")
     chips = "".join(button(esc(_(label)), f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
                     for v, label in SPEED_NAMES)
@@ -182,6 +186,14 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
                  '<input type="file" id="review-file" accept=".json,application/json" class="visually-hidden"></div>')
     parts.append("</section></section>")
     return "".join(parts)
+
+
+def level_chips(game: str, level: str) -> str:
+    """The computers' level for the tile's *Play against the computer*, one tap each (remembered)."""
+    chips = "".join(button(esc(_(label)), f"level:{v}", cls="btn ghost small",
+                           key=f"level:{game}:{v}", pressed=v == level) for v, label in LEVEL_CHOICES)
+    return (f'<div class="tile-level" role="group" aria-label="{esc(_("Computer level"))}">'
+            f'<span aria-hidden="true">{esc(_("Level"))}</span>{chips}</div>')
 
 
 # the words of each code of ``SavedGame.error`` but ``record`` (the record's own reason, shown as it is)

@@ -29,7 +29,7 @@ import json
 from typing import Optional
 
 from ...game import RecordError
-from ...lessons import lessons
+from ...lessons import lessons, step_numbers
 from ...lessons.run import LessonRun
 from ...record import load_json
 from ..text.i18n import _
@@ -225,7 +225,8 @@ class Lesson:
                 buttons = ""
         else:
             return ""
-        count = _("Step {n} of {m}").format(n=run.index + 1, m=len(steps))
+        before, total = step_numbers(run.lesson.game)   # counted over every part of the lesson
+        count = _("Step {n} of {m}").format(n=before + run.index + 1, m=total)
         return (f'<aside class="lesson-tip" role="note" aria-label="{esc(_("Lesson"))}" data-lesson-point="{esc(point)}" '
                 f'data-lesson-say="{esc(key)}"><p class="lesson-count muted small">{esc(count)}</p>'
                 f'<p class="lesson-text">{esc(text)}</p>'
@@ -343,7 +344,8 @@ def _watch() -> None:
 
 GAP = 10
 MARGIN = 8
-WIDTHS = (340.0, 300.0, 260.0)   # the tip's widths tried, widest first (a narrower one fits beside more)
+WIDTHS = (720.0, 560.0, 440.0, 340.0, 300.0, 260.0)   # the tip's widths tried, widest first (a narrower one fits beside more,
+# a wider one over the top of a short screen)
 
 
 def place() -> None:
@@ -365,7 +367,7 @@ def place() -> None:
         from pyodide.ffi import to_js
         el.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries))
     if not _present(el):
-        width = min(WIDTHS[0], vw - 2 * MARGIN)
+        width = min(340.0, vw - 2 * MARGIN)
         _style(tip, "width", f"{width}px")
         left, top = (vw - width) / 2, MARGIN + 48
         _style(ring, "display", "none")
@@ -377,10 +379,11 @@ def place() -> None:
         target = (float(r.left), float(r.top), float(r.right), float(r.bottom))
         tap = _WATCH.get("tap")
         tap = tap[:2] if tap and float(window.performance.now()) - tap[2] < TAP_MS else None
-        key = (sel, say, target, vw, vh, str(tip.textContent))   # (a tap only counts when the tip moves)
+        keep = _keep_clear(document, tip)
+        # placed again when anything it keeps clear moved (a hand closing up after a card left)
+        key = (sel, say, target, vw, vh, str(tip.textContent), tuple(keep))   # (a tap only counts when the tip moves)
         if key != _WATCH.get("placed"):
             _WATCH["placed"] = key
-            keep = _keep_clear(document, tip)
             best = None
             for w in sorted({min(x, vw - 2 * MARGIN) for x in WIDTHS}, reverse=True):
                 _style(tip, "width", f"{w}px")
@@ -416,10 +419,15 @@ def _dropped(document) -> bool:
     return not _present(active) or str(active.tagName) in ("BODY", "HTML") or not bool(active.isConnected)
 
 
-KEEP_CLEAR = ((".seep-dock .panel button, .seep-dock .hand-cards .card, .coach button, .lesson-summary", 3.0),
-              (".floor-body .card, .floor-body .house, .seep-dock .status, .move-error", 1.0),
+CARDS = 1e6
+"""The weight of a card or the status line under the tip: the tip never covers the hand, the trick,
+the floor, the dummy's cards or the line that says what just happened while any place avoids them
+(only its own target, 1e9, weighs more), at every size; the rest is kept clear as far as it can."""
+KEEP_CLEAR = ((".table .card:not(.back), .floor-body .house, .seep-dock .status, .table > .status", CARDS),
+              (".seep-dock .panel button, .coach button, .lesson-summary", 3.0),
+              (".move-error", 1.0),
               (".topbar, .seep-seats .seat, .pile", 0.3))
-KEEP_CLEAR += tuple(zip(lesson_spades.KEEP_CLEAR, (3.0, 1.0, 0.3)))   # the Dummy Spades table's
+KEEP_CLEAR += tuple(zip(lesson_spades.KEEP_CLEAR, (CARDS, 3.0, 1.0, 0.3)))   # the Dummy Spades table's
 TAP_MS = 1000   # a tip's button keeps away from the point of a tap this long after it
 
 

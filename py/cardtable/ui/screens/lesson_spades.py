@@ -32,8 +32,8 @@ READING = {
     "bags": ".lesson-summary tbody tr:nth-child(1) td:last-child",
 }
 # what the tip should not cover on this table, with the weights of ``lesson.KEEP_CLEAR``
-KEEP_CLEAR = (".action-panel button, .my-hand .card", ".trick .spot, .spades .status, .opponents .seat.turn",
-              ".opponents .seat")
+KEEP_CLEAR = (".table .card:not(.back), .trick .spot, .spades .status", ".action-panel button",
+              ".opponents .seat.turn", ".opponents .seat")
 
 
 def reading(point: str) -> str:

@@ -108,12 +108,13 @@ class NewGame:
         return False  # advance() rendered
 
     def start_against_computer(self, game_name: str) -> None:
-        """One tap from home: you in the first seat, computers at the default level elsewhere."""
+        """One tap from home: you in the first seat, computers at the level chosen on the tile elsewhere."""
         if game_name not in home.SEATS:
             return
         n = home.SEATS[game_name]
         names = [_("You")] + home.DEFAULT_NAMES[1:n]
-        kinds = {f"p{i}": ("human" if i == 0 else home.DEFAULT_LEVEL) for i in range(n)}
+        level = self.app.settings.get("level", home.DEFAULT_LEVEL)
+        kinds = {f"p{i}": ("human" if i == 0 else level) for i in range(n)}
         record = {"format": "cardtable/1", "game": game_name, "options": {}, "players": names,
                   "seed": random.SystemRandom().randrange(1, 2 ** 31), "actions": []}
         self.app.open_game(new_game(record), new_id(), kinds, log=[])

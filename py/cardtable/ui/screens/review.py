@@ -26,8 +26,10 @@ the log shows at a step are put in words (and kept)::
 Every hand is face up: the seats' own views give their cards; the one hand no view shows -- the
 dummy of Dummy Spades before the opening lead -- is read from the first position of that hand
 where the dummy is turned up (it has played no card yet then).  So a review shows everything, and
-that is why the app offers it only for a finished game (``finished_only``) or a file opened for
-review, never for a game still in play.
+that is why the app offers it only for a finished game (``finished_only=True``) or a file opened
+for review (``finished_only="hands"``: the hands of it that are over, never the one in play).  The
+step that ends a hand shows that hand's end -- its last trick or capture, no card of the next
+deal -- and its hand number.
 
 ``review_html`` draws the screen: the step controls, what the move did (the trick it finished,
 or the cards a Seep capture took), the table with all hands, and the log up to this step.
@@ -36,7 +38,7 @@ or the cards a Seep capture took), the table with all hands, and the log up to t
 from __future__ import annotations
 
 import importlib
-from bisect import bisect_right
+from bisect import bisect_left
 from typing import Optional
 
 from ...cards import Card, SUITS
@@ -112,7 +114,11 @@ class Review:
             if (i + 1) % CHECKPOINT_EVERY == 0:
                 self._checkpoints.append(game.copy())
         self.over = game.over
-        if finished_only and not self.over:
+        if finished_only == "hands" and not self.over:   # a file of a game in play: its finished hands only
+            if len(self.hand_starts) < 2:
+                raise NotFinished(_("No hand of this game is over yet: it can be reviewed once one is."))
+            del self.actions[self.hand_starts[-1]:]   # (the step that ends the last one is kept)
+        elif finished_only and not self.over:
             raise NotFinished(_("This game is still being played: it can be reviewed once it is over."))
         self.game = self._checkpoints[0].copy()
         self.step = 0
@@ -154,8 +160,13 @@ class Review:
         self.go(min((s for s in self.hand_starts if s > self.step), default=self.last))
 
     def hand_index(self) -> int:
-        """Which hand (counted from 0) the current step belongs to."""
-        return bisect_right(self.hand_starts, self.step) - 1
+        """Which hand (counted from 0) the current step belongs to (the step that ends a hand is
+        that hand's)."""
+        return max(0, bisect_left(self.hand_starts, self.step) - 1)
+
+    def at_hand_end(self) -> bool:
+        """Whether this step's move ended a hand (the next one is dealt already: none of it shows)."""
+        return self.step in self.hand_starts[1:] or (self.step == self.last and self.over)
 
     def _apply_next(self, describe: bool) -> None:
         i = self.step
@@ -178,7 +189,10 @@ class Review:
         return {s: self.game.view(s, history=False) for s in self.seats}
 
     def hands(self, views: dict) -> dict[str, Optional[list[str]]]:
-        """Every hand's cards now, face up (None: a hand whose cards the record never shows)."""
+        """Every hand's cards now, face up (None: a hand whose cards the record never shows); none
+        at the end of a hand (the next hand's deal is not shown)."""
+        if self.at_hand_end():
+            return {h: [] for h in (*self.seats, *(("dummy",) if self.name == "dummy-spades" else ()))}
         out: dict[str, Optional[list[str]]] = {s: list(views[s]["hand"]) for s in self.seats}
         if self.name == "dummy-spades":
             v = views[self.seats[0]]
@@ -231,7 +245,7 @@ def review_html(review: Review, title: str) -> str:
         line = (_full_stop(line) + " " if line else "") + _game_over_words(review, v)
     board = _spades_board(review, views) if review.name == "dummy-spades" else _seep_board(review, views)
     source = (_("Every hand is face up: this game is over.") if review.over
-              else _("Every hand is face up: this is a file opened for review."))
+              else _("Every hand is face up: the hands of this file that are over (not the one in play)."))
     return ('<section class="review" data-game="' + esc(review.name) + '">'
             '<header class="topbar review-top">'
             + button("⌂", "nav:home", cls="btn ghost small icon", key="home", aria_label=_("Home"), title=_("Home"))
@@ -243,7 +257,7 @@ def review_html(review: Review, title: str) -> str:
             f'<p class="visually-hidden" role="status" aria-live="polite">{esc(step_text)} {esc(line)}</p>'
             f'<p class="review-move">{esc(line)}</p>'
             f'<p class="muted small review-note">{esc(source)} '
-            f'{esc(_("Arrow keys step; Page Up and Page Down go by hands."))}</p>'
+            f'<span class="keys-note">{esc(_("Arrow keys step; Page Up and Page Down go by hands."))}</span></p>'
             f'{board}{_log_html(review)}</section>')
 
 
@@ -317,8 +331,11 @@ def _spades_board(review: Review, views: dict) -> str:
         trick_html = _trick_cards(t, trick["plays"], trick["winner"], caption, done=True)
     elif v["trick"] and v["trick"]["plays"]:
         trick_html = _trick_cards(t, v["trick"]["plays"], v["trick"].get("winning"), _("The trick so far"), done=False)
+    end = review.at_hand_end() and not v["over"]
     head = _("Hand {n} · dealer {dealer}").format(n=v["hand_number"] + 1, dealer=t.name_of(v["dealer"]))
-    if v["declarer"]:
+    if end:
+        head = _("End of hand {n}").format(n=review.hand_index() + 1)
+    elif v["declarer"]:
         head = _("Hand {n} · dealer {dealer} · declarer {declarer}").format(
             n=v["hand_number"] + 1, dealer=t.name_of(v["dealer"]), declarer=t.name_of(v["declarer"]))
     blocks = []
@@ -327,12 +344,12 @@ def _spades_board(review: Review, views: dict) -> str:
             name, role, bid = _("Dummy"), "", ""
         else:
             name, role, bid = t.name_of(h), t.role(v, h), t.bid_text(v, h)
-        facts = "".join([f'<span class="role">{esc(role)}</span>' if role else "",
+        facts = "" if end else "".join([f'<span class="role">{esc(role)}</span>' if role else "",
                          f'<span class="bid">{esc(bid)}</span>' if bid and bid != "…" else "",
                          '<span class="tricks">' + esc(ngettext("{n} trick", "{n} tricks", v["tricks_won"][h])
                                                         .format(n=v["tricks_won"][h])) + "</span>"])
         blocks.append(_hand_block(name, facts, hands.get(h), v["hand_counts"][h],
-                                  v["acting_hand"] == h and not v["over"], f"hand:{h}"))
+                                  v["acting_hand"] == h and not v["over"] and not end, f"hand:{h}"))
     totals = " · ".join(f'{esc(t.name_of(s))} <b>{signed(v["totals"][s])}</b>' for s in review.seats)
     return (f'<div class="review-board spades"><p class="review-head">{esc(head)}</p>'
             f'<p class="review-totals">{totals}</p>{trick_html}'
@@ -379,15 +396,18 @@ def _seep_board(review: Review, views: dict) -> str:
         f'<div class="loose-cards">{loose}</div>' if loose else "")
     if not floor:
         floor = f'<p class="muted small">{esc(_("The floor is empty."))}</p>'
+    end = review.at_hand_end() and not v["over"]
     head = _("Hand {n} · dealer {dealer}").format(n=v["hand_number"], dealer=t.name_of(v["dealer"]))
-    if v["bid"]:
+    if end:
+        head = _("End of hand {n}").format(n=review.hand_index() + 1)
+    elif v["bid"]:
         head = _("Hand {n} · dealer {dealer} · {bidder} bid {bid}").format(
             n=v["hand_number"], dealer=t.name_of(v["dealer"]), bidder=t.name_of(v["bidder"]), bid=v["bid"])
     blocks = []
     for s in review.seats:
         facts = f'<span class="role">{esc(t.team_short(t.side_of(s)))}</span>' if not t.two else ""
         blocks.append(_hand_block(t.name_of(s), facts, hands[s], v["hand_counts"][s],
-                                  v["to_act"] == s and not v["over"], f"hand:{s}"))
+                                  v["to_act"] == s and not v["over"] and not end, f"hand:{s}"))
     piles = " · ".join(
         esc(ngettext("{side}: {n} card captured", "{side}: {n} cards captured", v["captured"][side]).format(
             side=t.team_short(side), n=v["captured"][side]))

@@ -17,11 +17,12 @@ from __future__ import annotations
 from typing import Optional
 
 from ...game import RecordError
-from ...record import ReplayError, parse_record
+from ...record import ReplayError, file_kind, parse_record
 from . import home
 from ..shell import sound
 from ..text.i18n import _
 from ..text.markup import button, cut, kept_name
+from ..text.refusals import wrong_file
 from .review import NotFinished, Review, review_html
 from ...stores.ice import FIELDS as ICE_FIELDS, problems as ice_problems
 from ...stores.settings import changed
@@ -169,11 +170,15 @@ class ReviewSettings:
 
     def open_file(self, text: str, filename: str) -> None:
         """"Open a file for review": any game file, finished or not, never saved."""
+        kind = file_kind(text)
+        if kind in ("backup", "stats"):
+            return self._refused(wrong_file(kind, cut(filename, 60)))
+
         def build():
             record = parse_record(text)
             if isinstance(record.get("players"), list):
                 record["players"] = [kept_name(p) for p in record["players"]]
-            return Review.in_steps(record, finished_only=False)
+            return Review.in_steps(record, finished_only="hands")
         self._show(build, None, filename, soon=True)
 
     def _show(self, build, game_id: Optional[str], filename: str = "", soon: bool = False) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...cards import Card
-from ..text.i18n import N_, _, pgettext
+from ..text.i18n import N_, _, decimal
 from ..text.markup import button, card_face, esc
 
 SPEED_LABELS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]
@@ -48,10 +48,9 @@ def _mb(n: int) -> str:
     """A size in words: ``12 KB``, ``1.4 MB``, ``10.7 GB``."""
     if n < 100_000:
         return _("{n} KB").format(n=max(1, round(n / 1000)) if n else 0)
-    point = pgettext("decimal separator", ".")
     if n < 1e9:
-        return _("{n} MB").format(n=f"{n / 1e6:.1f}".replace(".", point))
-    return _("{n} GB").format(n=f"{n / 1e9:.1f}".replace(".", point))
+        return _("{n} MB").format(n=decimal(n / 1e6))
+    return _("{n} GB").format(n=decimal(n / 1e9))
 
 
 def ice_html(values: dict, problems: dict, saved: bool = False) -> str:

@@ -25,10 +25,12 @@ import time
 from typing import Any, Optional
 
 from ... import rules, stats
+from ...record import file_kind
 from ...stores import stats as stats_store
 from .charts import line_chart
-from ..text.i18n import N_, _, ngettext
+from ..text.i18n import N_, _, decimal, ngettext
 from ..text.markup import button, dialog, esc, isolated
+from ..text.refusals import wrong_file
 
 STATS_KEY = stats.STATS_KEY
 LEVEL_NAMES = {"casual": N_("Against the quick computer"), "strong": N_("Against the strong computer"),
@@ -169,7 +171,7 @@ def _pct(p: stats.PlayerStats, part: int, whole: int) -> str:
 
 
 def _avg(p: stats.PlayerStats, total: int) -> str:
-    return "—" if not p.hands else f"{p.per_hand(total):.1f}".replace("-", "−")   # the minus sign, not a hyphen
+    return "—" if not p.hands else decimal(p.per_hand(total))
 
 
 def player_card(p: stats.PlayerStats) -> str:
@@ -255,7 +257,8 @@ class StatsScreen:
         """A file chosen with *Import statistics…* (or a statistics file given to the home import)."""
         app = self.app
         try:
-            message = import_text(app.saves.store, text)
+            kind = file_kind(text)
+            message = wrong_file(kind, filename[:60]) if kind in ("game", "backup") else import_text(app.saves.store, text)
         except stats.StatsError as err:
             message = _("{file} was not imported: {reason}").format(file=filename[:60], reason=str(err)[:200])
         app.close_game()

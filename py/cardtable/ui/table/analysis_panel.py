@@ -16,6 +16,7 @@ import time
 from ...cards import Card
 from ..text.i18n import N_, _, ngettext
 from ..text.markup import button, esc
+from .coach import against_computers
 
 SLICE_S = 0.012
 """Seconds of analysis per browser task: with a step's overrun and the interpreter's own work, well
@@ -37,11 +38,11 @@ class AnalysisState:
 
 
 def person_seat(app):
-    """The one person's seat against the computer, else None (and None on a guest's device: the
-    game and its record are on the host's)."""
+    """The one person's seat against the computer, else None (None at a table across devices too:
+    on a guest's device the game and its record are on the host's, and the host plays people)."""
     people = [s for s, c in app.controllers.items() if c == "human"]
     if (len(people) != 1 or len(people) == len(app.controllers) or app.session.script is not None
-            or getattr(app.game, "remote", False)):
+            or getattr(app.game, "remote", False) or not against_computers(app)):
         return None
     return people[0]
 

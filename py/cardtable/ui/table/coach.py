@@ -27,7 +27,8 @@ from typing import Optional
 
 from ...cards import Card
 from ...session import Note, clean_hints, stored_hints
-from ..text.i18n import _, ngettext
+from ..text.cardnames import a_house
+from ..text.i18n import N_, _, ngettext, of_seat
 from ..text.markup import button, esc
 
 HINT_SLICE_S = 0.012
@@ -285,7 +286,7 @@ def _seep_why(h) -> str:
                             v["points"]).format(points=v["points"], house=v["keeps"])
         return ngettext("Takes {points} point.", "Takes {points} points.", v["points"]).format(points=v["points"])
     if code == "build":
-        return _("Builds a {value}-house for you to take later.").format(value=v["value"])
+        return _("Builds {house} for you to take later.").format(house=a_house(v["value"]))
     if code == "cement":
         return _("Cements the {value}-house: nobody can raise it now.").format(value=v["value"])
     if code == "raise":
@@ -416,15 +417,14 @@ def undo(app) -> None:
 def took_back_words(table, seat: str, action: str) -> str:
     """The log line of an undo, naming the card or bid taken back ("Hana took back 10♦."): said on
     the host and on every guest's device (``session.remote.GuestTable``)."""
-    name = table.name_of(seat)
     words = action.split()
     verb = words[0]
     if verb == "bid":
-        return _("{name} took back the bid.").format(name=name)
+        return of_seat(table, seat, N_("{name} took back the bid."), N_("You took back the bid."))
     at = 2 if verb in ("build", "raise", "cement") else 1
     if verb in ("play", "throw", "capture", "build", "raise", "cement") and len(words) > at:
-        return _("{name} took back {card}.").format(name=name, card=_sym(words[at]))
-    return _("{name} took back a move.").format(name=name)
+        return of_seat(table, seat, N_("{name} took back {card}."), N_("You took back {card}."), card=_sym(words[at]))
+    return of_seat(table, seat, N_("{name} took back a move."), N_("You took back a move."))
 
 
 def play_out(app) -> None:
@@ -435,5 +435,5 @@ def play_out(app) -> None:
         return
     if forced_winners(app.game) is None:
         return
-    name = app.table.name_of(app.game.to_act)
-    app.session.play_out(Note(_("{name} played out the rest of the hand.").format(name=name)))
+    app.session.play_out(Note(of_seat(app.table, app.game.to_act, N_("{name} played out the rest of the hand."),
+                                      N_("You played out the rest of the hand."))))

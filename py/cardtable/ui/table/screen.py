@@ -166,7 +166,8 @@ class TableScreen:
         if self.app.session.script is not None:
             return
         game, controllers = self.app.game, dict(self.app.controllers)
-        record, hands = game.to_record(), stats_screen.stats.hands_finished(game)
+        # the record as saved (with the hints used), not the bare game's: statistics count hints
+        record, hands = self.app.session.record(), stats_screen.stats.hands_finished(game)
 
         def failed(err: Exception) -> None:  # statistics must never stop a game
             window.console.error(f"cardtable: statistics: {err!r}")

@@ -40,7 +40,7 @@ from ...cards import Card
 from . import coach
 from .ending import on_guest
 from ..text.cardnames import a_house as _a_house, value_card
-from ..text.i18n import N_, _, ngettext
+from ..text.i18n import N_, _, ngettext, of_seat
 from ..text.markup import (button, card_face, card_group, esc, isolated, join_words, log_panel,
                            rules_section, sheet, signed, table_topbar)
 from ..text.refusals import word as refusal_words
@@ -521,7 +521,8 @@ class Table:
             cap += " · " + esc(_("second half"))
         cap += " · " + esc(_("dealer {name}").format(name=self.name_of(v["dealer"])))
         if v["bid"]:
-            cap += " · " + _("{name} bid <b>{n}</b>").format(name=esc(self.name_of(v["bidder"])), n=v["bid"])
+            cap += " · " + (_("You bid <b>{n}</b>") if v["bidder"] == self.you else _("{name} bid <b>{n}</b>")).format(
+                name=esc(self.name_of(v["bidder"])), n=v["bid"])
         note = ""
         if half == 2 and self.plays(v) == 24:
             # the first turn of the second half: say what just happened (said in the log line too)
@@ -608,8 +609,8 @@ class Table:
         if v["phase"] == "bid" and e and e["action"] == "redeal" and e.get("shown"):
             # said once, here (the log line of the redeal is not repeated over the floor)
             cards = "".join(card_face(_card(t), small=True) for t in e["shown"])
-            said = _("{name} had no card of 9 or more; these were thrown in and the cards dealt again:").format(
-                name=self.name_of(e["seat"]))
+            said = of_seat(self, e["seat"], N_("{name} had no card of 9 or more; these were thrown in and the cards dealt again:"),
+                           N_("You had no card of 9 or more; these were thrown in and the cards dealt again:"))
             shown = f'<div class="redeal-note"><span>{esc(said)}</span><span class="shown">{cards}</span></div>'
         # while a move is being composed the panel's title says the same: the line is kept for
         # screen readers but takes no room on the screen

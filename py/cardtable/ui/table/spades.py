@@ -28,7 +28,7 @@ from ...cards import Card, SUITS
 from ...games.dummy_spades import nil_counts
 from . import coach
 from .ending import on_guest
-from ..text.i18n import N_, _, ngettext
+from ..text.i18n import N_, _, ngettext, of_seat
 from ..text.markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel,
                            rules_section, sheet, signed, table_topbar)
 
@@ -133,7 +133,7 @@ class Table:
     def wins_trick(self, theirs: str, yours: str, won: str) -> str:
         """A sentence about the trick's winner, in the second person when it is the one person
         playing against computers (``you``): the two wordings are msgids, ``theirs`` with {name}."""
-        return _(yours) if won == self.you else _(theirs).format(name=self.name_of(won))
+        return of_seat(self, won, theirs, yours)
 
     # ---- protocol used by the app ---------------------------------------------------------------
     def hands_done(self, game) -> int:
@@ -285,7 +285,8 @@ class Table:
 
     def nil_words(self, v: dict, hand: str) -> str:
         nils = v["nils"].get(hand) or []
-        return ", ".join(_("own") if n == hand else (_("dummy") if n == "dummy" else self.names[n]) for n in nils)
+        return ", ".join(_("own") if n == hand else (_("dummy") if n == "dummy" else _("you") if n == self.you else self.names[n])
+                         for n in nils)
 
     def mirror_text(self, v: dict, hand: str) -> str:
         """Mirror: the automatic bid (spades held), its nils, and the contract once the view tells it."""
@@ -404,7 +405,7 @@ class Table:
             pass   # the status says who wins it; Collect is under it
         elif v["phase"] == "play" and not played:
             lead = v["acting_hand"]
-            caption = '<p class="trick-caption">' + esc(_cap(_("{name} to lead").format(name=self.name_of(lead)))) + (
+            caption = '<p class="trick-caption">' + esc(_cap(of_seat(self, lead, N_("{name} to lead"), N_("Your lead")))) + (
                 " · " + esc(_("spades broken")) if v["spades_broken"] else "") + "</p>"
 
         elif v["phase"] in ("bid", "peek", "flip"):
@@ -422,9 +423,11 @@ class Table:
 
     def mirror_caption(self, v: dict) -> str:
         """Mirror, before the first card: where the bids came from (the chips show them)."""
-        decl = self.names.get(v["declarer"], "") if v["declarer"] else ""
-        return ('<small class="mirror-note">' + esc(_("Mirror: on the chips, 3♠ is the spades a player holds and the contract his side's "
-                                                       "spades together. {name} declares.").format(name=decl)
+        decl = v["declarer"]
+        return ('<small class="mirror-note">' + esc(of_seat(self, decl, N_("Mirror: on the chips, 3♠ is the spades a player holds and "
+                                                                     "the contract his side's spades together. {name} declares."),
+                                                         N_("Mirror: on the chips, 3♠ is the spades a player holds and "
+                                                            "the contract his side's spades together. You declare."))
                                                      if decl else _("Mirror: each bid is the spades held.")) + "</small>")
 
     def last_trick_sheet(self, v: dict, where: dict[str, str]) -> str:
@@ -667,7 +670,7 @@ class Table:
         if verb == "bid":
             if len(words) > 3:
                 targets = words[3].split(",")
-                named = [(_("your own hand") if me else _("their own hand")) if t == actor else (_("the dummy") if t == "dummy" else self.names[t])
+                named = [_("your own hand") if t == actor and me else (_("the dummy") if t == "dummy" else self.names[t])
                          for t in targets]
                 return (_("You bid {n}, nil on {hands}") if me else _("{name} bids {n}, nil on {hands}")).format(
                     name=name, n=words[1], hands=join_words(named))
@@ -675,11 +678,13 @@ class Table:
         if verb in ("peek", "flip"):
             slots = [int(w) for w in words[1:]]
             if verb == "peek":
-                return (_("You peek at dummy slots {slots}") if me else _("{name} peeks at dummy slots {slots}")).format(
+                return (ngettext("You peek at dummy slot {slots}", "You peek at dummy slots {slots}", len(slots)) if me else
+                        ngettext("{name} peeks at dummy slot {slots}", "{name} peeks at dummy slots {slots}", len(slots))).format(
                     name=name, slots=join_words([str(s) for s in slots]))
             seen = [after["dummy_slots"][s - 1] if after.get("dummy_slots") else None for s in slots]
             cards = [_card(t).symbol for t in seen if t]
-            said = (_("You turn up dummy slots {slots}") if me else _("{name} turns up dummy slots {slots}")).format(
+            said = (ngettext("You turn up dummy slot {slots}", "You turn up dummy slots {slots}", len(slots)) if me else
+                    ngettext("{name} turns up dummy slot {slots}", "{name} turns up dummy slots {slots}", len(slots))).format(
                 name=name, slots=join_words([str(s) for s in slots]))
             return _("{said}: {cards}").format(said=said, cards=", ".join(cards)) if cards else said
         if verb == "play":

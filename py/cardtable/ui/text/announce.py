@@ -113,7 +113,7 @@ def _spades(table, action: str, actor: str, before: dict, after: dict, you: Opti
         n = int(words[1])
         if len(words) > 3:
             targets = words[3].split(",")
-            named = [(_("your own hand") if me else _("their own hand")) if t == actor else (_("the dummy") if t == "dummy" else table.name_of(t))
+            named = [_("your own hand") if t == actor and me else (_("the dummy") if t == "dummy" else table.name_of(t))
                      for t in targets]
             nils = named[0] if len(named) == 1 else _("{first} and {last}").format(
                 first=_(", ").join(named[:-1]), last=named[-1])
@@ -123,14 +123,16 @@ def _spades(table, action: str, actor: str, before: dict, after: dict, you: Opti
         return [_("You bid {n}.").format(n=n) if me else _("{player} bids {n}.").format(player=name, n=n)]
     if verb == "peek":
         slots = [int(w) for w in words[1:]]
-        return [_("{player} peeks at dummy slots {slots}.").format(player=name, slots=_numbers(slots))]
+        return [(ngettext("You peek at dummy slot {slots}.", "You peek at dummy slots {slots}.", len(slots)) if me else
+                 ngettext("{player} peeks at dummy slot {slots}.", "{player} peeks at dummy slots {slots}.", len(slots))).format(
+                     player=name, slots=_numbers(slots))]
     if verb == "flip":
         slots = [int(w) for w in words[1:]]
         seen = [after["dummy_slots"][s - 1] for s in slots if after.get("dummy_slots") and after["dummy_slots"][s - 1]]
-        if seen:
-            return [_("{player} turns up dummy slots {slots}: {cards}.").format(
-                player=name, slots=_numbers(slots), cards=cards_words(seen))]
-        return [_("{player} turns up dummy slots {slots}.").format(player=name, slots=_numbers(slots))]
+        said = (ngettext("You turn up dummy slot {slots}", "You turn up dummy slots {slots}", len(slots)) if me else
+                ngettext("{player} turns up dummy slot {slots}", "{player} turns up dummy slots {slots}", len(slots))).format(
+                    player=name, slots=_numbers(slots))
+        return [_("{said}: {cards}.").format(said=said, cards=cards_words(seen)) if seen else said + "."]
     if verb != "play":
         return []
     hand = before.get("acting_hand") or actor

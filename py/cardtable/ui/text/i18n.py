@@ -62,6 +62,26 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
+def decimal(x: float, places: int = 1) -> str:
+    """``x`` with ``places`` decimals, written as the player's language writes numbers: its decimal
+    separator (French: a comma) and the minus sign, not a hyphen.
+
+    >>> decimal(-2.25), decimal(30)
+    ('−2.2', '30.0')
+    """
+    text = f"{x:.{places}f}".replace("-", "−")
+    return text.replace(".", pgettext("decimal separator", ".")) if places else text
+
+
+def of_seat(table, seat: str, theirs: str, yours: str, **fields) -> str:
+    """A sentence whose subject is ``seat``, agreeing with it: ``yours`` (the second person, "You
+    took back a move") when the seat is the one person playing against computers (``table.you``,
+    whose name is "You"), else ``theirs`` with its ``{name}``.  Both are msgids (marked ``N_``)."""
+    if seat == getattr(table, "you", None):
+        return _(yours).format(**fields)
+    return _(theirs).format(name=table.name_of(seat), **fields)
+
+
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
     """Mark ``message`` for extraction without translating it now."""
     return message

@@ -156,3 +156,11 @@ class _Missing(dict):
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def wrong_file(kind: str, file: str) -> str:
+    """A file given to the wrong button, in words that name the right one (``record.file_kind``)."""
+    return {"game": _("{file} is a game file: open it with “Import a game file…” on the home screen."),
+            "backup": _("{file} is a backup of Card Table: restore it with “Restore from a backup…” in Settings."),
+            "stats": _("{file} holds statistics: add them with “Import statistics…” on the Statistics screen."),
+            }[kind].format(file=file)
