@@ -110,12 +110,15 @@ def device(browser, site, path="", width=360, height=740, audit=True, init=""):
     return page
 
 
-def start_table(host, game, names, kinds, seed, seats=None):
+def start_table(host, game, names, kinds, seed, seats=None, selects=None):
     """The host's new-game form: names, who plays each seat (``kinds``: seat index -> "remote", a
-    computer level...), the seed; started, it shows the codes screen."""
+    computer level...), the seed and the options in ``selects`` (selector -> value); started, it
+    shows the codes screen."""
     host.click(f'[data-act="new:{game}"]')
     if seats:
         host.select_option("#ng-seats", str(seats))
+    for selector, value in (selects or {}).items():
+        host.select_option(selector, value)
     for i, name in enumerate(names):
         host.fill(f"#ng-name-{i}", name)
     for i, kind in kinds.items():
