@@ -94,7 +94,7 @@ def test_hint_undo_and_play_out(watched_page, site):
     assert len(after["hints"]["p0"]) == 2
     page.click('[data-act="ui:panel:log"]')
     # the log names the card taken back (the computers' replies went with it)
-    assert re.search(r"Ana took back (10|[2-9JQKA])[♠♥♦♣]\.", page.inner_text(".log-list"))
+    assert re.search(r"You took back (10|[2-9JQKA])[♠♥♦♣]\.", page.inner_text(".log-list"))   # (the person: "you", #46)
     page.click('[data-key="close-log"]')
 
     # an imported record in a forced position: the offer shows, and finishes the hand

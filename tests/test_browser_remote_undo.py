@@ -93,7 +93,9 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
                 guest.click(UNDO)
                 host.wait_for_function(f"n => ({SAVED})() === n", arg=len(record["actions"]), timeout=WAIT_MS)
                 guest.wait_for_function("() => [...document.querySelectorAll('.last-log')]"
-                                        ".some(e => e.textContent.includes('Ben took back'))", timeout=WAIT_MS)
+                                        ".some(e => e.textContent.includes('You took back'))", timeout=WAIT_MS)   # (its own: "you")
+                host.wait_for_function("() => [...document.querySelectorAll('.last-log')]"
+                                       ".some(e => e.textContent.includes('Ben took back'))", timeout=WAIT_MS)
                 guest.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
                 take_turn(guest)
                 wait_saved(host, len(record["actions"]))
