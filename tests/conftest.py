@@ -34,6 +34,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# WebRTC between the pages of one browser on loopback (the tests of play across devices): candidates on
+# loopback, and the pages' own addresses rather than mDNS names
+WEBRTC_ARGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
 ARTIFACTS = ROOT / "test-artifacts"
 BOOT_TIMEOUT_MS = 90_000  # a generous ceiling for Python to boot, not a speed check
 AUDIT_JS = ROOT / "tests" / "screen_audit.js"
@@ -44,7 +47,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS + WEBRTC_ARGS}
 
 
 BROWSER_FIXTURES = {"playwright", "page", "browser", "context", "site", "own_site", "warm"}
@@ -145,6 +148,35 @@ def browser(launch_browser):
     browser.new_context = audited_context
     yield browser
     browser.close()
+
+
+class Devices:
+    """The devices of a test of play across devices: contexts of the test process's browser (launched
+    with ``WEBRTC_ARGS``), made without the screen audit (each test's ``device`` adds it, or not), all
+    closed after the test.  (These tests had a browser of their own per file; twice the browser
+    processes, and their pages' renderers crashed now and then while starting: see docs/benchmarks.md.)"""
+
+    def __init__(self) -> None:
+        self.contexts: list = []
+
+    def new_context(self, **args):
+        context = AUDIT.new_context(**args)
+        self.contexts.append(context)
+        return context
+
+    def close(self) -> None:
+        for context in self.contexts:
+            try:
+                context.close()
+            except Exception:   # (a context a test closed itself)
+                pass
+
+
+@pytest.fixture()
+def webrtc_browser(browser):
+    devices = Devices()
+    yield devices
+    devices.close()
 
 
 class WarmContexts:

@@ -10,22 +10,14 @@ import re
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from conftest import webrtc_browser  # noqa: F401 (a fixture: the devices' contexts)
 
 pytestmark = pytest.mark.browser
 
 # Chromium hides local addresses behind mDNS names, and keeps loopback out of peer connections:
 # both are lifted in this browser only, so that two contexts connect on this one machine.
-WEBRTC_ARGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
 PAGE = "net-test.html"
 TABLE, SECRET = "Tb1_x-9Q", "kL0_9aZ-3mQxW2e7"
-
-
-@pytest.fixture(scope="module")
-def webrtc_browser(playwright):
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + WEBRTC_ARGS)
-    yield browser
-    browser.close()
 
 
 def device(browser, site, dist):

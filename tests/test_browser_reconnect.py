@@ -138,3 +138,61 @@ def test_guest_and_host_reloads_need_no_code_and_both_gone_one_scan(webrtc_brows
     host.click('[data-act="remote-table"]')
     play(host, guest, 1)
     assert host.errors == [] and guest.errors == []
+
+
+def test_an_away_seat_played_on_the_host_then_given_back_and_join_again_after_a_lost_host(webrtc_browser, site):
+    """Issue #45's moments: the guest's device goes, the host picks *Play it on this device* and
+    plays that seat itself (passed the device in turn, as pass-and-play); the guest comes back, is
+    told its seat is played on the host, and is given it back with one tap.  Then the host's page
+    goes: the guest's bar says so and its *Join again* opens *Join a table*."""
+    from test_browser_remote import connect, start_table, to_table, wait_saved
+
+    host = device(webrtc_browser, site)
+    start_table(host, "seep", ("Ana", "Ben"), {1: "remote"}, 11, seats=2)
+    guest = device(webrtc_browser, site)
+    connect(host, guest, site, "p1", ".seep.table")
+    to_table(host)
+    pages = {"p0": host, "p1": guest}
+    for _ in range(4):   # the bid and the first plays, the guest's among them (each side keeps the other's door)
+        record = current_record(host)
+        page = pages[replay(record).to_act]
+        page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
+        take_turn(page)
+        wait_saved(host, len(record["actions"]))
+    context = guest.context
+    guest.close()
+    host.wait_for_selector('.remote-bar [data-act="remote-devices"]', timeout=WAIT_MS)
+    host.click('[data-act="remote-devices"]')
+    host.click('[data-act="remote-here:p1"]')
+    host.click('[data-act="remote-table"]')
+    host.wait_for_selector('.remote-bar [data-act="remote-back:p1"]', timeout=WAIT_MS)
+    # the host plays both seats, the device passed in turn, until Ben's seat has moved here
+    start = len(current_record(host)["actions"])
+    for _ in range(8):
+        record = current_record(host)
+        if any(replay({**record, "actions": record["actions"][:i]}).to_act == "p1"
+               for i in range(start, len(record["actions"]))):
+            break
+        n = len(record["actions"])
+        host.wait_for_selector(".seep.table.my-turn, html[data-screen=handoff]", state="attached", timeout=WAIT_MS)
+        if take_turn(host) != "ready":
+            wait_saved(host, n)
+    else:
+        raise AssertionError("Ben's seat never moved on the host")
+    # the guest comes back through the host's door: told where its seat is, no live card
+    guest = context.new_page()
+    guest.goto(site.url + "#join")
+    wait_ready(guest)
+    guest.wait_for_selector(".remote-bar.lent", timeout=WAIT_MS)
+    told = guest.inner_text(".remote-bar").replace("\u2068", "").replace("\u2069", "")
+    assert "Your seat is played on Ana’s device for now — ask Ana to give it back." in told, told
+    assert guest.locator("button.card.playable, .seep.table.my-turn").count() == 0
+    host.wait_for_selector('.remote-bar button.btn.small:not(.ghost)[data-act="remote-back:p1"]', timeout=WAIT_MS)
+    host.click('[data-act="remote-back:p1"]')
+    guest.wait_for_function("() => !document.querySelector('.remote-bar')", timeout=WAIT_MS)
+    hand_matches(host, guest)
+    # the host's page goes: the guest is told, and Join again opens Join a table
+    host.close()
+    guest.wait_for_selector('.remote-bar [data-act="remote-join-again"]', timeout=WAIT_MS)
+    guest.click('[data-act="remote-join-again"]')
+    guest.wait_for_selector("html[data-screen=join] #join-code", state="attached", timeout=WAIT_MS)

@@ -24,9 +24,8 @@ import json
 import pytest
 
 from cardtable.record import replay
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, audit_context, current_record, dom_cards, \
-    screen_shot, seep_visible, wait_ready
-from test_browser_net import WEBRTC_ARGS
+from conftest import BOOT_TIMEOUT_MS, audit_context, current_record, dom_cards, \
+    screen_shot, seep_visible, wait_ready, webrtc_browser  # noqa: F401 (a fixture, imported by the other files too)
 from test_browser_seep import FAST, take_turn
 
 pytestmark = pytest.mark.browser
@@ -80,13 +79,6 @@ CHANNELS = ("() => [__wire.channels.map(c => c.label + ':' + c.readyState + ':' 
             "__wire.pcs.map(p => [p.connectionState, p.iceConnectionState, p.signalingState, p.sctp && p.sctp.state])]")
 SAVED_ACTIONS = ("() => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
                  "localStorage.getItem('cardtable/v1/last'))).actions.length")
-
-
-@pytest.fixture(scope="module")
-def webrtc_browser(playwright):
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + WEBRTC_ARGS)
-    yield browser
-    browser.close()
 
 
 def device(browser, site, path="", width=360, height=740, audit=True, init=""):

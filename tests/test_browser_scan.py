@@ -18,9 +18,8 @@ import os
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, screen_shot
+from conftest import CHROMIUM, CHROMIUM_ARGS, WEBRTC_ARGS, screen_shot
 from test_browser_a11y import Axe
-from test_browser_net import WEBRTC_ARGS
 from test_browser_remote import WAIT_MS, device
 
 pytestmark = pytest.mark.browser
