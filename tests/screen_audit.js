@@ -16,7 +16,8 @@
 //            panel are inside the viewport (and not clipped by a scrolling box), and at a play
 //            decision so is the trick or the floor -- on screens from 320×600 up (DECIDE_MIN) and on
 //            landscape phones;
-//   tap      no enabled control appears within 44 px of the last tap's point for 700 ms after the
+//   tap      no enabled control appears within 44 px of the last tap's point for 700 ms (the tap
+//            guard's time, shorter in the tests: window.__cardtableTapGuardMs) after the
 //            tap (a control already there and not moved does not "appear");
 //   cut      no visible text is cut: an element whose text overflows a box that hides it has a
 //            title (on it or an ancestor) to read it whole;
