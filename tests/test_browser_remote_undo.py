@@ -157,14 +157,19 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
     assert host.errors == [] and guest.errors == []
 
 
-@pytest.mark.parametrize("size,lang", [((740, 360), "en"), ((320, 640), "fr")], ids=["740x360", "320x640-fr"])
-def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_browser, site, size, lang):
-    """The host sideways, or on a small phone in French, with Ben's device not connected: the codes
-    screen, then the table with the bar up, through the host's bid and a card (the screen audit after
-    every redraw: nothing cut, nothing under another); the status line says Ben's device is awaited."""
+@pytest.mark.parametrize("size,lang,text", [((740, 360), "en", 100), ((320, 640), "fr", 100), ((360, 740), "en", 200)],
+                         ids=["740x360", "320x640-fr", "360x740-text200"])
+def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_browser, site, size, lang, text):
+    """The host sideways, on a small phone in French, or on a phone with the text at 200%, with Ben's
+    device not connected: the codes screen, then the table with the bar up, through the host's bid
+    and a card (the screen audit after every redraw: nothing cut, nothing under another); the status
+    line says Ben's device is awaited."""
+    from test_browser_screens import text_size
     from test_browser_spades import STATE, take_turn as spades_turn
 
     host = device(webrtc_browser, site, width=size[0], height=size[1], init=FRENCH if lang == "fr" else "")
+    if text != 100:
+        text_size(host, text)
     start_table(host, "dummy-spades", ("Ana", "Ben", "Cy"), {1: "remote", 2: "casual"}, 3)
     host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
     screen_shot(host, f"remote-codes-{size[0]}x{size[1]}")
