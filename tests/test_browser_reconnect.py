@@ -145,7 +145,7 @@ def test_an_away_seat_played_on_the_host_then_given_back_and_join_again_after_a_
     plays that seat itself (passed the device in turn, as pass-and-play); the guest comes back, is
     told its seat is played on the host, and is given it back with one tap.  Then the host's page
     goes: the guest's bar says so and its *Join again* opens *Join a table*."""
-    from test_browser_remote import connect, start_table, to_table, wait_saved
+    from test_browser_remote import connect, lend_away_seat, start_table, to_table, wait_saved
 
     host = device(webrtc_browser, site)
     start_table(host, "seep", ("Ana", "Ben"), {1: "remote"}, 11, seats=2)
@@ -159,13 +159,7 @@ def test_an_away_seat_played_on_the_host_then_given_back_and_join_again_after_a_
         page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
         take_turn(page)
         wait_saved(host, len(record["actions"]))
-    context = guest.context
-    guest.close()
-    host.wait_for_selector('.remote-bar [data-act="remote-devices"]', timeout=WAIT_MS)
-    host.click('[data-act="remote-devices"]')
-    host.click('[data-act="remote-here:p1"]')
-    host.click('[data-act="remote-table"]')
-    host.wait_for_selector('.remote-bar [data-act="remote-back:p1"]', timeout=WAIT_MS)
+    context = lend_away_seat(host, guest, "here", timeout=WAIT_MS)
     # the host plays both seats, the device passed in turn, until Ben's seat has moved here
     start = len(current_record(host)["actions"])
     for _ in range(8):

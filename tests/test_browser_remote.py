@@ -152,6 +152,20 @@ def answer(host, guest, seat, table):
                              f"errors {host.errors + guest.errors}") from err
 
 
+def lend_away_seat(host, guest, how: str, seat: str = "p1", timeout: int = WAIT_MS):
+    """The guest's page goes; on the host's Devices screen its seat is played by a computer
+    (``how`` "computer") or by a person here ("here"), back to the table, the bar offering it
+    back.  The guest's context (for a page that comes back)."""
+    context = guest.context
+    guest.close()
+    host.wait_for_selector('.remote-bar [data-act="remote-devices"]', timeout=timeout)
+    host.click('[data-act="remote-devices"]')
+    host.click(f'[data-act="remote-{how}:{seat}"]')
+    host.click('[data-act="remote-table"]')
+    host.wait_for_selector(f'.remote-bar [data-act="remote-back:{seat}"]', timeout=timeout)
+    return context
+
+
 def to_table(host, table=".seep.table"):
     host.click('[data-act="remote-table"]')
     host.wait_for_selector(table)

@@ -15,8 +15,8 @@ import pytest
 
 from cardtable.record import replay
 from conftest import current_record, screen_shot, wait_ready
-from test_browser_remote import SAVED_ACTIONS as SAVED, WAIT_MS, answer, device, received, start_table, to_table, wait_saved, \
-    webrtc_browser  # noqa: F401 (a fixture)
+from test_browser_remote import SAVED_ACTIONS as SAVED, WAIT_MS, answer, device, lend_away_seat, received, \
+    start_table, to_table, wait_saved, webrtc_browser  # noqa: F401 (a fixture)
 from test_browser_seep import take_turn
 
 pytestmark = pytest.mark.browser
@@ -112,13 +112,7 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
     assert undone and refused and guest_undone
 
     # the guest's page goes: its seat is lent to a computer on the host
-    context = guest.context
-    guest.close()
-    host.wait_for_selector('.remote-bar [data-act="remote-devices"]', timeout=WAIT_MS)
-    host.click('[data-act="remote-devices"]')
-    host.click('[data-act="remote-computer:p1"]')
-    host.click('[data-act="remote-table"]')
-    host.wait_for_selector('.remote-bar [data-act="remote-back:p1"]', timeout=WAIT_MS)
+    context = lend_away_seat(host, guest, "computer")
     assert "Ben: a computer plays for now" in host.inner_text(".remote-bar").replace("\u2068", "").replace("\u2069", "")
     # the guest comes back (through the host's door): told, with no live card
     guest = context.new_page()

@@ -44,6 +44,18 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _fail_record(err: Exception) -> int:
+    """A record that cannot be replayed, in one line (``replay`` and ``analyse`` alike)."""
+    if isinstance(err, ReplayError):
+        return _fail(str(err))
+    if isinstance(err, RecordError):
+        return _fail(f"record: {err}")
+    return _fail(f"record: too large or too deeply nested to replay ({type(err).__name__})")
+
+
+BAD_RECORD = (ReplayError, RecordError, RecursionError, MemoryError)
+
+
 def _read(path: str) -> bytes:
     """The file's bytes, at most one more than the record size limit (the parser says it is too
     big); twice that for UTF-16 (a byte-order mark first), two bytes a character."""
@@ -65,12 +77,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         game = replay(data)
         text = json.dumps(game.summary(), ensure_ascii=False, indent=args.indent)
-    except ReplayError as err:
-        return _fail(str(err))
-    except RecordError as err:
-        return _fail(f"record: {err}")
-    except (RecursionError, MemoryError) as err:
-        return _fail(f"record: too large or too deeply nested to replay ({type(err).__name__})")
+    except BAD_RECORD as err:
+        return _fail_record(err)
     except Exception as err:  # a bug of ours: still one line, and named as ours
         return _fail(f"internal error while replaying ({type(err).__name__}: {err}); please report it")
     sys.stdout.write(text + "\n")
@@ -107,12 +115,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             if s not in game.seats:
                 return _fail(f"analyse: no seat {s} in this game (seats: {', '.join(game.seats)})")
         result = analyse(data, seats=seats, samples=args.samples, seed=args.seed)
-    except ReplayError as err:
-        return _fail(str(err))
-    except RecordError as err:
-        return _fail(f"record: {err}")
-    except (RecursionError, MemoryError) as err:
-        return _fail(f"record: too large or too deeply nested to replay ({type(err).__name__})")
+    except BAD_RECORD as err:
+        return _fail_record(err)
     if args.json:
         text = json.dumps(result.to_json(), ensure_ascii=False, indent=args.indent)
     else:
