@@ -163,34 +163,12 @@ def cmd_summary(paths: list) -> None:
                   f"{ns[len(ns) // 2]:.1f}, 90th percentile {ns[int(0.9 * (len(ns) - 1))]:.1f}")
 
 
-_NODE = r"""
-const [dir, py, bench] = process.argv.slice(1);
-const { loadPyodide } = require(dir + "/pyodide.js");
-(async () => {
-  const pyodide = await loadPyodide({ indexURL: dir + "/" });
-  pyodide.FS.mkdirTree("/app/py");
-  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: py }, "/app/py");
-  pyodide.FS.mkdirTree("/app/bench");
-  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: bench }, "/app/bench");
-  pyodide.setStdout({ batched: (s) => console.log(s) });
-  await pyodide.runPythonAsync(`
-import sys
-sys.path[:0] = ["/app/py", "/app/bench"]
-import bench_analysis
-bench_analysis.cmd_time()
-`);
-})();
-"""
-
-
 def main(argv: list) -> None:
     if argv[:2] == ["time", "--pyodide"]:
-        import pathlib
-        import subprocess
+        import pyodide_node
 
-        here = pathlib.Path(__file__).resolve().parent
-        where = pathlib.Path(argv[2] if len(argv) > 2 else "node_modules/pyodide").resolve()
-        subprocess.run(["node", "-e", _NODE, str(where), str(here.parent / "py"), str(here)], check=True)
+        where = argv[2] if len(argv) > 2 else "node_modules/pyodide"
+        pyodide_node.run("import bench_analysis\nbench_analysis.cmd_time()", where)
     elif argv[:1] == ["time"]:
         cmd_time()
     elif argv[:1] == ["honesty"]:

@@ -68,36 +68,13 @@ def positions(name: str, n: int) -> list:
     return out
 
 
-_NODE = r"""
-const [dir, py, bench, n] = process.argv.slice(1);   // node -e: no script name; n: argv (JSON)
-const { loadPyodide } = require(dir + "/pyodide.js");
-(async () => {
-  const pyodide = await loadPyodide({ indexURL: dir + "/" });
-  pyodide.FS.mkdirTree("/app/py");
-  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: py }, "/app/py");
-  pyodide.FS.mkdirTree("/app/bench");
-  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: bench }, "/app/bench");
-  pyodide.setStdout({ batched: (s) => console.log(s) });
-  await pyodide.runPythonAsync(`
-import sys
-sys.path[:0] = ["/app/py", "/app/bench"]
-sys.argv = ["bench_bots.py"] + ${n}
-import bench_bots
-bench_bots.main()
-`);
-})();
-"""
-
-
 def run_in_pyodide(args: list, where: str) -> None:
     """This bench in Pyodide under Node (the page's interpreter), printing its own figures."""
     import json
-    import pathlib
-    import subprocess
 
-    here = pathlib.Path(__file__).resolve().parent
-    subprocess.run(["node", "-e", _NODE, str(pathlib.Path(where).resolve()), str(here.parent / "py"),
-                    str(here), json.dumps(args)], check=True)
+    import pyodide_node
+
+    pyodide_node.run(f"sys.argv = ['bench_bots.py'] + {json.dumps(args)}\nimport bench_bots\nbench_bots.main()", where)
 
 
 def second_half_positions(n: int) -> list:
