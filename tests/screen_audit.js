@@ -195,15 +195,22 @@
     }
   }
 
-  // what a placed lesson tip covers of the cards and the status line (issue #46): their names
-  const UNDER_TIP = ".table .card:not(.back), .table > .status, .table .seep-dock .status";
+  // what a placed lesson tip covers of the cards, the status line and the line of what just happened
+  // (issue #46): their names
+  const UNDER_TIP = ".table .card:not(.back), .table > .status, .table .seep-dock .status, .table .last-play .last-log";
   function tipCovers() {
     const tip = document.querySelector("#app .lesson-tip[data-placed]");
     if (!tip || !shown(tip)) return [];
     const t = box(tip), out = [];
     for (const el of document.querySelectorAll(UNDER_TIP.split(", ").map((s) => "#app " + s).join(", "))) {
       if (!shown(el) || tip.contains(el)) continue;
-      const r = box(el), v = visibleRect(el);
+      let r = box(el);
+      if (el.matches(".status, .last-log")) { // a line of words: what its words cover, not its box's empty width
+        const words = document.createRange();
+        words.selectNodeContents(el);
+        r = words.getBoundingClientRect();
+      }
+      const v = visibleRect(el);
       const b = { left: Math.max(r.left, v.left), top: Math.max(r.top, v.top), right: Math.min(r.right, v.right), bottom: Math.min(r.bottom, v.bottom) };
       if (b.right - b.left >= 1 && b.bottom - b.top >= 1 && intersect(t, b)) out.push(nameOf(el));
     }

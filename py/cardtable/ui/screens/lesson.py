@@ -344,7 +344,7 @@ def _watch() -> None:
 
 GAP = 10
 MARGIN = 8
-WIDTHS = (720.0, 560.0, 440.0, 340.0, 300.0, 260.0)   # the tip's widths tried, widest first (a narrower one fits beside more,
+WIDTHS = (720.0, 560.0, 440.0, 340.0, 300.0, 260.0, 230.0)   # the tip's widths tried, widest first (a narrower one fits beside more,
 # a wider one over the top of a short screen)
 
 
@@ -421,9 +421,10 @@ def _dropped(document) -> bool:
 
 CARDS = 1e6
 """The weight of a card or the status line under the tip: the tip never covers the hand, the trick,
-the floor, the dummy's cards or the line that says what just happened while any place avoids them
+the floor, the dummy's cards, the status line or the line that says what just happened (their words,
+not the empty width of their boxes) while any place avoids them
 (only its own target, 1e9, weighs more), at every size; the rest is kept clear as far as it can."""
-KEEP_CLEAR = ((".table .card:not(.back), .floor-body .house, .seep-dock .status, .table > .status", CARDS),
+KEEP_CLEAR = ((".table .card:not(.back), .floor-body .house, .seep-dock .status, .table > .status, .last-play .last-log", CARDS),
               (".seep-dock .panel button, .coach button, .lesson-summary", 3.0),
               (".move-error", 1.0),
               (".topbar, .seep-seats .seat, .pile", 0.3))
@@ -440,7 +441,12 @@ def _keep_clear(document, tip) -> list:
             el = els.item(i)
             if tip.contains(el):
                 continue
-            r = el.getBoundingClientRect()
+            if el.matches(".status, .last-log"):   # a line of words: what its words cover
+                words = document.createRange()
+                words.selectNodeContents(el)
+                r = words.getBoundingClientRect()
+            else:
+                r = el.getBoundingClientRect()
             if float(r.width) > 0 and float(r.height) > 0:
                 out.append(((float(r.left), float(r.top), float(r.right), float(r.bottom)), weight))
     return out
