@@ -273,6 +273,8 @@ def test_a_hand_of_people_or_against_computers_fits_the_screen(page, site, size)
     label, cw, ch = COMPUTERS_AT.get(size, (size, w, h))
     page.set_viewport_size({"width": cw, "height": ch})
     page.evaluate("window.__fullTricks = []")
+    page.click('[data-key="level:dummy-spades:strong"]')    # the tile's level: its one tap plays that level (#46)
+    page.wait_for_selector('[data-key="level:dummy-spades:strong"][aria-pressed="true"]')
     page.click('[data-act="quick:dummy-spades"]')
     counts = finish_hand(page, label, shots, people=False)
     assert counts["handoffs"] == 0 and counts["turns"] >= 10
@@ -281,6 +283,9 @@ def test_a_hand_of_people_or_against_computers_fits_the_screen(page, site, size)
     assert tricks_of_hand(record, 0) == page.evaluate("window.__fullTricks")[-13:]
     page.go_back()
     page.wait_for_selector("html[data-screen=home]")
+    page.click('[data-key="stats"]')      # the hand was counted as one against the strong computer
+    page.wait_for_selector("html[data-screen=stats]")
+    assert "Against the strong computer" in page.inner_text("#app") and "Against the quick computer" not in page.inner_text("#app")
     assert errors == []
 
 
