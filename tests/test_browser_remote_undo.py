@@ -184,6 +184,6 @@ def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_b
     bar = host.inner_text(".remote-bar").replace("\u2068", "").replace("\u2069", "")
     assert ("Ben\u202f: non connecté" if lang == "fr" else "Ben: not connected") in bar
     if replay(current_record(host)).to_act == "p1":
-        awaited = "En attente de la connexion de l’appareil de Ben" if lang == "fr" else "Waiting for Ben’s device"
+        awaited = "En attente de la connexion de l'appareil de Ben" if lang == "fr" else "Waiting for Ben’s device"
         assert awaited in host.inner_text(".status").replace("\u2068", "").replace("\u2069", "")
     assert host.errors == []

@@ -81,7 +81,7 @@ def test_the_host_refusals_an_honest_guest_may_meet_have_words_of_their_own():
         assert code in REFUSALS and word(IllegalAction(REFUSALS[code], code)) != generic
     use_language("fr")
     try:
-        assert word(IllegalAction("", "not_your_turn")) == "ce n’est pas votre tour"
+        assert word(IllegalAction("", "not_your_turn")) == "ce n'est pas votre tour"
     finally:
         use_language("en")
 

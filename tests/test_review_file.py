@@ -13,7 +13,7 @@ from cardtable.record import new_game
 from cardtable.ui.screens.review_settings import ReviewSettings
 
 
-class Files:
+class SlicesAtOnce:
     """The app's ``files.in_slices``, run to its end at once."""
 
     def in_slices(self, steps, then, failed, soon=False):
@@ -29,7 +29,7 @@ class Files:
 class App:
     def __init__(self):
         self.game, self.dialog, self.notice, self.screen = None, None, "", "home"
-        self.files, self.renders = Files(), 0
+        self.files, self.renders = SlicesAtOnce(), 0
 
     def render(self):
         self.renders += 1

@@ -9,7 +9,7 @@ import pytest
 from cardtable.cards import Card
 from cardtable.record import new_game
 from cardtable.ui.text.markup import plain_name
-from conftest import FakeApp
+from conftest import ROOT, FakeApp
 from seep_checks import seep_shown
 
 seep = pytest.importorskip("cardtable.games.seep")
@@ -613,3 +613,21 @@ def test_a_card_with_many_moves_lists_a_few_and_asks_for_floor_cards():
                     assert sorted(table.offers) == sorted(mine) and "more move" not in html
             table.handle("clear", game, seat, app)
     assert capped > 0
+
+
+def test_the_score_line_has_the_sides_words_and_their_chips():
+    """Issue #46: sideways, "Team A 0 · Team B 0 (to 500)" wrapped the top bar to three lines; the line
+    carries each side's words (which screen readers say) and its letter's chip (aria-hidden), and the
+    stylesheet shows the chip in their place on a short landscape screen.  With two, the names alone."""
+    four = Table(new_game({"format": "cardtable/1", "game": "seep", "seed": 1, "actions": []}))
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 1, "actions": []})
+    line = four.score_line(g.view("p0"))
+    for letter in "AB":
+        assert f'<span class="side-words">Team {letter}</span>' in line
+        assert f'side-chip" aria-hidden="true">{letter}</span>' in line
+    two_game = new_game({"format": "cardtable/1", "game": "seep", "seed": 1, "options": {"seats": 2}, "actions": []})
+    two = Table(two_game)
+    assert "side-chip" not in two.score_line(two_game.view("p0"))
+    css = (ROOT / "web" / "seep.css").read_text(encoding="utf-8")
+    landscape = css[css.index("@media (orientation: landscape) and (max-height: 560px)"):]
+    assert ".seep .topbar .side-chip { display: inline; }" in landscape and ".seep .topbar .side-words { font-size: 0; }" in landscape

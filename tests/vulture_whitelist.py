@@ -7,15 +7,11 @@ Files
 NewGame
 TableScreen
 SavedGames
-ReviewSettings
 YourData
 Remote
 
 # ui/app.py ACT_OWNERS: the app-wide acts' owner, an App attribute found by its name
 _.app_acts
-
-# ui/app.py FILE_FIELDS: the method of a part that takes the file chosen in a file field, found by name
-_.open_file
 
 # attributes of browser objects set from Python (Pyodide proxies): the browser reads them
 _.onload            # an <img>'s or <script>'s load handler (ui/screens/remote.py, ui/table/screen.py)

@@ -196,6 +196,15 @@ class Table:
         """Who won a baazi, in a narrow cell: the team letter, or the player's name with two."""
         return self.name_of(team) if self.two else TEAM_LETTER[team]
 
+    def side_word(self, side: str) -> str:
+        """HTML: the side's name; with four players its words and its letter's chip, one of which the
+        screen shows (the chip on a short sideways screen, where the words wrapped the top bar)."""
+        if self.two:
+            return esc(self.team_short(side))
+        letter = self.letter(side)
+        return (f'<span class="side-words">{esc(self.team_short(side))}</span>'
+                f'<span class="team-tag team-{letter.lower()} side-chip" aria-hidden="true">{letter}</span>')
+
     def team_short(self, team: str) -> str:
         """Plain text (escape it): 'Team A', or the player's name with two."""
         if self.two:
@@ -416,7 +425,7 @@ class Table:
         sides = self.sides
         sc = v["scores"]
         if "totals" in sc:
-            return " · ".join(f'{esc(self.team_short(t))} <b>{sc["totals"][t]}</b>' for t in sides) + \
+            return " · ".join(f'{self.side_word(t)} <b>{sc["totals"][t]}</b>' for t in sides) + \
                 f' <span class="muted">{esc(_("(to {n})").format(n=sc["target"]))}</span>'
         lead = sc["lead"]
         lead_txt = esc(_("level") if lead == 0 else _("{side} leads by {n}").format(
