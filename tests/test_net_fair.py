@@ -119,18 +119,18 @@ def test_a_host_changing_a_commitment_or_leaving_out_a_guest_value_is_named():
     _, _, mine = g.receive(host.ask())
     host.commit("p1", mine)
     changed = {**host.commits(), "hashes": {"p1": mine, HOST: commitment(fair.new_value())}}
-    assert g.receive(changed) is None and g.result["problem"] == "changed"
+    assert g.receive(changed) is None and g.result["problem"] == "mismatch"
     g = GuestFair("p1")
     _, _, mine = g.receive(host.ask())
     _, _, value = g.receive({**host.commits(), "hashes": {"p1": mine, HOST: commitment(host.value)}})
     g.receive({"type": "deal_reveal", "v": 1, "deal": 3, "values": {HOST: host.value}})
-    assert g.result["problem"] == "left_out"
+    assert g.result["problem"] == "mismatch"   # (its own value left out)
     for bad in ({"values": "x"}, {"values": {"p1": value, HOST: "no"}}):
         g = GuestFair("p1")
         _, _, mine = g.receive(host.ask())
         g.receive({**host.commits(), "hashes": {"p1": mine, HOST: commitment(host.value)}})
         g.receive({"type": "deal_reveal", "v": 1, "deal": 3, **bad})
-        assert g.result["problem"] == "unreadable"
+        assert g.result["problem"] == "mismatch"
     # another version, or not a deal number: not taken part in
     assert GuestFair("p1").receive({**host.ask(), "v": 2}) is None
     assert GuestFair("p1").receive({**host.ask(), "deal": "3"}) is None

@@ -76,37 +76,37 @@ def dealt(game: str, seed_text: str, k: int, dealer: Optional[str], seats: int) 
 class HostRound:
     """The host's side of one deal's values."""
 
-    def __init__(self, deal: int, seats) -> None:
+    def __init__(self, deal, seats):
         self.deal, self.asked = deal, set(seats)
         self.value = new_value()
-        self.hashes: dict[str, str] = {}
-        self.values: dict[str, str] = {}
-        self.seed: Optional[str] = None   # once every value came
+        self.hashes, self.values = {}, {}
+        self.seed = None                  # once every value came
         self.used = False                 # the game dealt from it
 
     @property
-    def revealing(self) -> bool:
+    def revealing(self):
         return bool(self.asked) and self.asked == set(self.hashes)
 
-    def ask(self) -> dict:
-        return {"type": "deal_ask", "v": VERSION, "deal": self.deal, "hash": commitment(self.value)}
+    def _say(self, kind, key, what):
+        return {"type": "deal_" + kind, "v": VERSION, "deal": self.deal, key: what}
 
-    def commits(self) -> dict:
-        return {"type": "deal_commits", "v": VERSION, "deal": self.deal,
-                "hashes": {**self.hashes, HOST: commitment(self.value)}}
+    def ask(self):
+        return self._say("ask", "hash", commitment(self.value))
 
-    def reveal(self) -> dict:
-        values = {**self.values, HOST: self.value} if self.used else None
-        return {"type": "deal_reveal", "v": VERSION, "deal": self.deal, "values": values}
+    def commits(self):
+        return self._say("commits", "hashes", {**self.hashes, HOST: commitment(self.value)})
 
-    def commit(self, seat: str, hash_: str) -> bool:
+    def reveal(self):
+        return self._say("reveal", "values", {**self.values, HOST: self.value} if self.used else None)
+
+    def commit(self, seat, hash_):
         """A guest's commitment (``ValueError``: not asked now); whether all are in now."""
         if self.revealing or seat not in self.asked or seat in self.hashes or not is_hex(hash_):
             raise ValueError("fair_unasked")
         self.hashes[seat] = hash_
         return self.revealing
 
-    def take(self, seat: str, value: str) -> Optional[str]:
+    def take(self, seat, value):
         """A guest's value (``ValueError``: not one asked, or not its commitment's); the seed once
         every value is in."""
         if not self.revealing or seat in self.values or seat not in self.hashes:
@@ -118,7 +118,7 @@ class HostRound:
             self.seed = seed({**self.values, HOST: self.value})
         return self.seed
 
-    def gone(self, seat: str) -> bool:
+    def gone(self, seat):
         """A guest left: before it committed, the round goes on without it (whether all are in
         now); after, its value can never be given by another, so the deal will not be checked."""
         if seat in self.hashes or self.revealing:
@@ -128,95 +128,74 @@ class HostRound:
 
 
 PLAYS = ("play", "capture", "throw", "build", "cement", "raise")
-PROBLEMS = ("mismatch", "changed", "left_out", "cards", "unchecked", "unreadable")
 
 
 class GuestFair:
     """A guest's side: its values and commitments, what it saw of each deal, the checks."""
 
-    def __init__(self, seat: str) -> None:
+    def __init__(self, seat):
         self.seat = seat
-        self.rounds: dict[int, dict] = {}
-        self.seen: dict[int, dict] = {}     # deal -> {"cards": {card: place}, "dealer": seat}
-        self.checks: list[dict] = []        # each check: {"deal", "ok", "seed"} or {"deal", "ok", "problem", "card"}
-
-    # ---- what it saw -----------------------------------------------------------------------------
-    def saw(self, view: Optional[dict], actor: Optional[str] = None, action: str = "", before=None) -> None:
-        """A view received (and the move that led to it, with the view before it)."""
+        self.rounds, self.seen = {}, {}     # deal -> {"cards": {card: place}, "dealer": seat}
+        self.checks = []        # {"deal", "ok", "problem" ("" when ok), "card", "seed" (when ok)}
+    def saw(self, view, actor=None, action="", before=None):
+        """A view received (and the move that led to it, with the view before it): the cards of
+        its hand, and the card played (every card is played by a deal's end)."""
         try:
             words = action.split()
             if before is not None and words and words[0] in PLAYS:
                 card = next(w for w in words[1:] if not w.isdigit())
-                self._put(deal_of(before), before, Card.parse(card), before.get("acting_hand") or actor)
-            if view is None:
-                return
-            k = deal_of(view)
-            for c in view.get("hand") or ():
-                self._put(k, view, Card.parse(c), self.seat)
-            if view.get("dummy_exposed") and view.get("game") == "dummy-spades":
-                for c in view.get("dummy") or ():
-                    self._put(k, view, Card.parse(c), "dummy")
-        except (CardError, KeyError, TypeError, AttributeError, ValueError, StopIteration):
+                self._put(before, card, before.get("acting_hand") or actor)
+            for card in (view or {}).get("hand") or ():
+                self._put(view, card, self.seat)
+        except (CardError, KeyError, TypeError, AttributeError, StopIteration):
             pass   # a view this check cannot read: the cards it would have given are not checked
 
-    def _put(self, k: int, view: dict, card: Card, place: str) -> None:
-        seen = self.seen.setdefault(k, {"cards": {}, "dealer": view.get("dealer"),
-                                        "game": view.get("game"), "seats": len(view.get("seats") or ())})
-        seen["cards"].setdefault(str(card), place)
+    def _put(self, view, card, place):
+        seen = self.seen.setdefault(deal_of(view), {"cards": {}, "dealer": view.get("dealer"),
+                                                    "game": view["game"], "seats": len(view.get("seats") or ())})
+        seen["cards"].setdefault(str(Card.parse(card)), place)
 
-    # ---- the host's messages -----------------------------------------------------------------------
-    def receive(self, message: dict) -> Optional[tuple[str, int, str]]:
-        """A fair message from the host: what to send back (``("commit" | "reveal", deal, text)``)
+    def receive(self, message):
+        """A deal message from the host: what to send back (``("commit" | "reveal", deal, text)``)
         or None; a reveal checks the deal (``checks``)."""
         kind, k = message.get("type"), message.get("deal")
+        round_ = self.rounds.get(k)
         if message.get("v") != VERSION or type(k) is not int:
             return None
-        round_ = self.rounds.get(k)
         if kind == "deal_ask" and round_ is None and is_hex(message.get("hash")):
-            value = new_value()
-            self.rounds[k] = {"host": message["hash"], "value": value, "hashes": None}
-            for old in [d for d in self.rounds if d < k - 2]:
-                del self.rounds[old]
-            return ("commit", k, commitment(value))
-        if kind == "deal_commits" and round_ is not None and round_["hashes"] is None:
+            self.rounds[k] = {"host": message["hash"], "value": new_value(), "hashes": None}
+            return ("commit", k, commitment(self.rounds[k]["value"]))
+        if kind == "deal_commits" and round_ and round_["hashes"] is None:
             hashes = message.get("hashes")
-            if not isinstance(hashes, dict) or not all(is_hex(h) for h in hashes.values()):
-                return self._done(k, "unreadable")
-            if hashes.get(self.seat) != commitment(round_["value"]) or hashes.get(HOST) != round_["host"]:
-                return self._done(k, "changed")
-            round_["hashes"] = dict(hashes)
+            if not isinstance(hashes, dict) or hashes.get(self.seat) != commitment(round_["value"]) \
+                    or hashes.get(HOST) != round_["host"]:
+                return self._done(k, "mismatch")   # (the host changed its commitment, or this one)
+            round_["hashes"] = hashes
             return ("reveal", k, round_["value"])
-        if kind == "deal_reveal" and round_ is not None:
+        if kind == "deal_reveal" and round_:
             self._check(k, round_, message.get("values"))
         return None
 
-    def _check(self, k: int, round_: dict, values: Any) -> None:
-        if values is None:
-            return self._done(k, "unchecked")
-        hashes = round_["hashes"]
-        if hashes is None:
-            return self._done(k, "unchecked")
-        if not isinstance(values, dict) or not all(is_hex(v) for v in values.values()):
-            return self._done(k, "unreadable")
-        if values.get(self.seat) != round_["value"]:
-            return self._done(k, "left_out")
-        if set(values) != set(hashes) or any(commitment(values[s]) != hashes[s] for s in values):
-            return self._done(k, "mismatch")
-        seen = self.seen.get(k, {"cards": {}})
-        if not seen["cards"]:
-            return self._done(k, "unchecked")
-        places = dealt(seen["game"], seed(values), k, seen["dealer"], seen["seats"])
-        wrong = next((c for c, place in seen["cards"].items() if places.get(c) != place), None)
-        if wrong is not None:
-            return self._done(k, "cards", wrong)
-        self._done(k, "", seed=seed(values))
+    def _check(self, k, round_, values):
+        hashes, seen, card = round_["hashes"], self.seen.get(k), ""
+        if values is None or hashes is None or not seen:
+            problem = "unchecked"
+        elif not isinstance(values, dict) or not all(map(is_hex, values.values())):
+            problem = "mismatch"
+        elif values.get(self.seat) != round_["value"] or set(values) != set(hashes) or any(commitment(v) != hashes[s] for s, v in values.items()):
+            problem = "mismatch"
+        else:
+            places = dealt(seen["game"], seed(values), k, seen["dealer"], seen["seats"])
+            card = next((c for c, place in seen["cards"].items() if places.get(c) != place), "")
+            problem = card and "cards"
+        self._done(k, problem, card, **({} if problem else {"seed": seed(values)}))
 
-    def _done(self, k: int, problem: str, card: str = "", **seed) -> None:
+    def _done(self, k, problem, card="", **seed):
         self.checks = self.checks[-20:] + [{"deal": k, "ok": not problem, "problem": problem, "card": card, **seed}]
         self.rounds.pop(k, None)
         self.seen.pop(k, None)
 
     @property
-    def result(self) -> Optional[dict]:
+    def result(self):
         """The last check, or None."""
         return self.checks[-1] if self.checks else None

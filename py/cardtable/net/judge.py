@@ -161,16 +161,13 @@ class Judge:
         try:
             if round_ is None:
                 raise ValueError("fair_unasked")
-            if message["type"] == "commit":
-                done, out = round_.commit(seat, message["hash"]), []
-            else:
-                done, out = False, []
-                if round_.take(seat, message["value"]):
-                    self._seed(round_)
+            done = message["type"] == "commit" and round_.commit(seat, message["hash"])
+            if message["type"] == "reveal" and round_.take(seat, message["value"]):
+                self._seed(round_)
         except ValueError as err:
             raise Refused(str(err), deal=message["deal"]) from None
         self.last_seq[seat] = message["seq"]
-        return self._tell(round_.commits(), round_.hashes) if done else out
+        return self._tell(round_.commits(), round_.hashes) if done else []
 
     def _seed(self, round_: HostRound) -> None:
         try:
@@ -193,7 +190,7 @@ class Judge:
             out += self._tell(self.rounds.pop(k).reveal(), self.connection)
         if game.over or not self.connection:
             return out
-        round_ = self.rounds.setdefault(now + 1, HostRound(now + 1, ()))
+        round_ = self.rounds.get(now + 1) or self.rounds.setdefault(now + 1, HostRound(now + 1, ()))
         if round_.hashes or round_.revealing:
             return out
         for seat in set(self.connection) - round_.asked:   # (no value given yet: a seat may come in)

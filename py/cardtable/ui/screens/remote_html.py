@@ -186,29 +186,21 @@ def table_bar(names: dict[str, str], present: set[str], seats: list[str], lent: 
             + "</div>")
 
 
-FAIR = {"": N_("Deal checked: the values match their commitments and every card you saw is where they deal it."),
-        "mismatch": N_("Deal check failed: a value revealed after the deal is not the one committed to before it."),
-        "changed": N_("Deal check failed: the host changed the commitments before the deal."),
-        "left_out": N_("Deal check failed: your random value was left out of the deal."),
-        "cards": N_("Deal check failed: you saw {card} where these values do not deal it."),
-        "unchecked": N_("This deal was not checked: not every device’s random value came in time."),
-        "unreadable": N_("Deal check failed: the host’s values could not be read.")}
-
-
-def fair_bar(check: dict) -> str:
-    """The last deal's check (``net.fair``): checked, or the problem named."""
-    card = check.get("card")
-    text = _(FAIR[check["problem"]]).format(card=card_name(card) if card else "")
-    return (f'<div class="remote-bar{" lent" if check["ok"] else ""}" role="{"status" if check["ok"] else "alert"}">'
-            f'<span>{esc(text)}</span></div>')
+FAIR = {"": N_("Deal checked: no device chose these cards."),
+        "mismatch": N_("Deal check failed: the values were changed."),
+        "cards": N_("Deal check failed: {card} was not dealt where you saw it."),
+        "unchecked": N_("Deal not checked: a device’s value came too late.")}
 
 
 def guest_bar(status: Optional[str], lent: Optional[dict] = None, checked: Optional[dict] = None) -> str:
     """Over a guest's table when the connection to the host is lost, or while the host plays the
     seat (``lent``: ``GuestTable.lent``), or the last deal's check (``checked``)."""
     if status not in ("lost", "replaced", "reconnecting"):
-        if not lent:
-            return fair_bar(checked) if checked else ""
+        if not lent:   # the last deal's check (``net.fair``), if any
+            if not checked:
+                return ""
+            text = _(FAIR[checked["problem"]]).format(card=checked["card"] and card_name(checked["card"]))
+            return f'<div class="remote-bar{" lent" * checked["ok"]}" role="status"><span>{esc(text)}</span></div>'
         host = isolated(lent["host"]) if lent.get("host") else _("the host")
         text = (_("A computer is playing for you — ask {host} to give your seat back.") if lent.get("by") == "computer"
                 else _("Your seat is played on {host}’s device for now — ask {host} to give it back."))
