@@ -178,12 +178,14 @@ class GuestFair:
 
     def _check(self, k, round_, values):
         hashes, seen, card = round_["hashes"], self.seen.get(k), ""
-        if values is None or hashes is None or not seen:
+        if values is None or hashes is None:
             problem = "unchecked"
         elif not isinstance(values, dict) or not all(map(is_hex, values.values())):
             problem = "mismatch"
         elif values.get(self.seat) != round_["value"] or set(values) != set(hashes) or any(commitment(v) != hashes[s] for s, v in values.items()):
             problem = "mismatch"
+        elif not seen:
+            problem = "unchecked"
         else:
             places = dealt(seen["game"], seed(values), k, seen["dealer"], seen["seats"])
             card = next((c for c, place in seen["cards"].items() if places.get(c) != place), "")
