@@ -249,3 +249,38 @@ def test_every_guest_computes_the_host_seed_and_checks_what_it_saw(seats, data, 
         result = guests[s].result
         assert result["ok"] == (s != lie) and (result["ok"] and result["seed"] == host.seed
                                              or result["problem"] == "cards")
+
+
+def test_a_seat_that_comes_back_before_every_commitment_is_in_is_asked_again_and_the_deal_goes_on():
+    game, judge, guests, asks = judge_with_guests()
+    fairs = {s: GuestFair(s) for s in guests}
+    judge.receive("p1", guests["p1"].fair("commit", 1, fairs["p1"].receive(asks["p1"])[2]))
+    # p2's page reloads before it committed (its old connection not yet seen lost): a new connection
+    # takes the seat up again, a new page holds no value, it is asked again
+    guests["p2"] = Guest("T", "p2", "secret-p2-xxxxxxx")
+    out = [(c, read_host(t)) for c, t in judge.receive("p2b", guests["p2"].join(resume=True))]
+    ask = next(m for c, m in out if c == "p2b" and m["type"] == "deal_ask")
+    assert ask == asks["p2"]   # (the host's commitment has not changed)
+    fairs["p2"] = GuestFair("p2")
+    out = judge.receive("p2b", guests["p2"].fair("commit", 1, fairs["p2"].receive(ask)[2]))
+    commits = {c: read_host(t) for c, t in out}
+    assert set(commits) == {"p1", "p2b"} and set(commits["p1"]["hashes"]) == {"p1", "p2", HOST}
+    for seat, conn in (("p1", "p1"), ("p2", "p2b")):
+        assert judge.receive(conn, guests[seat].fair("reveal", 1, fairs[seat].receive(commits[conn])[2])) == []
+    assert judge.rounds[1].used
+    # gone before it committed (seen lost): the deal goes on without it
+    game, judge, guests, asks = judge_with_guests()
+    judge.receive("p1", guests["p1"].fair("commit", 1, "ab" * 32))
+    assert [read_host(t)["hashes"].keys() for _, t in judge.dropped("p2")] == [{"p1", HOST}]
+    # a guest asked again for a round it answered: the same commitment
+    g = GuestFair("p1")
+    assert g.receive(asks["p1"]) == g.receive(asks["p1"])
+
+
+def test_a_refused_commitment_or_value_is_not_said_to_the_person_as_a_refused_move():
+    table = Table(LONG_SEEP, SEEP2)
+    while not table.guests["p1"].joined:
+        assert table.tasks.run_one()
+    for code in ("fair_unasked", "fair_mismatch"):
+        table.guests["p1"].receive(encode({"type": "refused", "seq": 3, "code": code, "reason": "r", "values": {}}))
+    assert table.guest_events["p1"].refusals == []

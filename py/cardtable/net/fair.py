@@ -162,9 +162,10 @@ class GuestFair:
         round_ = self.rounds.get(k)
         if message.get("v") != VERSION or type(k) is not int:
             return None
-        if kind == "deal_ask" and round_ is None and is_hex(message.get("hash")):
-            self.rounds[k] = {"host": message["hash"], "value": new_value(), "hashes": None}
-            return ("commit", k, commitment(self.rounds[k]["value"]))
+        if kind == "deal_ask" and is_hex(message.get("hash")) and (round_ is None or round_["hashes"] is None):
+            # (asked again after a lost connection: the same commitment)
+            round_ = self.rounds.setdefault(k, {"host": message["hash"], "value": new_value(), "hashes": None})
+            return ("commit", k, commitment(round_["value"]))
         if kind == "deal_commits" and round_ and round_["hashes"] is None:
             hashes = message.get("hashes")
             if not isinstance(hashes, dict) or hashes.get(self.seat) != commitment(round_["value"]) \

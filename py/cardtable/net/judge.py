@@ -131,7 +131,7 @@ class Judge:
         self.connection[seat] = conn
         self.seat_of[conn] = seat
         out.append((conn, self._welcome(seat)))
-        return out + self.deal_turn()
+        return out + self.deal_turn(seat)
 
     def _act(self, seat: str, message: dict) -> Outgoing:
         game = self.game
@@ -180,8 +180,9 @@ class Judge:
         text = encode(message)
         return [(conn, text) for seat, conn in self.connection.items() if seat in seats]
 
-    def deal_turn(self) -> Outgoing:
-        """After a move or a join: each finished deal's values told, the next deal's asked for."""
+    def deal_turn(self, joined: Optional[str] = None) -> Outgoing:
+        """After a move or a join: each finished deal's values told, the next deal's asked for (of
+        a seat that ``joined`` again too, if it had not committed: a reloaded page holds no value)."""
         game = self.game
         if not self.fair or not hasattr(game, "seed_deal"):
             return []
@@ -191,10 +192,10 @@ class Judge:
         if game.over or not self.connection:
             return out
         round_ = self.rounds.get(now + 1) or self.rounds.setdefault(now + 1, HostRound(now + 1, ()))
-        if round_.hashes or round_.revealing:
+        if round_.revealing:
             return out
-        for seat in set(self.connection) - round_.asked:   # (no value given yet: a seat may come in)
-            round_.asked.add(seat)
+        for seat in (set(self.connection) - round_.asked) | ({joined} & round_.asked - set(round_.hashes)):
+            round_.asked.add(seat)   # (no commitment complete yet: a seat may come in)
             out += self._tell(round_.ask(), (seat,))
         return out
 

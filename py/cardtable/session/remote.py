@@ -413,8 +413,8 @@ class GuestTable:
         elif kind == "refused":
             self.waiting = False
             self.refusal = message
-            if not self.joined:   # the seat was refused (``refusal``): the joining screen says why
-                return message
+            if not self.joined or str(message.get("code")).startswith("fair_"):
+                return message   # the seat was refused (the joining screen says why), or a deal's value
             values = message.get("values") if isinstance(message.get("values"), dict) else {}
             self.session.events.refused(IllegalAction(str(message.get("reason", "")), str(message.get("code")),
                                                       **values))
