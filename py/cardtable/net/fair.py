@@ -101,7 +101,9 @@ class HostRound:
 
     def commit(self, seat, hash_):
         """A guest's commitment (``ValueError``: not asked now); whether all are in now."""
-        if self.revealing or seat not in self.asked or seat in self.hashes or not is_hex(hash_):
+        if not is_hex(hash_):
+            raise ValueError("bad_shape")
+        if self.revealing or seat not in self.asked or seat in self.hashes:
             raise ValueError("fair_unasked")
         self.hashes[seat] = hash_
         return self.revealing
