@@ -300,3 +300,16 @@ def test_a_refused_commitment_or_value_is_not_said_to_the_person_as_a_refused_mo
     for code in ("fair_unasked", "fair_mismatch"):
         table.guests["p1"].receive(encode({"type": "refused", "seq": 3, "code": code, "reason": "r", "values": {}}))
     assert table.guest_events["p1"].refusals == []
+
+
+def test_a_host_asking_again_with_another_commitment_gets_a_new_value_only_before_one_was_given():
+    first, again = HostRound(2, ["p1"]), HostRound(2, ["p1"])   # (a host reloaded: a new value of its own)
+    g = GuestFair("p1")
+    mine = g.receive(first.ask())[2]
+    renewed = g.receive(again.ask())[2]
+    assert renewed != mine and g.rounds[2]["host"] == again.ask()["hash"]
+    again.commit("p1", renewed)
+    assert g.receive(again.commits())[0] == "reveal"
+    # its value given: a host asking once more (to draw the deal again) gets none, the deal is not checked
+    assert g.receive(HostRound(2, ["p1"]).ask()) is None and g.result == {
+        "deal": 2, "ok": False, "problem": "unchecked", "card": ""}

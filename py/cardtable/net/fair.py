@@ -164,10 +164,15 @@ class GuestFair:
         round_ = self.rounds.get(k)
         if message.get("v") != VERSION or type(k) is not int:
             return None
-        if kind == "deal_ask" and is_hex(message.get("hash")) and (round_ is None or round_["hashes"] is None):
+        if kind == "deal_ask" and is_hex(message.get("hash")):
+            if round_ and round_["host"] != message["hash"]:   # a host reloaded, or one drawing again
+                if round_["hashes"] is not None:   # (this value given already: never a second one)
+                    return self._done(k, "unchecked")
+                round_ = None
+            if round_ is None:
+                round_ = self.rounds[k] = {"host": message["hash"], "value": new_value(), "hashes": None}
             # (asked again after a lost connection: the same commitment)
-            round_ = self.rounds.setdefault(k, {"host": message["hash"], "value": new_value(), "hashes": None})
-            return ("commit", k, commitment(round_["value"]))
+            return ("commit", k, commitment(round_["value"])) if round_["hashes"] is None else None
         if kind == "deal_commits" and round_ and round_["hashes"] is None:
             hashes = message.get("hashes")
             if not isinstance(hashes, dict) or hashes.get(self.seat) != commitment(round_["value"]) \
