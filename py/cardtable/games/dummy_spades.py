@@ -653,7 +653,18 @@ class DummySpades(Game):
     def _can_deal(self, k: int) -> bool:
         return k < len(self._deals) or self.seed is not None
 
+    def seed_deal(self, k: int, seed: str) -> None:
+        """Hand ``k``, not dealt yet, is dealt from ``seed`` as hand ``k`` of that seed
+        (``net.fair``: a seed no device chose alone); the record then gives it as a deal."""
+        if k <= self.hand_number or k < len(self._deals):
+            raise ValueError(f"hand {k} is dealt already")
+        self._seeds = {**getattr(self, "_seeds", {}), k: seed}
+
     def _start_hand(self, k: int) -> None:
+        seed = getattr(self, "_seeds", {}).get(k)
+        if seed is not None and k >= len(self._deals):
+            self._deals = self._deals + [(None,) + deal_from_seed(self.seed if j < k else seed, j)
+                            for j in range(len(self._deals), k + 1)]
         if k < len(self._deals):
             _, masks, slots = self._deals[k]
         elif self.seed is not None:
@@ -734,7 +745,7 @@ class DummySpades(Game):
         g = self.clone()
         g._deals = [self._deals[k] if k < len(self._deals) else
                     (None,) + deal_from_seed(self.seed, k) for k in range(self.hand_number)]
-        g.seed = rng.getrandbits(48)
+        g.seed, g._seeds = rng.getrandbits(48), {}   # (the fair seeds too: the future stays unknown)
         if self._over:
             return g
         # which hand played what this hand, and the voids it showed

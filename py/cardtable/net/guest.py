@@ -39,6 +39,11 @@ class Guest:
         self.seq += 1
         return encode({"type": "undo", "seq": self.seq, "at": self.at})
 
+    def fair(self, kind: str, deal: int, text: str) -> str:
+        """A deal's commitment or value (``kind``: "commit" or "reveal", ``net.fair``)."""
+        self.seq += 1
+        return encode({"type": kind, "seq": self.seq, "deal": deal, "hash" if kind == "commit" else "value": text})
+
     def ping(self) -> str:
         self.seq += 1
         return encode({"type": "ping", "seq": self.seq})

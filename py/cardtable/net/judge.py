@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Optional
 
 from ..game import Game, IllegalAction
+from .fair import HostRound, deal_of
 from .messages import Refused, encode, read_guest, same_secret
 
 Outgoing = list[tuple[Hashable, str]]
@@ -33,11 +34,12 @@ class Judge:
 
     def __init__(self, game: Game, secrets: dict[str, str], table: str,
                  apply: Optional[Callable[[str], str]] = None, tell_moves: bool = True,
-                 take_back: Optional[Callable[[str], None]] = None) -> None:
+                 take_back: Optional[Callable[[str], None]] = None, fair: bool = False) -> None:
         """``apply``: how a move is made (default ``game.apply``; the app's session, which also saves
         and logs it); it must raise ``IllegalAction`` and change nothing on a refusal.
         ``tell_moves=False``: a guest's accepted move is not answered with the ``move`` texts (the
-        host's session tells every move itself, through ``moved``)."""
+        host's session tells every move itself, through ``moved``).  ``fair``: each deal after the
+        guests joined is dealt from a seed of every device's value (``net.fair``)."""
         unknown = set(secrets) - set(game.seats)
         if unknown:
             raise ValueError(f"no such seat in {game.name}: {', '.join(sorted(unknown))}")
@@ -50,6 +52,8 @@ class Judge:
         self.connection: dict[str, Hashable] = {}     # seat -> its live connection
         self.seat_of: dict[Hashable, str] = {}        # connection -> seat
         self.last_seq = {seat: 0 for seat in secrets}
+        self.rounds: dict[int, HostRound] = {}        # deal -> its values (``net.fair``)
+        self.fair = fair
 
     # ---- what the transport calls ----------------------------------------------------------------
     def receive(self, conn: Hashable, text: str | bytes) -> Outgoing:
@@ -70,17 +74,22 @@ class Judge:
                 return [(conn, encode({"type": "pong", "seq": seq, "at": self.game.action_count}))]
             if message["type"] == "undo":
                 return self._undo(seat, message)
+            if message["type"] in ("commit", "reveal"):
+                return self._fair(seat, message)
             return self._act(seat, message)
         except Refused as err:
             return [(conn, self._refusal(seq, err.code, str(err), err.values))]
         except IllegalAction as err:
             return [(conn, self._refusal(seq, err.code, str(err), err.values))]
 
-    def dropped(self, conn: Hashable) -> None:
-        """The transport lost ``conn``: its seat is free for a resume (or a join)."""
+    def dropped(self, conn: Hashable) -> Outgoing:
+        """The transport lost ``conn``: its seat is free for a resume (or a join); a deal's values
+        asked of it go on without it if it had not committed yet (the texts to send then)."""
         seat = self.seat_of.pop(conn, None)
         if seat is not None and self.connection.get(seat) == conn:
             del self.connection[seat]
+            return [out for r in self.rounds.values() if r.gone(seat) for out in self._tell(r.commits(), r.hashes)]
+        return []
 
     def apply_local(self, action: str) -> Outgoing:
         """A move made on the host (its own seat, or a computer playing any seat): applied through
@@ -122,7 +131,7 @@ class Judge:
         self.connection[seat] = conn
         self.seat_of[conn] = seat
         out.append((conn, self._welcome(seat)))
-        return out
+        return out + self.deal_turn(seat)
 
     def _act(self, seat: str, message: dict) -> Outgoing:
         game = self.game
@@ -146,12 +155,59 @@ class Judge:
         self.last_seq[seat] = message["seq"]
         return []
 
+    # ---- deals no one can rig (``net.fair``) ------------------------------------------------------
+    def _fair(self, seat: str, message: dict) -> Outgoing:
+        round_ = self.rounds.get(message["deal"])
+        try:
+            if round_ is None:
+                raise ValueError("fair_unasked")
+            done = message["type"] == "commit" and round_.commit(seat, message["hash"])
+            if message["type"] == "reveal" and round_.take(seat, message["value"]):
+                self._seed(round_)
+        except ValueError as err:
+            raise Refused(str(err), deal=message["deal"]) from None
+        self.last_seq[seat] = message["seq"]
+        return self._tell(round_.commits(), round_.hashes) if done else []
+
+    def _seed(self, round_: HostRound) -> None:
+        try:
+            self.game.seed_deal(round_.deal, round_.seed)
+            round_.used = True
+        except ValueError:   # the deal was made before every value came: told as not from them
+            round_.used = False
+
+    def _tell(self, message: dict, seats) -> Outgoing:
+        text = encode(message)
+        return [(conn, text) for seat, conn in self.connection.items() if seat in seats]
+
+    def deal_turn(self, joined: Optional[str] = None) -> Outgoing:
+        """After a move or a join: each finished deal's values told, the next deal's asked for (of
+        a seat that ``joined`` again too, if it had not committed: a reloaded page holds no value)."""
+        game = self.game
+        if not self.fair or not hasattr(game, "seed_deal"):
+            return []
+        now, out = deal_of(game.view(game.seats[0], history=False)), []
+        for k in sorted(k for k in self.rounds if k < now):
+            out += self._tell(self.rounds.pop(k).reveal(), self.connection)
+        if game.over or not self.connection:
+            return out
+        round_ = self.rounds.get(now + 1) or self.rounds.setdefault(now + 1, HostRound(now + 1, ()))
+        if round_.revealing:
+            return out
+        for seat in (set(self.connection) - round_.asked) | ({joined} & round_.asked - set(round_.hashes)):
+            round_.asked.add(seat)   # (no commitment complete yet: a seat may come in)
+            out += self._tell(round_.ask(), (seat,))
+        return out
+
     def welcome_again(self, game: Optional[Game] = None, taken: Optional[tuple] = None) -> Outgoing:
         """A ``welcome`` for every connected guest: its view of the position now (after an undo
         on the host, which took the game back; ``game`` is the game now played; ``taken``: the
         seat and the action taken back, public moves every guest saw, told as ``took_back``)."""
         if game is not None:
             self.game = game
+            for round_ in self.rounds.values():   # the game taken back is a new one: its deals seeded again
+                if round_.used:
+                    self._seed(round_)
         extra = {"took_back": {"seat": taken[0], "action": taken[1]}} if taken else {}
         return [(conn, self._welcome(seat, extra)) for seat, conn in self.connection.items()]
 
@@ -170,7 +226,7 @@ class Judge:
                 view = game.view(seat)
             out.append((conn, encode({"type": "move", "at": game.action_count, "seat": actor, "action": action,
                                       "view": view})))
-        return out
+        return out + self.deal_turn()
 
     def _refusal(self, seq: Any, code: str, reason: str, values: dict) -> str:
         return encode({"type": "refused", "seq": seq, "code": code, "reason": reason, "values": values})

@@ -13,6 +13,8 @@ Guest to host (at most ``MAX_GUEST_BYTES``, flat: nothing nested)::
     {"type": "ping", "seq": 8}
     {"type": "undo", "seq": 9, "at": 42}                        take back the seat's own last move (the
                                                                 last of the game): refused otherwise
+    {"type": "commit", "seq": 10, "deal": 3, "hash": H}         a deal's commitment, then its value
+    {"type": "reveal", "seq": 11, "deal": 3, "value": V}        (``net.fair``: deals no one can rig)
 
 ``seq`` numbers each guest's messages after it joined: each must be higher than the last one the
 host accepted from that seat (a message seen again is refused).  ``at`` is the number of actions
@@ -30,6 +32,7 @@ Host to guest (never anything the seat's view does not show)::
                                                                 the seat or gives it back: who plays it on
                                                                 the host for now ("computer", "person";
                                                                 null: its own device), the host's name
+    {"type": "deal_ask" | "deal_commits" | "deal_reveal", "v": 1, "deal": 3, ...}   ``net.fair``
 
 ``welcome`` answers a join or resume: the last ``seq`` the host accepted from that seat, the
 position, and the seat's view (``game.view(seat)``, what the UI renders); a welcome sent after an
@@ -66,9 +69,11 @@ GUEST_FIELDS: dict[str, dict[str, type]] = {
     "act": {"seq": int, "at": int, "action": str},
     "ping": {"seq": int},
     "undo": {"seq": int, "at": int},
+    "commit": {"seq": int, "deal": int, "hash": str},
+    "reveal": {"seq": int, "deal": int, "value": str},
 }
 """Every guest message's keys and their types: exactly these, no more."""
-HOST_TYPES = {"welcome", "move", "refused", "pong", "closed", "lent"}
+HOST_TYPES = {"welcome", "move", "refused", "pong", "closed", "lent", "deal_ask", "deal_commits", "deal_reveal"}
 MAX_TEXT = 64
 """The longest string field of a guest message (``bid 13 nil p0,p1,p2,dummy`` is 26 characters)."""
 
@@ -87,6 +92,8 @@ REFUSALS = {
     "stale": "the game has moved on since this action was chosen",
     "played_on_host": "this seat is played on the host now",
     "cannot_undo": "only your own last move can be taken back, before anyone else plays",
+    "fair_unasked": "no value is asked of this seat for that deal now",
+    "fair_mismatch": "this value is not the one committed to",
 }
 """The host's own refusal codes, with the reason in English (engine refusals keep the engine's)."""
 

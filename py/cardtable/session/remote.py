@@ -34,6 +34,7 @@ from typing import Any, Callable, Hashable, Optional
 from ..cards import Card
 from ..coach.undo import news, undo_target
 from ..game import IllegalAction, RecordError
+from ..net.fair import GuestFair, deal_of
 from ..net.guest import Guest
 from ..net.judge import Judge
 from ..net.messages import REFUSALS, Refused, encode, new_secret, new_table_id
@@ -126,7 +127,7 @@ class RemoteHost:
         self.send = send
         self.took_back = took_back or (lambda table, seat, action: f"{table.name_of(seat)} took back a move.")
         self.judge = Judge(session.game, secrets, table_id, apply=self._apply, tell_moves=False,
-                           take_back=self._take_back)
+                           take_back=self._take_back, fair=True)
         session.listeners.append(self)
 
     @property
@@ -171,7 +172,7 @@ class RemoteHost:
         return self.judge.seat_of.get(conn)
 
     def dropped(self, conn: Hashable) -> None:
-        self.judge.dropped(conn)
+        self._send_all(self.judge.dropped(conn))
         self.session.events.changed()
 
     def _apply(self, action: str) -> str:
@@ -365,6 +366,7 @@ class GuestTable:
         self.asked: Optional[str] = None      # the seat asked for and no answer yet: the text sent
         self.lent: Optional[dict] = None      # the host plays this seat for now: {"by": ..., "host": name}
         self.host_name = ""                   # the host's name (told with each welcome)
+        self.fair = GuestFair(guest.seat)     # the deals' values, what it saw, the last check
 
     @property
     def seat(self) -> str:
@@ -373,6 +375,12 @@ class GuestTable:
     @property
     def joined(self) -> bool:
         return self.session.game is not None and getattr(self.session.game, "remote", False)
+
+    @property
+    def checked(self) -> Optional[dict]:
+        """The last deal's check (``net.fair``) while the deal after it is played, else None."""
+        check = self.fair.result
+        return check if check and self.joined and deal_of(self.session.game.view()) <= check["deal"] + 1 else None
 
     def start(self, resume: bool = False) -> None:
         """Ask for the seat (``resume``: again, after a reload or a lost connection)."""
@@ -405,8 +413,8 @@ class GuestTable:
         elif kind == "refused":
             self.waiting = False
             self.refusal = message
-            if not self.joined:   # the seat was refused (``refusal``): the joining screen says why
-                return message
+            if not self.joined or str(message.get("code")).startswith("fair_"):
+                return message   # the seat was refused (the joining screen says why), or a deal's value
             values = message.get("values") if isinstance(message.get("values"), dict) else {}
             self.session.events.refused(IllegalAction(str(message.get("reason", "")), str(message.get("code")),
                                                       **values))
@@ -415,6 +423,12 @@ class GuestTable:
             self.session.events.changed()
         elif kind == "lent" and self.joined:
             self._lent(message)
+        elif kind.startswith("deal_"):
+            answer = self.fair.receive(message)
+            if answer:
+                self.send(self.guest.fair(*answer))
+            if kind == "deal_reveal":
+                self.session.events.changed()
         return message
 
     def _lent(self, message: dict) -> None:
@@ -457,6 +471,7 @@ class GuestTable:
         which move: the table goes back, its log says so)."""
         session, view, at = self.session, self.guest.view, self.guest.at
         self.waiting = False
+        self.fair.saw(view)
         if not self.joined:
             game = ViewGame(view, at, self.seat)
             controllers = {s: (PERSON if s == self.seat else REMOTE) for s in game.seats}
@@ -488,6 +503,7 @@ class GuestTable:
             return
         if message["seat"] == self.seat:
             self.waiting = False
+        self.fair.saw(self.guest.view, message["seat"], message["action"], game.view())
         if session.hold:
             session.release_hold()
         # (known before the move is drawn)

@@ -49,6 +49,7 @@ class Resample:
         me = self._seat_index(seat)
         g = self.copy()
         g._seed = g._deal_seed = f"sample:{rng.getrandbits(64):016x}"
+        g._seeds = {}   # (the fair seeds too: the future stays unknown)
         g._given = g._given[:len(g._dealt)]
         if self._phase == _PH_OVER:
             return g

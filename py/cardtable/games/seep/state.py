@@ -123,6 +123,13 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
         self._hand_log: list[tuple] = []  # (seat, move, extra) of this hand, redeals included
         self._thrown = []
 
+    def seed_deal(self, k: int, seed: str) -> None:
+        """Deal ``k``, not made yet, is shuffled from ``seed`` as deal ``k`` of that seed
+        (``net.fair``: a seed no device chose alone); the record gives it, as every deal made."""
+        if k <= self._deal_idx or k < len(self._given):
+            raise ValueError(f"deal {k} is made already")
+        self._seeds = {**getattr(self, "_seeds", {}), k: seed}
+
     def _start_deal(self) -> None:
         k = self._deal_idx
         if k < len(self._given):
@@ -131,7 +138,8 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
                 raise RecordError(f"deal {k} names dealer {SEATS[deal.dealer]}, "
                                   f"but the rules make {SEATS[self._dealer]} deal")
         else:
-            deal = deal_from_deck(shuffled_deck(hand_rng(self._deal_seed, k)), self._dealer,
+            seed = getattr(self, "_seeds", {}).get(k, self._deal_seed)
+            deal = deal_from_deck(shuffled_deck(hand_rng(seed, k)), self._dealer,
                                   self._n)
         if deal.dealer is None:
             deal = _Deal(self._dealer, deal.hands, deal.floor)

@@ -591,7 +591,7 @@ class Remote:
         if self.app.screen != "table":
             return ""
         if self.guest_playing():
-            return remote_html.guest_bar(self.join.get("status"), self.guest.lent)
+            return remote_html.guest_bar(self.join.get("status"), self.guest.lent, self.guest.checked)
         session = self.app.session
         lent = {s: "person" if session.seat(s).here else "computer" for s in self.offers
                 if session.table is not None and not session.seat(s).remote}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..text.cardnames import card_name
 from ..text.i18n import N_, _
 from ..text.markup import button, dialog, esc, isolated
 
@@ -185,12 +186,21 @@ def table_bar(names: dict[str, str], present: set[str], seats: list[str], lent: 
             + "</div>")
 
 
-def guest_bar(status: Optional[str], lent: Optional[dict] = None) -> str:
+FAIR = {"": N_("Deal checked: no device chose these cards."),
+        "mismatch": N_("Deal check failed: the values were changed."),
+        "cards": N_("Deal check failed: {card} was not dealt where you saw it."),
+        "unchecked": N_("Deal not checked: a device’s value came too late.")}
+
+
+def guest_bar(status: Optional[str], lent: Optional[dict] = None, checked: Optional[dict] = None) -> str:
     """Over a guest's table when the connection to the host is lost, or while the host plays the
-    seat (``lent``: ``GuestTable.lent``)."""
+    seat (``lent``: ``GuestTable.lent``), or the last deal's check (``checked``)."""
     if status not in ("lost", "replaced", "reconnecting"):
-        if not lent:
-            return ""
+        if not lent:   # the last deal's check (``net.fair``), if any
+            if not checked:
+                return ""
+            text = _(FAIR[checked["problem"]]).format(card=checked["card"] and card_name(checked["card"]))
+            return f'<div class="remote-bar{" lent" * checked["ok"]}" role="status"><span>{esc(text)}</span></div>'
         host = isolated(lent["host"]) if lent.get("host") else _("the host")
         text = (_("A computer is playing for you — ask {host} to give your seat back.") if lent.get("by") == "computer"
                 else _("Your seat is played on {host}’s device for now — ask {host} to give it back."))
