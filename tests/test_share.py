@@ -1,0 +1,173 @@
+"""The deal of the day (date -> deal, par) and hands shared as links (encode, decode, refusals)."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import json
+import os
+import subprocess
+import sys
+import zlib
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cardtable import bots, share
+from cardtable.coach import daily
+from cardtable.record import new_game, replay
+from cardtable.stores import daily as daily_store
+from cardtable.stores.saves import DictStore
+
+DAY = datetime.date(2026, 11, 28)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def first_hand(record: dict, level: str = "casual") -> dict:
+    """``record`` with its first hand played to the end by computers."""
+    game = new_game(record)
+    n = 0
+    while daily.hand_score(game) is None:
+        game.apply(bots.choose_action(game.name, game.view(game.to_act), level, seed=n))
+        n += 1
+    return game.to_record()
+
+
+@pytest.mark.parametrize("kind", sorted(daily.KINDS))
+def test_the_deal_of_a_day_is_the_same_for_the_date_and_another_the_next_day(kind):
+    one = new_game(daily.record_of(kind, DAY)).view("p0")["hand"]
+    again = new_game(daily.record_of(kind, datetime.date(2026, 11, 28))).view("p0")["hand"]
+    other = new_game(daily.record_of(kind, DAY + datetime.timedelta(days=1))).view("p0")["hand"]
+    assert one == again and one != other
+    assert daily.of_record(daily.record_of(kind, DAY)) == (kind, "2026-11-28")
+
+
+def test_a_record_is_a_deal_of_the_day_only_when_seed_game_and_options_agree():
+    rec = daily.record_of("spades", DAY)
+    assert daily.of_record({**rec, "game": "seep"}) is None
+    assert daily.of_record({**rec, "options": {"target": 500}}) is None
+    assert daily.of_record({**rec, "seed": "daily:spades:2026-02-30"}) is None
+    assert daily.of_record({**rec, "seed": 5}) is None
+
+
+
+PAR_CODE = ("import datetime; from cardtable.coach import daily; "
+            "print(daily.par('spades', datetime.date(2026, 11, 28)))")
+
+
+def test_par_is_the_strong_computers_score_and_the_same_in_another_process():
+    """Par does not depend on the process (string hashing) nor on time: the same in two runs."""
+    here = daily.par("spades", DAY)
+    env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "py"), "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", PAR_CODE], env=env, capture_output=True, text=True, check=True)
+    assert int(out.stdout) == here
+    # par is the strong computer's first-hand score in p0: the same moves, played here
+    game = new_game(daily.record_of("spades", DAY))
+    n = 0
+    while daily.hand_score(game) is None:
+        game.apply(bots.choose_action("dummy-spades", game.view(game.to_act), "strong", seed=n,
+                                      samples=daily.PAR_SAMPLES["dummy-spades"]))
+        n += 1
+    assert daily.hand_score(game) == here
+
+
+def test_the_score_of_a_seep_side_is_its_team_s():
+    assert daily.side_of({"p0p2": 36, "p1p3": 64}) == 36
+    assert daily.side_of({"p1p3": 64, "p0p2": 36}, "p3") == 64
+    assert daily.side_of({"p0": 5, "p1": 7}, "p1") == 7
+
+
+@pytest.fixture(scope="module")
+def seep_hand():
+    rec = first_hand(daily.record_of("seep4", DAY, ["Ana", "Ben", "Chloé", "Dev"]))
+    return {**rec, "hints": {"p0": [0, 3]}, "analyses": [], "controllers": {"p0": "human", "p1": "strong"}}
+
+
+def test_a_finished_hand_round_trips_through_a_link(seep_hand):
+    link = share.encode(seep_hand)
+    assert link.startswith("#hand=1.") and len(link) < 1500
+    record, game = share.decode(link)
+    assert record["actions"] == seep_hand["actions"] and record["players"] == seep_hand["players"]
+    assert record["hints"] == {"p0": [0, 3]} and "analyses" not in record
+    assert game.summary() == replay(seep_hand).summary()
+    assert daily.of_record(record) == ("seep4", "2026-11-28")
+
+
+def test_only_finished_hands_leave_the_device(seep_hand):
+    game = new_game(seep_hand)
+    for a in seep_hand["actions"]:
+        game.apply(a)
+    game.apply(game.legal_actions()[0])   # the next hand begins
+    longer = game.to_record()
+    link = share.encode(longer)
+    assert share.decode(link)[0]["actions"] == seep_hand["actions"]   # cut at the hand's end
+    assert share.encode({**seep_hand, "actions": seep_hand["actions"][:-1]}) is None
+    forged = pack(longer)                                           # a link made by hand with more
+    with pytest.raises(share.LinkError) as err:
+        share.decode(forged)
+    assert err.value.code == "unfinished"
+
+
+def pack(obj, raw: bytes | None = None) -> str:
+    data = raw if raw is not None else json.dumps(obj).encode()
+    return "#hand=1." + base64.urlsafe_b64encode(zlib.compress(data)).decode().rstrip("=")
+
+
+def test_a_link_whose_moves_were_changed_is_refused(seep_hand):
+    acts = list(seep_hand["actions"])
+    acts[5] = acts[6]
+    with pytest.raises(share.LinkError) as err:
+        share.decode(pack({**seep_hand, "actions": acts}))
+    assert err.value.code == "moves" and "action 5" in str(err.value)
+
+
+def test_a_link_cannot_claim_a_score(seep_hand):
+    """Extra fields (a claimed score) are carried but never read: the score is the replay's."""
+    record, game = share.decode(pack({**seep_hand, "score": {"p0p2": 200}, "totals": 999}))
+    assert game.summary()["hands"][0]["score"] == replay(seep_hand).summary()["hands"][0]["score"]
+
+
+@pytest.mark.parametrize("fragment, code", [
+    ("#hand=1." + "A" * (share.MAX_LINK_CHARS), "size"),
+    ("#hand=1.abc$", "damaged"), ("#hand=1.", "damaged"), ("#hand=", "damaged"), ("#join=abc", "damaged"),
+    ("#hand=2.eJwDAAAAAAE", "later"),
+    (pack(None, b"x" * 1_000_000), "size"),                              # a zip bomb
+    (pack(None, b"[" * 50_000 + b"]" * 50_000), "record"),              # deep
+    (pack(None, "[1, 2".encode()), "record"),                           # not JSON
+    (pack({"format": "cardtable-backup/1"}), "record"),                 # another format
+    (pack({"format": "cardtable/1", "game": "chess", "seed": 1}), "record"),
+    (pack(None, b"\xff\xfe\x00"), "damaged"),
+    (pack({"format": "cardtable/1", "game": "seep", "seed": 1}), "unfinished"),
+])
+def test_hostile_links_are_refused_with_a_reason(fragment, code):
+    with pytest.raises(share.LinkError) as err:
+        share.decode(fragment)
+    assert err.value.code == code and len(str(err.value)) < 300
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400) | st.binary(max_size=400).map(lambda b: pack(None, b)))
+def test_garbage_is_refused_never_raised_otherwise(text):
+    with pytest.raises(share.LinkError):
+        share.decode(text if text.startswith("#") else "#hand=1." + text)
+
+
+def test_one_attempt_counts_and_the_streak_and_average():
+    s = DictStore()
+    for day, score, par in (("2026-11-26", 40, 30), ("2026-11-27", 10, 30)):
+        daily_store.start(s, "seep4", day, "g" + day)
+        daily_store.undone(s, "seep4", day)
+        assert daily_store.finish(s, "seep4", day, score, hints=2)
+        daily_store.set_par(s, "seep4", day, par)
+    daily_store.undone(s, "seep4", "2026-11-27")           # after the result: not counted
+    assert not daily_store.finish(s, "seep4", "2026-11-27", 99)
+    assert daily_store.entry(s, "seep4", "2026-11-27") == {"id": "g2026-11-27", "undos": 1, "score": 10,
+                                                           "hints": 2, "par": 30}
+    assert daily_store.summary(s, "2026-11-28") == {"played": 2, "streak": 2, "vs_par": -5.0}
+    assert daily_store.summary(s, "2026-11-30")["streak"] == 0
+
+
+def test_a_deal_of_the_day_link_is_dealt_from_its_seed_whatever_deals_it_carries(seep_hand):
+    forged = dict(seep_hand, deals=[{"dealer": "p3", "hands": {"p0": ["AS"] * 12}, "floor": []}])
+    record, game = share.decode(pack(forged))
+    assert "deals" not in record and game.summary() == replay(seep_hand).summary()
