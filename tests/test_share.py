@@ -171,3 +171,10 @@ def test_a_deal_of_the_day_link_is_dealt_from_its_seed_whatever_deals_it_carries
     forged = dict(seep_hand, deals=[{"dealer": "p3", "hands": {"p0": ["AS"] * 12}, "floor": []}])
     record, game = share.decode(pack(forged))
     assert "deals" not in record and game.summary() == replay(seep_hand).summary()
+
+
+def test_the_modules_tours_hold():
+    import doctest
+
+    for module in (share, daily, daily_store):
+        assert doctest.testmod(module).failed == 0

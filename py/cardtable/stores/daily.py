@@ -5,10 +5,12 @@ once its first hand is over the ``score``, the ``hints`` and ``undos`` used, and
 worked out.  One attempt counts a day: an entry is made when the deal is first opened, and its score
 is written once.  A value this version cannot read counts as nothing played (it is never raised)::
 
-    >>> from .saves import DictStore
+    >>> from cardtable.stores.saves import DictStore
     >>> s = DictStore()
     >>> start(s, "seep4", "2026-11-27", "g1"); finish(s, "seep4", "2026-11-27", 46, hints=1)
+    True
     >>> set_par(s, "seep4", "2026-11-27", 31); finish(s, "seep4", "2026-11-27", 90)   # counted once
+    False
     >>> entry(s, "seep4", "2026-11-27")["score"], summary(s, "2026-11-28")
     (46, {'played': 1, 'streak': 1, 'vs_par': 15.0})
     >>> load(DictStore({KEY: "[[[["}))
