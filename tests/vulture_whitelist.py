@@ -10,6 +10,7 @@ SavedGames
 ReviewSettings
 YourData
 Remote
+Daily
 
 # ui/app.py ACT_OWNERS: the app-wide acts' owner, an App attribute found by its name
 _.app_acts
@@ -28,4 +29,3 @@ _.snapshotCode      # <html data-snapshot-code>: ui/main.py writes it, tests/tes
 extract             # tools/babel_extract.py: babel.cfg names it as the extractor Babel calls
 _.compress_type     # tools/build.py: a zipfile.ZipInfo field zipfile reads when it writes the entry
 _.daemon_threads    # tools/serve.py: socketserver.ThreadingMixIn reads it
-Daily  # ui/app.py's PARTS builds it by name

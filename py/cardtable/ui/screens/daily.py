@@ -24,8 +24,8 @@ from typing import Optional
 from ...stores import daily as store
 from ..text.i18n import N_, _, ngettext
 from ..text.markup import button, esc, isolated, signed
+from .daily_tile import KIND_TITLES, day_words, today, versus
 
-KIND_TITLES = {"spades": N_("Dummy Spades"), "seep4": N_("Seep, four players"), "seep2": N_("Seep, two players")}
 SEATS = {"spades": 3, "seep4": 4, "seep2": 2}
 QR_MAX = 700
 """The longest link drawn as a QR code (longer ones make codes too dense for a phone's camera)."""
@@ -36,45 +36,6 @@ LINK_WORDS = {"later": N_("it was made by a later version of Card Table"),
               "record": N_("it does not hold a game this app can read"),
               "moves": N_("its moves are not the moves of a game (it was changed)"),
               "unfinished": N_("it holds a hand still in play, and only finished hands are shared")}
-
-
-def today() -> str:
-    """Today's date on this device, as the deals of the day are named."""
-    return datetime.date.today().isoformat()
-
-
-def day_words(date: str) -> str:
-    """A deal's date for people ("28 Nov 2026"; the French catalog gives its own order)."""
-    try:
-        day = datetime.date.fromisoformat(date)
-    except ValueError:
-        return date
-    # TRANSLATORS: a date for strftime (%d day, %b month's short name, %m its number, %Y year)
-    return day.strftime(_("%d %b %Y"))
-
-
-def versus(score: int, par: Optional[int]) -> str:
-    """``+46 vs par +31``."""
-    if par is None:
-        return signed(score, plus=True)
-    return _("{score} vs par {par}").format(score=signed(score, plus=True), par=signed(par, plus=True))
-
-
-def tile_html(kept, date: str) -> str:
-    """Home's tile: today's deal of each kind (``kept``: ``stores.daily.load``'s entries)."""
-    rows = []
-    for kind, title in KIND_TITLES.items():
-        e = kept.get(f"{kind}:{date}") or {}
-        score = e.get("score") if isinstance(e.get("score"), int) else None
-        if score is not None:
-            state = _("played: {result}").format(result=versus(score, e.get("par") if isinstance(e.get("par"), int) else None))
-        else:
-            state = _("in play") if e.get("id") else _("not played yet")
-        label = f'{esc(_(title))} <span class="sub">{esc(state)}</span>'
-        rows.append(button(label, f"daily:{kind}", cls="btn ghost" if score is not None else "btn", key=f"daily:{kind}"))
-    return (f'<article class="tile tile-daily"><h2>{esc(_("Deal of the day"))}</h2>'
-            f'<p>{esc(_("One deal a day against the strong computers, the same on every device: compare with par, what the computer scored in your seat."))}</p>'
-            f'<div class="tile-buttons">{"".join(rows)}</div></article>')
 
 
 def result_html(kind: str, date: str, e: dict, par_moves: Optional[int]) -> str:

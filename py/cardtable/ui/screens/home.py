@@ -166,7 +166,7 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
                      + '</div>' + (level_chips(g, level) if bots else "") + '</article>')
     if bots and daily is not None:
         from ...stores.daily import load
-        from .daily import tile_html, today
+        from .daily_tile import tile_html, today
         parts.append(tile_html(load(daily), today()))
     parts.append("</div>")
     chips = "".join(button(esc(_(label)), f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
