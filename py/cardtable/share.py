@@ -30,7 +30,7 @@ import zlib
 from typing import Optional
 
 from .coach import daily
-from .game import IllegalAction, RecordError
+from .game import RecordError
 from .record import ReplayError, dumps, game_at_start, load_json, parse_record
 
 PREFIX = "#hand="
@@ -54,25 +54,29 @@ class LinkError(ValueError):
         self.code = code
 
 
-def finished_cut(record: dict) -> int:
-    """How many of the record's actions end its last finished hand (0: none finished)."""
+def _replay_steps(parsed: dict):
+    """Replay a parsed record, yielding every ``READ_STEP`` moves; returns the game and how many
+    actions end its last finished hand (0: none is).  ``ReplayError`` for a move that is not legal."""
     from .stats import hands_finished
 
-    parsed = parse_record(record)
     game = game_at_start(parsed)
     cut, done = 0, hands_finished(game)
     for i, action in enumerate(parsed["actions"]):
-        game.apply(action)
-        now = hands_finished(game)
-        if now != done or game.over:
-            cut, done = i + 1, now
-    return cut
+        try:
+            game.apply(action)
+        except ValueError as err:   # IllegalAction, RecordError, a number too long for int()
+            raise ReplayError(i, action, str(err)) from None
+        if hands_finished(game) != done or game.over:
+            cut, done = i + 1, hands_finished(game)
+        if i % READ_STEP == READ_STEP - 1:
+            yield
+    return game, cut
 
 
 def encode(record: dict) -> Optional[str]:
     """The fragment of ``record``'s finished hands (``#hand=1.…``), or None when none is finished or
     it would be longer than ``MAX_LINK_CHARS``."""
-    cut = finished_cut(record)
+    cut = _run(_replay_steps(parse_record(record)))[1]
     if cut == 0:
         return None
     kept = {k: record[k] for k in KEPT if record.get(k) not in (None, [], {})}
@@ -116,24 +120,14 @@ def decode_steps(fragment: str):
     """Read a link: a generator that yields every ``READ_STEP`` moves of the replay and returns
     ``(record, game)``, the parsed record and the game after its moves.  ``LinkError`` for anything
     else than finished hands of a valid record."""
-    from .stats import hands_finished
-
     try:
         record = daily.without_deals(parse_record(load_json(unpack(fragment), max_bytes=MAX_JSON_BYTES,
                                                             what="a shared hand")))
-        game = game_at_start(record)
+        game, cut = yield from _replay_steps(record)
+    except ReplayError as err:
+        raise LinkError(str(err), "moves") from None
     except RecordError as err:
         raise LinkError(f"not a hand this app can read: {err}", "record") from None
-    cut, done = 0, hands_finished(game)
-    for i, action in enumerate(record["actions"]):
-        try:
-            game.apply(action)
-        except (IllegalAction, RecordError, ValueError) as err:
-            raise LinkError(str(ReplayError(i, action, str(err))), "moves") from None
-        if hands_finished(game) != done or game.over:
-            cut, done = i + 1, hands_finished(game)
-        if i % READ_STEP == READ_STEP - 1:
-            yield
     if cut == 0 or cut != len(record["actions"]):
         raise LinkError("holds a hand still in play: only finished hands are shared", "unfinished")
     return record, game
@@ -141,7 +135,10 @@ def decode_steps(fragment: str):
 
 def decode(fragment: str):
     """``decode_steps`` run to the end."""
-    steps = decode_steps(fragment)
+    return _run(decode_steps(fragment))
+
+
+def _run(steps):
     while True:
         try:
             next(steps)

@@ -12,8 +12,8 @@
   the moves make; a deal of the day not played here yet is offered first (the ``daily`` screen).
   A link that cannot be read is said on home, and nothing stored changes.
 
-Acts: ``daily:<kind>`` (today's deal), ``daily:play`` / ``daily:show`` (the offer), ``share:open``,
-``share:copy``, ``share:native``, ``share:close``.  The HTML functions are pure (tested in CPython).
+Acts: ``daily:<kind>`` (today's deal), ``daily:play`` / ``daily:show`` (the offer), ``daily:friend``
+(the friend's hand, once the deal is played), ``share:open``, ``share:send``, ``share:close``.  The HTML functions are pure (tested in CPython).
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ LINK_WORDS = {"later": N_("it was made by a later version of Card Table"),
               "unfinished": N_("it holds a hand still in play, and only finished hands are shared")}
 
 
-def result_html(kind: str, date: str, e: dict, par_moves: Optional[int]) -> str:
-    """The end-of-hand summary's lines of a deal of the day: the result beside par (or par's
-    progress), the undos and hints used."""
+def result_html(kind: str, date: str, e: dict) -> str:
+    """The end-of-hand summary's lines of a deal of the day: the result beside par (or that par is
+    being worked out), the undos and hints used."""
     score = e.get("score")
     par = e.get("par") if isinstance(e.get("par"), int) else None
     head = _("{game} deal of the day, {date}").format(game=_(KIND_TITLES[kind]), date=day_words(date))
@@ -48,8 +48,7 @@ def result_html(kind: str, date: str, e: dict, par_moves: Optional[int]) -> str:
         line = _("You: {score} · par: {par} ({diff} against par)").format(
             score=signed(score, plus=True), par=signed(par, plus=True), diff=signed(score - par, plus=True))
     else:
-        line = _("You: {score} · par is being worked out: the strong computers have made {n} moves…").format(
-            score=signed(score, plus=True), n=par_moves or 0)
+        line = _("You: {score} · par is being worked out…").format(score=signed(score, plus=True))
     used = [ngettext("{n} undo", "{n} undos", e.get("undos", 0)).format(n=e.get("undos", 0)),
             ngettext("{n} hint", "{n} hints", e.get("hints", 0)).format(n=e.get("hints", 0))]
     return (f'<section class="daily-result" data-key="daily-result"><h3>{esc(head)}</h3>'
@@ -71,20 +70,15 @@ def share_button(key: str) -> str:
     return button(esc(_("Share")), "share:open", cls="btn ghost", key=f"share-{key}")
 
 
-def share_panel(shared: dict, native: bool) -> str:
-    """The link, its text, Copy and Share, and the QR code of a short link."""
+def share_panel(shared: dict) -> str:
+    """The text and the link, Send (the device's sharing, or the clipboard), and a short link's QR code."""
     said = f'<p role="status" class="muted small">{esc(shared["said"])}</p>' if shared.get("said") else ""
-    qr = f'<div class="qr-box share-qr">{shared["svg"]}</div>' if shared.get("svg") else ""
-    size = _("Link of {n} characters.").format(n=len(shared["link"]))
-    return (f'<section class="share-panel" data-key="share-panel" aria-labelledby="share-title">'
-            f'<h3 id="share-title">{esc(_("Share this hand"))}</h3><p>{esc(shared["text"])}</p>'
-            f'<label class="field"><span>{esc(_("Link"))}</span>'
-            f'<input id="share-link" readonly value="{esc(shared["link"])}" aria-describedby="share-size"></label>'
-            f'<p id="share-size" class="muted small">{esc(size)}</p>'
-            + button(esc(_("Copy")), "share:copy", cls="btn", key="share-copy", focus_now=True)
-            + (button(esc(_("Share…")), "share:native", cls="btn ghost", key="share-native") if native else "")
-            + button(esc(_("Close")), "share:close", cls="btn ghost", key="share-close")
-            + said + qr + "</section>")
+    field = (f'<label class="field"><span>{esc(_("Link"))}</span><input id="share-link" readonly '
+             f'value="{esc(shared["link"])}"></label>' + button(esc(_("Send")), "share:send", cls="btn", key="share-send",
+                                                               focus_now=True)) if shared["link"] else ""
+    return (f'<section class="share-panel" data-key="share-panel"><h3>{esc(_("Share"))}</h3><p>{esc(shared["text"])}</p>'
+            + field + button(esc(_("Close")), "share:close", cls="btn ghost", key="share-close") + said
+            + f'<div class="qr-box share-qr">{shared.get("svg", "")}</div></section>')
 
 
 def offer_html(kind: str, date: str) -> str:
@@ -117,9 +111,7 @@ class Daily:
 
     def __init__(self, app) -> None:
         self.app = app
-        self.par_job = None          # the par being worked out: (kind, date) and its Sliced
-        self.par_key = None
-        self.par_moves = 0
+        self.par_job = self.par_key = None   # the par being worked out: its Sliced, (kind, date)
         self.shared: Optional[dict] = None   # the share panel shown: where, link, text, svg, said
         self.pending = None          # a friend's deal of the day not played here: (record, game)
         self.waiting: Optional[dict] = None  # ... kept to show once the deal is played here
@@ -211,10 +203,7 @@ class Daily:
             return
         if self.par_job is not None:
             self.par_job.cancel()
-        self.par_key, self.par_moves = (kind, date), 0
-
-        def moved(n: int) -> None:
-            self.par_moves = n
+        self.par_key = (kind, date)
 
         def done(par: int) -> None:
             self.par_job = self.par_key = None
@@ -226,14 +215,8 @@ class Daily:
             from ..shell.browser import window
             window.console.error(f"cardtable: par: {err!r}")
 
-        steps = par_steps(kind, datetime.date.fromisoformat(date), progress=moved)
-        self.par_job = Sliced(self.app.tasks, steps, done, failed, SLICE_S,
-                              after_slice=lambda fin: self._progress(fin)).start(soon=True)
-
-    def _progress(self, finished: bool) -> None:
-        """After a slice: the summary's count of par's moves drawn again now and then."""
-        if not finished and self.par_moves % 8 == 0 and self.app.dialog and self.app.dialog[0] in ("hand", "over"):
-            self.app.tasks.soon(self.app.render)
+        steps = par_steps(kind, datetime.date.fromisoformat(date))
+        self.par_job = Sliced(self.app.tasks, steps, done, failed, SLICE_S).start(soon=True)
 
     def summary_html(self) -> str:
         """Under the end-of-hand scores and on game over: the day's result, and Share."""
@@ -244,22 +227,19 @@ class Daily:
         if kd is not None:
             kept = store.entry(self.app.saves.store, *kd) or {}
             if isinstance(kept.get("score"), int):
-                block = result_html(kd[0], kd[1], kept, self.par_moves if self.par_key == kd else None)
+                block = result_html(kd[0], kd[1], kept)
                 if self.waiting is not None and of_record(self.waiting["record"]) == kd:
                     block += button(esc(_("See your friend’s hand")), "daily:friend", cls="btn", key="daily-friend")
         return block + self.share_html("table")
 
     def share_html(self, where: str) -> str:
-        from ..shell.browser import present, window
-
         if self.shared is not None and self.shared["where"] == where:
-            return share_panel(self.shared, present(getattr(window.navigator, "share", None)))
+            return share_panel(self.shared)
         return f'<div class="share-row">{share_button(where)}</div>'
 
     # ---- sharing ----------------------------------------------------------------------------------
     def share_act(self, arg: str) -> None:
-        {"open": self.share_open, "copy": self.copy, "native": self.native,
-         "close": self.close_share}.get(arg, lambda: None)()
+        {"open": self.share_open, "send": self.send, "close": self.close_share}.get(arg, lambda: None)()
 
     def share_open(self) -> None:
         from ... import share
@@ -308,35 +288,29 @@ class Daily:
         script.onload = create_once_callable(draw)
         document.head.appendChild(script)
 
-    def copy(self) -> None:
-        from ..shell.browser import document, present, window
-        from pyodide.ffi import create_once_callable
+    def send(self) -> None:
+        """The device's own sharing (Web Share) where there is one, else the clipboard."""
+        from ..shell.browser import document, js_object, present, window
+        from pyodide.ffi import create_once_callable as once, to_js
 
-        field = document.getElementById("share-link")
-        if self.shared is None or not present(field):
+        field, shared = document.getElementById("share-link"), self.shared
+        if shared is None or not present(field):
             return
 
         def said(words: str) -> None:
-            if self.shared is not None:
-                self.shared["said"] = words
-                self.app.render()
-        clipboard = getattr(window.navigator, "clipboard", None)
-        text = f'{self.shared["text"]}\n{self.shared["link"]}'
-        if present(clipboard):
-            clipboard.writeText(text).then(create_once_callable(lambda _r: said(_("Copied: paste it in a message."))),
-                                           create_once_callable(lambda _e: (field.select(), said(_("Select the link and copy it.")))))
+            shared["said"] = words
+            self.app.render()
+        nav = window.navigator
+        if present(getattr(nav, "share", None)):
+            data = {"title": "Card Table", "text": shared["text"], "url": shared["link"]}
+            nav.share(to_js(data, dict_converter=js_object)).then(None, once(lambda _e: None))
+        elif present(getattr(nav, "clipboard", None)):
+            nav.clipboard.writeText(f'{shared["text"]}\n{shared["link"]}').then(
+                once(lambda _r: said(_("Copied: paste it in a message."))),
+                once(lambda _e: (field.select(), said(_("Select the link and copy it.")))))
         else:
             field.select()
             said(_("Select the link and copy it."))
-
-    def native(self) -> None:
-        from ..shell.browser import js_object, present, window
-        from pyodide.ffi import create_once_callable, to_js
-
-        if self.shared is None or not present(getattr(window.navigator, "share", None)):
-            return self.copy()
-        data = {"title": "Card Table", "text": self.shared["text"], "url": self.shared["link"]}
-        window.navigator.share(to_js(data, dict_converter=js_object)).then(None, create_once_callable(lambda _e: None))
 
     def close_share(self) -> None:
         self.shared = None
