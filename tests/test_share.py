@@ -178,3 +178,42 @@ def test_the_modules_tours_hold():
 
     for module in (share, daily, daily_store):
         assert doctest.testmod(module).failed == 0
+
+
+# ---- the words and markup (pure functions of what is kept) --------------------------------------------
+from cardtable.ui.screens import daily as daily_ui, daily_tile  # noqa: E402
+from cardtable.ui.text.i18n import use_language  # noqa: E402
+
+
+@pytest.fixture(params=["en", "fr"])
+def lang(request):
+    use_language(request.param)
+    yield request.param
+    use_language("en")
+
+
+def test_the_tile_the_result_and_the_statistics_in_both_languages(lang):
+    s = DictStore()
+    daily_store.start(s, "seep4", "2026-11-27", "g1")
+    daily_store.undone(s, "seep4", "2026-11-27")
+    daily_store.finish(s, "seep4", "2026-11-27", 46, hints=2)
+    daily_store.set_par(s, "seep4", "2026-11-27", 31)
+    daily_store.start(s, "spades", "2026-11-28", "g2")
+    tile = daily_tile.tile_html(daily_store.load(s), "2026-11-27")
+    result = daily_ui.result_html("seep4", "2026-11-27", daily_store.entry(s, "seep4", "2026-11-27"))
+    stats = daily_ui.stats_html(s, "2026-11-28")
+    text = daily_ui.share_text("seep", ("seep4", "2026-11-27"), 46, 31, "")
+    if lang == "en":
+        assert 'data-act="daily:seep4"' in tile and "played: +46 vs par +31" in tile and "not played yet" in tile
+        assert "You: +46 · par: +31 (+15 against par)" in result and "1 undo · 2 hints" in result
+        assert "Days played: 1 · streak: 1 · average against par: +15.0" in stats
+        assert text == "Card Table · Seep, four players deal of the day 2026-11-27 · +46 vs par +31"
+    else:
+        assert "jouée\u202f: +46 contre un par de +31" in tile and "Donne du jour" in tile
+        assert "Vous\u202f: +46 · par\u202f: +31" in result and "1\u00a0retour en arrière · 2\u00a0conseils" in result
+        assert "+15,0" in stats
+        assert "donne du jour 2026-11-27" in text
+    offer = daily_ui.offer_html("spades", "2026-11-28")
+    assert 'data-act="daily:play"' in offer and 'data-act="daily:show"' in offer
+    panel = daily_ui.share_panel({"where": "table", "link": "https://x/#hand=1.abc", "text": text, "said": "", "svg": ""})
+    assert 'id="share-link"' in panel and 'data-act="share:send"' in panel and 'value="https://x/#hand=1.abc"' in panel

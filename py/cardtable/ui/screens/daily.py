@@ -22,7 +22,7 @@ import datetime
 from typing import Optional
 
 from ...stores import daily as store
-from ..text.i18n import N_, _, ngettext
+from ..text.i18n import N_, _, decimal, ngettext
 from ..text.markup import button, esc, isolated, signed
 from .daily_tile import KIND_TITLES, day_words, today, versus
 
@@ -49,10 +49,33 @@ def result_html(kind: str, date: str, e: dict) -> str:
             score=signed(score, plus=True), par=signed(par, plus=True), diff=signed(score - par, plus=True))
     else:
         line = _("You: {score} · par is being worked out…").format(score=signed(score, plus=True))
-    used = [ngettext("{n} undo", "{n} undos", e.get("undos", 0)).format(n=e.get("undos", 0)),
-            ngettext("{n} hint", "{n} hints", e.get("hints", 0)).format(n=e.get("hints", 0))]
     return (f'<section class="daily-result" data-key="daily-result"><h3>{esc(head)}</h3>'
-            f'<p role="status"><b>{esc(line)}</b></p><p class="muted small">{esc(" · ".join(used))}</p></section>')
+            f'<p role="status"><b>{esc(line)}</b></p><p class="muted small">{esc(used_words(e))}</p></section>')
+
+
+def used_words(e: dict) -> str:
+    """The undos and hints of a day's attempt: "1 undo · 2 hints"."""
+    undos, hints = e.get("undos", 0), e.get("hints", 0)
+    return (ngettext("{n} undo", "{n} undos", undos).format(n=undos) + " · "
+            + ngettext("{n} hint", "{n} hints", hints).format(n=hints))
+
+
+def stats_html(web_store, date: str) -> str:
+    """Statistics' section: the days played, the streak, the average against par, the last results."""
+    summary = store.summary(web_store, date)
+    if not summary["played"]:
+        return ""
+    vs = summary["vs_par"]
+    head = _("Days played: {n} · streak: {streak} · average against par: {avg}").format(
+        n=summary["played"], streak=summary["streak"],
+        avg="–" if vs is None else ("+" if vs > 0 else "−" if vs < 0 else "") + decimal(abs(vs)))
+    rows = []
+    for kind, day, e in store.history(web_store)[:10]:
+        par = e.get("par") if isinstance(e.get("par"), int) else None
+        rows.append(f'<li>{esc(day_words(day))} · {esc(_(KIND_TITLES.get(kind, kind)))} · '
+                    f'<b>{esc(versus(e["score"], par))}</b> <span class="muted">· {esc(used_words(e))}</span></li>')
+    return (f'<section class="stats-game" aria-labelledby="stats-daily"><h2 id="stats-daily">{esc(_("Deal of the day"))}</h2>'
+            f'<p>{esc(head)}</p><ul class="daily-history">{"".join(rows)}</ul></section>')
 
 
 def share_text(game_name: str, kind_date: Optional[tuple], score: Optional[int], par: Optional[int],
