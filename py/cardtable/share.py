@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import re
 import zlib
 from typing import Optional
 
 from .coach import daily
 from .game import RecordError
-from .record import ReplayError, dumps, game_at_start, load_json, parse_record
+from .record import ReplayError, game_at_start, load_json, parse_record
 
 PREFIX = "#hand="
 VERSION = "1"
@@ -76,7 +77,9 @@ def _replay_steps(parsed: dict):
 def encode(record: dict) -> Optional[str]:
     """The fragment of ``record``'s finished hands (``#hand=1.…``), or None when none is finished or
     it would be longer than ``MAX_LINK_CHARS``."""
-    cut = _run(_replay_steps(parse_record(record)))[1]
+    from .bots.common import run_steps
+
+    cut = run_steps(_replay_steps(parse_record(record)))[1]
     if cut == 0:
         return None
     kept = {k: record[k] for k in KEPT if record.get(k) not in (None, [], {})}
@@ -84,7 +87,7 @@ def encode(record: dict) -> Optional[str]:
     kept["actions"] = list(record["actions"][:cut])
     if "hints" in kept:
         kept["hints"] = {s: [p for p in v if p < cut] for s, v in kept["hints"].items()}
-    packed = zlib.compress(dumps(kept).replace(", ", ",").replace(": ", ":").encode("utf-8"), 9)
+    packed = zlib.compress(json.dumps(kept, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 9)
     text = PREFIX + VERSION + "." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
     return text if len(text) <= MAX_LINK_CHARS else None
 
@@ -135,12 +138,6 @@ def decode_steps(fragment: str):
 
 def decode(fragment: str):
     """``decode_steps`` run to the end."""
-    return _run(decode_steps(fragment))
+    from .bots.common import run_steps
 
-
-def _run(steps):
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return run_steps(decode_steps(fragment))

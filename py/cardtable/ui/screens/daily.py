@@ -31,11 +31,10 @@ QR_MAX = 700
 """The longest link drawn as a QR code (longer ones make codes too dense for a phone's camera)."""
 SLICE_S = 0.012
 LINK_WORDS = {"later": N_("it was made by a later version of Card Table"),
-              "damaged": N_("it is damaged or cut short"),
-              "size": N_("it is too long to be a shared hand"),
-              "record": N_("it does not hold a game this app can read"),
+              "damaged": N_("it is damaged, cut short or too long"),
               "moves": N_("its moves are not the moves of a game (it was changed)"),
               "unfinished": N_("it holds a hand still in play, and only finished hands are shared")}
+"""What a link that cannot be read is said to be (``share.LinkError``'s code; any other: damaged)."""
 
 
 def result_html(kind: str, date: str, e: dict) -> str:
@@ -43,14 +42,18 @@ def result_html(kind: str, date: str, e: dict) -> str:
     being worked out), the undos and hints used."""
     score = e.get("score")
     par = e.get("par") if isinstance(e.get("par"), int) else None
-    head = _("{game} deal of the day, {date}").format(game=_(KIND_TITLES[kind]), date=day_words(date))
+    head = deal_title(kind, date)
     if par is not None:
         line = _("You: {score} · par: {par} ({diff} against par)").format(
             score=signed(score, plus=True), par=signed(par, plus=True), diff=signed(score - par, plus=True))
     else:
         line = _("You: {score} · par is being worked out…").format(score=signed(score, plus=True))
-    return (f'<section class="daily-result" data-key="daily-result"><h3>{esc(head)}</h3>'
+    return (f'<section class="analysis daily-result" data-key="daily-result"><h3>{esc(head)}</h3>'
             f'<p role="status"><b>{esc(line)}</b></p><p class="muted small">{esc(used_words(e))}</p></section>')
+
+
+def deal_title(kind: str, date: str) -> str:
+    return _("{game} deal of the day, {date}").format(game=_(KIND_TITLES[kind]), date=day_words(date))
 
 
 def used_words(e: dict) -> str:
@@ -99,15 +102,14 @@ def share_panel(shared: dict) -> str:
     field = (f'<label class="field"><span>{esc(_("Link"))}</span><input id="share-link" readonly '
              f'value="{esc(shared["link"])}"></label>' + button(esc(_("Send")), "share:send", cls="btn", key="share-send",
                                                                focus_now=True)) if shared["link"] else ""
-    return (f'<section class="share-panel" data-key="share-panel"><h3>{esc(_("Share"))}</h3><p>{esc(shared["text"])}</p>'
+    return (f'<section class="analysis share-panel" data-key="share-panel"><h3>{esc(_("Share"))}</h3><p>{esc(shared["text"])}</p>'
             + field + button(esc(_("Close")), "share:close", cls="btn ghost", key="share-close") + said
             + f'<div class="qr-box share-qr">{shared.get("svg", "")}</div></section>')
 
 
 def offer_html(kind: str, date: str) -> str:
     """The ``daily`` screen: a friend's deal of the day not yet played here."""
-    title = _("{game} deal of the day, {date}").format(game=_(KIND_TITLES[kind]), date=day_words(date))
-    return (f'<section class="daily-offer"><h1>{esc(title)}</h1>'
+    return (f'<section class="daily-offer"><h1>{esc(deal_title(kind, date))}</h1>'
             f'<p>{esc(_("A friend shared their play of this deal. You have not played it yet: play it first, then see theirs?"))}</p>'
             '<div class="tile-buttons">'
             + button(esc(_("Play it first")), "daily:play", cls="btn", key="daily-play", focus_now=True)
@@ -350,9 +352,7 @@ class Daily:
         app.files.in_slices(share.decode_steps(route), self.opened, self.refused)
 
     def refused(self, err: Exception) -> None:
-        from ... import share
-
-        why = _(LINK_WORDS[err.code]) if isinstance(err, share.LinkError) else f"{type(err).__name__}: {err}"
+        why = _(LINK_WORDS.get(getattr(err, "code", ""), LINK_WORDS["damaged"]))
         app = self.app
         app.notice = _("This link to a hand cannot be opened: {why}.").format(why=why)
         app.dialog, app.screen = None, "home"
@@ -391,9 +391,8 @@ class Daily:
         if kd:
             kept = store.entry(self.app.saves.store, *kd) or {}
             par = kept.get("par") if isinstance(kept.get("par"), int) else None
-            note = _("A shared hand, replayed from its moves: {game} deal of the day, {date}: {name} {result}.").format(
-                game=_(KIND_TITLES[kd[0]]), date=day_words(kd[1]), name=isolated(players[0] if players else "p0"),
-                result=versus(hand_score(game), par))
+            note = _("A shared hand, replayed from its moves: {deal}: {name} {result}.").format(
+                deal=deal_title(*kd), name=isolated(players[0] if players else "p0"), result=versus(hand_score(game), par))
         else:
             note = _("A shared hand, replayed from its moves: {scores}.").format(scores=totals_text(game, players))
         self.waiting = None

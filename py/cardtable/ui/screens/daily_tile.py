@@ -47,5 +47,5 @@ def tile_html(kept, date: str) -> str:
         label = f'{esc(_(title))} <span class="sub">{esc(state)}</span>'
         rows.append(button(label, f"daily:{kind}", cls="btn ghost" if score is not None else "btn", key=f"daily:{kind}"))
     return (f'<article class="tile tile-daily"><h2>{esc(_("Deal of the day"))}</h2>'
-            f'<p>{esc(_("One deal a day against the strong computers, the same on every device: compare with par, what the computer scored in your seat."))}</p>'
+            f'<p>{esc(_("One deal a day against the strong computers, the same everywhere: compare with par."))}</p>'
             f'<div class="tile-buttons">{"".join(rows)}</div></article>')
