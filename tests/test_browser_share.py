@@ -82,8 +82,12 @@ def test_the_deal_of_the_day_its_par_and_its_link(watched_page, site, browser):
     axe("the summary with the day's result")
     screen_shot(page, "daily-result-en")
 
-    page.click('.hand-summary [data-act="share:open"]')
+    page.focus('.hand-summary [data-act="share:open"]')   # by keyboard: Enter, the focus stays, Tab goes on
+    page.keyboard.press("Enter")
     page.wait_for_selector("#share-link")
+    assert page.evaluate("document.activeElement.dataset.act") == "share:open"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "share-link"
     page.wait_for_selector(".share-qr svg", timeout=30_000)   # a short link: its QR code
     link = page.input_value("#share-link")
     fragment = "#" + link.split("#", 1)[1]
@@ -97,7 +101,9 @@ def test_the_deal_of_the_day_its_par_and_its_link(watched_page, site, browser):
     try:
         other.wait_for_selector('[data-act="daily:show"]', timeout=30_000)
         Axe(other)("the offer")
-        other.click('[data-act="daily:show"]')
+        other.wait_for_function("() => document.activeElement && document.activeElement.dataset.act === 'daily:play'")
+        other.keyboard.press("Tab")
+        other.keyboard.press("Enter")   # See their hand now
         other.wait_for_selector(".shared-note", timeout=30_000)
         note = other.inner_text(".shared-note")
         assert "replayed from its moves" in note and f"{score:+d}".replace("-", "\u2212").replace("+0", "0") in note
@@ -116,6 +122,9 @@ def test_the_deal_of_the_day_its_par_and_its_link(watched_page, site, browser):
         other.evaluate("h => { location.hash = '#home'; location.hash = h; }", forged)
         other.wait_for_selector(".notice:has-text('not the moves of a game')", timeout=30_000)
         assert stored(other) == before
+        other.click('[data-act="daily:spades"]')   # then this device plays the deal: its own attempt
+        other.wait_for_selector(".table", timeout=30_000)
+        assert f"spades:{date}" in json.loads(stored(other)["cardtable/v1/daily"])
     finally:
         other.context.close()
 

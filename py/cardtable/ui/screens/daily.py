@@ -100,8 +100,7 @@ def share_panel(shared: dict) -> str:
     """The text and the link, Send (the device's sharing, or the clipboard), and a short link's QR code."""
     said = f'<p role="status" class="muted small">{esc(shared["said"])}</p>' if shared.get("said") else ""
     field = (f'<label class="field"><span>{esc(_("Link"))}</span><input id="share-link" readonly '
-             f'value="{esc(shared["link"])}"></label>' + button(esc(_("Send")), "share:send", cls="btn", key="share-send",
-                                                               focus_now=True)) if shared["link"] else ""
+             f'value="{esc(shared["link"])}"></label>' + button(esc(_("Send")), "share:send", cls="btn", key="share-send")) if shared["link"] else ""
     return (f'<section class="analysis share-panel" data-key="share-panel"><h3>{esc(_("Share"))}</h3><p>{esc(shared["text"])}</p>'
             + field + button(esc(_("Close")), "share:close", cls="btn ghost", key="share-close") + said
             + f'<div class="qr-box share-qr">{shared.get("svg", "")}</div></section>')
@@ -258,9 +257,8 @@ class Daily:
         return block + self.share_html("table")
 
     def share_html(self, where: str) -> str:
-        if self.shared is not None and self.shared["where"] == where:
-            return share_panel(self.shared)
-        return f'<div class="share-row">{share_button(where)}</div>'
+        panel = share_panel(self.shared) if self.shared is not None and self.shared["where"] == where else ""
+        return f'<div class="share-row">{share_button(where)}</div>' + panel   # (the focus stays on Share)
 
     # ---- sharing ----------------------------------------------------------------------------------
     def share_act(self, arg: str) -> None:
