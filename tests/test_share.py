@@ -217,3 +217,24 @@ def test_the_tile_the_result_and_the_statistics_in_both_languages(lang):
     assert 'data-act="daily:play"' in offer and 'data-act="daily:show"' in offer
     panel = daily_ui.share_panel({"where": "table", "link": "https://x/#hand=1.abc", "text": text, "said": "", "svg": ""})
     assert 'id="share-link"' in panel and 'data-act="share:send"' in panel and 'value="https://x/#hand=1.abc"' in panel
+
+
+@pytest.mark.parametrize("game_name, options, fits", [
+    ("dummy-spades", {"target": 500}, True),                            # about 2 KB
+    ("seep", {"seats": 2, "preset": "seep-pagat", "baazis": 3}, True),   # about 5 KB (Seep writes its deals)
+    ("seep", {"seats": 2, "preset": "seep-pagat", "baazis": 5}, False),  # over 16,000 characters
+])
+def test_whole_games_round_trip_up_to_the_limit_and_no_further(game_name, options, fits):
+    game = new_game({"format": "cardtable/1", "game": game_name, "options": options, "seed": 5})
+    n = 0
+    while not game.over:
+        level = "casual" if game_name == "dummy-spades" else "random"   # (random Dummy Spades may never end)
+        game.apply(bots.choose_action(game_name, game.view(game.to_act), level, seed=n))
+        n += 1
+    link = share.encode(game.to_record())
+    if not fits:
+        assert link is None   # the app says to export it instead
+        return
+    assert 1000 < len(link) <= share.MAX_LINK_CHARS
+    record, again = share.decode(link)
+    assert record["actions"] == game.to_record()["actions"] and again.summary() == game.summary()
