@@ -90,7 +90,8 @@ class ReviewSettings:
         if r is None:
             return ""
         note = f'<p class="notice shared-note" role="status">{esc(self.note)}</p>' if self.note else ""
-        return note + review_html(r, _(home.GAME_TITLES.get(r.name, r.name))) + app.daily.share_html("review")
+        body, _end, _rest = review_html(r, _(home.GAME_TITLES.get(r.name, r.name))).rpartition("</section>")
+        return note + body + app.daily.share_html("review") + "</section>"   # Share in the review, over its step bar
 
     # ---- acts ------------------------------------------------------------------------------------
     def open_settings(self, _arg: str = "") -> None:
