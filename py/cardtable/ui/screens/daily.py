@@ -117,17 +117,11 @@ def offer_html(kind: str, date: str) -> str:
 
 
 def totals_text(game, players: list) -> str:
-    """The game's totals, names and numbers ("Ana 120 · Ben 80"; a Seep side "Ana & Chloé 36")."""
-    import re
+    """The finished hands' count and totals, as the saved games' list words them ("1 hand · Ana 120 · Ben 80")."""
+    from ...stores.saves import totals_text as saved_totals
+    from .home import totals_words
 
-    summary = game.summary()
-    hands = summary.get("hands") or []
-    totals = summary.get("totals") or (hands[-1].get("totals") if hands else None) or {}
-    names = {f"p{i}": n for i, n in enumerate(players)}
-
-    def who(key: str) -> str:
-        return " & ".join(isolated(names.get(s, s)) for s in re.findall(r"p\d", key))
-    return " · ".join(f"{who(k)} {signed(v)}" for k, v in totals.items() if isinstance(v, int))
+    return totals_words(saved_totals({**game.summary(), "over": True}, players))
 
 
 class Daily:
