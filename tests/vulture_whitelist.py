@@ -9,6 +9,7 @@ TableScreen
 SavedGames
 YourData
 Remote
+Daily
 
 # ui/app.py ACT_OWNERS: the app-wide acts' owner, an App attribute found by its name
 _.app_acts

@@ -62,6 +62,7 @@ PARTS = {
     "your_data": (".screens.data", "YourData"),              # Settings' *Your data* group (backup, room, persistence)
     "statistics": (".screens.stats", "StatsScreen"),         # the Statistics screen
     "remote": (".screens.remote", "Remote"),                 # seats on other devices: the host's codes, a guest's joining
+    "daily": (".screens.daily", "Daily"),                    # the deal of the day, its par, hands shared as links
 }
 """The app's screen parts: attribute -> (module, class).  Each is imported and built on its first
 use (``App.__getattr__``), so that the home screen of a first visit compiles only what it draws."""
@@ -74,7 +75,7 @@ ACT_OWNERS = {
     **dict.fromkeys(("delete", "confirm-delete"), "saved_games"),
     **dict.fromkeys(("learn", "lesson"), "lesson"),
     **dict.fromkeys(("set", "open-review", "review", "ice"), "review_settings"),
-    "stats": "statistics", "backup": "your_data",
+    "stats": "statistics", "backup": "your_data", "daily": "daily", "share": "daily",
     **dict.fromkeys(("remote-devices", "remote-code", "remote-accept", "remote-table", "join", "remote-join-read",
                      "remote-join-again", "remote-computer", "remote-here", "remote-back", "remote-scan", "remote-scan-stop",
                      "remote-copy", "remote-share"),
@@ -251,6 +252,8 @@ class App:
         self.cancel_opening()   # a game still being opened must not pull the person back to it
         if route.startswith("#join") and self.remote.go_to(route):   # joining a table on another device (#join, #join=<code>)
             return
+        if route.startswith("#hand="):   # a finished hand shared as a link
+            return self.daily.open_link(route)
         if self.game is not None:
             self.close_game()   # every move is saved already
         kind, _sep, arg = route.lstrip("#").partition("/")
@@ -283,7 +286,7 @@ class App:
             host = home.seat_host(local_get(home.GUEST_KEY))
             html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
                                   bots=bots_available(), lang=self.lang, table_host=host,
-                                  level=self.settings.get("level", "casual"))
+                                  level=self.settings.get("level", "casual"), daily=self.saves.store)
             html = html if host is not None else with_offer(self.saves, html)   # the lessons offered on a first visit
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
@@ -302,7 +305,7 @@ class App:
         elif self.screen in ("review", "settings"):
             html = self.review_settings.html()
         else:
-            html = ""
+            html = self.daily.html() if self.screen == "daily" else ""
         if self.dialog:
             html += self.dialog_html()
         return html

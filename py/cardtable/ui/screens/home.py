@@ -131,9 +131,10 @@ def seat_host(text: Optional[str]) -> Optional[str]:
 
 def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, notice: str = "",
               speed: str = "normal", bots: bool = True, lang: str = "en", table_host: Optional[str] = None,
-              level: str = DEFAULT_LEVEL) -> str:
+              level: str = DEFAULT_LEVEL, daily=None) -> str:
     """Home (``table_host``: this device has a seat at that host's table, ``seat_host``; ``level``: the
-    computers' level the tiles' one tap starts)."""
+    computers' level the tiles' one tap starts; ``daily``: the store of the deals of the day played,
+    for their tile)."""
     parts = ['<section class="home">',
              f'<header class="home-head"><h1>{esc(_("Card Table"))}</h1>'
              f'<p class="muted">{esc(_("Pass the device around, or play against the computer. Works offline."))}</p></header>']
@@ -163,6 +164,10 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
                      + f'{button(esc(_("Rules")), f"rules:{g}", cls="btn ghost", key=f"rules:{g}")}'
                      + (button(esc(_("Learn to play")), f"learn:{g}", cls="btn ghost", key=f"learn:{g}") if g in LESSON_GAMES else "")
                      + '</div>' + (level_chips(g, level) if bots else "") + '</article>')
+    if bots and daily is not None:
+        from ...stores.daily import load
+        from .daily_tile import tile_html, today
+        parts.append(tile_html(load(daily), today()))
     parts.append("</div>")
     chips = "".join(button(esc(_(label)), f"speed:{v}", cls="btn ghost small", key=f"speed:{v}", pressed=v == speed)
                     for v, label in SPEED_NAMES)

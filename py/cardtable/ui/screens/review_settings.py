@@ -21,7 +21,7 @@ from ...record import ReplayError, file_kind, parse_record
 from . import home
 from ..shell import sound
 from ..text.i18n import _
-from ..text.markup import button, cut, kept_name
+from ..text.markup import button, cut, esc, kept_name
 from ..text.refusals import wrong_file
 from .review import NotFinished, Review, review_html
 from ...stores.ice import FIELDS as ICE_FIELDS, problems as ice_problems
@@ -46,6 +46,7 @@ class ReviewSettings:
         self.back_to = "home"                  # where Settings returns: home | table | review
         self.cue_turn = False                  # a person's turn should sound once it shows
         self.ice: dict = {}                    # the ICE servers' form: values, problems, saved
+        self.note = self.next_note = ""        # over a shared hand: the score its moves make
 
     def acts(self) -> dict:
         return {"set": self.set, "open-review": self.open_review, "review": self.step, "ice": self.set_ice}
@@ -57,6 +58,7 @@ class ReviewSettings:
     def forget_review(self) -> None:
         """Home: the review is closed (Back no longer returns to it)."""
         self.review = self.review_id = None
+        self.note = ""
 
     def route(self) -> str:
         if self.app.screen == "settings":
@@ -87,7 +89,9 @@ class ReviewSettings:
         r = self.review
         if r is None:
             return ""
-        return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)))
+        note = f'<p class="notice shared-note" role="status">{esc(self.note)}</p>' if self.note else ""
+        body, _end, _rest = review_html(r, _(home.GAME_TITLES.get(r.name, r.name))).rpartition("</section>")
+        return note + body + app.daily.share_html("review") + "</section>"   # Share in the review, over its step bar
 
     # ---- acts ------------------------------------------------------------------------------------
     def open_settings(self, _arg: str = "") -> None:
@@ -200,8 +204,14 @@ class ReviewSettings:
         # ``soon``: a file's first slice in a task of its own (the task that read it parsed it)
         self.app.files.in_slices(steps, lambda review: self._shown(review, game_id), failed, soon=soon)
 
+    def show_record(self, steps, note: str) -> None:
+        """A record read elsewhere (a shared link): ``steps`` build its review, ``note`` is said over it."""
+        self.next_note = note
+        self._show(lambda: steps, None)
+
     def _shown(self, review: Review, game_id: Optional[str]) -> None:
         app = self.app
+        self.note, self.next_note = self.next_note, ""
         if app.game is not None:
             app.close_game()
         self.review, self.review_id = review, game_id

@@ -111,8 +111,9 @@ def reset(store: Any) -> None:
 
 # ---- the screen -----------------------------------------------------------------------------
 
-def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", aside: Optional[list] = None) -> str:
-    """The whole Statistics screen (one ``<h1>``)."""
+def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", aside: Optional[list] = None,
+                daily: str = "") -> str:
+    """The whole Statistics screen (one ``<h1>``; ``daily``: the deals of the day's section)."""
     parts = ['<section class="stats-page">',
              '<header class="settings-head">'   # ⌂ as on every other screen
              + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
@@ -130,6 +131,7 @@ def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", asi
         players = summary.get(game)
         if players:
             parts.append(game_section(game, players, data))
+    parts.append(daily)
     parts.append('<div class="stats-actions">'
                  + button(esc(_("Export statistics")), "stats:export", cls="btn ghost", key="stats-export",
                           disabled=not data.get("games"))
@@ -278,7 +280,8 @@ class StatsScreen:
         if stats_store.FULL:
             full = _("Storage is full: the latest hands are not counted. Delete old saved games to make room.")
             problem = f"{problem}; {full}" if problem else full
-        return screen_html(data, problem, self.notice, stats_store.asides(store))
+        from .daily import stats_html, today   # (the deals of the day played)
+        return screen_html(data, problem, self.notice, stats_store.asides(store), stats_html(store, today()))
 
 
 def aside_text(aside: list[dict]) -> str:

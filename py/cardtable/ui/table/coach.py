@@ -410,6 +410,9 @@ def undo(app) -> None:
     note = took_back_words(app.table, seat, app.game.actions[keep])
     if not session.undo(keep, note, behind_handoff, seat):
         app.banner = _("This game could not be saved after the undo: export it to keep it.")
+    daily = getattr(app, "daily", None)   # a deal of the day counts its undos (ui.screens.daily)
+    if daily is not None:
+        daily.undone()
     app.said.append(note)
     app.advance()
 

@@ -95,9 +95,11 @@ class TableScreen:
             entry = self.app.dialog[1]
             body = self.app.table.hand_summary_html(self.app.game, entry) + analysis_panel.html(
                 self.app, self.analysis, lambda a: analysis_panel.move_words(self.app.game.name, self.app.table, a))
+            body += "" if ending.on_guest(self.app.game) else self.app.daily.summary_html()   # the day's result, Share
             return dialog(esc(_("End of the hand")), body, ending.hand_buttons(self.app.game), cls="hand-summary")
         if kind == "over":
             body = self.app.table.game_over_html(self.app.game)
+            body += "" if ending.on_guest(self.app.game) else self.app.daily.summary_html()
             return dialog(esc(_("Game over")), body,
                           ending.over_buttons(self.app.game, review_settings.game_over_button(self.app)), cls="game-over")
         return ""
@@ -165,6 +167,7 @@ class TableScreen:
         lesson's: it is not a game the player played)."""
         if self.app.session.script is not None:
             return
+        self.app.daily.hands_finished()   # a deal of the day's first hand: the day's result
         game, controllers = self.app.game, dict(self.app.controllers)
         # the record as saved (with the hints used), not the bare game's: statistics count hints
         record, hands = self.app.session.record(), stats_screen.stats.hands_finished(game)

@@ -1,0 +1,81 @@
+"""How long a shared hand's link is: the fragment (``#hand=1.…``, ``cardtable.share``) of the first
+hand of each deal of the day over several dates, and of whole games, played by the quick computers.
+
+    .venv/bin/python bench/bench_share.py [days]
+    .venv/bin/python bench/bench_share.py par [days]
+
+Prints, per kind, the record's compact JSON bytes and the fragment's characters (median and largest);
+with ``par``, the CPU time of working out par (``coach.daily.par``) and its longest step between two
+yields.  The figures are in docs/benchmarks.md."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from cardtable import bots, share  # noqa: E402
+from cardtable.coach import daily  # noqa: E402
+from cardtable.record import new_game  # noqa: E402
+
+
+def played(record: dict, whole: bool) -> dict:
+    game = new_game(record)
+    n = 0
+    while not game.over and (whole or daily.hand_score(game) is None):
+        game.apply(bots.choose_action(game.name, game.view(game.to_act), "casual", seed=n))
+        n += 1
+    return game.to_record()
+
+
+def par_times(days: int) -> None:
+    import time
+
+    from cardtable import stats  # noqa: F401  (imported already in the page, as the bots are)
+
+    bots.prepare()
+    for kind in daily.KINDS:
+        times, steps = [], []
+        for d in range(days):
+            run = daily.par_steps(kind, datetime.date(2026, 11, 1) + datetime.timedelta(days=d))
+            began = last = time.process_time()
+            longest = 0.0
+            while True:
+                try:
+                    next(run)
+                except StopIteration:
+                    break
+                now = time.process_time()
+                longest, last = max(longest, now - last), now
+            times.append(time.process_time() - began)
+            steps.append(longest)
+        print(f"{kind:7} par  CPU {min(times):5.1f}-{max(times):5.1f} s  longest step {max(steps) * 1000:5.1f} ms "
+              f"({days} deals)")
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["par"]:
+        return par_times(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+    days = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    start = datetime.date(2026, 11, 1)
+    for kind in daily.KINDS:
+        for whole in (False, True):
+            sizes = []
+            for d in range(days if not whole else max(2, days // 5)):
+                rec = played(daily.record_of(kind, start + datetime.timedelta(days=d), None), whole)
+                link = share.encode(rec)
+                sizes.append((len(json.dumps(rec, separators=(",", ":"))), len(link) if link else None,
+                              len(rec["actions"])))
+            frag = [s[1] for s in sizes if s[1]]
+            what = "whole game" if whole else "first hand"
+            print(f"{kind:7} {what:10}  actions {statistics.median(s[2] for s in sizes):6.0f}  "
+                  f"JSON {statistics.median(s[0] for s in sizes):7.0f} B  link {statistics.median(frag):6.0f} chars "
+                  f"(largest {max(frag)}; {len(sizes)} deals)")
+
+
+if __name__ == "__main__":
+    main()
