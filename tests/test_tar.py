@@ -94,7 +94,9 @@ def test_the_apps_own_archive_reads_as_python_reads_it():
         expected = [[m.name + "/" if m.isdir() else m.name, None if m.isdir() else tar.extractfile(m).read()]
                     for m in tar]
     assert got == expected
-    assert any(name.endswith("/cardtable.json") for name, _ in got) and any(name.endswith(".md") for name, _ in got)
+    assert "cardtable/locale/languages.json" in dict(got) and any(name.endswith(".md") for name, _ in got)
+    # each language but English is a pack of its own (lang/<code>.pack), not in the archive
+    assert not any(name.endswith("/cardtable.json") or name.endswith(".fr.md") for name, _ in got)
     assert len(got) > 50 and all(name.startswith("cardtable/") for name, _ in got)
 
 
@@ -104,10 +106,10 @@ def test_the_apps_archive_is_reproducible_plain_and_maximally_compressed(tmp_pat
     owners and modes in the tar), POSIX ustar with regular files only, deflated by Zopfli (smaller
     than zlib's level 9)."""
     import build
-    from build import compiled_catalogs, package_files, write_tar
+    from build import language_packs, languages_file, package_files, write_tar
 
     a = tmp_path / "a.tar.gz"
-    write_tar(a, package_files(), ROOT / "py", compiled_catalogs())
+    write_tar(a, package_files(), ROOT / "py", languages_file(language_packs()["names"]))
     assert a.read_bytes() == (dist / "app" / "cardtable.tar.gz").read_bytes()
     head = a.read_bytes()[:10]
     assert head[:4] == b"\x1f\x8b\x08\x00" and head[4:8] == b"\0\0\0\0" and head[8] == 2  # no name, no date; best
