@@ -107,7 +107,8 @@ def package_files() -> list[Path]:
     pkg = ROOT / "py" / "cardtable"
     return sorted(p for p in pkg.rglob("*") if p.is_file() and p.suffix in {".py", ".md", ".json"}
                   and "__pycache__" not in p.parts and p.relative_to(pkg).as_posix() not in CLI_ONLY
-                  and not RULES_PAGE_OF_A_LANGUAGE.fullmatch(p.relative_to(pkg).as_posix()))
+                  and not RULES_PAGE_OF_A_LANGUAGE.fullmatch(p.relative_to(pkg).as_posix())
+                  and p.relative_to(pkg).as_posix() != "locale/glossary.md")   # (the translators')
 
 
 # A rules page in a language other than English (rules/<game>.<lang>.md) goes into its language's
