@@ -22,7 +22,7 @@ import pytest
 from cardtable.record import new_game
 from conftest import screenshot, wait_ready
 from test_browser_a11y import AXE, Axe
-from test_browser_lesson import check_step, do_step, moved_on, state
+from test_browser_lesson import check_step, do_step, frames, moved_on, state
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,8 @@ def test_first_visit_menu_rules_statistics_and_settings_in_hindi(page, site):
     wait_ready(page)
     # the browser's language chose Hindi; only its pack was fetched
     assert page.evaluate("document.documentElement.lang") == "hi"
-    assert page.evaluate(PACKS) == [page.evaluate("new URL('lang/hi.pack', location.href).pathname")]
+    # (twice once the worker controls the page: web/sw-register.js fetches it again through it, to keep it)
+    assert set(page.evaluate(PACKS)) == {page.evaluate("new URL('lang/hi.pack', location.href).pathname")}
     assert "सहेजे गए खेल" in page.inner_text("#app") and hindi_share(page) > 0.8
     hi = page.locator('.lang-switch button[lang="hi"]')
     assert hi.inner_text() == "हिन्दी" and hi.get_attribute("aria-pressed") == "true"
@@ -129,6 +130,12 @@ def test_a_hand_of_seep_against_the_computer_in_hindi(page, site):
         assert hindi_share(page) > 0.5, status
         if turn in (0, 3):
             at_sizes(page, f"seep-turn{turn}", axe, tuple(SIZES) if turn == 0 else ("360x740", "740x360"))
+        if turn == 2:   # the log sheet, in Hindi
+            page.click('[data-key="log"]')
+            page.wait_for_selector(".sheet-panel")
+            assert "खेल का लॉग" in page.inner_text(".sheet-panel") and hindi_share(page, ".sheet-panel") > 0.6
+            at_sizes(page, "seep-log", axe)
+            page.keyboard.press("Escape")
         # a card of the hand, then the first move the page lists for it
         page.locator("#app .my-hand button.card.playable:not([disabled])").first.click()
         move = page.locator('#app [data-key^="do:"]:not([disabled])').first
@@ -136,10 +143,9 @@ def test_a_hand_of_seep_against_the_computer_in_hindi(page, site):
         move.click()
         played += 1
     assert played >= 5
-    page.click('[data-key="log"]')
-    page.wait_for_selector(".sheet-panel")
-    assert "खेल का लॉग" in page.inner_text(".sheet-panel") and hindi_share(page, ".sheet-panel") > 0.6
-    at_sizes(page, "seep-log", axe)
+    if page.locator(".hand-summary").count():
+        assert hindi_share(page, ".hand-summary") > 0.6
+        at_sizes(page, "seep-summary", axe)
     assert axe.problems == [], json.dumps(axe.problems, ensure_ascii=False)
 
 
@@ -156,11 +162,13 @@ def test_the_seep_lessons_first_steps_in_hindi_upright_and_sideways(page, site):
         seen.append(st["text"])
         assert any(DEVANAGARI[0] <= ch <= DEVANAGARI[1] for ch in st["text"]), st["text"]
         page.set_viewport_size({"width": SIDEWAYS[0], "height": SIDEWAYS[1]})
+        frames(page)   # (the tip is placed again after a resize)
         check_step(state(page), f"hi step {step} sideways", page)
         if step < 3:
             axe(f"lesson step {step} sideways")
             screenshot(page, f"hindi-lesson-step{step}-740x360")
         page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
+        frames(page)
         st = state(page)
         if step < 3:
             axe(f"lesson step {step}")
