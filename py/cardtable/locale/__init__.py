@@ -11,8 +11,9 @@ packed, each named in itself).  The page gets each other language as a pack of i
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+from ..record import load_json
 
 HERE = Path(__file__).resolve().parent
 #: each language named in itself, for a checkout without Babel (the build names them with Babel's data)
@@ -22,7 +23,7 @@ NAMES = {"en": "English", "fr": "Français", "hi": "हिन्दी", "pa": "
 def _found() -> dict:
     built = HERE / "languages.json"
     if built.is_file():
-        return {"en": "English", **json.loads(built.read_text(encoding="utf-8"))}
+        return {"en": "English", **load_json(built.read_bytes(), max_bytes=10_000, what="the list of languages")}
     codes = sorted(p.parts[-3] for p in HERE.glob("*/LC_MESSAGES/cardtable.po"))
     return {"en": "English", **{c: NAMES.get(c, c) for c in codes}}
 
@@ -38,8 +39,8 @@ PACKS: dict = {}
 def add_pack(code: str, text: str) -> bool:
     """Keep the pack of ``code`` (its JSON text); False when it is not one."""
     try:
-        pack = json.loads(text)
-    except ValueError:
+        pack = load_json(text, max_bytes=2_000_000, what="a language pack")
+    except ValueError:   # (RecordError is one)
         return False
     if code not in LANGUAGES or not isinstance(pack, dict) or not isinstance(pack.get("catalog"), dict):
         return False
