@@ -7,7 +7,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 
-.PHONY: play build test test-quick deps chromium venv bench bench-startup clean messages
+.PHONY: play build test test-quick deps chromium fonts venv bench bench-startup clean messages
 
 play: build
 	$(PY) tools/serve.py --port $(PORT)
@@ -30,13 +30,21 @@ test: deps build
 test-quick: venv build
 	$(PY) -m pytest $(PYTEST_ARGS) -m "not browser and not slow"
 
-deps: chromium venv
+deps: chromium fonts venv
 
 # Playwright cannot download its own browser here: the tests drive Debian's /usr/bin/chromium.
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; \
+	fi
+
+# Debian's Noto fonts (Devanagari, Gurmukhi and more), so that the browser tests' screenshots of the
+# Hindi and Punjabi screens show real glyphs, as a phone (which ships Noto) does
+fonts:
+	@if ! fc-list 2>/dev/null | grep -qi "Noto Sans Devanagari"; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q fonts-noto-core; \
 	fi
 
 venv: $(VENV)/.installed

@@ -75,6 +75,7 @@ def test_analyse_my_play_in_english_and_french(watched_page, site):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.evaluate("location.hash = '#home'")
     page.click('[data-act="lang:fr"]')
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")   # (its pack fetched first)
     text = analyse_the_hand(page, axe, "fr", again=True)
     assert "Précision de cette donne\u202f: " in text
     assert "Jouer K♥\u202f: gaffe." in text and "Jouer 2♥ aurait rapporté environ" in text
@@ -83,4 +84,5 @@ def test_analyse_my_play_in_english_and_french(watched_page, site):
     page.click('.hand-summary [data-act="next-hand"]')
     page.evaluate("location.hash = '#home'")
     page.click('[data-act="lang:en"]')     # the next test's page starts in English
+    page.wait_for_function("() => document.documentElement.lang === 'en'")   # (its pack fetched first)
     page.watch.assert_clean()

@@ -75,10 +75,12 @@ def switch_language_mid_game(page, words) -> None:
     record, cards = current_record(page), dom_cards(page)
     page.click('[data-key="log"]')
     page.click('[data-act="lang:en"]')
+    page.wait_for_function("() => document.documentElement.lang === 'en'")   # (its pack fetched first)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert "Game log" in page.inner_text(".sheet-panel") and "Journal" not in page.inner_text(".topbar")
     assert dom_cards(page) == cards and current_record(page) == record
     page.click('[data-act="lang:fr"]')
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")   # (its pack fetched first)
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert "Journal de la partie" in page.inner_text(".sheet-panel")
     french_only(page, words, "log sheet after switching back")
@@ -215,6 +217,7 @@ def test_home_switch_rules_and_a_start_from_the_snapshot(page, site, words):
     assert "maison" in page.inner_text(".rules") and "pakka" in page.inner_text(".rules")
     page.click('[data-key="back"]')
     page.click('[data-act="lang:en"]')
+    page.wait_for_function("() => document.documentElement.lang === 'en'")   # (its pack fetched first)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert "Saved games" in page.inner_text("#app")
     assert english_in(page.evaluate(SCAN), words)   # the scan does see English where there is some
@@ -226,6 +229,7 @@ def test_home_switch_rules_and_a_start_from_the_snapshot(page, site, words):
     assert page.evaluate("document.documentElement.dataset.snapshot") == "used"
     assert page.evaluate("document.documentElement.lang") == "en" and "Saved games" in page.inner_text("#app")
     page.click('[data-act="lang:fr"]')
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")   # (its pack fetched first)
     assert "Parties enregistrées" in page.inner_text("#app")
 
 

@@ -203,6 +203,7 @@ def test_lesson_by_taps_on_a_phone_then_by_keyboard_alone_sideways(page, site):
     assert axe.problems == [], json.dumps(axe.problems)
     assert page.locator('[data-key="offer-learn"]').count() == 0
     page.click('[data-key="lang:fr"]')
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")   # (its pack fetched first)
     wait_until(page, "document.documentElement.lang === 'fr'")
     page.set_viewport_size({"width": 740, "height": 360})
     french = play_lesson(page, "fr", keyboard=True, shots_prefix="lesson-fr-740x360", also=(360, 740))

@@ -117,6 +117,7 @@ def test_lesson_by_taps_then_by_keyboard(page, site):
 
     # the same page, in French, sideways, by keyboard alone (and a look at 360×740 now and then)
     page.click('[data-key="lang:fr"]')
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")   # (its pack fetched first)
     wait_until(page, "document.documentElement.lang === 'fr'")
     page.set_viewport_size({"width": 740, "height": 360})
     page.focus('[data-key="learn:dummy-spades"]')

@@ -122,8 +122,7 @@ def test_the_shipped_catalog_says_what_the_mo_says(monkeypatch, tmp_path):
     assert lean.ngettext("{n} thing", "{n} things", 0) == gnu.ngettext("{n} thing", "{n} things", 0)
     # what the build writes is what the page loads: use_language reads it in place of the .mo
     (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
-    (lang, data), = compile_catalogs.compile_all().items()
-    assert lang == "cardtable/locale/fr/LC_MESSAGES/cardtable.json"
+    data = compile_catalogs.compile_all()["cardtable/locale/fr/LC_MESSAGES/cardtable.json"]
     (tmp_path / "fr" / "LC_MESSAGES" / "cardtable.json").write_bytes(data)
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     try:

@@ -24,6 +24,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 SAVE_KEY = "cardtable.offline-test"
+LOCALE = Path(__file__).resolve().parent.parent / "py" / "cardtable" / "locale"
 
 # What the page may load and run: its own origin, plus compiling WebAssembly (Pyodide).
 EXPECTED_CSP = {
@@ -114,8 +115,12 @@ def test_app_stays_within_its_size_budget(dist):
     own = [p for p in dist.rglob("*") if p.is_file() and p.relative_to(dist).parts[0] != "runtime"
            and not p.with_name(p.name + ".xz").is_file()]
     assert dist / "app" / "cardtable.tar.xz" in own
-    size = sum(p.stat().st_size for p in own)
-    assert size <= APP_BUDGET, f"the app's own files are {size:,} bytes, over the {APP_BUDGET:,} budget"
+    packs = {p.stem: p.stat().st_size for p in (dist / "lang").glob("*.pack")}
+    shared = sum(p.stat().st_size for p in own) - sum(packs.values())
+    # a player downloads the shared part and one language's pack (lang/<code>.pack, #50)
+    assert packs and set(packs) == {p.parts[-3] for p in LOCALE.glob("*/LC_MESSAGES/cardtable.po")}
+    for code, size in {"en": 0, **packs}.items():
+        assert shared + size <= APP_BUDGET, f"shared {shared:,} + the {code} pack {size:,} bytes: over the {APP_BUDGET:,} budget"
 
 
 def _worker_value(dist: Path, name: str):
@@ -139,7 +144,11 @@ def test_service_worker_precaches_every_file_of_dist_but_pyscripts_unused_chunks
                      and p.suffix != ".xz")  # (the packed copies: see the next test)
     unused = [f for f in on_disk if chunk_name(f) in UNUSED_PYSCRIPT]
     # (the start-up snapshot is fetched after the install, when a page asks: see test_snapshot.py)
-    assert sorted(listed) == [f for f in on_disk if f != "runtime/pyodide-snapshot.bin" and f not in unused]
+    # (the language packs are kept once fetched, each the one spoken: see test_a_language_pack_is_kept_offline)
+    packs = [f for f in on_disk if f.startswith("lang/")]
+    assert packs and all(f.endswith(".pack") for f in packs)
+    assert sorted(listed) == [f for f in on_disk if f != "runtime/pyodide-snapshot.bin" and f not in unused
+                              and f not in packs]
     # the editor's, the terminal's, TOML's and the zip chunk are left out; PyScript's core and the
     # plugins it imports at every start are kept
     assert {chunk_name(f) for f in unused} >= {"codemirror", "xterm", "toml", "zip"}
@@ -275,6 +284,23 @@ def test_starts_offline_after_the_server_stops_and_keeps_saved_data(page, own_si
         .filter((e) => new URL(e.name).pathname.includes('/runtime/')).map((e) => e.workerFinalSourceType))]""")
     assert sources == ["cache"]
     assert csp_violations(page) == []
+
+
+def test_a_language_pack_is_kept_offline(page, own_site):
+    """A player who speaks Hindi (chosen in the settings) starts offline in Hindi: the worker kept the
+    pack the page fetched before it was installed (web/sw-register.js asks again through it)."""
+    page.goto(own_site.url)
+    page.evaluate("localStorage.setItem('cardtable/v1/settings', JSON.stringify({lang: 'hi'}))")
+    _boot_controlled(page, own_site.url)
+    assert page.evaluate("document.documentElement.lang") == "hi"
+    page.wait_for_function("""() => caches.keys().then(async (keys) => {
+        for (const k of keys) if (await (await caches.open(k)).match(new URL('lang/hi.pack', location.href))) return true;
+        return false; })""")
+    own_site.stop()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "hi"
+    assert "सहेजे गए खेल" in page.inner_text("#app")   # Saved games
 
 
 def test_starts_with_the_browser_offline(context, page, own_site):

@@ -94,7 +94,9 @@ def test_the_apps_own_archive_reads_as_python_reads_it():
         expected = [[m.name + "/" if m.isdir() else m.name, None if m.isdir() else tar.extractfile(m).read()]
                     for m in tar]
     assert got == expected
-    assert any(name.endswith("/cardtable.json") for name, _ in got) and any(name.endswith(".md") for name, _ in got)
+    assert "cardtable/locale/languages.json" in dict(got) and any(name.endswith(".md") for name, _ in got)
+    # each language but English is a pack of its own (lang/<code>.pack), not in the archive
+    assert not any(name.endswith("/cardtable.json") or name.endswith(".fr.md") for name, _ in got)
     assert len(got) > 50 and all(name.startswith("cardtable/") for name, _ in got)
 
 
@@ -103,10 +105,10 @@ def test_the_apps_archive_is_reproducible_plain_and_packed_smaller_than_gzip(tmp
     """Written again, the archive has the build's very bytes (fixed dates, owners and modes), POSIX
     ustar with regular files only; its packed copy (what a visit downloads) decodes to exactly it and
     is smaller than the same tar gzipped at zlib's best."""
-    from build import compiled_catalogs, package_files, write_tar
+    from build import language_packs, languages_file, package_files, write_tar
 
     a = tmp_path / "a.tar"
-    write_tar(a, package_files(), ROOT / "py", compiled_catalogs())
+    write_tar(a, package_files(), ROOT / "py", languages_file(language_packs()["names"]))
     raw = a.read_bytes()
     assert raw == ARCHIVE.read_bytes()
     packed = (dist / "app" / "cardtable.tar.xz").read_bytes()

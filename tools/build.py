@@ -6,9 +6,11 @@ dist/ holds:
   index.html                  the page (loading screen, PyScript config reference)
   web/                        CSS, icons, manifest, boot script
   app/cardtable.tar(.xz)      the Python package as one tar, unpacked by PyScript into the virtual FS
-                              (in JavaScript: web/tar.js), with the French catalog compiled into it
-                              (cardtable/locale/fr/LC_MESSAGES/cardtable.json); downloaded as its
-                              xz-compressed copy (see PACKED)
+                              (in JavaScript: web/tar.js), with the list of languages
+                              (cardtable/locale/languages.json); downloaded as its xz-compressed copy
+                              (see PACKED)
+  lang/<code>.pack            each language but English: its catalog, rules pages and the page
+                              scripts' words (gzipped JSON), fetched only when spoken (write_packs)
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
   app/pyscript.json           PyScript config: local interpreter, the package's archive
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
@@ -65,8 +67,10 @@ STDLIB = "runtime/pyodide/app_stdlib.zip"  # the part of it the app uses (web/py
 STDLIB_EXTRA: list[str] = [
     "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii", "encodings.utf_16", "encodings.utf_32",
 ]
-# Bytes of the app's own code and assets (everything but runtime/): 320 KB, 303.8 KB used when set
-# (the package as one Zopfli-deflated tar, its French catalog as JSON); its history: docs/benchmarks.md.
+# Bytes of the app's own code and assets (everything but runtime/) a player downloads: 320 KB, 303.8 KB
+# used when set (the package as one Zopfli-deflated tar, its French catalog as JSON); its history:
+# docs/benchmarks.md.  Since each language but English became a pack of its own (lang/<code>.pack,
+# fetched only when spoken, #50), the check is: the shared part + each language's pack ≤ APP_BUDGET.
 APP_BUDGET = 320 * 1024
 
 
@@ -76,9 +80,9 @@ def fail(msg: str) -> None:
 
 
 # The values the build writes into the page's scripts, each in place of its line
-# ``const NAME = {}; // replaced at build time by tools/build.py``: the translations (web/i18n.js),
+# ``const NAME = {}; // replaced at build time by tools/build.py``: the languages (web/i18n.js),
 # the packed files' sizes (web/snapshot-early.js), the files the progress bar counts (web/progress.js).
-BUILD_VALUES = ("CATALOGS", "PACKED", "FILES")
+BUILD_VALUES = ("LANGUAGES", "PACKED", "FILES")
 
 
 def _fill(path: Path, name: str, value, **dumps) -> None:
@@ -98,26 +102,61 @@ def package_files() -> list[Path]:
     """The cardtable package's source files the page uses, sorted (so the archive is reproducible)."""
     pkg = ROOT / "py" / "cardtable"
     return sorted(p for p in pkg.rglob("*") if p.is_file() and p.suffix in {".py", ".md", ".json"}
-                  and "__pycache__" not in p.parts and p.relative_to(pkg).as_posix() not in CLI_ONLY)
+                  and "__pycache__" not in p.parts and p.relative_to(pkg).as_posix() not in CLI_ONLY
+                  and not RULES_PAGE_OF_A_LANGUAGE.fullmatch(p.relative_to(pkg).as_posix())
+                  and p.relative_to(pkg).as_posix() != "locale/glossary.md")   # (the translators')
 
 
-def translate_page_scripts(path: Path) -> None:
-    """Put the translations of the page's own scripts (web/*.js) into dist/web/i18n.js, in place of
-    its empty ``CATALOGS`` (compile_catalogs.js_catalogs; with the venv's Python when need be)."""
+# A rules page in a language other than English (rules/<game>.<lang>.md) goes into its language's
+# pack, not into the archive.
+RULES_PAGE_OF_A_LANGUAGE = re.compile(r"rules/([\w-]+)\.([a-z]{2,3})\.md")
+LANG_DIR = "lang"  # dist/lang/<code>.pack: each language but English, fetched only when it is spoken
+
+
+def language_packs() -> dict[str, dict]:
+    """{code: {"catalog": lean catalog, "rules": {game: Markdown}, "page": {message: translation}},
+    "names": {code: the language's name in itself}} for every language with a catalog
+    (tools/compile_catalogs.py's ``packs``; with the venv's Python when this one has no Babel)."""
     sys.path.insert(0, str(ROOT / "tools"))
     import compile_catalogs  # noqa: E402
 
     try:
-        catalogs = compile_catalogs.js_catalogs()
+        return compile_catalogs.packs()
     except ImportError:
-        venv_python = ROOT / ".venv" / "bin" / "python"
-        if not venv_python.exists():
-            fail("Babel is needed to compile the translations: run `make build` (it makes .venv)")
-        run = subprocess.run([str(venv_python), "-c", "import json, sys; sys.path.insert(0, 'tools'); "
-                              "import compile_catalogs; print(json.dumps(compile_catalogs.js_catalogs()))"],
-                             cwd=ROOT, check=True, capture_output=True, text=True)
-        catalogs = json.loads(run.stdout)
-    _fill(path, "CATALOGS", catalogs, ensure_ascii=False)
+        pass
+    venv_python = ROOT / ".venv" / "bin" / "python"
+    if not venv_python.exists():
+        fail("Babel is needed to compile the translations: run `make build` (it makes .venv), "
+             "or `pip install babel`")
+    run = subprocess.run([str(venv_python), "-c", "import json, sys; sys.path.insert(0, 'tools'); "
+                          "import compile_catalogs; print(json.dumps(compile_catalogs.packs()))"],
+                         cwd=ROOT, check=True, capture_output=True, text=True)
+    return json.loads(run.stdout)
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """``data`` gzipped at zlib's best (Zopfli gained under 1% on the app's archive)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def write_packs(found: dict, script: Path) -> dict[str, bytes]:
+    """Write dist/lang/<code>.pack for each language but English (its JSON, gzipped: web/i18n.js
+    inflates it) and the language list into dist/web/i18n.js (``LANGUAGES``); returns the file the
+    app's archive gets: ``cardtable/locale/languages.json`` ({code: name}, read by ``cardtable.locale``)."""
+    names = found.pop("names")
+    out = DIST / LANG_DIR
+    out.mkdir()
+    for code, pack in found.items():
+        text = json.dumps(pack, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        (out / f"{code}.pack").write_bytes(gzip_bytes(text.encode("utf-8")))
+    _fill(script, "LANGUAGES", ["en", *sorted(found)])
+    return languages_file(names)
+
+
+def languages_file(names: dict[str, str]) -> dict[str, bytes]:
+    """{path in the app's archive: bytes} of ``cardtable/locale/languages.json``: {code: name}."""
+    listed = json.dumps(names, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return {"cardtable/locale/languages.json": listed.encode("utf-8")}
 
 
 # The files a first start downloads before Python runs, whose bytes the loading screen's progress
@@ -132,28 +171,6 @@ def boot_files() -> dict[str, int]:
 def write_boot_files(path: Path) -> None:
     """Put boot_files() into dist/web/progress.js, in place of its empty ``FILES``."""
     _fill(path, "FILES", boot_files())
-
-
-def compiled_catalogs() -> dict[str, bytes]:
-    """The .po catalogs compiled by Babel, as the app ships them (tools/compile_catalogs.py: each
-    .mo's messages as JSON, cardtable.json): {path in the archive: bytes}.
-
-    With no Babel in this Python (``python3 tools/build.py`` on a bare system), the script runs
-    with the venv's Python (``make build`` makes the venv first)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import compile_catalogs  # noqa: E402
-
-    try:
-        return compile_catalogs.compile_all()
-    except ImportError:
-        pass
-    venv_python = ROOT / ".venv" / "bin" / "python"
-    if not venv_python.exists():
-        fail("Babel is needed to compile the translations: run `make build` (it makes .venv), "
-             "or `pip install babel`")
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([str(venv_python), str(ROOT / "tools" / "compile_catalogs.py"), tmp], check=True)
-        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.json"))}
 
 
 def _shipped(path: Path) -> bytes:
@@ -266,10 +283,10 @@ def build() -> dict:
         minify_files(sorted([*(DIST / "web").glob("*.js"), *(DIST / "web").glob("*.css")]), BUILD_VALUES)
     except MinifyError as err:
         fail(str(err))
-    translate_page_scripts(DIST / "web" / "i18n.js")
+    languages = write_packs(language_packs(), DIST / "web" / "i18n.js")
     app = DIST / "app"
     app.mkdir()
-    write_tar(DIST / APP_ARCHIVE, package_files(), ROOT / "py", compiled_catalogs())
+    write_tar(DIST / APP_ARCHIVE, package_files(), ROOT / "py", languages)
     write_stdlib()
     write_packed(DIST / "web" / "snapshot-early.js")
     (app / "main.py").write_bytes(_shipped(ROOT / "py" / "cardtable" / "ui" / "main.py"))
@@ -301,7 +318,10 @@ def build() -> dict:
     # (a file with a packed copy beside it is downloaded as that copy)
     own = [p for p in files if p.relative_to(DIST).parts[0] != "runtime"
            and not p.with_name(p.name + ".xz").is_file()]
+    packs = {p.stem: p.stat().st_size for p in sorted((DIST / LANG_DIR).glob("*.pack"))}
     report = {
+        "shared_bytes": size_of(own) - sum(packs.values()),
+        "packs": packs,
         "version": version,
         "dist_bytes": size_of(files),
         "dist_files": len(files),
@@ -549,9 +569,13 @@ def main() -> int:
     r = build()
     kb = lambda n: f"{n / 1024:,.1f} KB"  # noqa: E731
     print(f"built dist/ (version {r['version']}): {r['dist_files']} files, {r['dist_bytes'] / 1e6:,.2f} MB")
-    budget = "within" if r["app_bytes"] <= APP_BUDGET else "OVER"
-    print(f"app's own code and assets: {r['app_files']} files, {kb(r['app_bytes'])} "
-          f"({budget} the {kb(APP_BUDGET)} budget; runtime excluded)")
+    print(f"app's own code and assets: {r['app_files']} files, {kb(r['app_bytes'])} in all "
+          "(runtime excluded); a player downloads the shared part and one language's pack:")
+    worst = r["shared_bytes"] + max(r["packs"].values(), default=0)
+    budget = "within" if worst <= APP_BUDGET else "OVER"
+    print(f"  shared {kb(r['shared_bytes'])}; packs: " + ", ".join(
+        f"{code} {kb(n)} (shared + pack {kb(r['shared_bytes'] + n)})" for code, n in r["packs"].items()))
+    print(f"  the biggest, {kb(worst)}, is {budget} the {kb(APP_BUDGET)} budget (shared + each pack ≤ budget)")
     if r["snapshot_bytes"]:
         print(f"start-up snapshot: {SNAPSHOT}, {r['snapshot_bytes'] / 1e6:,.2f} MB "
               "(gzipped; precached by the service worker, used from the second start)")

@@ -58,6 +58,7 @@ SW_NAME = "sw.js"
 CACHE_PREFIX = "card-table"
 SKIP = {SW_NAME}  # the worker is never cached by itself
 SKIP_SUFFIXES = (".map", ".xz")  # (an ".xz" is a packed copy of a file the worker keeps decoded: see PACKED)
+LANG_DIR = "lang/"  # the language packs: not precached, each kept once fetched (see the template)
 SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker after its install (see the template)
 
 
@@ -88,6 +89,7 @@ def precache_files(dist: Path) -> list[Path]:
     """Every file of dist/ the worker must hold (all but PyScript's unused chunks), sorted by URL."""
     files = [p for p in dist.rglob("*") if p.is_file()
              and p.relative_to(dist).as_posix() not in SKIP and not p.name.endswith(SKIP_SUFFIXES)
+             and not p.relative_to(dist).as_posix().startswith(LANG_DIR)
              and chunk_name(p.relative_to(dist).as_posix()) not in UNUSED_PYSCRIPT]
     return sorted(files, key=lambda p: p.relative_to(dist).as_posix())
 
@@ -163,12 +165,30 @@ self.addEventListener("install", (event) => {
     await Promise.all([
       cache.addAll(plain.map((f) => new Request(new URL(f, self.registration.scope), { cache: "no-cache" }))),
       ...FILES.filter((f) => f in PACKED).map((f) => addUnpacked(cache, f)),
+      keepLanguagePacks(cache),
     ]);
     // First install: nothing older is running, so take over at once.  An update waits for the
     // page's banner (message SKIP_WAITING): never swap versions under a game in progress.
     if (!self.registration.active) await self.skipWaiting();
   })());
 });
+
+// The language packs (lang/<code>.pack) are not precached: a player needs only the one of the
+// language spoken.  The fetch handler keeps each pack the page fetches (web/i18n.js, and
+// web/sw-register.js fetches the chosen one again once the worker is up), and an update fetches
+// again, this version's, the packs an older cache of this scope held (never failing the install).
+const LANGS = new URL("lang/", self.registration.scope).href;
+
+async function keepLanguagePacks(cache) {
+  const urls = new Set();
+  for (const key of await caches.keys()) {
+    if (!key.startsWith(PREFIX) || key === CACHE) continue;
+    for (const request of await (await caches.open(key)).keys()) {
+      if (request.url.startsWith(LANGS)) urls.add(request.url.split("?")[0]);
+    }
+  }
+  await Promise.all([...urls].map((url) => cache.add(new Request(url, { cache: "no-cache" })).catch(() => {})));
+}
 
 // The start-up snapshot is not part of the install: a first visit's worker is installed (and the
 // app works offline) without waiting for its 6.9 MB.  A page this version controls asks for it
@@ -323,7 +343,10 @@ self.addEventListener("fetch", (event) => {
         && (url.pathname.endsWith("/") || url.pathname.endsWith("/index.html"))) {
       hit = await cache.match(INDEX);
     }
-    return hit || fetch(request);
+    if (hit) return hit;
+    const response = await fetch(request);
+    if (response.ok && url.href.startsWith(LANGS) && !url.search) await cache.put(request, response.clone());
+    return response;
   })());
 });
 """

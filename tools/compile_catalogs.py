@@ -84,6 +84,46 @@ def js_catalogs() -> dict[str, dict[str, str]]:
     return out
 
 
+def short_keyed(lean: dict, code: str = "") -> dict:
+    """A lean catalog keyed by ``i18n.short_key`` of each message rather than its English words
+    (``"keys": "short"``): a pack 18% smaller (French: 29.2 KB gzipped, 24.0 KB so).  Raises
+    ValueError when two messages share a key (reword one of them, or lengthen the key)."""
+    sys.path.insert(0, str(PY))
+    from cardtable.ui.text.i18n import short_key
+
+    out = {"plural": lean["plural"], "keys": "short"}
+    for part in ("messages", "plurals"):
+        keyed = {short_key(k): v for k, v in lean[part].items()}
+        if len(keyed) != len(lean[part]):
+            raise ValueError(f"two messages of the {code} catalog share a short key: lengthen i18n.short_key")
+        out[part] = keyed
+    return out
+
+
+def name_of(code: str) -> str:
+    """A language's name in itself, from Babel's data (its first letter a capital, as a menu writes
+    it: "Français", "हिन्दी", "ਪੰਜਾਬੀ")."""
+    from babel import Locale
+
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def packs() -> dict:
+    """Each language's pack for the page (``tools/build.py``, write_packs): {code: {"catalog": its
+    lean catalog, "rules": {game: its rules page in that language}, "page": the page scripts'
+    messages (js_catalogs)}}, and "names": {code: name_of(code)}."""
+    page = js_catalogs()
+    out: dict = {"names": {}}
+    for rel, data in compile_all().items():
+        code = rel.split("/")[2]
+        rules = {p.name.split(".")[0]: p.read_text(encoding="utf-8")
+                 for p in sorted((PY / "cardtable" / "rules").glob(f"*.{code}.md"))}
+        out[code] = {"catalog": short_keyed(json.loads(data), code), "rules": rules, "page": page.get(code, {})}
+        out["names"][code] = name_of(code)
+    return out
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print(__doc__.strip().splitlines()[3].strip(), file=sys.stderr)

@@ -285,7 +285,17 @@ function fastBootstrap(pyodide) {
 /** Boot the interpreter: from a cached snapshot when there is a good one, else normally (a promise
  * of the Pyodide API).  Never rejects because of a snapshot: any failure there falls back to a
  * normal boot in the same page load. */
+// The chosen language's pack (web/i18n.js): the interpreter is handed over once it is settled, so
+// that Python finds it (globalThis.cardtablePacks) before its first render.
+const languagePack = import("./i18n.js").then((m) => m.ready).catch(() => null);
+
 async function boot(config) {
+  const pyodide = await bootPython(config);
+  await languagePack;
+  return pyodide;
+}
+
+async function bootPython(config) {
   // performance marks (cardtable:*) let bench/bench_startup.py show where a start's time goes
   performance.mark("cardtable:load-pyodide");
   let found = null;

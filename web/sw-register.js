@@ -12,7 +12,7 @@
 // and imports PyScript statically, so it runs right after PyScript's module has been evaluated
 // and long before PyScript reads those hooks (which happens only after Pyodide has loaded).
 import { hooks } from "../runtime/pyscript/core.js";
-import { _ } from "./i18n.js";
+import { _, packUrl } from "./i18n.js";
 
 // PyScript 0.7.31 builds its *worker* hooks with `Function(...)` (a string eval) when it sets up
 // every interpreter, main thread included -- even though main-thread mode never starts a worker.
@@ -108,6 +108,10 @@ function watchForUpdates(registration) {
 // failed (web/pyodide-snapshot.js deleted that copy: the next start tries the other, or asks).
 // The worker answers SNAPSHOT_READY when it is cached: <html data-snapshot-cached>.
 function askForSnapshot() {
+  // and the language pack of the language spoken (fetched before the worker was there): fetched
+  // again through the worker, which keeps it (a hit when it has it already)
+  const spoken = root.lang;
+  if (container.controller && spoken && spoken !== "en") fetch(packUrl(spoken)).catch(() => {});
   if (root.dataset.snapshot === "used") {
     root.setAttribute("data-snapshot-cached", "");
   } else if (container.controller && root.dataset.snapshot !== "failed") {

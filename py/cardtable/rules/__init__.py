@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from importlib import resources
 
+from ..locale import PACKS
+
 TITLES = {"dummy-spades": "Dummy Spades", "seep": "Seep"}
 
 
@@ -13,6 +15,9 @@ def text(game: str, lang: str = "en") -> str:
     translation); English when there is none."""
     if game not in TITLES:
         raise KeyError(game)
+    packed = PACKS.get(lang, {}).get("rules", {}).get(game)   # (in the page: the language's pack)
+    if lang != "en" and isinstance(packed, str):
+        return packed
     here = resources.files(__name__)
     page = here.joinpath(f"{game}.{lang}.md")
     if lang != "en" and page.is_file():

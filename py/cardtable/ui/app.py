@@ -36,7 +36,7 @@ from pyodide.ffi import create_proxy, to_js
 from .text import announce
 from .screens import home
 from .text.i18n import N_, _, best_language, use_language
-from .shell.browser import (browser_languages, css_escape, js_object, local_get, local_set, present, say_aloud, store,
+from .shell.browser import (browser_languages, take_pack, css_escape, js_object, local_get, local_set, present, say_aloud, store,
                             without_saves)
 from .text.markup import isolate_names
 from .shell.history import History
@@ -212,6 +212,7 @@ class App:
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on: the catalog, ``<html lang>``, and the open game's log
         (described again in the new language; the game and its position stay as they are)."""
+        take_pack(code)   # (the pack web/i18n.js loaded for it)
         lang = self.lang = use_language(code)
         document.documentElement.lang = lang
         self.relog.start(lambda err: window.console.error(f"cardtable: log in {lang}: {err!r}"))   # in slices

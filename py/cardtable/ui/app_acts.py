@@ -47,11 +47,15 @@ class AppActs:
 
     def lang(self, code: str) -> None:
         if code in LANGUAGES:
-            app = self.app
-            app.settings["lang"] = code
-            app.keep_settings()
-            app.set_language(code)
-            app.render()
+            from .shell.browser import load_pack   # (the browser's: imported when a language is chosen)
+            load_pack(code, lambda: self._speak(code))   # (its pack fetched first, once)
+
+    def _speak(self, code: str) -> None:
+        app = self.app
+        app.settings["lang"] = code
+        app.keep_settings()
+        app.set_language(code)
+        app.render()
 
     def level(self, level: str) -> None:
         """The computers' level of *Play against the computer*, kept in the settings."""

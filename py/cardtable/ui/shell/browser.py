@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Optional
 
 from pyscript import document, window   # (document: screens read form fields through this module)
-from pyodide.ffi import to_js
+from pyodide.ffi import create_proxy, to_js
+
+from ...locale import PACKS, add_pack
 
 from ...stores.saves import DictStore
 from ..text.markup import plain_name
@@ -50,6 +52,32 @@ def without_saves() -> bool:
         return "without-saves" in str(window.location.search)
     except Exception:
         return False
+
+
+def take_pack(code: str) -> bool:
+    """The pack of ``code`` (``locale.add_pack``) from those the page has loaded already
+    (``web/i18n.js`` loads the chosen language's before Python starts); False when it has none."""
+    if code == "en" or code in PACKS:
+        return True
+    packs = getattr(window, "cardtablePacks", None)
+    text = getattr(packs, code, None) if present(packs) else None
+    return isinstance(text, str) and add_pack(code, text)
+
+
+def load_pack(code: str, then) -> None:
+    """Call ``then()`` once the pack of ``code`` is here (fetched now if need be; if it cannot be,
+    ``then()`` all the same: the language then stays English)."""
+    loader = getattr(window, "cardtableLoadPack", None)
+    if take_pack(code) or not present(loader):
+        then()
+        return
+
+    def done(_text=None) -> None:
+        proxy.destroy()
+        take_pack(code)
+        then()
+    proxy = create_proxy(done)
+    loader(code).then(proxy)
 
 
 def browser_languages() -> list[str]:

@@ -30,16 +30,16 @@ Until a catalog is loaded every message is its English self.  Where no compiled 
 
 from __future__ import annotations
 
+import binascii
 import gettext as _gettext
 import io
 import json
+import zlib
 from pathlib import Path
 from typing import Iterable, Optional
 
 from ...record import load_json
-from ...locale import LANGUAGES   # the languages the app speaks, in the order the switch offers them
-#: each language named in itself (the switch shows these, untranslated)
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+from ...locale import LANGUAGE_NAMES, LANGUAGES, PACKS   # the languages the app speaks, each named in itself
 DOMAIN = "cardtable"
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 
@@ -109,6 +109,34 @@ def best_language(preferred: Iterable[Optional[str]]) -> str:
     return "en"
 
 
+def short_key(message: str) -> str:
+    """The key of ``message`` (gettext's, with its context before it for one that has one) in a
+    language pack's catalog: six characters of its CRC-32 instead of the English words (the build
+    checks that no two messages share one: tools/compile_catalogs.py).
+
+    >>> short_key("Scores"), short_key("Game log")
+    ('APwyaA', 'Xk+pnA')
+    """
+    return binascii.b2a_base64(zlib.crc32(message.encode("utf-8")).to_bytes(4, "big"), newline=False)[:6].decode()
+
+
+class _ShortKeys(dict):
+    """A catalog keyed by ``short_key`` that gettext's methods look up by the English words."""
+
+    @staticmethod
+    def _key(key):
+        return (short_key(key[0]), key[1]) if isinstance(key, tuple) else short_key(key)
+
+    def get(self, key, default=None):
+        return dict.get(self, self._key(key), default)
+
+    def __getitem__(self, key):
+        return dict.__getitem__(self, self._key(key))
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, self._key(key))
+
+
 class LeanTranslations(_gettext.GNUTranslations):
     r"""A catalog as the app ships it: a ``.mo``'s messages as JSON, without its tables of offsets
     (``tools/compile_catalogs.py``'s ``lean_catalog``), looked up by gettext's own methods.
@@ -120,12 +148,29 @@ class LeanTranslations(_gettext.GNUTranslations):
     ('Points', 'Sip', '{n} plis')
     >>> t.gettext("Seep"), t.ngettext("{n} card", "{n} cards", 1)
     ('Seep', '{n} card')
+
+    A language pack's catalog is keyed by ``short_key`` (``"keys": "short"``), looked up the same:
+
+    >>> packed = {"plural": "(n > 1)", "keys": "short", "messages": {short_key("Scores"): "Points"},
+    ...           "plurals": {short_key("{n} trick"): ["{n} pli", "{n} plis"]}}
+    >>> t = LeanTranslations.of(packed)
+    >>> t.gettext("Scores"), t.ngettext("{n} trick", "{n} tricks", 2), t.gettext("Seep")
+    ('Points', '{n} plis', 'Seep')
     """
 
+    @classmethod
+    def of(cls, lean: dict) -> "LeanTranslations":
+        """The catalog of a language pack (its ``catalog``, already read)."""
+        t = cls()
+        t._take(lean)
+        return t
+
     def _parse(self, fp) -> None:  # (gettext's hook for a catalog in another format)
-        lean = load_json(fp.read(), max_bytes=1_000_000, what="a translation catalog")
+        self._take(load_json(fp.read(), max_bytes=1_000_000, what="a translation catalog"))
+
+    def _take(self, lean: dict) -> None:
         self.plural = _gettext.c2py(lean["plural"])
-        self._catalog = dict(lean["messages"])
+        self._catalog = (_ShortKeys if lean.get("keys") == "short" else dict)(lean["messages"])
         for msgid, forms in lean["plurals"].items():
             self._catalog.update(((msgid, i), form) for i, form in enumerate(forms))
 
@@ -133,6 +178,8 @@ class LeanTranslations(_gettext.GNUTranslations):
 def _catalog(code: str) -> Optional[_gettext.NullTranslations]:
     """The compiled catalog of ``code``: as the app ships it (JSON), its ``.mo``, or its ``.po``
     compiled in memory."""
+    if code in PACKS:
+        return LeanTranslations.of(PACKS[code]["catalog"])
     base = LOCALE_DIR / code / "LC_MESSAGES"
     lean = base / f"{DOMAIN}.json"
     if lean.is_file():
