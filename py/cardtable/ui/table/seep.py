@@ -700,7 +700,7 @@ class Table:
         info = f'<span class="name">{esc(self.names[seat])}</span>'
         if not self.two:
             info += (f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}">{letter}</span>'
-                     f'<span class="partner">{esc(_("with {name}").format(name=as_object(self, SEATS[(SEATS.index(seat) + 2) % 4])))}</span>')
+                     f'<span class="partner">{esc(of_seat(self, SEATS[(SEATS.index(seat) + 2) % 4], N_("with {name}"), N_("with you")))}</span>')
         info += (''
                 + (f'<span class="role role-dealer">{esc(_("Dealer"))}</span>' if v["dealer"] == seat else "")
                 + ('<span class="role role-bidder">' + esc(_("Bid {n}").format(n=v["bid"]) if v["bid"] else _("Bidder")) + "</span>"

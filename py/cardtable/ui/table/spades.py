@@ -417,9 +417,9 @@ class Table:
 
     def collect_button(self) -> str:
         """Collect, for the trick held on the table: in the action area, where it covers no card."""
-        w = as_object(self, (self.collecting or {}).get("winner"))
+        w = of_seat(self, (self.collecting or {}).get("winner"), N_("Collect the trick for {name}"), N_("Collect your trick"))
         return ('<div class="collect-bar">' + button(esc(_("Collect")), "release", cls="btn small collect", key="collect",
-                                                     aria_label=_("Collect the trick for {name}").format(name=w)) + "</div>")
+                                                     aria_label=w) + "</div>")
 
     def mirror_caption(self, v: dict) -> str:
         """Mirror, before the first card: where the bids came from (the chips show them)."""
