@@ -19,4 +19,15 @@ if "_snapshot_code" in sys.modules:
     from pyscript import document
 
     document.documentElement.dataset.snapshotCode = " ".join(sys.modules["_snapshot_code"].HITS)
-start()
+
+def _go(_store=None) -> None:
+    start()
+
+
+# web/store.js reads the saved data from IndexedDB while Python loads: start once it has
+try:
+    from js import cardtableStore
+    from pyodide.ffi import create_once_callable
+    cardtableStore.ready.then(create_once_callable(_go))
+except ImportError:   # no web/store.js: localStorage
+    _go()

@@ -11,9 +11,24 @@ from ...session import SessionEvents
 from ..shell.browser import measure
 from ..text import announce, refusals
 from ..text.i18n import N_, _
+from ...stores.saves import GAME_KEY
 
 STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but the moves from now on are not saved. "
                   "Export it to keep it, or delete old saved games.")
+FULL_WORDS = {   # (a save of this game is kept, other saved games exist): what is true, and what to do
+    (True, True): STORAGE_FULL,
+    (True, False): N_("Storage is full: the last good save of this game is kept, but the moves from now on are "
+                      "not saved. Export it to keep it."),
+    (False, True): N_("Storage is full: this game is not saved. Export it to keep it, or delete old saved games."),
+    (False, False): N_("Storage is full: this game is not saved. Export it to keep it."),
+}
+
+
+def full_words(saves, game_id) -> str:
+    """The storage-full banner true for this game: whether a save of it is kept, and whether
+    deleting other saved games could make room."""
+    others = any(k.startswith(GAME_KEY) and k != GAME_KEY + str(game_id) for k in saves.keys())
+    return _(FULL_WORDS[(saves.raw(game_id) is not None if game_id else False, others)])
 
 
 class TableEvents(SessionEvents):
@@ -49,12 +64,12 @@ class TableEvents(SessionEvents):
 
     def saved(self) -> None:
         app = self.app
-        if app.banner == _(STORAGE_FULL):
+        if app.banner in map(_, FULL_WORDS.values()):
             app.banner = ""
         app.your_data.after_save()   # something to lose now: ask the browser to keep it
 
     def storage_full(self) -> None:
-        self.app.banner = _(STORAGE_FULL)
+        self.app.banner = full_words(self.app.saves, self.app.game_id)
 
     def save_conflict(self, game_id: str) -> None:
         # this window's move is not saved; after the current event, show the newer game instead
