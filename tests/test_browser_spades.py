@@ -119,7 +119,7 @@ def test_a_corrupt_save_is_reported_and_another_save_still_opens(watched_page, s
     start_game(page, site.url, seed=9)
     take_turn(page)
     take_turn(page)
-    good = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    good = page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last')")
     page.evaluate("""() => {
         localStorage.setItem('cardtable/v1/game/broken', '{"format": "cardtable/1", "game": "dummy-spades", "seed": 1, "actions": ["bid 99"]}');
         localStorage.setItem('cardtable/v1/game/garbage', 'this is not json');

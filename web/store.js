@@ -18,8 +18,10 @@
 (() => {
   const PREFIX = "cardtable/";
   const LOCAL = new Set(["cardtable/v1/settings", "cardtable/v1/uncounted"]);   // kept in localStorage
+  const isLocal = (k) => LOCAL.has(k) || !k.startsWith(PREFIX);   // (and any key not the app's)
   const map = new Map();
   let db = null, keys = null, pending = new Map(), before = new Map(), waiting = [], scheduled = false;
+  let inflight = Promise.resolve();   // the transactions under way
   let heard = new Set(), hearing = false;
   const changes = [], refusals = [];
   const chan = self.BroadcastChannel ? new BroadcastChannel("cardtable-store") : null;
@@ -42,7 +44,7 @@
 
   function write(k, v) {
     k = String(k);
-    if (LOCAL.has(k)) return v === null ? local().removeItem(k) : local().setItem(k, v);
+    if (isLocal(k)) return v === null ? local().removeItem(k) : local().setItem(k, v);
     const old = map.has(k) ? map.get(k) : null;
     const grow = size(k, v) - size(k, old);
     if (grow > 0 && grow > kv.room) throw new DOMException("the storage quota has been exceeded", "QuotaExceededError");
@@ -58,17 +60,17 @@
     scheduled = false;
     const writes = pending, olds = before, waiters = waiting;
     pending = new Map(); before = new Map(); waiting = [];
-    if (!writes.size) { waiters.forEach((w) => w(true)); return; }
+    if (!writes.size) { inflight.then(() => waiters.forEach((w) => w(true))); return; }
     let tx;
     try {
       tx = db.transaction("kv", "readwrite");
       const os = tx.objectStore("kv");
       for (const [k, v] of writes) { if (v === null) os.delete(k); else os.put(v, k); }
     } catch (err) { return refused(writes, olds, waiters, err); }
-    done(tx).then(() => {
+    inflight = Promise.all([inflight, done(tx).then(() => {
       if (chan) chan.postMessage([...writes]);
       waiters.forEach((w) => w(true));
-    }, (err) => refused(writes, olds, waiters, err));
+    }, (err) => refused(writes, olds, waiters, err))]);
   }
 
   function refused(writes, olds, waiters, err) {
@@ -140,7 +142,7 @@
 
   const kv = {
     room: Infinity,   // bytes this window may still add (tests lower it to fill the store)
-    getItem: (k) => (LOCAL.has(k) ? local().getItem(k) : map.has(k) ? map.get(k) : null),
+    getItem: (k) => (isLocal(String(k)) ? local().getItem(k) : map.has(k) ? map.get(k) : null),
     setItem: (k, v) => write(k, String(v)),
     removeItem: (k) => write(k, null),
     key: (i) => (list()[i] ?? null),

@@ -129,7 +129,7 @@ def restore(store: Any, text: str) -> Restored:
         if key.startswith(GAME_KEY):
             gid = key[len(GAME_KEY):]
             note = entries.get(META_KEY + gid)
-            how = merge_game(here.get(key), here.get(META_KEY + gid), value, note)
+            how = merge_game(here.get(key), value)
             if how == "beside":
                 gid = beside_id(gid, value)
                 if here.get(GAME_KEY + gid) == value:
@@ -168,13 +168,13 @@ def restore(store: Any, text: str) -> Restored:
     return done
 
 
-def merge_game(here: Optional[str], here_note: Optional[str], theirs: str, their_note: Optional[str]) -> str:
+def merge_game(here: Optional[str], theirs: str) -> str:
     """How a backup's copy of a saved game joins the one stored under the same id: ``add`` (none
     here), ``keep`` (the same, or everything in it is here already), ``replace`` (the copy here is
     where the backup's was earlier: the backup's goes on from it), or ``beside`` (they split, as
     after an Undo, or one cannot be read: the backup's is kept beside, under an id of its own).
-    Which was played last never lets an older copy write over a newer one: a copy is only ever
-    replaced by one that holds all of it."""
+    Whichever was played last, a copy is only ever replaced by one that holds all of it, so an
+    older copy never writes over a newer one, and length alone decides nothing."""
     if here is None:
         return "add"
     if theirs == here:

@@ -20,14 +20,8 @@ if "_snapshot_code" in sys.modules:
 
     document.documentElement.dataset.snapshotCode = " ".join(sys.modules["_snapshot_code"].HITS)
 
-def _go(_store=None) -> None:
-    start()
+# web/store.js reads the saved data from IndexedDB while Python loads: the app starts once it has
+from js import cardtableStore  # noqa: E402
+from pyodide.ffi import create_once_callable  # noqa: E402
 
-
-# web/store.js reads the saved data from IndexedDB while Python loads: start once it has
-try:
-    from js import cardtableStore
-    from pyodide.ffi import create_once_callable
-    cardtableStore.ready.then(create_once_callable(_go))
-except ImportError:   # no web/store.js: localStorage
-    _go()
+cardtableStore.ready.then(create_once_callable(lambda _store: start()))
