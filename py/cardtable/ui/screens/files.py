@@ -339,7 +339,7 @@ class Files:
         statistics were refused are listed as not counted yet."""
         from ...stores import stats as stats_store
         from ...stores.saves import GAME_KEY
-        from ..table.events import full_words
+        from ..text.full import full_words
         app, gid = self.app, self.app.game_id
         stats_store.not_counted(app.saves.store, [k[len(stats_store.ENTRY_KEY):] for k in keys
                                                   if k.startswith(stats_store.ENTRY_KEY)])
