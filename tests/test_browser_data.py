@@ -277,8 +277,8 @@ def test_two_windows_never_lose_each_others_moves(home_page, site):
     a.evaluate("""acts => { const id = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');
         const r = JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + id)); r.actions = acts;
         const m = JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/meta/' + id)); m.rev += 1; m.n = acts.length; delete m.sig;
-        localStorage.setItem('cardtable/v1/game/' + id, JSON.stringify(r));
-        localStorage.setItem('cardtable/v1/meta/' + id, JSON.stringify(m)); }""", newer)
+        cardtableStore.kv.setItem('cardtable/v1/game/' + id, JSON.stringify(r));   // this window's own write: no event
+        cardtableStore.kv.setItem('cardtable/v1/meta/' + id, JSON.stringify(m)); }""", newer)
     # ... and A, still showing the old position, plays: its move does not overwrite the newer game
     if a.locator("html[data-screen=handoff]").count():
         take_device(a)
@@ -399,8 +399,9 @@ def test_a_handful_of_damaged_stores_all_reach_the_home_screen(browser, site):
         store = good_store(rnd)
         for _ in range(3):
             damage(store, rnd)
-        page.evaluate("e => { localStorage.clear(); for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v); }",
-                      store.data)
+        page.evaluate("e => new Promise((ok) => { localStorage.clear(); for (const [k, v] of Object.entries(e)) "
+                      "localStorage.setItem(k, v); const r = indexedDB.deleteDatabase('cardtable'); "
+                      "r.onsuccess = r.onerror = () => ok(); })", store.data)
         page.goto(site.url)
         wait_ready(page)
         assert page.locator("html[data-screen=home]").count() == 1, case

@@ -134,7 +134,7 @@ def test_a_game_not_counted_for_lack_of_room_is_told_on_the_screen_until_counted
     class App:
         saves = type("S", (), {"store": DictStore(quota=300)})()
     assert not stats_screen.record_game(App.saves.store, spades_record(), now=1.0)
-    assert "The latest hands of 1 game are not counted yet" in stats_screen.StatsScreen(App()).html()
+    assert "1 game has hands not counted yet" in stats_screen.StatsScreen(App()).html()
     # kept in the store, not in this visit's memory: a reload (a new screen, nothing else) still says it
     assert stats_store.uncounted(App.saves.store) == [stats.game_key(spades_record())]
     assert "not counted yet" in stats_screen.StatsScreen(App()).html()

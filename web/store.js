@@ -47,7 +47,7 @@
     if (isLocal(k)) return v === null ? local().removeItem(k) : local().setItem(k, v);
     const old = map.has(k) ? map.get(k) : null;
     const grow = size(k, v) - size(k, old);
-    if (grow > 0 && grow > kv.room) throw new DOMException("the storage quota has been exceeded", "QuotaExceededError");
+    if (grow > 0 && grow > kv.room) throw new DOMException("quota", "QuotaExceededError");
     kv.room -= grow;
     if (!before.has(k)) before.set(k, old);
     if (v === null) map.delete(k); else map.set(k, v);
@@ -80,7 +80,6 @@
       if (old === null) map.delete(k); else map.set(k, old);
     }
     keys = null;
-    console.error("cardtable: storage refused a write", err);
     refusals.forEach((f) => f([...writes.keys()], String(err && err.name)));
     waiters.forEach((w) => w(false));
   }
@@ -119,7 +118,7 @@
     keys = null;
     try {   // a value changed meanwhile (an older version's window) stays, and is moved next time
       for (const [k, v] of moving) if (ls.getItem(k) === v) ls.removeItem(k);
-    } catch (e) { console.error("cardtable: moving the saved data, the rest is moved next time", e); }
+    } catch (e) { /* the rest is moved next time */ }
   }
 
   async function open() {
@@ -155,5 +154,5 @@
   self.cardtableStore = { kv: null };
   self.cardtableStore.ready = (self.indexedDB ? open() : Promise.resolve(null)).then(
     (got) => (self.cardtableStore.kv = got),
-    (err) => { console.error("cardtable: IndexedDB cannot be used, localStorage is", err); return null; });
+    (err) => { console.error("cardtable: no IndexedDB, localStorage is used", err); return null; });
 })();

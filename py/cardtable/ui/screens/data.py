@@ -164,7 +164,6 @@ def restore_words(store, text: str, filename: str) -> str:
     if full:
         games, entries = full.get("games", 0), full.get("stats", 0) + full.get("other", 0)
         words.append(_("Storage is full: {games} of the {total} saved games of the backup and {entries} other values "
-                       "did not fit and were not restored; everything else was. Delete games you do not need and "
-                       "restore again: nothing is restored twice.").format(games=games, total=done.games_in_file,
+                       "were not restored. Make room and restore again: nothing is restored twice.").format(games=games, total=done.games_in_file,
                                                                            entries=entries))
     return " ".join(words)

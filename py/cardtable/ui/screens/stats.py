@@ -278,10 +278,9 @@ class StatsScreen:
         data, problem = load(store)
         waiting = len(stats_store.uncounted(store))
         if waiting:
-            full = ngettext("The latest hands of {n} game are not counted yet: storage was full. They are counted "
-                            "the next time the game is opened or played, once there is room.",
-                            "The latest hands of {n} games are not counted yet: storage was full. They are counted "
-                            "the next time each game is opened or played, once there is room.", waiting).format(n=waiting)
+            full = ngettext("{n} game has hands not counted yet (storage was full): they are counted when it is "
+                            "next opened or played with room.", "{n} games have hands not counted yet (storage was "
+                            "full): they are counted when each is next opened or played with room.", waiting).format(n=waiting)
             problem = f"{problem}; {full}" if problem else full
         return screen_html(data, problem, self.notice, stats_store.asides(store))
 
