@@ -1,8 +1,8 @@
 """The statistics kept in the browser's store: one key per game, so that they only grow.
 
 Pure Python over a Web-Storage-like store (``getItem``/``setItem``/``removeItem``/``key``/
-``length``: ``window.localStorage`` in the page, ``storage.DictStore`` in tests).  The figures
-themselves are ``cardtable.stats``'s; this module decides where they live.
+``length``: web/store.js's store over IndexedDB in the page, ``storage.DictStore`` in tests).  The
+figures themselves are ``cardtable.stats``'s; this module decides where they live.
 
 Keys
     ``cardtable/v1/stats/<game key>``

@@ -6,8 +6,8 @@ itself is the pure ``stores.backup`` module, the group's HTML ``settings.data_ht
 Acts: ``backup:export`` (download every stored value as a ``cardtable-backup/1`` file);
 a file chosen in ``#backup-file`` is restored (``restore_file``).
 
-Room: the characters kept under ``cardtable/`` are counted here (localStorage, which
-``navigator.storage.estimate()`` does not report in every browser), and the estimate and
+Room: the characters kept under ``cardtable/`` are counted here (the app's store, web/store.js),
+and the estimate and
 ``navigator.storage.persisted()`` are asked for when Settings opens.  Once the player has
 something to lose -- the first game saved in a visit -- ``navigator.storage.persist()`` is asked
 for, once (a browser that already granted or refused it is not asked again).
