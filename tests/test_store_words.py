@@ -26,3 +26,17 @@ def test_the_storage_full_banner_says_what_is_true(saved, others, said, not_said
     assert said in words
     assert not any(w in words for w in not_said), words
     assert ("delete old saved games" in words) == others
+
+
+def test_home_lists_finished_games_apart_with_the_files_buttons_above_the_list():
+    """Issue #44, case 4: finished games grouped apart from the games in play, and *Import a game
+    file…* before the list, however long it is."""
+    from cardtable.stores.saves import SavedGame
+    from cardtable.ui.screens import home
+    saves = [SavedGame(id=f"f{i}", game="seep", players=["Ana", "Ben"], over=True, updated=float(i),
+                       totals="3 hands · Ana 3 · Ben 9") for i in range(500)]
+    saves.insert(250, SavedGame(id="live", game="seep", players=["Ana", "Ben"], updated=9.0, totals="hand 2 · Ana 3"))
+    html = home.home_html(saves, None, 5000.0)
+    at = html.index
+    assert at('for="import-file"') < at('data-act="open:live"') < at("Finished games") < at('open-review:f0')
+    assert html.count("Finished games") == 1 and 'class="save-list finished"' in html
