@@ -139,7 +139,7 @@ def test_html_looking_names_stay_text_on_every_screen(home_page, game, seats, op
     page.click('.game-over [data-act="nav:home"]')
     page.wait_for_selector("html[data-screen=home]", state="attached")
     no_injection(page)
-    assert names[0] in page.inner_text(".save-list")
+    assert names[0] in page.inner_text(".saves")
     # a game one move before the end of its first hand: hand-off, table, log, score sheet, summary
     g = games()[game].from_record({"format": "cardtable/1", "game": game, "seed": 12, "options": options,
                                    "players": names, "deals": []})
