@@ -102,7 +102,7 @@ def data_html(usage: dict, notice: str = "") -> str:
             + f'<label class="btn ghost small" for="backup-file">{esc(_("Restore from a backup…"))}</label>'
             '<input type="file" id="backup-file" accept=".json,application/json" class="visually-hidden">'
             "</div>"
-            f'<p class="muted small">{esc(_("Restoring adds what is missing here, never an older copy of a game."))}</p>'
+            f'<p class="muted small">{esc(_("Restoring adds what is missing here and never writes over a game."))}</p>'
             "</div>")
 
 
