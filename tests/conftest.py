@@ -387,9 +387,9 @@ def saved_records(page) -> dict:
     """Every game saved in the page's localStorage, by id (raw JSON text)."""
     return page.evaluate("""() => {
         const out = {};
-        for (let i = 0; i < localStorage.length; i++) {
-            const k = localStorage.key(i);
-            if (k.startsWith("cardtable/v1/game/")) out[k.slice(18)] = localStorage.getItem(k);
+        for (let i = 0; i < (self.cardtableStore?.kv || localStorage).length; i++) {
+            const k = (self.cardtableStore?.kv || localStorage).key(i);
+            if (k.startsWith("cardtable/v1/game/")) out[k.slice(18)] = (self.cardtableStore?.kv || localStorage).getItem(k);
         }
         return out;
     }""")
@@ -397,7 +397,7 @@ def saved_records(page) -> dict:
 
 def current_record(page) -> dict:
     """The record of the game being played (the one "Continue" opens)."""
-    last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    last = page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last')")
     return json.loads(saved_records(page)[last])
 
 

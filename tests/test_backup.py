@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from cardtable import stats
 from cardtable.stores import backup, stats as stats_store
-from cardtable.ui.screens import stats as stats_screen
+from cardtable.ui.screens import data as data_screen, stats as stats_screen
 from cardtable.stores.settings import SETTINGS_KEY
 from cardtable.stores.saves import GAME_KEY, META_KEY, DictStore, SaveStore
 from test_stats import spades_record
@@ -114,15 +115,75 @@ def test_a_bad_file_changes_nothing_and_says_why(text, why):
     assert store.data == before
 
 
-def test_a_restore_storage_has_no_room_for_is_undone():
-    text = backup.export_all(filled())
+def test_a_restore_never_fails_whole_what_fits_is_written_and_the_rest_counted():
+    there = DictStore()
+    saves = SaveStore(there, clock=lambda: 100.0)
+    for i in range(12):
+        saves.save(f"g{i}", record(10 + i))
+    text = backup.export_all(there)
     here = DictStore()
     SaveStore(here).save("mine", record(8))
-    before = dict(here.data)
-    here.quota = sum(len(k) + len(v) for k, v in here.data.items()) + 2_000
-    with pytest.raises(backup.BackupError, match="storage is full: nothing was restored"):
-        backup.restore(here, text)
-    assert here.data == before
+    mine = here.getItem(GAME_KEY + "mine")
+    here.quota = sum(len(k) + len(v) for k, v in here.data.items()) + 5 * len(there.getItem(GAME_KEY + "g11")) + 1_000
+    done = backup.restore(here, text)
+    written = sorted(k for k in here.data if k.startswith(GAME_KEY))
+    assert here.getItem(GAME_KEY + "mine") == mine                  # the game here stays
+    assert 1 < done.games_added < 12 and done.games_added + done.not_fitted["games"] == 12 == done.games_in_file
+    assert len(written) == done.games_added + 1
+    for k in written:                                                # each game written with its note
+        assert META_KEY + k[len(GAME_KEY):] in here.data
+    words = data_screen.restore_words(here, text, "b.json")
+    assert "Storage is full:" in words and "of the 12 saved games of the backup" in words
+    here.quota = None                                                # room made: restoring again adds the rest
+    again = backup.restore(here, text)
+    assert again.games_added == 12 - done.games_added - again.not_fitted.get("games", 0) and not again.not_fitted
+    assert again.games_kept == done.games_added
+
+
+def test_a_diverged_older_copy_in_a_backup_is_kept_beside_the_newer_one():
+    """Issue #44, case 5: a stored game of 100 actions last played later, and a backup's copy of 110
+    that split from it after action 90 (as after an Undo): both survive, neither is written over."""
+    here_rec = {**record(0), "actions": [f"a{i}" for i in range(100)]}
+    theirs_rec = {**record(0), "actions": [f"a{i}" for i in range(90)] + [f"b{i}" for i in range(20)]}
+    there = DictStore()
+    there.setItem(GAME_KEY + "g", json.dumps(theirs_rec))
+    there.setItem(META_KEY + "g", json.dumps({"updated": 1765000000.0, "rev": 7}))
+    here = DictStore()
+    SaveStore(here, clock=lambda: 1770000000.0).save("g", here_rec)
+    done = backup.restore(here, backup.export_all(there))
+    assert done.games_beside == 1 and done.games_longer == 0
+    assert json.loads(here.getItem(GAME_KEY + "g")) == here_rec
+    beside = backup.beside_id("g", there.getItem(GAME_KEY + "g"))
+    assert json.loads(here.getItem(GAME_KEY + beside)) == theirs_rec
+    assert backup.restore(here, backup.export_all(there)).games_kept == 1     # again: nothing added twice
+    assert "both copies are kept" not in data_screen.restore_words(DictStore(), backup.export_all(there), "b")
+
+
+@given(st.lists(st.integers(0, 3), max_size=12), st.lists(st.integers(0, 3), max_size=12),
+       st.lists(st.integers(0, 3), max_size=12), st.floats(0, 10), st.floats(0, 10))
+def test_restore_loses_no_action_played_on_either_side(common, mine, theirs, t_here, t_there):
+    """Whatever the two copies of a game hold and whenever each was played, every list of actions
+    is found whole in the store after a restore."""
+    here_rec = {**record(0), "actions": [f"a{x}" for x in common + mine]}
+    their_rec = {**record(0), "actions": [f"a{x}" for x in common + theirs]}
+    there = DictStore()
+    SaveStore(there, clock=lambda: t_there).save("g", their_rec)
+    here = DictStore()
+    SaveStore(here, clock=lambda: t_here).save("g", here_rec)
+    backup.restore(here, backup.export_all(there))
+    stored = [json.loads(v)["actions"] for k, v in here.data.items() if k.startswith(GAME_KEY)]
+    for acts in (here_rec["actions"], their_rec["actions"]):
+        assert any(s[:len(acts)] == acts for s in stored)
+    assert len(stored) <= 2
+
+
+def test_the_import_of_statistics_into_a_full_store_says_how_many_of_how_many():
+    there = DictStore()
+    stats_store.write_entries(there, dict(entry_of(i) for i in range(20)))
+    text = stats_store.export_text(there)
+    here = DictStore(quota=len(text) // 3)
+    with pytest.raises(stats.StatsError, match=r"storage is full: \d+ of its 20 games were saved"):
+        stats_screen.import_text(here, text)
 
 
 def test_an_unreadable_save_here_is_never_written_over_by_a_restore():

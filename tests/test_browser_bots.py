@@ -18,8 +18,8 @@ ANY_STATE = """() => !!(document.querySelector('.hand-summary')
 
 
 def record(page) -> dict:
-    last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
-    return json.loads(page.evaluate(f"localStorage.getItem('cardtable/v1/game/{last}')"))
+    last = page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last')")
+    return json.loads(page.evaluate(f"(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/{last}')"))
 
 
 FAST = "localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast'}));"
@@ -56,8 +56,8 @@ def person_acts(page) -> str:
     page.locator("button.card.playable").first.click()
     # the move is recorded before anything else happens
     page.wait_for_function(
-        "n => { const k = localStorage.getItem('cardtable/v1/last');"
-        " return JSON.parse(localStorage.getItem('cardtable/v1/game/' + k)).actions.length > n; }",
+        "n => { const k = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');"
+        " return JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + k)).actions.length > n; }",
         arg=n, timeout=10_000)
     return "play"
 
@@ -67,8 +67,8 @@ def person_acts(page) -> str:
 # notes how many actions the game had when the tap was made and when the sheet came up.
 ARM_SHEET_TAP = """n => {
   window.__tapAt = null; window.__sheetAt = null;
-  const count = () => JSON.parse(localStorage.getItem('cardtable/v1/game/'
-      + localStorage.getItem('cardtable/v1/last'))).actions.length;
+  const count = () => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/'
+      + (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length;
   const watch = new MutationObserver(() => {
     const c = count();
     if (window.__tapAt === null) {
@@ -102,7 +102,7 @@ def test_the_page_answers_while_a_computer_thinks(watched_page, site):
         pytest.fail("the person never got to play")
     # and the computers go on playing afterwards
     page.wait_for_function(
-        "n => { const k = localStorage.getItem('cardtable/v1/last');"
-        " return JSON.parse(localStorage.getItem('cardtable/v1/game/' + k)).actions.length > n + 1; }",
+        "n => { const k = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');"
+        " return JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + k)).actions.length > n + 1; }",
         arg=n, timeout=30_000)
     page.watch.assert_clean()

@@ -78,8 +78,8 @@ def test_hint_undo_and_play_out(watched_page, site):
     assert box and box["y"] + box["height"] <= PHONE["height"]   # the marked card is in view
     card = hinted.get_attribute("data-card")
     hinted.click()
-    page.wait_for_function("n => { const k = localStorage.getItem('cardtable/v1/last');"
-                           " return JSON.parse(localStorage.getItem('cardtable/v1/game/' + k)).actions.length > n; }",
+    page.wait_for_function("n => { const k = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');"
+                           " return JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + k)).actions.length > n; }",
                            arg=len(before["actions"]), timeout=10_000)
     played = current_record(page)
     assert played["actions"][len(before["actions"])] == f"play {card}"
@@ -160,8 +160,8 @@ def test_pass_and_play_undo_only_until_the_next_person_takes_the_device(watched_
     assert undo.count() == 1 and undo.inner_text().strip() == f"{name}: take back your move"
     undo.click()
     # back behind a hand-off to the one who moved: the bid is gone and no card is in the page
-    page.wait_for_function("n => { const k = localStorage.getItem('cardtable/v1/last');"
-                           " return JSON.parse(localStorage.getItem('cardtable/v1/game/' + k)).actions.length === n; }",
+    page.wait_for_function("n => { const k = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');"
+                           " return JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + k)).actions.length === n; }",
                            arg=len(before), timeout=10_000)
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
     assert page.locator("#app [data-card]").count() == 0

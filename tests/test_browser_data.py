@@ -70,8 +70,8 @@ def import_file(page, text: str | bytes, name: str = "game.json") -> None:
 
 
 def storage(page) -> dict:
-    return page.evaluate("""() => { const o = {}; for (let i = 0; i < localStorage.length; i++) {
-        const k = localStorage.key(i); o[k] = localStorage.getItem(k); } return o; }""")
+    return page.evaluate("""() => { const o = {}; for (let i = 0; i < (self.cardtableStore?.kv || localStorage).length; i++) {
+        const k = (self.cardtableStore?.kv || localStorage).key(i); o[k] = (self.cardtableStore?.kv || localStorage).getItem(k); } return o; }""")
 
 
 def no_injection(page) -> None:
@@ -139,7 +139,7 @@ def test_html_looking_names_stay_text_on_every_screen(home_page, game, seats, op
     page.click('.game-over [data-act="nav:home"]')
     page.wait_for_selector("html[data-screen=home]", state="attached")
     no_injection(page)
-    assert names[0] in page.inner_text(".save-list")
+    assert names[0] in page.inner_text(".saves")
     # a game one move before the end of its first hand: hand-off, table, log, score sheet, summary
     g = games()[game].from_record({"format": "cardtable/1", "game": game, "seed": 12, "options": options,
                                    "players": names, "deals": []})
@@ -264,8 +264,8 @@ def test_two_windows_never_lose_each_others_moves(home_page, site):
     take_device(b)
 
     def actions(page) -> list[str]:
-        last = page.evaluate("localStorage.getItem('cardtable/v1/last')")
-        return json.loads(page.evaluate(f"localStorage.getItem('cardtable/v1/game/{last}')"))["actions"]
+        last = page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last')")
+        return json.loads(page.evaluate(f"(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/{last}')"))["actions"]
 
     # A bids: B follows at once (storage event) and says so
     a.click('[data-act="ui:bid:4"]')
@@ -274,11 +274,11 @@ def test_two_windows_never_lose_each_others_moves(home_page, site):
     assert len(actions(b)) == 1
     # the stale-window case: the store moves on behind A's back (no event reaches A) ...
     newer = actions(a) + ["bid 5"]
-    a.evaluate("""acts => { const id = localStorage.getItem('cardtable/v1/last');
-        const r = JSON.parse(localStorage.getItem('cardtable/v1/game/' + id)); r.actions = acts;
-        const m = JSON.parse(localStorage.getItem('cardtable/v1/meta/' + id)); m.rev += 1; m.n = acts.length; delete m.sig;
-        localStorage.setItem('cardtable/v1/game/' + id, JSON.stringify(r));
-        localStorage.setItem('cardtable/v1/meta/' + id, JSON.stringify(m)); }""", newer)
+    a.evaluate("""acts => { const id = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');
+        const r = JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + id)); r.actions = acts;
+        const m = JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/meta/' + id)); m.rev += 1; m.n = acts.length; delete m.sig;
+        cardtableStore.kv.setItem('cardtable/v1/game/' + id, JSON.stringify(r));   // this window's own write: no event
+        cardtableStore.kv.setItem('cardtable/v1/meta/' + id, JSON.stringify(m)); }""", newer)
     # ... and A, still showing the old position, plays: its move does not overwrite the newer game
     if a.locator("html[data-screen=handoff]").count():
         take_device(a)
@@ -324,7 +324,7 @@ def test_the_boot_screen_offers_the_saved_data_and_a_start_without_it(browser, s
     page.click('[data-act="nav:settings"]')
     page.click('[data-act="set:speed:fast"]')
     page.click('[data-act="nav:settings-done"]')
-    assert sorted(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('cardtable/'))")) == [
+    assert sorted(page.evaluate("[...new Set([...(self.cardtableStore?.kv ? self.cardtableStore.kv.entries().map(e => e[0]) : []), ...Object.keys(localStorage)])].filter(k => k.startsWith('cardtable/'))")) == [
         "cardtable/v1/game/x", "cardtable/v1/meta/x"]
     context.close()
 
@@ -350,7 +350,7 @@ def test_a_visit_without_saves_touches_no_stored_key(browser, site):
     page.click('[data-act="set:deck:four"]')
     page.click('[data-act="nav:settings-done"]')
     assert page.evaluate("[window.__reads, window.__writes]") == [0, 0]
-    assert page.evaluate("localStorage.getItem('cardtable/v1/settings')") == '{"speed": "slow", "lang": "fr"}'
+    assert page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')") == '{"speed": "slow", "lang": "fr"}'
     context.close()
 
 
@@ -364,7 +364,7 @@ def test_settings_nested_20000_deep_start_the_app(browser, site):
     page.goto(site.url)
     wait_ready(page)
     assert page.locator("html[data-screen=home]").count() == 1
-    assert page.evaluate("localStorage.getItem('cardtable/v1/settings')") == deep   # read, not rewritten
+    assert page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')") == deep   # read, not rewritten
     assert page.watch.page_errors == []
     context.close()
 
@@ -382,7 +382,7 @@ def test_when_python_cannot_start_the_screen_says_so_and_keeps_the_saved_data(br
     assert "Python could not start" in page.inner_text("#boot-msg")
     page.wait_for_selector("[data-rescue=download]")
     assert page.locator("[data-rescue=start-without]").count() == 0   # the saved data is not the cause
-    assert page.evaluate("localStorage.getItem('cardtable/v1/game/x')") == "{}"
+    assert page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/x')") == "{}"
     context.close()
 
 
@@ -399,8 +399,9 @@ def test_a_handful_of_damaged_stores_all_reach_the_home_screen(browser, site):
         store = good_store(rnd)
         for _ in range(3):
             damage(store, rnd)
-        page.evaluate("e => { localStorage.clear(); for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v); }",
-                      store.data)
+        page.evaluate("e => new Promise((ok) => { localStorage.clear(); for (const [k, v] of Object.entries(e)) "
+                      "localStorage.setItem(k, v); const r = indexedDB.deleteDatabase('cardtable'); "
+                      "r.onsuccess = r.onerror = () => ok(); })", store.data)
         page.goto(site.url)
         wait_ready(page)
         assert page.locator("html[data-screen=home]").count() == 1, case

@@ -62,7 +62,7 @@ def french_only(page, words, where: str) -> None:
 
 
 def open_quick_game(page, url, game: str) -> None:
-    page.add_init_script("if (!localStorage.getItem('cardtable/v1/settings'))"
+    page.add_init_script("if (!(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings'))"
                          " localStorage.setItem('cardtable/v1/settings', '{\"speed\": \"fast\"}')")
     page.goto(url)
     wait_ready(page)
@@ -86,10 +86,10 @@ def switch_language_mid_game(page, words) -> None:
     french_only(page, words, "log sheet after switching back")
     page.keyboard.press("Escape")
     assert dom_cards(page) == cards and current_record(page) == record
-    assert json.loads(page.evaluate("localStorage.getItem('cardtable/v1/settings')"))["lang"] == "fr"
+    assert json.loads(page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')"))["lang"] == "fr"
 
 
-LAST_ACTIONS = "() => JSON.parse(localStorage.getItem('cardtable/v1/game/' + localStorage.getItem('cardtable/v1/last'))).actions.length"
+LAST_ACTIONS = "() => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length"
 
 
 def hint_and_play(page, words) -> int:

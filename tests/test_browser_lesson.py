@@ -182,7 +182,7 @@ def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot
         st = moved_on(page, st)
     wait_until(page, "document.documentElement.dataset.screen === 'home'")
     for key in KEYS:   # finished: starts afresh
-        assert page.evaluate(f"localStorage.getItem('{key}')") is None
+        assert page.evaluate(f"(self.cardtableStore?.kv || localStorage).getItem('{key}')") is None
     assert len(texts) == STEPS
     return texts
 

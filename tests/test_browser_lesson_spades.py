@@ -54,7 +54,7 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None, also=None) -> lis
         st = moved_on(page, st)
     wait_until(page, "document.documentElement.dataset.screen === 'home'")
     for n in PARTS:   # finished: every part starts afresh
-        assert page.evaluate(f"localStorage.getItem('cardtable/v1/lesson/{n}')") is None
+        assert page.evaluate(f"(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/lesson/{n}')") is None
     assert len(texts) == STEPS, texts
     return texts
 

@@ -328,7 +328,7 @@ def test_nothing_is_wider_than_a_320px_screen_and_sheets_close(page, site):
     page.go_back()
     page.wait_for_selector("html[data-screen=home]")
     page.click('[data-act="speed:slow"]')
-    assert json.loads(page.evaluate("localStorage.getItem('cardtable/v1/settings')")) == {"speed": "slow"}
+    assert json.loads(page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')")) == {"speed": "slow"}
     page.evaluate("localStorage.setItem('cardtable/v1/settings', '{not json')")
     page.reload()
     wait_ready(page)

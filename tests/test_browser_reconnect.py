@@ -45,8 +45,8 @@ def play(host, guest, moves):
         page = {"p0": host, "p1": guest}[replay(record).to_act]
         page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
         take_turn(page)
-        host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
-                               "localStorage.getItem('cardtable/v1/last'))).actions.length > n",
+        host.wait_for_function("n => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + "
+                               "(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length > n",
                                arg=len(record["actions"]), timeout=WAIT_MS)
 
 

@@ -77,8 +77,8 @@ WIRE = """(() => {
 LOSE_JOIN = "window.__loseFirstJoin = true;"
 CHANNELS = ("() => [__wire.channels.map(c => c.label + ':' + c.readyState + ':' + c.bufferedAmount + ':' + c.id), "
             "__wire.pcs.map(p => [p.connectionState, p.iceConnectionState, p.signalingState, p.sctp && p.sctp.state])]")
-SAVED_ACTIONS = ("() => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
-                 "localStorage.getItem('cardtable/v1/last'))).actions.length")
+SAVED_ACTIONS = ("() => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + "
+                 "(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length")
 
 
 def device(browser, site, path="", width=360, height=740, audit=True, init=""):
@@ -292,7 +292,7 @@ def send_raw(guest, text=None, binary=None) -> dict:
 
 def guest_seq(guest) -> int:
     """The last sequence number the guest sent (kept with its seat)."""
-    return json.loads(guest.evaluate("localStorage.getItem('cardtable:guest')"))["seq"]
+    return json.loads(guest.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable:guest')"))["seq"]
 
 
 def hostile(host, guest, seat, illegal: str) -> list[str]:
@@ -342,7 +342,7 @@ HOSTILE_JOINS = """seat => {
         const send = api.send;
         api.send = (key, text) => {
             api.send = send;
-            const kept = JSON.parse(localStorage.getItem("cardtable:guest"));
+            const kept = JSON.parse((self.cardtableStore?.kv || localStorage).getItem("cardtable:guest"));
             const resume = (s, secret) => JSON.stringify({type: "resume", table: kept.table, seat: s, secret});
             send(key, resume("p0", kept.secret));
             send(key, resume(seat, kept.secret.split("").reverse().join("")));

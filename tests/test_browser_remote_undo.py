@@ -22,7 +22,7 @@ from test_browser_seep import take_turn
 pytestmark = pytest.mark.browser
 # the device shares (as a phone's browser does; Chromium on Linux has no Web Share): what is shared is kept
 SHARE = "navigator.share = (data) => { (window.__shared = window.__shared || []).push(data); return Promise.resolve(); };"
-FRENCH = """(() => { const k = 'cardtable/v1/settings'; const s = JSON.parse(localStorage.getItem(k) || '{}');
+FRENCH = """(() => { const k = 'cardtable/v1/settings'; const s = JSON.parse((self.cardtableStore?.kv || localStorage).getItem(k) || '{}');
   s.lang = 'fr'; localStorage.setItem(k, JSON.stringify(s)); })();"""   # (after the fast-play settings)
 UNDO = '[data-act="undo"]'
 FORCE_UNDO = """() => { const b = document.createElement("button"); b.dataset.act = "undo"; b.id = "forced-undo";
@@ -73,8 +73,8 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
         if page is host and not undone and host.locator(UNDO).count():
             # the host's own move, nobody else's since: taken back on every device
             host.click(UNDO)
-            host.wait_for_function("n => JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
-                                   "localStorage.getItem('cardtable/v1/last'))).actions.length === n",
+            host.wait_for_function("n => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + "
+                                   "(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length === n",
                                    arg=len(record["actions"]), timeout=WAIT_MS)
             assert current_record(host)["actions"] == record["actions"]
             guest.wait_for_function("() => [...document.querySelectorAll('.last-log')]"

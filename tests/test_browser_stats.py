@@ -35,8 +35,8 @@ def import_file(page, text: str, selector: str = "#import-file", name: str = "ga
                                            "buffer": text.encode("utf-8")}])
 
 
-STORED_GAMES = """() => Object.fromEntries(Object.keys(localStorage)
-    .filter(k => k.startsWith("cardtable/v1/stats/")).map(k => [k.slice(19), JSON.parse(localStorage.getItem(k))]))"""
+STORED_GAMES = """() => Object.fromEntries([...new Set([...(self.cardtableStore?.kv ? self.cardtableStore.kv.entries().map(e => e[0]) : []), ...Object.keys(localStorage)])]
+    .filter(k => k.startsWith("cardtable/v1/stats/")).map(k => [k.slice(19), JSON.parse((self.cardtableStore?.kv || localStorage).getItem(k))]))"""
 """Each game's statistics, kept under a key of its own (cardtable/v1/stats/<game key>)."""
 
 
@@ -201,9 +201,9 @@ def test_the_1000_game_store_of_the_issue_keeps_1001_games(browser, site, tmp_pa
     page.goto(site.url)
     wait_ready(page)
     import_file(page, json.dumps(spades_record()))
-    page.wait_for_function("""() => Object.keys(localStorage).filter(k => k.startsWith("cardtable/v1/stats/")).length
+    page.wait_for_function("""() => [...new Set([...(self.cardtableStore?.kv ? self.cardtableStore.kv.entries().map(e => e[0]) : []), ...Object.keys(localStorage)])].filter(k => k.startsWith("cardtable/v1/stats/")).length
                               === 1001""", timeout=60_000)
-    assert page.evaluate("localStorage.getItem('cardtable/v1/stats')") is None
+    assert page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/stats')") is None
     go_home(page)
     page.click('[data-act="stats"]')
     page.wait_for_selector("html[data-screen=stats]", state="attached")

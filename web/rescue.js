@@ -1,7 +1,7 @@
 // The boot screen's way out when Python cannot start (web/boot.js calls offerRescue from fail()).
 //
 // Whatever went wrong, the saved games must not be the reason a player loses them.  Two buttons:
-// * "Download my saved data": every localStorage entry under "cardtable/" as one JSON file
+// * "Download my saved data": every entry under "cardtable/" (web/store.js's, and localStorage's) as one JSON file
 //   ({"cardtable/v1/game/<id>": "<the entry's text>", ...}), exactly as stored;
 // * "Start without my saved data" (when the saved data stopped the app): reloads with
 //   ?without-saves: an in-memory store for this visit, no stored key read or written.  Nothing is
@@ -18,6 +18,8 @@ function savedData() {
   for (const key of Object.keys(localStorage)) {
     if (key.startsWith(PREFIX)) out[key] = String(localStorage[key]);
   }
+  const kv = self.cardtableStore && self.cardtableStore.kv;   // web/store.js: IndexedDB, once read
+  if (kv) for (const [key, value] of kv.entries()) out[key] = value;
   return out;
 }
 

@@ -16,21 +16,25 @@ as a bare object) is read too.
 Restoring merges, entry by entry, and never loses what is here:
 
 * a key this browser does not have is written as it is in the file;
-* a saved game this browser has too is replaced only by a longer one (more actions), with its
-  note; a newer game is never replaced by an older one;
+* a saved game this browser has too (``merge_game``) is replaced only by a copy that goes on from
+  it (its actions and deals first), with its note; a copy that split from it (as after an Undo,
+  whichever was played last) is kept beside it under an id of its own (``beside_id``), so
+  nothing played on either side is lost;
 * statistics are merged game by game (``stats.merge_entry``: hands only ever added);
 * settings, the game to continue and anything else already here stay as they are.
 
-A file that is not a backup changes nothing and says why; a restore the storage has no room for
-is undone (every value written is put back) and says so.
+A file that is not a backup changes nothing and says why.  A restore never fails whole: a game
+(with its note) or a game's statistics that storage has no room for is not written, and counted
+(``Restored.not_fitted``); everything that fits is.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .. import stats
@@ -53,10 +57,13 @@ class Restored:
     """What a restore did, counted."""
 
     games_added: int = 0
-    games_longer: int = 0
-    games_kept: int = 0        # here already, and as long or longer
+    games_longer: int = 0      # the copy here replaced by the backup's, which goes on from it
+    games_kept: int = 0        # here already, with everything the backup's copy holds
+    games_beside: int = 0      # split from the copy here (as after an Undo): kept beside it
     stats_games: int = 0       # statistics of games new or longer
     other: int = 0             # settings, notes, values set aside ... that were not here
+    not_fitted: dict = field(default_factory=dict)   # what storage had no room for: games, stats, other
+    games_in_file: int = 0
 
 
 def _keys(store: Any) -> list[str]:
@@ -112,48 +119,99 @@ def read_backup(text: str) -> dict[str, str]:
 
 def restore(store: Any, text: str) -> Restored:
     """Merge a backup into ``store`` (see the module's rules); raises ``BackupError`` and changes
-    nothing for a bad file or a storage that has no room for it."""
+    nothing for a bad file.  What the storage has no room for is counted, not written; the rest is."""
     entries = read_backup(text)
     here = {k: store.getItem(k) for k in _keys(store)}
     here = {k: str(v) for k, v in here.items() if v is not None}
-    done = Restored()
-    writes: dict[str, str] = {}
+    done = Restored(games_in_file=sum(k.startswith(GAME_KEY) for k in entries))
+    groups: list[tuple[str, dict[str, str]]] = []   # (kind, values written together or not at all)
     for key, value in entries.items():
         if key.startswith(GAME_KEY):
             gid = key[len(GAME_KEY):]
-            if key not in here:
-                writes[key] = value
-                if META_KEY + gid in entries and META_KEY + gid not in here:
-                    writes[META_KEY + gid] = entries[META_KEY + gid]
-                done.games_added += 1
-            elif value == here[key] or _actions(here[key]) < 0 or _actions(value) <= _actions(here[key]):
-                done.games_kept += 1   # as long here, or here and unreadable: never written over
-            else:   # the file's copy of this game goes further: it and its note replace the older one
-                writes[key] = value
-                writes[META_KEY + gid] = _bumped_note(entries.get(META_KEY + gid), here.get(META_KEY + gid))
-                done.games_longer += 1
+            note = entries.get(META_KEY + gid)
+            how = merge_game(here.get(key), value)
+            if how == "beside":
+                gid = beside_id(gid, value)
+                if here.get(GAME_KEY + gid) == value:
+                    how = "keep"
+            if how == "keep":
+                done.games_kept += 1
+                continue
+            writes = {GAME_KEY + gid: value}
+            if how == "replace":
+                writes[META_KEY + gid] = _bumped_note(note, here.get(META_KEY + gid))
+            elif note is not None:
+                writes[META_KEY + gid] = note
+            groups.append((how, writes))
         elif key.startswith(stats_store.ENTRY_KEY) or key == stats.STATS_KEY:
             if key not in here and not _all_readable(key, value):
-                writes[key] = value    # unreadable in the file too: kept as it is, never dropped
-                done.other += 1
-            continue   # readable statistics are merged below
-        elif key.startswith(META_KEY):
-            continue   # written with its game
-        elif key not in here:
-            writes[key] = value
-            done.other += 1
-    games = _stats_of(entries)
-    for gkey, entry in games.items():
+                groups.append(("other", {key: value}))   # unreadable in the file too: kept as it is, never dropped
+        elif not key.startswith(META_KEY) and key not in here:   # (a note is written with its game)
+            groups.append(("other", {key: value}))
+    for gkey, entry in _stats_of(entries).items():
         skey = stats_store.ENTRY_KEY + gkey
         old, why = stats.read_entry(gkey, here.get(skey))
         if why:
             continue   # what is here cannot be read: it is kept, not overwritten
         data = {"games": {gkey: old} if old is not None else {}}
         if stats.merge_entry(data, gkey, entry):
-            writes[skey] = stats.dump_entry(data["games"][gkey])
-            done.stats_games += 1
-    _write_all(store, writes, here)
+            groups.append(("stats", {skey: stats.dump_entry(data["games"][gkey])}))
+    for how, writes in groups:
+        fitted = _write_group(store, writes, here)
+        attr = {"add": "games_added", "replace": "games_longer", "beside": "games_beside",
+                "stats": "stats_games", "other": "other"}[how]
+        if fitted:
+            setattr(done, attr, getattr(done, attr) + 1)
+        else:
+            kind = "stats" if how == "stats" else "other" if how == "other" else "games"
+            done.not_fitted[kind] = done.not_fitted.get(kind, 0) + 1
     return done
+
+
+def merge_game(here: Optional[str], theirs: str) -> str:
+    """How a backup's copy of a saved game joins the one stored under the same id: ``add`` (none
+    here), ``keep`` (the same, or everything in it is here already), ``replace`` (the copy here is
+    where the backup's was earlier: the backup's goes on from it), or ``beside`` (they split, as
+    after an Undo, or one cannot be read: the backup's is kept beside, under an id of its own).
+    Whichever was played last, a copy is only ever replaced by one that holds all of it, so an
+    older copy never writes over a newer one, and length alone decides nothing."""
+    if here is None:
+        return "add"
+    if theirs == here:
+        return "keep"
+    a, b = _parsed(here), _parsed(theirs)
+    if a is None or b is None:
+        return "beside"   # never written over, never dropped
+    if _continues(b, a):
+        return "keep"      # the backup's copy is where this one was earlier
+    if _continues(a, b):
+        return "replace"   # this copy is where the backup's was earlier: nothing here is lost
+    return "beside"
+
+
+def beside_id(gid: str, text: str) -> str:
+    """The id a backup's copy that split from the stored game is kept under (the same each time the
+    same backup is restored)."""
+    return f"{gid[:80]}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:8]}"
+
+
+def _parsed(text: str) -> Optional[dict]:
+    try:
+        data = load_json(text)
+    except RecordError:
+        return None
+    ok = isinstance(data, dict) and isinstance(data.get("actions"), list)
+    return data if ok and isinstance(data.get("deals", []), list) else None
+
+
+def _continues(short: dict, long: dict) -> bool:
+    """Whether ``long`` is ``short`` played further: the same game, with ``short``'s actions and
+    deals first."""
+    same = all(short.get(k) == long.get(k) for k in ("format", "game", "options", "players", "seed"))
+    def starts(field: str) -> bool:
+        a, b = short.get(field) or [], long.get(field) or []
+        return len(a) <= len(b) and b[:len(a)] == a
+    return same and starts("actions") and starts("deals")
 
 
 def _all_readable(key: str, value: str) -> bool:
@@ -161,16 +219,6 @@ def _all_readable(key: str, value: str) -> bool:
     if key == stats.STATS_KEY:
         return stats.parse_stats(value)[1] is None
     return stats.read_entry(key[len(stats_store.ENTRY_KEY):], value)[1] is None
-
-
-def _actions(text: Optional[str]) -> int:
-    """How many actions a stored record has (-1 when it cannot be read)."""
-    try:
-        data = load_json(text or "")
-    except RecordError:
-        return -1
-    actions = data.get("actions") if isinstance(data, dict) else None
-    return len(actions) if isinstance(actions, list) else -1
 
 
 def _bumped_note(theirs: Optional[str], ours: Optional[str]) -> str:
@@ -208,8 +256,9 @@ def _stats_of(entries: dict[str, str]) -> dict[str, dict]:
     return out
 
 
-def _write_all(store: Any, writes: dict[str, str], here: dict[str, str]) -> None:
-    """Write every value, or none: on a full storage, what was written is put back."""
+def _write_group(store: Any, writes: dict[str, str], here: dict[str, str]) -> bool:
+    """Write values that go together (a game and its note), or none of them: on a full storage
+    what was written is put back, and False."""
     written = []
     try:
         for key, value in writes.items():
@@ -221,4 +270,5 @@ def _write_all(store: Any, writes: dict[str, str], here: dict[str, str]) -> None
                 store.setItem(key, here[key])
             else:
                 store.removeItem(key)
-        raise BackupError("storage is full: nothing was restored (delete old saved games, or use another browser)") from None
+        return False
+    return True

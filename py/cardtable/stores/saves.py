@@ -4,8 +4,8 @@ Each game is saved as its record (the engine's ``cardtable/1`` format) under
 ``cardtable/v1/game/<id>``, with a small note of its own under ``cardtable/v1/meta/<id>`` (when it
 was last played, and which seats are people or computer players).  ``cardtable/v1/last`` names the
 game to continue.  Nothing here touches the browser: the store is anything with ``getItem``,
-``setItem``, ``removeItem``, ``key`` and ``length`` (``window.localStorage`` in the page, a dict in
-tests), so the rules for corrupt saves and a full quota are tested in CPython.
+``setItem``, ``removeItem``, ``key`` and ``length`` (web/store.js's IndexedDB store in the page, a
+dict in tests), so the rules for corrupt saves and a full quota are tested in CPython.
 
 A save that cannot be read -- not JSON, an unknown format, a record that no longer replays, a key
 written by a newer version, a note (meta entry) of the wrong shape or with no game -- is listed

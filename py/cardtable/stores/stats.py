@@ -1,8 +1,8 @@
 """The statistics kept in the browser's store: one key per game, so that they only grow.
 
 Pure Python over a Web-Storage-like store (``getItem``/``setItem``/``removeItem``/``key``/
-``length``: ``window.localStorage`` in the page, ``storage.DictStore`` in tests).  The figures
-themselves are ``cardtable.stats``'s; this module decides where they live.
+``length``: web/store.js's store over IndexedDB in the page, ``storage.DictStore`` in tests).  The
+figures themselves are ``cardtable.stats``'s; this module decides where they live.
 
 Keys
     ``cardtable/v1/stats/<game key>``
@@ -44,17 +44,19 @@ BATCH = 200
 """Games moved from the old store between two rewrites of what is left of it."""
 
 
-FULL: set = set()
-"""Games whose latest hands could not be counted in this visit: the store was full."""
+UNCOUNTED_KEY = "cardtable/v1/uncounted"
+"""The games whose latest hands could not be counted (the store was full), a JSON list of game
+keys: kept until they are counted, across reloads (in the page, in localStorage: web/store.js)."""
 
 
 class StoreFull(Exception):
     """The store refused a write (quota); what was written before stays (``done``: the games
     ``write_entries`` had written or found complete before it)."""
 
-    def __init__(self, why: str = "", done: Optional[list] = None):
+    def __init__(self, why: str = "", done: Optional[list] = None, total: int = 0):
         super().__init__(why)
         self.done = done or []
+        self.total = total   # how many games there were to write
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -288,10 +290,34 @@ def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
     try:
         changed = write_entries(store, {key: entry}, now)[1] > 0
     except StoreFull:   # full: the statistics stay as they were, and the screen says so
-        FULL.add(key)
+        not_counted(store, [key])
         return False
-    FULL.discard(key)
+    not_counted(store, [], counted=key)
     return changed
+
+
+def uncounted(store: Any) -> list[str]:
+    """The games whose latest hands are not counted yet (``UNCOUNTED_KEY``)."""
+    try:
+        keys = load_json(_get(store, UNCOUNTED_KEY) or "[]", max_bytes=1_000_000, what="a list")
+    except (RecordError, RecursionError):
+        return []
+    return [k for k in keys if isinstance(k, str)] if isinstance(keys, list) else []
+
+
+def not_counted(store: Any, keys: list[str], counted: Optional[str] = None) -> None:
+    """Note ``keys`` as games with hands not counted yet, and ``counted`` as counted now."""
+    old = uncounted(store)
+    new = [k for k in dict.fromkeys(old + keys) if k != counted]
+    if new == old:
+        return
+    try:
+        if new:
+            store.setItem(UNCOUNTED_KEY, json.dumps(new))
+        else:
+            store.removeItem(UNCOUNTED_KEY)
+    except Exception:   # no room even for this: said in this visit only
+        pass
 
 
 def counted_already(store: Any, record: dict, hands_done: int) -> bool:
@@ -315,7 +341,10 @@ def import_text(store: Any, text: str) -> tuple[int, int]:
     before stay: importing the file again goes on where it stopped)."""
     other = stats.read_stats_file(text)
     migrate(store)
-    _done, changed = write_entries(store, other["games"])
+    try:
+        _done, changed = write_entries(store, other["games"])
+    except StoreFull as err:
+        raise StoreFull(str(err), err.done, len(other["games"])) from None
     return changed, len(other["games"])
 
 
@@ -328,5 +357,5 @@ def reset(store: Any) -> None:
     """Forget every statistic, and the statistics set aside (the saved games stay)."""
     aside = (ASIDE_KEY + STATS_ASIDE, ASIDE_WHY_KEY + STATS_ASIDE)
     for k in _keys(store):
-        if k == OLD_KEY or k.startswith((ENTRY_KEY, *aside)):
+        if k in (OLD_KEY, UNCOUNTED_KEY) or k.startswith((ENTRY_KEY, *aside)):
             store.removeItem(k)

@@ -19,4 +19,9 @@ if "_snapshot_code" in sys.modules:
     from pyscript import document
 
     document.documentElement.dataset.snapshotCode = " ".join(sys.modules["_snapshot_code"].HITS)
-start()
+
+# web/store.js reads the saved data from IndexedDB while Python loads: the app starts once it has
+from js import cardtableStore  # noqa: E402
+from pyodide.ffi import create_once_callable  # noqa: E402
+
+cardtableStore.ready.then(create_once_callable(lambda _store: start()))

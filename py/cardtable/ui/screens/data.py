@@ -6,8 +6,8 @@ itself is the pure ``stores.backup`` module, the group's HTML ``settings.data_ht
 Acts: ``backup:export`` (download every stored value as a ``cardtable-backup/1`` file);
 a file chosen in ``#backup-file`` is restored (``restore_file``).
 
-Room: the characters kept under ``cardtable/`` are counted here (localStorage, which
-``navigator.storage.estimate()`` does not report in every browser), and the estimate and
+Room: the characters kept under ``cardtable/`` are counted here (the app's store, web/store.js),
+and the estimate and
 ``navigator.storage.persisted()`` are asked for when Settings opens.  Once the player has
 something to lose -- the first game saved in a visit -- ``navigator.storage.persist()`` is asked
 for, once (a browser that already granted or refused it is not asked again).
@@ -19,7 +19,7 @@ import time
 
 from ...record import file_kind
 from ...stores import backup
-from ..text.i18n import _
+from ..text.i18n import _, ngettext
 from ..text.refusals import wrong_file
 from .settings import data_html
 from ...stores.stats import ASIDE_KEY, ASIDE_WHY_KEY, ENTRY_KEY, OLD_KEY
@@ -152,7 +152,18 @@ def restore_words(store, text: str, filename: str) -> str:
         return _("{file} was not restored: {reason}").format(file=name, reason=str(err)[:200])
     except Exception as err:   # a bug must not leave the page dead; nothing was written before the check
         return _("{file} was not restored ({why})").format(file=name, why=f"{type(err).__name__}: {str(err)[:120]}")
-    return _("Restored from {file}. Saved games added or brought up to date: {games}; kept as they "
-             "were here: {kept}; games added to the statistics: {stats}.").format(
-                 file=name, games=done.games_added + done.games_longer, kept=done.games_kept,
-                 stats=done.stats_games)
+    words = [_("Restored from {file}. Saved games added or brought up to date: {games}; kept as they "
+               "were here: {kept}; games added to the statistics: {stats}.").format(
+                   file=name, games=done.games_added + done.games_longer, kept=done.games_kept,
+                   stats=done.stats_games)]
+    if done.games_beside:
+        words.append(ngettext("{n} saved game of the backup had split from the copy here (as after an Undo): "
+                              "both are kept.", "{n} saved games of the backup had split from the copies here "
+                              "(as after an Undo): both copies are kept.", done.games_beside).format(n=done.games_beside))
+    full = done.not_fitted
+    if full:
+        games, entries = full.get("games", 0), full.get("stats", 0) + full.get("other", 0)
+        words.append(_("Storage is full: {games} of the {total} saved games of the backup and {entries} other values "
+                       "were not restored. Make room and restore again: nothing is restored twice.").format(games=games, total=done.games_in_file,
+                                                                           entries=entries))
+    return " ".join(words)

@@ -333,6 +333,23 @@ class Files:
         self.app.banner = _(OTHER_WINDOW) + (" " + note if note else "")
         self.app.advance()
 
+    def on_refused(self, keys: list, why: str) -> None:
+        """The browser refused, after all, writes it had taken (web/store.js): what is stored is
+        as it was before them.  The open game saves again from there at its next move; hands whose
+        statistics were refused are listed as not counted yet."""
+        from ...stores import stats as stats_store
+        from ...stores.saves import GAME_KEY
+        from ..text.full import full_words
+        app, gid = self.app, self.app.game_id
+        stats_store.not_counted(app.saves.store, [k[len(stats_store.ENTRY_KEY):] for k in keys
+                                                  if k.startswith(stats_store.ENTRY_KEY)])
+        if gid and GAME_KEY + gid in keys:
+            app.session.revs[gid] = app.saves.revision(gid)
+            app.banner = full_words(app.saves, gid)
+        elif any(k.startswith(GAME_KEY) for k in keys):
+            app.banner = _("Storage is full: the last changes to a saved game were not kept.")
+        app.render()
+
     def on_storage(self, event) -> None:
         """Another window changed the store: follow the open game, or refresh the home screen."""
         try:

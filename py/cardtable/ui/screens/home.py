@@ -178,17 +178,20 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
     parts.append('<div class="stats-link">' + button(esc(_("Statistics")), "stats", cls="btn ghost", key="stats")
                  + button("⚙ " + esc(_("Settings")), "nav:settings", cls="btn ghost", key="settings") + "</div>")
     parts.append(f'<section class="saves" aria-labelledby="saves-title"><h2 id="saves-title">{esc(_("Saved games"))}</h2>')
-    if not saves:
-        parts.append(f'<p class="muted">{esc(_("No saved games yet. Every move is saved as you play."))}</p>')
-    else:
-        parts.append('<ul class="save-list">')
-        for s in saves:
-            parts.append(save_row(s, now))
-        parts.append("</ul>")
+    # the files' buttons above the list, however long it is
     parts.append(f'<div class="import"><label class="btn ghost" for="import-file">{esc(_("Import a game file…"))}</label>'
                  '<input type="file" id="import-file" accept=".json,application/json" class="visually-hidden">'
                  f'<label class="btn ghost" for="review-file">{esc(_("Open a file for review…"))}</label>'
                  '<input type="file" id="review-file" accept=".json,application/json" class="visually-hidden"></div>')
+    if not saves:
+        parts.append(f'<p class="muted">{esc(_("No saved games yet. Every move is saved as you play."))}</p>')
+    playing = [s for s in saves if not s.over]
+    finished = [s for s in saves if s.over]
+    if playing:
+        parts.append('<ul class="save-list">' + "".join(save_row(s, now) for s in playing) + "</ul>")
+    if finished:   # games over, apart from the games in play
+        parts.append(f'<h3 class="finished-title">{esc(_("Finished games"))}</h3>'
+                     '<ul class="save-list finished">' + "".join(save_row(s, now) for s in finished) + "</ul>")
     parts.append("</section></section>")
     return "".join(parts)
 

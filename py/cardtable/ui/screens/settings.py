@@ -84,8 +84,7 @@ def data_html(usage: dict, notice: str = "") -> str:
     the browser said: ``used``/``quota`` (``navigator.storage.estimate()``, the site's files
     included) and ``persisted`` (``navigator.storage.persisted()``)."""
     total = usage.get("saves", 0) + usage.get("stats", 0) + usage.get("other", 0)
-    lines = [_("Saved in this browser: {total} (saved games {saves}, statistics {stats}). "
-               "A browser keeps about 5 MB of such data for a site.").format(
+    lines = [_("Saved in this browser: {total} (saved games {saves}, statistics {stats}).").format(
                    total=_mb(total), saves=_mb(usage.get("saves", 0)), stats=_mb(usage.get("stats", 0)))]
     if usage.get("quota"):
         lines.append(_("The browser reports {used} used by this site (with the app's own files) of {quota} it may use.")
@@ -103,7 +102,7 @@ def data_html(usage: dict, notice: str = "") -> str:
             + f'<label class="btn ghost small" for="backup-file">{esc(_("Restore from a backup…"))}</label>'
             '<input type="file" id="backup-file" accept=".json,application/json" class="visually-hidden">'
             "</div>"
-            f'<p class="muted small">{esc(_("Restoring adds what is missing here, never an older copy of a game."))}</p>'
+            f'<p class="muted small">{esc(_("Restoring adds what is missing here and never writes over a game."))}</p>'
             "</div>")
 
 

@@ -83,9 +83,10 @@ def import_text(store: Any, text: str) -> str:
     """
     try:
         n, total = stats_store.import_text(store, text)
-    except stats_store.StoreFull:
-        raise stats.StatsError(_("storage is full: some of its games could not be saved "
-                                 "(import it again once there is room; nothing is counted twice)")) from None
+    except stats_store.StoreFull as err:
+        raise stats.StatsError(_("storage is full: {n} of its {total} games were saved "
+                                 "(import it again once there is room; nothing is counted twice)").format(
+                                     n=len(err.done), total=err.total)) from None
     return ngettext("Statistics imported: {n} new or longer game of {total} in the file.",
                     "Statistics imported: {n} new or longer games of {total} in the file.", n).format(n=n, total=total)
 
@@ -277,8 +278,11 @@ class StatsScreen:
         """The screen, for the app's ``screen_html``."""
         store = self.app.saves.store
         data, problem = load(store)
-        if stats_store.FULL:
-            full = _("Storage is full: the latest hands are not counted. Delete old saved games to make room.")
+        waiting = len(stats_store.uncounted(store))
+        if waiting:
+            full = ngettext("{n} game has hands not counted yet (storage was full): they are counted when it is "
+                            "next opened or played with room.", "{n} games have hands not counted yet (storage was "
+                            "full): they are counted when each is next opened or played with room.", waiting).format(n=waiting)
             problem = f"{problem}; {full}" if problem else full
         from .daily import stats_html, today   # (the deals of the day played)
         return screen_html(data, problem, self.notice, stats_store.asides(store), stats_html(store, today()))

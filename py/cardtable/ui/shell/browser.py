@@ -1,4 +1,5 @@
-"""The browser under the app: localStorage (or an in-memory store on a visit ``?without-saves``),
+"""The browser under the app: the store (web/store.js's IndexedDB store, else localStorage, or an
+in-memory store on a visit ``?without-saves``),
 the visitor's languages, User Timing marks, and the small conversions between Python and
 JavaScript values.  With ``app.py``, the only modules that import ``pyscript``/``js``."""
 
@@ -22,7 +23,8 @@ def present(x) -> bool:
 
 
 class BrowserStore:
-    """``window.localStorage`` with JavaScript's null turned into None, for ``SaveStore``."""
+    """A Web-Storage-like store of the page (web/store.js's, or ``window.localStorage``) with
+    JavaScript's null turned into None, for ``SaveStore``."""
 
     def __init__(self, storage) -> None:
         self.storage = storage
@@ -95,12 +97,22 @@ def browser_languages() -> list[str]:
 _STORES: dict = {}
 
 
+def idb_store():
+    """web/store.js's store over IndexedDB, once read (None without IndexedDB: localStorage is used)."""
+    try:
+        kv = window.cardtableStore.kv
+    except AttributeError:
+        return None
+    return kv if present(kv) else None
+
+
 def store():
-    """The store of everything kept (saves, notes, statistics, settings, language): the browser's
+    """The store of everything kept (saves, notes, statistics, settings, language): web/store.js's
+    over IndexedDB (the settings in localStorage, for the page's scripts), else the browser's
     localStorage, or -- on a visit ``?without-saves`` -- an in-memory store that reads and writes
     no stored key at all."""
     if "store" not in _STORES:
-        _STORES["store"] = DictStore() if without_saves() else BrowserStore(window.localStorage)
+        _STORES["store"] = DictStore() if without_saves() else BrowserStore(idb_store() or window.localStorage)
     return _STORES["store"]
 
 

@@ -9,7 +9,8 @@
 * a form field changed: the new-game form's selects, or a file chosen, read, then handed to the
   screen part that takes it (``FILE_FIELDS``);
 * Back and Forward (``popstate``, for ``app.history``) and another window's change to the store
-  (``storage``, for ``app.on_storage``).
+  (``storage``, and web/store.js's ``onchange``, one per burst of writes, for ``app.on_storage``),
+  and a write the browser refused after all (web/store.js's ``onrefused``, for ``files.on_refused``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 
 from . import keys
 from ..text.i18n import _
-from .browser import present
+from .browser import idb_store, present
 
 # a file field's id -> the part and method that take the file chosen
 FILE_FIELDS = {"review-file": ("review_settings", "open_file"), "import-file": ("files", "import_text"),
@@ -43,6 +44,11 @@ class PageInput:
         document.addEventListener("keydown", self._proxies["keydown"])
         window.addEventListener("popstate", self._proxies["popstate"])
         window.addEventListener("storage", self._proxies["storage"])
+        kv = idb_store()
+        if kv is not None:   # web/store.js: another window's writes, once per burst; a write refused
+            self._proxies["refused"] = create_proxy(lambda keys, why: app.files.on_refused(list(keys), str(why)))
+            kv.onchange(self._proxies["storage"])
+            kv.onrefused(self._proxies["refused"])
 
     def on_click(self, event) -> None:
         app = self.app

@@ -10,10 +10,8 @@ from pyscript import window
 from ...session import SessionEvents
 from ..shell.browser import measure
 from ..text import announce, refusals
-from ..text.i18n import N_, _
-
-STORAGE_FULL = N_("Storage is full: the last good save of this game is kept, but the moves from now on are not saved. "
-                  "Export it to keep it, or delete old saved games.")
+from ..text.full import FULL_WORDS, full_words
+from ..text.i18n import _
 
 
 class TableEvents(SessionEvents):
@@ -49,12 +47,12 @@ class TableEvents(SessionEvents):
 
     def saved(self) -> None:
         app = self.app
-        if app.banner == _(STORAGE_FULL):
+        if app.banner in map(_, FULL_WORDS.values()):
             app.banner = ""
         app.your_data.after_save()   # something to lose now: ask the browser to keep it
 
     def storage_full(self) -> None:
-        self.app.banner = _(STORAGE_FULL)
+        self.app.banner = full_words(self.app.saves, self.app.game_id)
 
     def save_conflict(self, game_id: str) -> None:
         # this window's move is not saved; after the current event, show the newer game instead

@@ -1,0 +1,135 @@
+"""A year of play in the browser's store (issue #44): opening home and Statistics with 2,000 saved
+games and 10,000 games of statistics, in headless Chromium, and the bytes each game takes.
+
+    .venv/bin/python bench/bench_store.py [--saves 2000] [--games 10000] [--hands 8]
+
+The data is made by the app's own modules in CPython (``SaveStore.save`` with the game's note, as
+the app writes it; statistics entries of ``--hands`` real hands each) and put straight into the
+app's IndexedDB store (web/store.js: database ``cardtable``, object store ``kv``) before the app
+starts: no UI, no localStorage limit.  Printed:
+
+* bytes per saved game (record and note) and per game of statistics, and the total;
+* the start: from navigation to ``data-ready`` (the store read whole, Python started, home drawn),
+  and how many rows of saved games the page holds;
+* opening Statistics: from the tap to the screen drawn;
+* long tasks (over 50 ms) in each, and the longest: the goal is none.
+
+A script that prints figures, never a test; the machine's load average is printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT  # noqa: E402
+from serve import make_server  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+PROBE = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+FILL = """entries => new Promise((ok, no) => {
+  const r = indexedDB.open("cardtable", 1);
+  r.onupgradeneeded = () => r.result.createObjectStore("kv");
+  r.onerror = () => no(r.error);
+  r.onsuccess = () => {
+    const tx = r.result.transaction("kv", "readwrite"), os = tx.objectStore("kv");
+    for (const [k, v] of entries) os.put(v, k);
+    tx.oncomplete = () => { r.result.close(); ok(entries.length); };
+    tx.onabort = () => no(tx.error);
+  };
+})"""
+
+
+def data(saves: int, games: int, hands: int) -> tuple[dict, dict]:
+    """The store's entries, and the bytes of each kind."""
+    from cardtable.record import replay
+    from cardtable.stores.saves import DictStore, SaveStore
+    from cardtable.stores.stats import ENTRY_KEY
+    from cardtable.stats import dump_entry
+    from test_browser_data import played
+    from test_stats_store import entry_of
+
+    store = DictStore()
+    kept = SaveStore(store, clock=time.time)
+    models = [played("dummy-spades", s, 150, players=["Ana", "Ben", "Chloé"]) for s in range(10)] + \
+             [played("seep", s, 60, players=["Ana", "Ben"], options={"seats": 2}) for s in range(10)]
+    live = [replay(json.dumps(m)) for m in models]
+    for i in range(saves):
+        kept.save(f"g{i:05d}", models[i % len(models)], game=live[i % len(live)])
+    save_bytes = sum(len(k) + len(v) for k, v in store.data.items())
+    stat_bytes = 0
+    for i in range(games):
+        key, entry = entry_of(i, hands)
+        text = dump_entry(entry)
+        store.data[ENTRY_KEY + key] = text
+        stat_bytes += len(ENTRY_KEY + key) + len(text)
+    return store.data, {"saves": save_bytes, "stats": stat_bytes}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--saves", type=int, default=2000)
+    ap.add_argument("--games", type=int, default=10000)
+    ap.add_argument("--hands", type=int, default=8, help="hands in each game of statistics")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    t0 = time.perf_counter()
+    entries, size = data(args.saves, args.games, args.hands)
+    print(f"data made in CPython in {time.perf_counter() - t0:.1f} s: {args.saves} saved games, "
+          f"{args.games} games of statistics ({args.hands} hands each)")
+    print(f"bytes: {size['saves'] / max(1, args.saves):,.0f} per saved game (record and note), "
+          f"{size['stats'] / max(1, args.games):,.0f} per game of statistics; "
+          f"{(size['saves'] + size['stats']) / 1e6:,.1f} MB of text in all")
+    server = make_server(DIST, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_context().new_page()
+            page.goto(url + "web/manifest.webmanifest")
+            items = list(entries.items())
+            for i in range(0, len(items), 2000):
+                page.evaluate(FILL, items[i:i + 2000])
+            for visit in ("first start (runtime downloaded)", "second start"):
+                page.add_init_script(PROBE)
+                began = time.perf_counter()
+                page.goto(url)
+                page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
+                wall = time.perf_counter() - began
+                rows = page.evaluate("document.querySelectorAll('[data-act^=\"open:\"]').length")
+                tasks = page.evaluate("window.__longTasks")
+                print(f"{visit}: home drawn {wall:.2f} s after navigation ({rows} rows of saved games in the page); "
+                      f"long tasks: {len(tasks)}, longest {max((d for _s, d in tasks), default=0):.0f} ms")
+            page.evaluate("window.__longTasks = []")
+            began = time.perf_counter()
+            page.click('[data-act="stats"]')
+            page.wait_for_selector("html[data-screen=stats]", state="attached", timeout=300_000)
+            wall = time.perf_counter() - began
+            tasks = page.evaluate("window.__longTasks")
+            print(f"Statistics opened in {wall:.2f} s; long tasks: {len(tasks)}, "
+                  f"longest {max((d for _s, d in tasks), default=0):.0f} ms")
+            browser.close()
+    finally:
+        server.shutdown()
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

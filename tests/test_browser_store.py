@@ -1,0 +1,150 @@
+"""Saves and statistics in IndexedDB, in real Chromium (issue #44): today's localStorage layout is
+moved once and survives a reload in the middle of the move; a big backup restored into a profile
+that holds a game keeps both, and a diverged older copy survives beside the newer one; a write the
+quota refuses is said in words true for the case.  The data is made by the app's own modules (in
+CPython, as today's code writes it), not through the UI."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from conftest import wait_ready
+from csp import wait_until
+from test_browser_data import played
+from cardtable.record import games
+from cardtable.record import dumps, replay
+from cardtable.stores import backup, stats as stats_store
+from cardtable.stores.saves import DictStore, GAME_KEY, SaveStore
+from cardtable.stores.settings import SETTINGS_KEY
+
+pytestmark = pytest.mark.browser
+
+KV = "cardtableStore.kv"
+IDB_KEYS = """() => new Promise((ok, no) => { const r = indexedDB.open('cardtable');
+    r.onsuccess = () => { const q = r.result.transaction('kv').objectStore('kv').getAllKeys();
+                          q.onsuccess = () => { r.result.close(); ok(q.result); }; q.onerror = no; }; })"""
+
+
+def diverged(rec: dict, at: int, n: int, seed: int) -> dict:
+    """``rec``'s first ``at`` actions, then ``n`` more of another seeded play (as after an Undo)."""
+    g = replay(dumps({**rec, "actions": rec["actions"][:at]}))
+    rnd = random.Random(seed)
+    while not g.over and len(g.actions) < at + n:
+        g.apply(rnd.choice(g.legal_actions()))
+    return g.to_record()
+
+
+def todays_layout() -> dict:
+    """What today's code (the stores over localStorage) writes: saves with their notes, the game to
+    continue, settings, statistics of a game, a lesson's progress, a value set aside."""
+    store = DictStore()
+    saves = SaveStore(store, clock=lambda: 1_765_000_000.0)
+    for i, n in enumerate((5, 40, 80)):
+        rec = played("dummy-spades", 100 + i, n, players=["Ana", "Ben", "Chloé"])
+        saves.save(f"g{i}", rec, game=games()["dummy-spades"].from_record(rec))
+    store.setItem(SETTINGS_KEY, '{"speed": "fast"}')
+    assert stats_store.record_game(store, played("dummy-spades", 7, 120, players=["Ana", "Ben", "Chloé"]), now=1.0)
+    store.setItem("cardtable/v1/lesson/seep", '{"step": 3}')
+    stats_store.set_aside(store, "cardtable/v1/stats/x", "{broken", "could not be read", now=5.0)
+    return dict(store.data)
+
+
+def test_todays_local_storage_is_moved_and_a_reload_in_the_middle_loses_nothing(page, site):
+    data = todays_layout()
+    page.goto(site.url + "web/manifest.webmanifest")
+    page.evaluate("d => { for (const [k, v] of Object.entries(d)) localStorage.setItem(k, v); "
+                  "sessionStorage.setItem('cut', '1'); }", data)
+    # the page stops after two keys are taken out of localStorage (after IndexedDB's commit)
+    page.add_init_script("""if (sessionStorage.getItem('cut') === '1') { sessionStorage.setItem('cut', '0');
+        let n = 0; const rm = Storage.prototype.removeItem;
+        Storage.prototype.removeItem = function (k) { if (this === localStorage && ++n > 2) throw new Error('cut'); return rm.call(this, k); }; }""")
+    page.goto(site.url)
+    wait_ready(page)
+    left = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('cardtable/'))")
+    assert len(left) == len(data) - 2                       # interrupted: most still in localStorage ...
+    assert set(data) - {SETTINGS_KEY} <= set(page.evaluate(IDB_KEYS))   # ... and all in IndexedDB
+    page.wait_for_selector('[data-act="open:g2"]', state="attached")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('cardtable/'))") == [SETTINGS_KEY]
+    for k, v in data.items():
+        assert page.evaluate(f"k => {KV}.getItem(k)", k) == v, k
+    assert set(data) - {SETTINGS_KEY} <= set(page.evaluate(IDB_KEYS))
+    for gid in ("g0", "g1", "g2"):
+        page.wait_for_selector(f'[data-act="open:{gid}"]', state="attached")
+
+
+def test_a_big_restore_into_a_profile_with_games_keeps_both_and_a_diverged_older_copy(page, site):
+    """2,500 games in the backup; here, a game of our own and a game whose older copy in the backup
+    split from it after action 90 (issue #44, cases 2 and 5)."""
+    base = played("dummy-spades", 11, 100, players=["Ana", "Ben", "Chloé"])
+    theirs = diverged(base, 90, 20, seed=5)
+    assert theirs["actions"][:90] == base["actions"][:90] and theirs["actions"][:100] != base["actions"]
+    there = DictStore()
+    saves = SaveStore(there, clock=lambda: 1_765_000_000.0)      # 2025-12-06
+    small = played("seep", 3, 12)
+    for i in range(2_499):
+        there.setItem(GAME_KEY + f"b{i}", dumps({**small, "seed": i}))
+    saves.save("split", theirs)
+    text = backup.export_all(there)
+    here = DictStore()
+    SaveStore(here, clock=lambda: 1_770_000_000.0).save("split", base)   # 2026-02-02: later
+    SaveStore(here, clock=lambda: 1_770_000_000.0).save("mine", played("seep", 9, 3))
+    page.goto(site.url + "web/manifest.webmanifest")
+    page.evaluate("d => { for (const [k, v] of Object.entries(d)) localStorage.setItem(k, v); }", here.data)
+    page.goto(site.url + "#settings")
+    wait_ready(page)
+    page.wait_for_selector("#backup-file", state="attached")
+    page.set_input_files("#backup-file", files=[{"name": "big.json", "mimeType": "application/json",
+                                                 "buffer": text.encode()}])
+    page.wait_for_selector(".data-setting .notice", state="attached", timeout=120_000)
+    notice = page.inner_text(".data-setting .notice")
+    assert "Saved games added or brought up to date: 2499; kept as they were here: 0" in notice, notice
+    assert "1 saved game of the backup had split from the copy here" in notice
+    kv = {k: page.evaluate(f"k => {KV}.getItem(k)", k) for k in (GAME_KEY + "mine", GAME_KEY + "split")}
+    assert kv[GAME_KEY + "mine"] == here.getItem(GAME_KEY + "mine")
+    assert json.loads(kv[GAME_KEY + "split"])["actions"] == base["actions"]
+    beside = backup.beside_id("split", there.getItem(GAME_KEY + "split"))
+    assert json.loads(page.evaluate(f"k => {KV}.getItem(k)", GAME_KEY + beside))["actions"] == theirs["actions"]
+    page.evaluate(f"{KV}.flush()")
+    page.reload()
+    wait_ready(page)
+    n = page.evaluate(f"() => {{ let n = 0; for (let i = 0; i < {KV}.length; i++) n += {KV}.key(i).startsWith('{GAME_KEY}'); return n; }}")
+    assert n == 2_499 + 3
+
+
+def test_a_write_the_quota_refuses_is_said_in_true_words(page, site):
+    """Room for nothing more: an imported game that was never saved, with no other saved game, is
+    told it is not saved (not that "the last good save is kept" nor to "delete old saved games"),
+    and the statistics it could not count stay listed as not counted yet after a reload."""
+    page.goto(site.url)
+    wait_ready(page)
+    page.evaluate(f"{KV}.room = 0")
+    rec = played("dummy-spades", 21, 60, players=["Ana", "Ben", "Chloé"])
+    page.set_input_files("#import-file", files=[{"name": "g.json", "mimeType": "application/json",
+                                                 "buffer": dumps(rec).encode()}])
+    page.wait_for_selector(".banner", state="attached")
+    banner = page.inner_text(".banner")
+    assert "Storage is full: this game is not saved. Export it to keep it." in banner, banner
+    assert "delete old saved games" not in banner and "last good save" not in banner
+
+
+def test_another_window_hears_a_burst_of_writes_once(page, site):
+    """Issue #44, case 7: 400 values written in one task reach another window as one change (one
+    redraw), not one per value."""
+    page.goto(site.url)
+    wait_ready(page)
+    other = page.context.new_page()
+    other.goto(site.url)
+    wait_ready(other)
+    other.evaluate(f"window.heard = []; {KV}.onchange((e) => heard.push(e.keys.length))")
+    page.evaluate(f"() => {{ for (let i = 0; i < 400; i++) {KV}.setItem('cardtable/v1/aside/x' + i, 'v' + i); }}")
+    wait_until(other, "window.heard.length > 0")
+    page.evaluate(f"{KV}.flush()")
+    assert other.evaluate(f"{KV}.getItem('cardtable/v1/aside/x399')") == "v399"
+    heard = other.evaluate("window.heard")
+    assert max(heard) >= 400 and len(heard) < 5, heard     # (the app's own writes may make another)
+    other.close()

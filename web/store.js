@@ -1,0 +1,158 @@
+// The app's store: saved games, their notes, statistics, lessons, values set aside -- every
+// "cardtable/" key but the settings -- kept in IndexedDB (database "cardtable", object store "kv":
+// key -> text), where the quota is a share of the disk, not localStorage's 5 MB.
+//
+// It is read whole into memory while Python loads, so the app reads it synchronously with the
+// Web Storage names it used for localStorage (getItem, setItem, removeItem, key, length:
+// py/cardtable/ui/shell/browser.py).  A write changes memory at once and reaches IndexedDB in one
+// transaction per task.  A write that would pass the room navigator.storage.estimate() gave
+// throws QuotaExceededError as localStorage did; a transaction the browser refuses all the same
+// puts memory back as it was stored and is reported (onrefused).  Other windows hear of each
+// committed transaction (BroadcastChannel) and get one change per burst (onchange).
+//
+// localStorage keeps what must be read before Python starts, the settings (web/i18n.js reads the
+// language there), and the games whose hands are not counted yet (written when this store is full).  Its other "cardtable/" keys are moved here once: written in one transaction,
+// and removed from localStorage only after that transaction has committed, so a reload on the way
+// moves them again and nothing is lost.  Without IndexedDB, ready gives null: the app keeps
+// using localStorage.
+(() => {
+  const PREFIX = "cardtable/";
+  const LOCAL = new Set(["cardtable/v1/settings", "cardtable/v1/uncounted"]);   // kept in localStorage
+  const isLocal = (k) => LOCAL.has(k) || !k.startsWith(PREFIX);   // (and any key not the app's)
+  const map = new Map();
+  let db = null, keys = null, pending = new Map(), before = new Map(), waiting = [], scheduled = false;
+  let inflight = Promise.resolve();   // the transactions under way
+  let heard = new Set(), hearing = false;
+  const changes = [], refusals = [];
+  const chan = self.BroadcastChannel ? new BroadcastChannel("cardtable-store") : null;
+  const local = () => { try { return self.localStorage; } catch (e) { return null; } };
+  const req = (r) => new Promise((ok, no) => { r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const done = (tx) => new Promise((ok, no) => {
+    tx.oncomplete = ok;
+    tx.onabort = () => no(tx.error || new DOMException("aborted", "AbortError"));
+  });
+  const size = (k, v) => (v == null ? 0 : 2 * (k.length + v.length));
+
+  function list() {
+    if (!keys) {
+      keys = [...map.keys()];
+      const ls = local();
+      for (const k of LOCAL) if (ls && ls.getItem(k) !== null) keys.push(k);
+    }
+    return keys;
+  }
+
+  function write(k, v) {
+    k = String(k);
+    if (isLocal(k)) return v === null ? local().removeItem(k) : local().setItem(k, v);
+    const old = map.has(k) ? map.get(k) : null;
+    const grow = size(k, v) - size(k, old);
+    if (grow > 0 && grow > kv.room) throw new DOMException("quota", "QuotaExceededError");
+    kv.room -= grow;
+    if (!before.has(k)) before.set(k, old);
+    if (v === null) map.delete(k); else map.set(k, v);
+    if ((old === null) !== (v === null)) keys = null;
+    pending.set(k, v);
+    if (!scheduled) { scheduled = true; queueMicrotask(flush); }
+  }
+
+  function flush() {
+    scheduled = false;
+    const writes = pending, olds = before, waiters = waiting;
+    pending = new Map(); before = new Map(); waiting = [];
+    if (!writes.size) { inflight.then(() => waiters.forEach((w) => w(true))); return; }
+    let tx;
+    try {
+      tx = db.transaction("kv", "readwrite");
+      const os = tx.objectStore("kv");
+      for (const [k, v] of writes) { if (v === null) os.delete(k); else os.put(v, k); }
+    } catch (err) { return refused(writes, olds, waiters, err); }
+    inflight = Promise.all([inflight, done(tx).then(() => {
+      if (chan) chan.postMessage([...writes]);
+      waiters.forEach((w) => w(true));
+    }, (err) => refused(writes, olds, waiters, err))]);
+  }
+
+  function refused(writes, olds, waiters, err) {
+    for (const [k, old] of olds) {   // memory as stored (a key written again since: its own write is next)
+      if (pending.has(k)) { before.set(k, old); continue; }
+      kv.room += size(k, writes.get(k)) - size(k, old);
+      if (old === null) map.delete(k); else map.set(k, old);
+    }
+    keys = null;
+    refusals.forEach((f) => f([...writes.keys()], String(err && err.name)));
+    waiters.forEach((w) => w(false));
+  }
+
+  function hear(event) {   // another window's committed transaction: applied, told once per burst
+    for (const [k, v] of event.data) {
+      if (pending.has(k)) continue;   // this window's own write of it is on its way
+      if (v === null) map.delete(k); else map.set(k, v);
+      heard.add(k);
+    }
+    keys = null;
+    if (!hearing && heard.size) {
+      hearing = true;
+      setTimeout(() => {
+        const ks = [...heard];
+        heard = new Set(); hearing = false;
+        changes.forEach((f) => f({ key: ks.length === 1 ? ks[0] : null, keys: ks }));
+      }, 0);
+    }
+  }
+
+  async function migrate() {
+    const ls = local();
+    if (!ls) return;
+    const moving = [];
+    for (let i = 0; i < ls.length; i++) {
+      const k = ls.key(i);
+      if (k && k.startsWith(PREFIX) && !LOCAL.has(k)) moving.push([k, ls.getItem(k)]);
+    }
+    if (!moving.length) return;
+    const tx = db.transaction("kv", "readwrite");
+    const os = tx.objectStore("kv");
+    for (const [k, v] of moving) os.put(v, k);
+    await done(tx);
+    moving.forEach(([k, v]) => map.set(k, v));
+    keys = null;
+    try {   // a value changed meanwhile (an older version's window) stays, and is moved next time
+      for (const [k, v] of moving) if (ls.getItem(k) === v) ls.removeItem(k);
+    } catch (e) { /* the rest is moved next time */ }
+  }
+
+  async function open() {
+    if (new URLSearchParams(location.search).has("without-saves")) return null;
+    const r = indexedDB.open("cardtable", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("kv");
+    db = await req(r);
+    db.onversionchange = () => db.close();
+    const os = db.transaction("kv").objectStore("kv");
+    const [ks, vs] = await Promise.all([req(os.getAllKeys()), req(os.getAll())]);
+    ks.forEach((k, i) => map.set(k, vs[i]));
+    await migrate();
+    try {
+      const e = await navigator.storage.estimate();
+      if (e.quota) kv.room = e.quota - e.usage;
+    } catch (e) { /* no estimate: the browser's own refusal is the only limit */ }
+    if (chan) chan.onmessage = hear;
+    return kv;
+  }
+
+  const kv = {
+    room: Infinity,   // bytes this window may still add (tests lower it to fill the store)
+    getItem: (k) => (isLocal(String(k)) ? local().getItem(k) : map.has(k) ? map.get(k) : null),
+    setItem: (k, v) => write(k, String(v)),
+    removeItem: (k) => write(k, null),
+    key: (i) => (list()[i] ?? null),
+    get length() { return list().length; },
+    entries: () => [...map.entries()],
+    flush: () => new Promise((ok) => { waiting.push(ok); if (!scheduled) { scheduled = true; queueMicrotask(flush); } }),
+    onchange: (f) => { changes.push(f); },
+    onrefused: (f) => { refusals.push(f); },
+  };
+  self.cardtableStore = { kv: null };
+  self.cardtableStore.ready = (self.indexedDB ? open() : Promise.resolve(null)).then(
+    (got) => (self.cardtableStore.kv = got),
+    (err) => { console.error("cardtable: no IndexedDB, localStorage is used", err); return null; });
+})();
