@@ -14,6 +14,7 @@ from cardtable import stats
 from cardtable.cards import CARDS, RANK_CHARS
 from cardtable.record import new_game
 from cardtable.ui.screens import charts, stats as stats_screen
+from cardtable.stores import stats as stats_store
 from cardtable.stores.saves import DictStore, QuotaError, SaveStore
 
 
@@ -393,7 +394,8 @@ def test_statistics_of_a_later_version_are_never_overwritten():
 def test_a_full_store_keeps_the_statistics_it_had():
     store = DictStore(quota=500)
     assert not stats_screen.record_game(store, seep_record())   # too big for this quota
-    assert store.data == {}
+    # nothing counted; the game listed as not counted yet (#44: never silent)
+    assert list(store.data) == [stats_store.UNCOUNTED_KEY] and len(stats_store.uncounted(store)) == 1
     store.quota = None
     store.setItem("other", "x")
     assert stats_screen.record_game(store, spades_record())
