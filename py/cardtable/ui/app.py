@@ -2,20 +2,12 @@
 
 Screens are pure functions from state to HTML (``screens/``, ``table/``); this module puts that
 HTML into ``#app`` and runs acts, which ``shell.page_input`` makes of the page's clicks on
-``[data-act]`` elements, its keys and its form fields.  An act is ``verb:arg``:
-the verb's owner is looked up in ``ACT_OWNERS`` (``App.acts_of``), among the parts of the app that own
-their acts: ``screens.files.Files`` (``open``, ``export``, ``data``),
-``screens.new_game.NewGame`` (``new``, ``quick``, ``start``, ``play-again``),
-``table.screen.TableScreen`` (``ready``, ``release``, ``next-hand``, ``move``, ``ui``, ``hint``,
-``undo``, ``playout``), ``screens.saved_games.SavedGames`` (``delete``, ``confirm-delete``), ``screens.lesson.Lesson``
-(``learn``, ``lesson``), ``screens.review_settings.ReviewSettings`` (``set``, ``open-review``,
-``review``), ``screens.stats.StatsScreen`` (``stats``), ``screens.data.YourData`` (``backup``) and
-``screens.remote.Remote`` (``join``, ``remote-…``: seats on other devices) and
-``app_acts.AppActs`` (``nav``, ``rules``, ``cancel``, ``lang``, ``speed``, ``level``).  Each screen part is
-imported and built on its first use (``PARTS``): a first visit's home screen compiles only what it
-draws (tests/test_lazy_home.py).  The open game's play loop is ``self.session``
-(``cardtable.session.GameSession``): every move goes through the engine's
-``legal_actions -> apply``.
+``[data-act]`` elements, its keys and its form fields.  An act is ``verb:arg``: the verb's owner,
+one of the parts of the app that own their acts (a screen part or ``app_acts.AppActs``), is looked
+up in ``ACT_OWNERS`` (``App.acts_of``).  Each screen part is imported and built on its first use
+(``PARTS``): a first visit's home screen compiles only what it draws (tests/test_lazy_home.py).  The
+open game's play loop is ``self.session`` (``cardtable.session.GameSession``): every move goes
+through the engine's ``legal_actions -> apply``.
 
 Redraws morph ``#app`` to the new markup (``window.cardtableMorph``, web/morph.js) so elements,
 focus and transitions survive; ``innerHTML`` is the fallback when that script did not load.
