@@ -45,7 +45,9 @@ def near_the_end(date: str) -> dict:
 
 
 def stored(page) -> dict:
-    return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    """Everything the app keeps (its store over IndexedDB, #44; localStorage where there is none)."""
+    return page.evaluate("""() => { const kv = self.cardtableStore?.kv || localStorage, out = {};
+      for (let i = 0; i < kv.length; i++) { const k = kv.key(i); out[k] = kv.getItem(k); } return out; }""")
 
 
 def test_the_deal_of_the_day_its_par_and_its_link(watched_page, site, browser):
