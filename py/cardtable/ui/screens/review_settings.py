@@ -46,6 +46,7 @@ class ReviewSettings:
         self.back_to = "home"                  # where Settings returns: home | table | review
         self.cue_turn = False                  # a person's turn should sound once it shows
         self.ice: dict = {}                    # the ICE servers' form: values, problems, saved
+        self.part = None                       # the analysis in Review (``review_analysis``), on first use
 
     def acts(self) -> dict:
         return {"set": self.set, "open-review": self.open_review, "review": self.step, "ice": self.set_ice}
@@ -87,7 +88,22 @@ class ReviewSettings:
         r = self.review
         if r is None:
             return ""
-        return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)))
+        part = self.analysis
+        if part.trying is not None:
+            return part.try_screen(r)
+        back = ""
+        if self.review_id and not r.over and self.app.saves.raw(self.review_id):   # opened from the table
+            back = button(_("Back to the game"), f"open:{self.review_id}", cls="btn", key="back-to-game")
+        return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)), part.mark(r), back + part.html(r))
+
+    @property
+    def analysis(self):
+        """The analysis in Review (``review_analysis.ReviewAnalysis``), built on first use."""
+        if self.part is None:
+            from .review_analysis import ReviewAnalysis
+
+            self.part = ReviewAnalysis(self)
+        return self.part
 
     # ---- acts ------------------------------------------------------------------------------------
     def open_settings(self, _arg: str = "") -> None:
@@ -145,21 +161,33 @@ class ReviewSettings:
             self.open_saved(game_id)
 
     def step(self, arg: str) -> None:
-        if self.review is not None and arg in STEPS:
+        """A step, or the analysis's acts (``review_analysis``); ``at:<index>`` from the table's
+        analysis opens the review of the open game's finished hands at that decision."""
+        app = self.app
+        if arg.startswith("at:") and app.screen == "table" and app.game is not None and arg[3:].isdigit():
+            record, controllers = app.session.record(), dict(app.controllers)
+            self._show(lambda: Review.in_steps(record, finished_only="hands", controllers=controllers),
+                       app.game_id, at=int(arg[3:]))
+        elif self.review is not None and arg in STEPS:
             STEPS[arg](self.review)
-            self.app.render()
+            self.analysis.marked = None
+            app.render()
+        else:
+            self.analysis.act(arg)
 
     def on_key(self, event) -> bool:
         """Arrow keys step the review (not while typing in a field); True when the key was used."""
         step = KEYS.get(str(event.key))
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
-        if step is None or self.review is None or tag in ("input", "select", "textarea") or self.app.dialog:
+        if (step is None or self.review is None or tag in ("input", "select", "textarea") or self.app.dialog
+                or self.analysis.trying is not None):
             return False
         if event.altKey or event.ctrlKey or event.metaKey:
             return False
         event.preventDefault()
         STEPS[step](self.review)
+        self.analysis.marked = None
         self.app.render()
         return True
 
@@ -181,7 +209,8 @@ class ReviewSettings:
             return Review.in_steps(record, finished_only="hands")
         self._show(build, None, filename, soon=True)
 
-    def _show(self, build, game_id: Optional[str], filename: str = "", soon: bool = False) -> None:
+    def _show(self, build, game_id: Optional[str], filename: str = "", soon: bool = False,
+              at: Optional[int] = None) -> None:
         """Build the review (``build`` gives ``Review.in_steps``) in slices, as a game is opened
         (``app.files.in_slices``), then show it; or say why it cannot be reviewed."""
         def failed(err: Exception) -> None:
@@ -198,13 +227,14 @@ class ReviewSettings:
         except Exception as err:
             return failed(err)
         # ``soon``: a file's first slice in a task of its own (the task that read it parsed it)
-        self.app.files.in_slices(steps, lambda review: self._shown(review, game_id), failed, soon=soon)
+        self.app.files.in_slices(steps, lambda review: self._shown(review, game_id, at), failed, soon=soon)
 
-    def _shown(self, review: Review, game_id: Optional[str]) -> None:
+    def _shown(self, review: Review, game_id: Optional[str], at: Optional[int] = None) -> None:
         app = self.app
         if app.game is not None:
             app.close_game()
         self.review, self.review_id = review, game_id
+        self.analysis.opened(review, at)
         app.dialog = None
         app.notice = ""
         app.screen = "review"

@@ -81,9 +81,10 @@ def begin(app, state: AnalysisState, key) -> None:
     app.tasks.soon(lambda: run(app, state, key))
 
 
-def run(app, state: AnalysisState, key) -> None:
-    """One slice of the analysis; the next in a task of its own, or the result kept.  The panel is
-    drawn again in a task of its own, never in a slice's."""
+def run(app, state: AnalysisState, key, done=None) -> None:
+    """One slice of the analysis; the next in a task of its own, or the result kept (``done``
+    given: handed the ``Analysis`` instead, as Review does).  The panel is drawn again in a task
+    of its own, never in a slice's."""
     if state.key != key or state.steps is None:
         return
     stop = time.perf_counter() + SLICE_S
@@ -94,6 +95,10 @@ def run(app, state: AnalysisState, key) -> None:
         except StopIteration as fin:
             state.key = state.steps = None
             entries = fin.value.entries()
+            if done is not None:
+                result = fin.value
+                app.tasks.soon(lambda: done(result))
+                return
             if app.game_id == key[0]:
                 app.session.keep_analysis(entries[0] if entries else
                                           {"seat": key[1], "hand": key[2], "decisions": [], "accuracy": None})
@@ -103,7 +108,7 @@ def run(app, state: AnalysisState, key) -> None:
             break
     if state.done != before:
         app.tasks.soon(app.render)
-    app.tasks.soon(lambda: run(app, state, key))
+    app.tasks.soon(lambda: run(app, state, key, done))
 
 
 def html(app, state: AnalysisState, words) -> str:
@@ -145,7 +150,9 @@ def panel_html(entry: dict, words) -> str:
             move=words(d["best"]), points=max(1, round(d["lost"])))
         exact = f' <span class="muted">({esc(_("exact"))})</span>' if d.get("exact") else ""
         said = _("{move}: {label}.").format(move=words(d["played"]), label=label)
-        items.append(f'<li class="verdict {esc(d.get("label", ""))}"><b>{esc(said)}</b>{exact} {esc(better)}</li>')
+        tap = (f'<button type="button" class="btn ghost small link" data-act="review:at:{int(d["index"])}" '
+               f'data-key="at-{int(d["index"])}"><b>{esc(said)}</b>{exact} {esc(better)}</button>')
+        items.append(f'<li class="verdict {esc(d.get("label", ""))}">{tap}</li>')
     clean = sum(1 for d in ds if not d.get("lost"))
     tail = ngettext("{n} decision as good as the best the analysis found.",
                     "{n} decisions as good as the best the analysis found.", clean).format(n=clean) if ds else ""
