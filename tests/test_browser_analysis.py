@@ -1,8 +1,10 @@
 """*Analyse my play* in real Chromium: a hand against the computer imported one card before its
 end (p0's nil broken by an avoidable overtake), the last card played, the end-of-hand summary's
 *Analyse my play*, the list with the blunder and the better move, the analysis saved with the
-game (the same numbers as the module's for that record); in English at 360x740 and in French at 1280x800, axe clean (the screen audit runs after
-every redraw)."""
+game (the same numbers as the module's for that record); a tap on the blunder opens Review at that
+decision with the better card marked, the graph, *Try again* from p0's view (the best move picked:
+as good as the best), back to the game; in English at 360x740 and in French at 1280x800, axe clean
+(the screen audit runs after every redraw)."""
 
 from __future__ import annotations
 
@@ -50,6 +52,29 @@ def analyse_the_hand(page, axe, where: str, again: bool = False) -> str:
     return page.inner_text(".hand-summary .analysis")
 
 
+def review_and_try_again(page, axe, where: str) -> tuple:
+    """From the summary's list: the blunder's position in Review, then Try again with the best move."""
+    page.click('.hand-summary [data-act="review:at:6"]')
+    page.wait_for_selector('.review .card.better[data-card="2H"]', timeout=30_000)
+    assert page.eval_on_selector('.review-where', "e => e.dataset.step") == "6"
+    assert page.locator(".review .card.better").count() == 1
+    assert page.locator(".review .chart-svg").count() == 1
+    axe(f"{where}: Review at the blunder")
+    mark = page.inner_text(".review-mark")
+    page.click('[data-act="review:try:6"]')
+    page.wait_for_selector(".try-again", timeout=30_000)
+    shown = set(page.eval_on_selector_all(".try-again [data-card]", "els => els.map(e => e.dataset.card)"))
+    page.click('[data-act="review:pick:play 2H"]')
+    page.wait_for_selector('.try-verdict:not(:empty)')
+    verdict = page.inner_text(".try-verdict")
+    axe(f"{where}: Try again")
+    page.click('[data-act="review:try-done"]')
+    page.wait_for_selector(".review .card.better")
+    page.click('[data-act="review:to-table"]')
+    page.wait_for_selector('.hand-summary [data-act="next-hand"]', timeout=30_000)
+    return mark, verdict, shown
+
+
 def test_analyse_my_play_in_english_and_french(watched_page, site):
     page = watched_page
     assert AXE.is_file(), "axe-core is not installed: run npm ci"
@@ -69,6 +94,12 @@ def test_analyse_my_play_in_english_and_french(watched_page, site):
     # the same numbers as the module (and the command line) for the same record
     assert analyse(record, seats=["p0"], hands={0}).entries() == saved
     assert any(d["played"] == "play KH" and d["label"] == "blunder" for d in saved[0]["decisions"])
+    mark, verdict, shown = review_and_try_again(page, axe, "en")
+    assert "Your decision here. Play K♥: blunder. Play 2♥ would have been about" in mark
+    assert verdict == "As good as the best move."
+    g = replay(dict(record, actions=record["actions"][:6]))
+    v = g.view("p0")
+    assert shown == set(v["hand"]) | set(v["dummy"]) | {p["card"] for p in v["trick"]["plays"]}
     page.click('.hand-summary [data-act="next-hand"]')
     page.wait_for_selector(".hand-summary", state="detached")
 
@@ -79,6 +110,8 @@ def test_analyse_my_play_in_english_and_french(watched_page, site):
     assert "Précision de cette donne\u202f: " in text
     assert "Jouer K♥\u202f: gaffe." in text and "Jouer 2♥ aurait rapporté environ" in text
     screen_shot(page, "analysis-desktop-fr")
+    mark, verdict, _shown = review_and_try_again(page, axe, "fr")
+    assert "Votre décision ici. Jouer K♥\u202f: gaffe." in mark and verdict == "Aussi bon que le meilleur coup."
     assert not axe.problems, axe.problems
     page.click('.hand-summary [data-act="next-hand"]')
     page.evaluate("location.hash = '#home'")

@@ -47,6 +47,7 @@ class ReviewSettings:
         self.cue_turn = False                  # a person's turn should sound once it shows
         self.ice: dict = {}                    # the ICE servers' form: values, problems, saved
         self.part = None                       # the analysis in Review (``review_analysis``), on first use
+        self.table_dialog = None               # the open game's summary, while its review is shown
 
     def acts(self) -> dict:
         return {"set": self.set, "open-review": self.open_review, "review": self.step, "ice": self.set_ice}
@@ -91,8 +92,10 @@ class ReviewSettings:
         part = self.analysis
         if part.trying is not None:
             return part.try_screen(r)
-        back = ""
-        if self.review_id and not r.over and self.app.saves.raw(self.review_id):   # opened from the table
+        back, app = "", self.app
+        if app.game is not None and app.game_id == self.review_id:   # opened from the table's analysis
+            back = button(_("Back to the game"), "review:to-table", cls="btn", key="back-to-game")
+        elif self.review_id and not r.over and app.saves.raw(self.review_id):
             back = button(_("Back to the game"), f"open:{self.review_id}", cls="btn", key="back-to-game")
         return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)), part.mark(r), back + part.html(r))
 
@@ -168,6 +171,9 @@ class ReviewSettings:
             record, controllers = app.session.record(), dict(app.controllers)
             self._show(lambda: Review.in_steps(record, finished_only="hands", controllers=controllers),
                        app.game_id, at=int(arg[3:]))
+        elif arg == "to-table" and app.game is not None:
+            app.screen, app.dialog = "table", self.table_dialog
+            app.render()
         elif self.review is not None and arg in STEPS:
             STEPS[arg](self.review)
             self.analysis.marked = None
@@ -231,11 +237,13 @@ class ReviewSettings:
 
     def _shown(self, review: Review, game_id: Optional[str], at: Optional[int] = None) -> None:
         app = self.app
-        if app.game is not None:
+        # the table's review: the game stays open, its summary kept for "Back to the game"
+        self.table_dialog = app.dialog if app.game is not None and at is not None and app.game_id == game_id else None
+        if app.game is not None and self.table_dialog is None:
             app.close_game()
+        app.dialog = None
         self.review, self.review_id = review, game_id
         self.analysis.opened(review, at)
-        app.dialog = None
         app.notice = ""
         app.screen = "review"
         app.render()
