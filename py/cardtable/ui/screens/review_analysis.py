@@ -209,9 +209,10 @@ class ReviewAnalysis:
     def mark(self, review) -> Optional[dict]:
         """The card to mark and its words at the step shown, when it is a marked decision's."""
         d = self.decision(self.marked)
-        if d is None or review.step != d["index"] or not d.get("lost"):
+        if d is None or review.step != d["index"]:
             return None
-        return {"card": better_card(review.name, d["best"]), "suffix": _(", the better move")}
+        return {"card": better_card(review.name, d["best"]) if d.get("lost") else None,
+                "suffix": _(", the better move"), "html": mark_html(d, self.words(review))}
 
     def html(self, review) -> str:
         """What Review adds under its board: the decision marked, then the hand's analysis (or the
@@ -219,8 +220,7 @@ class ReviewAnalysis:
         from ..table.analysis_panel import progress_html
 
         words = self.words(review)
-        d = self.decision(self.marked)
-        top = mark_html(d, words) if d is not None and review.step == d["index"] else ""
+        top = ""
         entry = self.entry_at(review)
         if entry is not None:
             return top + entry_html(entry, words, review.step, review.name)
