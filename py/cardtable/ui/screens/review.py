@@ -219,11 +219,11 @@ def _what_it_showed(action: str, actor: str, before: dict, after: dict) -> Optio
 
 
 # ---- the screen ----------------------------------------------------------------------------------
-def review_html(review: Review, title: str, mark: Optional[dict] = None, extra: str = "") -> str:
+def review_html(review: Review, title: str, mark: Optional[dict] = None, extra: str = "", top: str = "") -> str:
     """The review screen: one ``<h1>``, the step controls, the move, the table, the log.  ``mark``:
     a card of a hand to mark (``{"card", "suffix", "html"}``: its name's suffix for screen readers,
     and what is said of it, above the table);
-    ``extra``: trusted markup under the table (the analysis)."""
+    ``extra``, ``top``: trusted markup under the table (the analysis) and above it."""
     views = review.views()
     v = views[review.seats[0]]
     hand_no = review.hand_index() + 1
@@ -261,7 +261,7 @@ def review_html(review: Review, title: str, mark: Optional[dict] = None, extra: 
             f'<p class="review-move">{esc(line)}</p>'
             f'<p class="muted small review-note">{esc(source)} '
             f'<span class="keys-note">{esc(_("Arrow keys step; Page Up and Page Down go by hands."))}</span></p>'
-            f'{(mark or {}).get("html", "")}{board}{extra}{_log_html(review)}</section>')
+            f'{top}{(mark or {}).get("html", "")}{board}{extra}{_log_html(review)}</section>')
 
 
 def _full_stop(line: str) -> str:

@@ -97,7 +97,7 @@ class ReviewSettings:
             back = button(_("Back to the game"), "review:to-table", cls="btn", key="back-to-game")
         elif self.review_id and not r.over and app.saves.raw(self.review_id):
             back = button(_("Back to the game"), f"open:{self.review_id}", cls="btn", key="back-to-game")
-        return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)), part.mark(r), back + part.html(r))
+        return review_html(r, _(home.GAME_TITLES.get(r.name, r.name)), part.mark(r), part.html(r), back)
 
     @property
     def analysis(self):
