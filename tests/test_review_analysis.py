@@ -15,7 +15,7 @@ import pytest
 from cardtable.coach.analysis import analyse, try_verdict
 from cardtable.record import replay
 from cardtable.ui.screens.review import Review, review_html
-from cardtable.ui.screens.review_analysis import ReviewAnalysis, graph_html, try_html
+from cardtable.ui.screens.review_analysis import ReviewAnalysis, better_card, graph_html, try_html
 from cardtable.ui.table.analysis_panel import move_words
 from cardtable.ui.text.i18n import use_language
 from test_analysis import NIL_DEAL, NIL_TRICK, _swap, spades
@@ -151,3 +151,34 @@ def test_the_words_in_french(analysed):
         use_language("en")
     assert "Votre décision ici." in text and "Réessayer" in text
     assert not badly_spaced(text), badly_spaced(text)
+
+
+def test_a_seep_decision_marked_and_tried_from_the_floor_as_the_seat_saw_it():
+    from test_analysis import SWEEP_DEAL, SWEEP_PLAY, seep
+
+    g = replay(seep(SWEEP_DEAL, SWEEP_PLAY + ["throw 5C"]))
+    while g.view("p0")["hand_number"] == 1 and not g.over:
+        g.apply(g.legal_actions()[0])
+    record = g.to_record()
+    record["controllers"] = {"p0": "casual", "p1": "human", "p2": "casual", "p3": "casual"}
+    record["analyses"] = analyse(record, seats=["p1"], hands={1}, samples=6).entries()
+    d = next(d for d in record["analyses"][0]["decisions"] if d["index"] == 2)
+    assert d["played"] == "throw 5C" and d["label"] in ("mistake", "blunder")
+    owner, part = opened(record, at=2)
+    r = owner.review
+    html = review_html(r, "Seep", part.mark(r), part.html(r))
+    marked = re.findall(r'class="card[^"]*\bbetter\b[^"]*"[^>]*data-card="(\w+)"', html)
+    assert marked == [better_card("seep", d["best"])] and better_card("seep", d["best"]) in r.views()["p1"]["hand"]
+    view = replay(dict(record, actions=record["actions"][:2])).view("p1", history=False)
+    words = lambda a: a   # noqa: E731
+    tried = try_html(view, d, words, d["best"])
+    floor = set(view["floor"]["loose"]) | {c for h in view["floor"]["houses"] for c in h["cards"]}
+    assert set(re.findall(r'data-card="(\w+)"', tried)) == floor | set(view["hand"])
+    assert "As good as the best move." in tried
+
+
+def test_the_module_tour_runs():
+    import doctest
+
+    from cardtable.ui.screens import review_analysis
+    assert doctest.testmod(review_analysis).failed == 0
