@@ -94,22 +94,17 @@ def try_html(view: dict, d: dict, words, chosen: Optional[str]) -> str:
     """*Try again*: the position of decision ``d`` as its seat saw it (``view``: that seat's view
     then, nothing else), its moves to pick from (those the analysis valued), and after a pick
     whether it is as good as the best.  A pure function of the view and the kept decision."""
-    game = view["game"]
-    table = []
-    if game == "dummy-spades":
-        plays = (view.get("trick") or {}).get("plays") or []
-        if plays:
-            table.append(f'<p>{esc(_("The trick so far"))}</p><p class="try-cards">'
-                         + "".join(card_face(Card.parse(p["card"]), small=True) for p in plays) + "</p>")
-        if view.get("dummy_exposed"):
-            table.append(f'<p>{esc(_("Dummy"))}</p><p class="try-cards">'
-                         + "".join(card_face(Card.parse(c), small=True) for c in view.get("dummy") or []) + "</p>")
+    def row(title: str, cards) -> str:
+        faces = "".join(card_face(Card.parse(c), small=True) for c in cards)
+        return f'<p>{esc(title)}</p><p class="try-cards">{faces}</p>' if faces else ""
+
+    if view["game"] == "dummy-spades":
+        table = row(_("The trick so far"), [p["card"] for p in (view.get("trick") or {}).get("plays") or []])
+        table += row(_("Dummy"), view.get("dummy") or [] if view.get("dummy_exposed") else [])
     else:
         fl = view.get("floor") or {}
-        cards = [c for h in fl.get("houses") or [] for c in h["cards"]] + list(fl.get("loose") or [])
-        table.append(f'<p>{esc(_("the floor"))}</p><p class="try-cards">'
-                     + "".join(card_face(Card.parse(c), small=True) for c in cards) + "</p>")
-    hand = "".join(card_face(Card.parse(c), small=True) for c in view.get("hand") or [])
+        table = row(_("the floor"), [c for h in fl.get("houses") or [] for c in h["cards"]] + list(fl.get("loose") or []))
+    table += row(_("Your cards"), view.get("hand") or [])
     moves = [a for a in view.get("legal") or [] if a in (d.get("values") or {})]
     picks = "".join(f"<li>{button(esc(words(a)), f'review:pick:{a}', cls='btn small', key=f'pick-{a}', pressed=a == chosen)}</li>"
                     for a in moves)
@@ -123,9 +118,7 @@ def try_html(view: dict, d: dict, words, chosen: Optional[str]) -> str:
     return (f'<section class="review try-again" data-key="try-again"><header class="topbar review-top">'
             f'<h1 class="title">{esc(_("Try again"))}</h1></header>'
             f'<p>{esc(_("The position as you saw it. Pick the move you would play now."))}</p>'
-            + "".join(table)
-            + f'<p>{esc(_("Your cards"))}</p><p class="try-cards">{hand}</p>'
-            f'<ul class="try-moves">{picks}</ul>'
+            + table + f'<ul class="try-moves">{picks}</ul>'
             f'<p class="try-verdict" role="status" aria-live="polite">{esc(said)}</p>'
             + button(esc(_("Back to the review")), "review:try-done", cls="btn ghost", key="try-done")
             + "</section>")
