@@ -57,7 +57,7 @@ from ..record import game_at_start, parse_record
 from .hint import view_seed
 
 __all__ = ["Verdict", "Analysis", "analyse", "finished_hand", "analyse_steps", "value_steps", "judge", "label_for",
-           "decision_accuracy", "accuracy", "SAMPLES", "THRESHOLDS", "LABELS", "NOISE_Z",
+           "decision_accuracy", "accuracy", "kept", "try_verdict", "SAMPLES", "THRESHOLDS", "LABELS", "NOISE_Z",
            "EXACT_HELD"]
 
 SAMPLES = {"dummy-spades": 24, "seep": 16}
@@ -120,10 +120,9 @@ class Analysis:
     def entries(self) -> list:
         """The analysis as the record keeps it (``record.ANALYSES_FIELD``): per hand and seat, the
         valued decisions without each move's values."""
-        keep = ("index", "played", "best", "lost", "label", "exact")
         return [{"seat": h["seat"], "hand": h["hand"], "samples": self.samples, "seed": self.seed,
                  "accuracy": h["accuracy"],
-                 "decisions": [{k: getattr(d, k) for k in keep} for d in self.decisions
+                 "decisions": [kept(d) for d in self.decisions
                                if d.hand == h["hand"] and d.seat == h["seat"] and d.label is not None]}
                 for h in self.hands()]
 
@@ -134,6 +133,28 @@ class Analysis:
                 "hands": self.hands(),
                 "accuracy": {s: accuracy([d for d in self.decisions if d.seat == s], self.game)
                              for s in seats}}
+
+
+def kept(d: Verdict) -> dict:
+    """A decision as the record keeps it: ``index``, ``played``, ``best``, ``lost``, ``label``,
+    ``exact``; ``value`` (the played move's mean: the expected hand result after it) and ``noise``;
+    and, for a decision that lost points, each move's mean ``values`` (for *Try again*)."""
+    out = {k: getattr(d, k) for k in ("index", "played", "best", "lost", "label", "exact")}
+    out["value"], out["noise"] = d.values.get(d.played, 0.0), d.noise
+    if d.lost:
+        out["values"] = dict(d.values)
+    return out
+
+
+def try_verdict(decision: dict, chosen: str) -> Optional[float]:
+    """*Try again*: the points ``chosen`` loses against the best move of a kept ``decision`` (0 when
+    as good as the best within the decision's noise, as ``judge`` counts it), None when the
+    analysis did not value that move.  A function of the kept values alone: of what the seat saw."""
+    values = decision.get("values") or {}
+    if chosen not in values or not values:
+        return None
+    lost = max(values.values()) - values[chosen]
+    return round(lost, 2) if lost > NOISE_Z * decision.get("noise", 0.0) + 1e-9 else 0.0
 
 
 # ---- labels and accuracy ---------------------------------------------------------------------------

@@ -219,8 +219,11 @@ def _what_it_showed(action: str, actor: str, before: dict, after: dict) -> Optio
 
 
 # ---- the screen ----------------------------------------------------------------------------------
-def review_html(review: Review, title: str) -> str:
-    """The review screen: one ``<h1>``, the step controls, the move, the table, the log."""
+def review_html(review: Review, title: str, mark: Optional[dict] = None, extra: str = "", top: str = "") -> str:
+    """The review screen: one ``<h1>``, the step controls, the move, the table, the log.  ``mark``:
+    a card of a hand to mark (``{"card", "suffix", "html"}``: its name's suffix for screen readers,
+    and what is said of it, above the table);
+    ``extra``, ``top``: trusted markup under the table (the analysis) and above it."""
     views = review.views()
     v = views[review.seats[0]]
     hand_no = review.hand_index() + 1
@@ -243,7 +246,7 @@ def review_html(review: Review, title: str) -> str:
     line = review.lines.get(review.step - 1, "") if review.step else _("The cards as they were dealt.")
     if at_end and v["over"]:
         line = (_full_stop(line) + " " if line else "") + _game_over_words(review, v)
-    board = _spades_board(review, views) if review.name == "dummy-spades" else _seep_board(review, views)
+    board = (_spades_board if review.name == "dummy-spades" else _seep_board)(review, views, mark or {})
     source = (_("Every hand is face up: this game is over.") if review.over
               else _("Every hand is face up: the hands of this file that are over (not the one in play)."))
     return ('<section class="review" data-game="' + esc(review.name) + '">'
@@ -258,7 +261,7 @@ def review_html(review: Review, title: str) -> str:
             f'<p class="review-move">{esc(line)}</p>'
             f'<p class="muted small review-note">{esc(source)} '
             f'<span class="keys-note">{esc(_("Arrow keys step; Page Up and Page Down go by hands."))}</span></p>'
-            f'{board}{_log_html(review)}</section>')
+            f'{top}{(mark or {}).get("html", "")}{board}{extra}{_log_html(review)}</section>')
 
 
 def _full_stop(line: str) -> str:
@@ -293,32 +296,34 @@ def _log_html(review: Review) -> str:
             f'<ol reversed>{body}</ol></section>')
 
 
-def _suit_rows(cards: list[str], label: str) -> str:
+def _suit_rows(cards: list[str], label: str, mark: dict) -> str:
     by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
     for t in cards:
         by_suit[t[-1]].append(t)
     rows = []
     for s in SUITS:
         if by_suit[s]:
-            faces = "".join(card_face(Card.parse(t), small=True) for t in by_suit[s])
+            faces = "".join(card_face(Card.parse(t), small=True, extra_cls="better" if t == mark.get("card") else "",
+                                      label_suffix=mark["suffix"] if t == mark.get("card") else "") for t in by_suit[s])
             rows.append(f'<div class="suit-row"><span class="suit-sym{" red" if s in "HD" else ""}" data-suit="{s}" '
                         f'aria-hidden="true">{SUIT_SYMBOL[s]}</span>{faces}</div>')
     return f'<div class="suit-rows" role="group" aria-label="{esc(label)}">{"".join(rows)}</div>'
 
 
-def _hand_block(name: str, facts: str, cards: Optional[list[str]], count: int, turn: bool, key: str) -> str:
+def _hand_block(name: str, facts: str, cards: Optional[list[str]], count: int, turn: bool, key: str,
+                mark: dict) -> str:
     if cards is None:
         body = "".join(card_back(small=True, extra_cls="fan") for _i in range(min(count, 13)))
         body = f'<span class="backs" role="img" aria-label="{esc(_("cards not in the record"))}">{body}</span>'
     elif not cards:
         body = f'<p class="muted small">{esc(_("No cards."))}</p>'
     else:
-        body = _suit_rows(cards, _("{name}'s cards").format(name=name))
+        body = _suit_rows(cards, _("{name}'s cards").format(name=name), mark if turn else {})
     return (f'<div class="review-hand{" turn" if turn else ""}" data-key="{esc(key)}" data-hand="{esc(key[5:])}">'
             f'<div class="review-hand-head"><span class="name">{esc(name)}</span>{facts}</div>{body}</div>')
 
 
-def _spades_board(review: Review, views: dict) -> str:
+def _spades_board(review: Review, views: dict, mark: dict) -> str:
     t = review.table
     v = views[review.seats[0]]
     hands = review.hands(views)
@@ -349,7 +354,7 @@ def _spades_board(review: Review, views: dict) -> str:
                          '<span class="tricks">' + esc(ngettext("{n} trick", "{n} tricks", v["tricks_won"][h])
                                                         .format(n=v["tricks_won"][h])) + "</span>"])
         blocks.append(_hand_block(name, facts, hands.get(h), v["hand_counts"][h],
-                                  v["acting_hand"] == h and not v["over"] and not end, f"hand:{h}"))
+                                  v["acting_hand"] == h and not v["over"] and not end, f"hand:{h}", mark))
     totals = " · ".join(f'{esc(t.name_of(s))} <b>{signed(v["totals"][s])}</b>' for s in review.seats)
     return (f'<div class="review-board spades"><p class="review-head">{esc(head)}</p>'
             f'<p class="review-totals">{totals}</p>{trick_html}'
@@ -367,7 +372,7 @@ def _trick_cards(t, plays: list[dict], winner: Optional[str], caption: str, done
             f'<p class="review-trick-caption">{esc(caption)}</p><ol>{"".join(cards)}</ol></div>')
 
 
-def _seep_board(review: Review, views: dict) -> str:
+def _seep_board(review: Review, views: dict, mark: dict) -> str:
     t = review.table
     v = views[review.seats[0]]
     hands = review.hands(views)
@@ -408,7 +413,7 @@ def _seep_board(review: Review, views: dict) -> str:
     for s in review.seats:
         facts = f'<span class="role">{esc(t.team_short(t.side_of(s)))}</span>' if not t.two else ""
         blocks.append(_hand_block(t.name_of(s), facts, hands[s], v["hand_counts"][s],
-                                  v["to_act"] == s and not v["over"] and not end, f"hand:{s}"))
+                                  v["to_act"] == s and not v["over"] and not end, f"hand:{s}", mark))
     piles = " · ".join(
         esc(ngettext("{side}: {n} card captured", "{side}: {n} cards captured", v["captured"][side]).format(
             side=t.team_short(side), n=v["captured"][side]))

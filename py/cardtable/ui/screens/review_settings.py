@@ -47,6 +47,8 @@ class ReviewSettings:
         self.cue_turn = False                  # a person's turn should sound once it shows
         self.ice: dict = {}                    # the ICE servers' form: values, problems, saved
         self.note = self.next_note = ""        # over a shared hand: the score its moves make
+        self.part = None                       # the analysis in Review (``review_analysis``), on first use
+        self.table_dialog = None               # the open game's summary, while its review is shown
 
     def acts(self) -> dict:
         return {"set": self.set, "open-review": self.open_review, "review": self.step, "ice": self.set_ice}
@@ -89,9 +91,27 @@ class ReviewSettings:
         r = self.review
         if r is None:
             return ""
+        part = self.analysis
+        if part.trying is not None:
+            return part.try_screen(r)
+        back = ""
+        if app.game is not None and app.game_id == self.review_id:   # opened from the table's analysis
+            back = button(_("Back to the game"), "review:to-table", cls="btn", key="back-to-game")
+        elif self.review_id and not r.over and app.saves.raw(self.review_id):
+            back = button(_("Back to the game"), f"open:{self.review_id}", cls="btn", key="back-to-game")
         note = f'<p class="notice shared-note" role="status">{esc(self.note)}</p>' if self.note else ""
-        body, _end, _rest = review_html(r, _(home.GAME_TITLES.get(r.name, r.name))).rpartition("</section>")
+        body, _end, _rest = review_html(r, _(home.GAME_TITLES.get(r.name, r.name)), part.mark(r), part.html(r),
+                                        back).rpartition("</section>")
         return note + body + app.daily.share_html("review") + "</section>"   # Share in the review, over its step bar
+
+    @property
+    def analysis(self):
+        """The analysis in Review (``review_analysis.ReviewAnalysis``), built on first use."""
+        if self.part is None:
+            from .review_analysis import ReviewAnalysis
+
+            self.part = ReviewAnalysis(self)
+        return self.part
 
     # ---- acts ------------------------------------------------------------------------------------
     def open_settings(self, _arg: str = "") -> None:
@@ -149,21 +169,36 @@ class ReviewSettings:
             self.open_saved(game_id)
 
     def step(self, arg: str) -> None:
-        if self.review is not None and arg in STEPS:
+        """A step, or the analysis's acts (``review_analysis``); ``at:<index>`` from the table's
+        analysis opens the review of the open game's finished hands at that decision."""
+        app = self.app
+        if arg.startswith("at:") and app.screen == "table" and app.game is not None and arg[3:].isdigit():
+            record, controllers = app.session.record(), dict(app.controllers)
+            self._show(lambda: Review.in_steps(record, finished_only="hands", controllers=controllers),
+                       app.game_id, at=int(arg[3:]))
+        elif arg == "to-table" and app.game is not None:
+            app.screen, app.dialog = "table", self.table_dialog
+            app.render()
+        elif self.review is not None and arg in STEPS:
             STEPS[arg](self.review)
-            self.app.render()
+            self.analysis.marked = None
+            app.render()
+        else:
+            self.analysis.act(arg)
 
     def on_key(self, event) -> bool:
         """Arrow keys step the review (not while typing in a field); True when the key was used."""
         step = KEYS.get(str(event.key))
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
-        if step is None or self.review is None or tag in ("input", "select", "textarea") or self.app.dialog:
+        if (step is None or self.review is None or tag in ("input", "select", "textarea") or self.app.dialog
+                or self.analysis.trying is not None):
             return False
         if event.altKey or event.ctrlKey or event.metaKey:
             return False
         event.preventDefault()
         STEPS[step](self.review)
+        self.analysis.marked = None
         self.app.render()
         return True
 
@@ -185,7 +220,8 @@ class ReviewSettings:
             return Review.in_steps(record, finished_only="hands")
         self._show(build, None, filename, soon=True)
 
-    def _show(self, build, game_id: Optional[str], filename: str = "", soon: bool = False) -> None:
+    def _show(self, build, game_id: Optional[str], filename: str = "", soon: bool = False,
+              at: Optional[int] = None) -> None:
         """Build the review (``build`` gives ``Review.in_steps``) in slices, as a game is opened
         (``app.files.in_slices``), then show it; or say why it cannot be reviewed."""
         def failed(err: Exception) -> None:
@@ -202,20 +238,23 @@ class ReviewSettings:
         except Exception as err:
             return failed(err)
         # ``soon``: a file's first slice in a task of its own (the task that read it parsed it)
-        self.app.files.in_slices(steps, lambda review: self._shown(review, game_id), failed, soon=soon)
+        self.app.files.in_slices(steps, lambda review: self._shown(review, game_id, at), failed, soon=soon)
 
     def show_record(self, steps, note: str) -> None:
         """A record read elsewhere (a shared link): ``steps`` build its review, ``note`` is said over it."""
         self.next_note = note
         self._show(lambda: steps, None)
 
-    def _shown(self, review: Review, game_id: Optional[str]) -> None:
+    def _shown(self, review: Review, game_id: Optional[str], at: Optional[int] = None) -> None:
         app = self.app
         self.note, self.next_note = self.next_note, ""
-        if app.game is not None:
+        # the table's review: the game stays open, its summary kept for "Back to the game"
+        self.table_dialog = app.dialog if app.game is not None and at is not None and app.game_id == game_id else None
+        if app.game is not None and self.table_dialog is None:
             app.close_game()
-        self.review, self.review_id = review, game_id
         app.dialog = None
+        self.review, self.review_id = review, game_id
+        self.analysis.opened(review, at)
         app.notice = ""
         app.screen = "review"
         app.render()

@@ -4,14 +4,18 @@ each valued by ``cardtable.coach.analysis`` from that person's view at the time,
 words.  The analysis is kept with the game (``GameSession.keep_analysis``: the record's
 ``analyses`` field) and shown again from there.
 
-Offered only against the computer with one person at the table: in pass-and-play a list of one
-person's decisions on a shared screen is for another issue.  ``panel_html`` is a pure function of
-the kept entry (or the progress), so its words are tested in CPython.  Browser code (``run``).
+Against the computer, the one person's; a decision taps into Review at its position
+(``review:at:<index>``).  In pass-and-play (people here only: ``people_here``), one button per
+person, then the hand-off rule: "Pass the device to Ana", and only once Ana says she holds it is
+her analysis run and shown, without the taps into Review (which shows every hand), until *Done*.
+``panel_html`` is a pure function of the kept entry (or the progress), so its words are tested in
+CPython.  Browser code (``run``).
 """
 
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 from ...cards import Card
 from ..text.i18n import N_, _, ngettext
@@ -35,6 +39,8 @@ class AnalysisState:
         self.steps = None
         self.done = 0
         self.total = 0
+        self.seat = None      # pass-and-play: (seat, this_hand) of the person whose analysis is asked for
+        self.ready = False    # ... who holds the device now
 
 
 def person_seat(app):
@@ -47,20 +53,53 @@ def person_seat(app):
     return people[0]
 
 
-def hand_key(app):
+def people_here(app) -> list:
+    """Pass-and-play: the seats of the people at this device when there are several and no
+    person elsewhere (else [])."""
+    people = app.humans()
+    elsewhere = app.session.people_elsewhere()
+    if len(people) < 2 or elsewhere or app.session.script is not None or getattr(app.game, "remote", False):
+        return []
+    return people
+
+
+def this_hand(app):
     from ...coach.analysis import finished_hand
 
+    return None if app.game is None else (app.game_id, finished_hand(app.game))
+
+
+def asked(app, state: Optional[AnalysisState]):
+    """Pass-and-play: the person whose analysis of this hand was asked for, or None."""
+    if state is None or state.seat is None or state.seat[1] != this_hand(app) or state.seat[0] not in people_here(app):
+        return None
+    return state.seat[0]
+
+
+def hand_key(app, state: Optional[AnalysisState] = None):
     seat = person_seat(app)
-    return None if seat is None or app.game is None else (app.game_id, seat, finished_hand(app.game))
+    if seat is None and state is not None and state.ready:
+        seat = asked(app, state)
+    return None if seat is None or app.game is None else (app.game_id, seat, this_hand(app)[1])
 
 
 def act(app, state: AnalysisState, arg: str) -> None:
-    """``analyse:start`` and ``analyse:stop``."""
+    """``analyse:start`` and ``analyse:stop``; pass-and-play: ``analyse:for:<seat>`` (the hand-off
+    to that person), ``analyse:ready`` (they hold the device: their analysis), ``analyse:done``."""
+    verb, _sep, seat = arg.partition(":")
+    if verb in ("for", "done"):
+        state.seat, state.ready = ((seat, this_hand(app)) if seat in people_here(app) else None), False
+        state.key = state.steps = None
+        app.render()
+        return
+    if verb == "ready":
+        state.ready = asked(app, state) is not None
+        app.render()
     if arg == "stop":
         state.key = state.steps = None
         app.render()
         return
-    key = hand_key(app)
+    key = hand_key(app, state)
     if key is None or state.key == key or app.session.analysis_of(key[1], key[2]):
         return
     state.key, state.done, state.total, state.steps = key, 0, 0, None
@@ -81,9 +120,10 @@ def begin(app, state: AnalysisState, key) -> None:
     app.tasks.soon(lambda: run(app, state, key))
 
 
-def run(app, state: AnalysisState, key) -> None:
-    """One slice of the analysis; the next in a task of its own, or the result kept.  The panel is
-    drawn again in a task of its own, never in a slice's."""
+def run(app, state: AnalysisState, key, done=None) -> None:
+    """One slice of the analysis; the next in a task of its own, or the result kept (``done``
+    given: handed the ``Analysis`` instead, as Review does).  The panel is drawn again in a task
+    of its own, never in a slice's."""
     if state.key != key or state.steps is None:
         return
     stop = time.perf_counter() + SLICE_S
@@ -94,6 +134,10 @@ def run(app, state: AnalysisState, key) -> None:
         except StopIteration as fin:
             state.key = state.steps = None
             entries = fin.value.entries()
+            if done is not None:
+                result = fin.value
+                app.tasks.soon(lambda: done(result))
+                return
             if app.game_id == key[0]:
                 app.session.keep_analysis(entries[0] if entries else
                                           {"seat": key[1], "hand": key[2], "decisions": [], "accuracy": None})
@@ -103,15 +147,29 @@ def run(app, state: AnalysisState, key) -> None:
             break
     if state.done != before:
         app.tasks.soon(app.render)
-    app.tasks.soon(lambda: run(app, state, key))
+    app.tasks.soon(lambda: run(app, state, key, done))
 
 
 def html(app, state: AnalysisState, words) -> str:
     """The panel under the hand's scores (empty when not offered)."""
-    key = hand_key(app)
+    key = hand_key(app, state)
+    people = [] if key else people_here(app)
+    if people and asked(app, state):   # the hand-off to the person asked for
+        name = app.table.name_of(asked(app, state))
+        return ('<section class="analysis" data-key="analysis">'
+                f'<h3>{esc(_("Pass the device to {name}").format(name=name))}</h3>'
+                + button(esc(_("I am {name} — show my analysis").format(name=name)), "analyse:ready", cls="btn",
+                         key="analyse-ready") + "</section>")
+    if people:
+        return ('<section class="analysis" data-key="analysis">' + "".join(
+            button(esc(_("Analyse the play of {name}").format(name=app.table.name_of(s))), f"analyse:for:{s}",
+                   cls="btn ghost small", key=f"analyse-{s}") for s in people) + "</section>")
     if key is None:
         return ""
     kept = app.session.analysis_of(key[1], key[2])
+    if kept is not None and state.ready:
+        return panel_html(kept, words, taps=False).replace(
+            "</section>", button(esc(_("Done")), "analyse:done", cls="btn ghost small", key="analyse-done") + "</section>")
     if kept is not None:
         return panel_html(kept, words)
     if state.key == key:
@@ -128,10 +186,10 @@ def progress_html(done: int, total: int) -> str:
             + button(esc(_("Stop")), "analyse:stop", cls="btn ghost small", key="analyse-stop") + "</section>")
 
 
-def panel_html(entry: dict, words) -> str:
+def panel_html(entry: dict, words, taps: bool = True) -> str:
     """A kept analysis: the accuracy, then each decision that lost points with its label and the
-    better move (``words``: an action in words, the table's); decisions that lost nothing are
-    counted, not listed."""
+    better move (``words``: an action in words, the table's), a tap into Review at it (``taps``);
+    decisions that lost nothing are counted, not listed."""
     ds = entry.get("decisions") or []
     acc = entry.get("accuracy")
     head = (_("Accuracy this hand: {percent}%").format(percent=round(acc)) if acc is not None
@@ -145,7 +203,11 @@ def panel_html(entry: dict, words) -> str:
             move=words(d["best"]), points=max(1, round(d["lost"])))
         exact = f' <span class="muted">({esc(_("exact"))})</span>' if d.get("exact") else ""
         said = _("{move}: {label}.").format(move=words(d["played"]), label=label)
-        items.append(f'<li class="verdict {esc(d.get("label", ""))}"><b>{esc(said)}</b>{exact} {esc(better)}</li>')
+        tap = f'<b>{esc(said)}</b>{exact} {esc(better)}'
+        if taps:
+            tap = (f'<button type="button" class="btn ghost small link" data-act="review:at:{int(d["index"])}" '
+                   f'data-key="at-{int(d["index"])}">{tap}</button>')
+        items.append(f'<li class="verdict {esc(d.get("label", ""))}">{tap}</li>')
     clean = sum(1 for d in ds if not d.get("lost"))
     tail = ngettext("{n} decision as good as the best the analysis found.",
                     "{n} decisions as good as the best the analysis found.", clean).format(n=clean) if ds else ""
