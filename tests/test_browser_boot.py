@@ -48,7 +48,7 @@ def test_boots_python_from_local_files_only(watched_page, site):
     assert any("/runtime/pyscript/core" in u for u in page.watch.requests)
     assert any(u.endswith("/runtime/pyodide/app_stdlib.zip") for u in page.watch.requests)
     # the app's archive was unpacked in JavaScript (web/tar.js), not by Pyodide's fallback
-    assert any(u.endswith("/app/cardtable.tar.gz") for u in page.watch.requests)
+    assert any(u.endswith("/app/cardtable.tar.xz") for u in page.watch.requests)  # (its packed copy)
     assert page.evaluate("performance.getEntriesByName('cardtable:archive-written').length") == 1
 
 

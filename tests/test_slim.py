@@ -87,7 +87,7 @@ def _cli_only() -> set[str]:
 def test_the_built_archive_holds_no_string_or_comment_for_readers(dist):
     """Every module of the page (the archive's, and app/main.py) parses, without one docstring, bare
     string statement or comment."""
-    with tarfile.open(dist / "app" / "cardtable.tar.gz") as tar:
+    with tarfile.open(dist / "app" / "cardtable.tar") as tar:
         modules = {m.name: tar.extractfile(m).read().decode("utf-8") for m in tar if m.name.endswith(".py")}
     modules["app/main.py"] = (dist / "app" / "main.py").read_text(encoding="utf-8")
     assert len(modules) > 50 and "cardtable/bots/seep.py" in modules

@@ -244,10 +244,11 @@ def test_french_has_a_narrow_no_break_space_before_colons_everywhere():
 def french_slips(text: str) -> list[str]:
     """French typography and wording this catalog must never have (issue #46): a decimal point
     (« 30.0 »: French writes 30,0), « Vous a » (a sentence built for a name given "Vous"), a
-    guillemet without its no-break space, the informal *tu* beside the *vous* the app says."""
+    guillemet without its no-break space, the informal *tu* beside the *vous* the app says, a curly
+    apostrophe where the catalog writes the straight one (« n’a » beside « n'a »)."""
     text = FIELDS.sub("F", re.sub(r"https?://\S+", "", text))
     slips = [m.group(0) for m in re.finditer(r"\d\.\d|\bVous (a|est|n'avait)\b|«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»", text)]
-    slips += [m.group(0) for m in re.finditer(r"\b(tu|ton|ta|tes|toi)\b|^(Joue|Défausse|Garde|Prends) ", text)]
+    slips += [m.group(0) for m in re.finditer(r"\b(tu|ton|ta|tes|toi)\b|^(Joue|Défausse|Garde|Prends) |’", text)]
     return [f"{s!r} in {text[:60]!r}" for s in slips]
 
 
@@ -340,3 +341,52 @@ def test_the_live_region_says_a_negative_score_with_the_minus_sign():
         said += announce.after_move(game.name, table, action, actor, before, game.view(actor))
     points = next(s for s in said if s.startswith("End of the hand. Points:"))
     assert "−" in points and not re.search(r"(?<![\w-])-\d", points), points
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_you_after_a_preposition_is_the_pronoun_not_the_name(lang):
+    """Issue #46: « jouée par Vous », « avec Vous », "just thrown by You": after a preposition the one
+    person against computers is "you" / « vous », on the table (words for screen readers included)
+    and in Review's caption (« Vous a annoncé » → « vous avez annoncé »)."""
+    from cardtable.ui.screens.review import Review, review_html
+    from test_review import finished_record
+    from cardtable.ui.text.i18n import _
+
+    use_language(lang)
+    try:
+        you = _("You")
+        bad = re.compile(r"\b(by|with|dealer|par|avec|donneur) " + you + r"\b|\bVous a\b")
+        pronoun = {"en": "by you", "fr": "par vous"}[lang]
+        seen = {"seep": "", "spades": ""}
+        for seed in range(1, 8):
+            seep = new_game({"format": "cardtable/1", "game": "seep", "seed": seed, "actions": []})
+            table = SeepTable(seep)
+            table.names, table.you = {"p0": you, "p1": "Ben", "p2": "Chloé", "p3": "Dev"}, "p0"
+            while not seep.over and len(seep.actions) < 30:
+                html = table.render(seep, "p0", FakeApp(SEATS_SEEP))
+                assert not bad.search(TAG.sub(" ", html)), bad.search(TAG.sub(" ", html))
+                assert not bad.search(html), bad.search(html)
+                seen["seep"] += html
+                seep.apply(random.Random(len(seep.actions)).choice(seep.legal_actions()))
+            spades = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": seed, "actions": []})
+            table = SpadesTable(spades)
+            table.names, table.you = {"p0": you, "p1": "Ben", "p2": "Chloé"}, "p0"
+            while not spades.over and len(spades.actions) < 24:
+                html = table.render(spades, "p0", FakeApp(("p0", "p1", "p2")))
+                assert not bad.search(html), bad.search(html)
+                seen["spades"] += html
+                spades.apply(random.Random(len(spades.actions)).choice(spades.legal_actions()))
+        assert pronoun in seen["seep"] and pronoun in seen["spades"]
+        for name in ("seep", "dummy-spades"):      # Review's caption, at every step of a whole game
+            record = finished_record(name, {"target": 200} if name == "seep" else {"losing_limit": -200})
+            record["players"][0] = you
+            review = Review(record, controllers={"p0": "human", "p1": "casual", "p2": "casual", "p3": "casual"})
+            mine = 0
+            for step in range(1, review.last + 1):
+                review.go(step)
+                html = review_html(review, "Game")
+                assert not bad.search(html), bad.search(html)
+                mine += {"en": "you bid", "fr": "vous avez annoncé"}[lang] in html
+            assert mine or name == "dummy-spades"
+    finally:
+        use_language("en")

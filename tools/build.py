@@ -5,17 +5,18 @@
 dist/ holds:
   index.html                  the page (loading screen, PyScript config reference)
   web/                        CSS, icons, manifest, boot script
-  app/cardtable.tar.gz        the Python package as one gzipped tar, unpacked by PyScript into the
-                              virtual FS (in JavaScript: web/tar.js), with the French catalog compiled
-                              into it (cardtable/locale/fr/LC_MESSAGES/cardtable.json)
+  app/cardtable.tar(.xz)      the Python package as one tar, unpacked by PyScript into the virtual FS
+                              (in JavaScript: web/tar.js), with the French catalog compiled into it
+                              (cardtable/locale/fr/LC_MESSAGES/cardtable.json); downloaded as its
+                              xz-compressed copy (see PACKED)
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
   app/pyscript.json           PyScript config: local interpreter, the package's archive
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
                               library trimmed to what the app uses (app_stdlib.zip, see write_stdlib),
                               and the first visit's packed copies of the two biggest (*.xz, see PACKED)
   runtime/pyscript/           @pyscript/core's dist/ without source maps
-  runtime/morphdom/, runtime/fflate/, runtime/lean-qr/, runtime/jsqr/  the DOM-morphing library, the
-                              archive's inflater, the QR code maker (ES modules) and the QR code reader of the scanner
+  runtime/morphdom/, runtime/lean-qr/, runtime/jsqr/  the DOM-morphing library, the QR code maker
+                              (ES modules) and the QR code reader of the scanner
   runtime/xz-decompress/      the xz decoder of the packed copies (a classic script)
   runtime/pyodide-snapshot.bin  a memory snapshot of a started interpreter (see write_snapshot)
 
@@ -41,11 +42,6 @@ import tempfile
 import zipfile
 from pathlib import Path
 from typing import Optional
-
-try:
-    import zopfli.gzip as zopfli_gzip  # Zopfli, from PyPI (pyproject's test extra: the venv has it)
-except ImportError:
-    zopfli_gzip = None
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from minify import MinifyError, fill, minify_files  # noqa: E402  (tools/minify.py, beside this file)
@@ -174,23 +170,18 @@ def _shipped(path: Path) -> bytes:
     return slim(source).encode("utf-8")
 
 
-APP_ARCHIVE = "app/cardtable.tar.gz"  # the package, unpacked by PyScript (app/pyscript.json's `files`)
+APP_ARCHIVE = "app/cardtable.tar"  # the package, unpacked by PyScript (app/pyscript.json's `files`); packed (PACKED)
 ARCHIVE_MTIME = 1577836800  # 2020-01-01, every file's date in the archive
 
 
 def write_tar(dest: Path, files: list[Path], base: Path, extra: Optional[dict[str, bytes]] = None) -> None:
-    """One gzipped tar of ``files`` and ``extra`` (more files by their path in the archive, such as
-    the compiled catalogs), in that order: POSIX ustar, regular files only, fixed dates, modes and
-    owners, so that the same sources give the same bytes.  Deflated by Zopfli (15 iterations, about
-    2 s: 5.7% smaller than zlib's level 9, any gzip reader reads it) as one deflate block: fflate
-    builds a full decoding table for each block, and reads a single one faster on a start's first,
-    unoptimised call (a median of 42 ms against 57 ms with Zopfli's block splitting, in Chromium
-    on a loaded machine; 547 bytes more).  By zlib at level 9, with a warning, where Zopfli is not
-    installed (``python3 tools/build.py`` outside the venv).
-
-    One solid stream rather than a zip's separately deflated entries: the modules share their words
-    (the app's 96 files, 240.7 KB as a zip, are about 205 KB so).  The page reads it in JavaScript
-    (web/tar.js, which takes exactly this: ustar, files and folders, plain names)."""
+    """One tar of ``files`` and ``extra`` (more files by their path in the archive, such as the
+    compiled catalogs), in that order: POSIX ustar, regular files only, fixed dates, modes and
+    owners, so that the same sources give the same bytes.  It is downloaded as its xz-compressed copy
+    (PACKED): one solid stream in which the modules share their words, and xz, unlike deflate's 32 KB
+    window, finds them across the whole archive (162 KB against 196 KB for the same tar gzipped by
+    Zopfli).  The page reads it in JavaScript (web/tar.js, which takes exactly this: ustar, files
+    and folders, plain names)."""
     entries = [(f.relative_to(base).as_posix(), _shipped(f)) for f in files] + sorted((extra or {}).items())
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
@@ -200,12 +191,7 @@ def write_tar(dest: Path, files: list[Path], base: Path, extra: Optional[dict[st
             info.uid = info.gid = 0
             info.uname = info.gname = ""
             tar.addfile(info, io.BytesIO(data))
-    if zopfli_gzip is None:
-        print("build: no `zopfli` module (pip install zopfli, or `make build`): the app's archive is "
-              "deflated by zlib, about 11 KB bigger", file=sys.stderr)
-        dest.write_bytes(gzip.compress(raw.getvalue(), compresslevel=9, mtime=0))
-    else:  # (its gzip header: no name, no date)
-        dest.write_bytes(zopfli_gzip.compress(raw.getvalue(), numiterations=15, blocksplitting=False))
+    dest.write_bytes(raw.getvalue())
 
 
 def copy_runtime() -> None:
@@ -230,7 +216,6 @@ def copy_runtime() -> None:
 # The browser libraries the page imports, from npm: (package, its ES module, the name in runtime/<package>/)
 BROWSER_LIBRARIES = [
     ("morphdom", "dist/morphdom-esm.js", "morphdom-esm.js"),  # DOM morphing, for web/morph.js (MIT)
-    ("fflate", "esm/browser.js", "fflate.js"),  # the inflater of web/tar.js (MIT)
     ("lean-qr", "index.mjs", "lean-qr.mjs"),  # QR codes of join links, for web/qr.js (MIT)
     ("lean-qr", "extras/svg.mjs", "svg.mjs"),  # ... drawn as an SVG path
     # the in-app QR scanner's reader where the browser has no BarcodeDetector, for web/scan.js (Apache-2.0;
@@ -316,7 +301,9 @@ def build() -> dict:
     _post_build_steps(version)
 
     files = [p for p in DIST.rglob("*") if p.is_file()]
-    own = [p for p in files if p.relative_to(DIST).parts[0] != "runtime"]
+    # (a file with a packed copy beside it is downloaded as that copy)
+    own = [p for p in files if p.relative_to(DIST).parts[0] != "runtime"
+           and not p.with_name(p.name + ".xz").is_file()]
     report = {
         "version": version,
         "dist_bytes": size_of(files),
@@ -465,8 +452,10 @@ def write_stdlib() -> None:
 # and the zip not at all: 3.23 + 1.03 MB before, 2.64 + 0.68 MB so.  The standard library's
 # archive is written *stored* when it is packed (its entries deflated one by one share nothing:
 # 1.03 MB; stored, then packed as a whole, 0.68 MB).  (Zstandard level 19, which browsers do not
-# decode either, gave 2.89 + 0.74 MB.)
-PACKED = ["runtime/pyodide/pyodide.asm.wasm", STDLIB]
+# decode either, gave 2.89 + 0.74 MB.)  The app's own archive likewise: 162 KB packed, where gzip
+# (Zopfli) gave 196 KB; its plain copy is fetched only where the packed one cannot be decoded, so the
+# app's size counts the packed copy (app_bytes).
+PACKED = ["runtime/pyodide/pyodide.asm.wasm", STDLIB, APP_ARCHIVE]
 XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 16 << 20}]
 PACKED_CACHE = NODE / ".cache" / "cardtable-packed"  # (a minute per WebAssembly: kept by its hash)
 

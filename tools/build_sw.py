@@ -134,7 +134,7 @@ async function addUnpacked(cache, file) {
     const decoded = new decoder.XzReadableStream(new Blob([packed]).stream());
     const bytes = new Uint8Array(await new Response(decoded).arrayBuffer());
     if (bytes.length !== PACKED[file]) throw new Error(`${bytes.length} bytes, expected ${PACKED[file]}`);
-    const type = file.endsWith(".wasm") ? "application/wasm" : "application/zip";
+    const type = file.endsWith(".wasm") ? "application/wasm" : file.endsWith(".tar") ? "application/x-tar" : "application/zip";
     await cache.put(url, new Response(bytes, { headers: { "Content-Type": type } }));
   } catch (err) {
     console.warn(`Card Table: ${file} is fetched as it is (its packed copy: ${err})`);

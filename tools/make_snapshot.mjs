@@ -3,7 +3,7 @@
 //   node tools/make_snapshot.mjs INDEX_DIR OUT_FILE [APP_ARCHIVE MODULE...]
 //
 // INDEX_DIR is Pyodide's folder (node_modules/pyodide/), OUT_FILE receives the raw snapshot
-// (tools/build.py wraps it with its version header and gzip).  When APP_ARCHIVE (the app's .tar.gz)
+// (tools/build.py wraps it with its version header and gzip).  When APP_ARCHIVE (the app's .tar)
 // is given, it is unpacked into /home/pyodide (where PyScript unpacks it in the page) and each
 // MODULE is imported before the snapshot is taken, so those modules are already in sys.modules
 // when the page starts.  Only pure
@@ -112,7 +112,7 @@ async function unpackAsThePage(bytes, dir) {
 if (appArchive) {
   const bytes = new Uint8Array(readFileSync(appArchive));
   if (!(await unpackAsThePage(bytes, "/home/pyodide"))) {
-    py.unpackArchive(bytes, "gztar", { extractDir: "/home/pyodide" });
+    py.unpackArchive(bytes, "tar", { extractDir: "/home/pyodide" });
   }
   py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   // A module that fails to import here (say, one that imports a browser-only module through

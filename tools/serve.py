@@ -38,6 +38,7 @@ TYPES = {
     ".svg": "image/svg+xml",
     ".zip": "application/zip",
     ".gz": "application/gzip",
+    ".tar": "application/x-tar",
     ".py": "text/x-python",
 }
 # What a host compresses: text of any kind, JSON, WebAssembly.  Not archives (zip, .tar.gz), images or the

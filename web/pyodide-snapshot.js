@@ -218,7 +218,7 @@ function unpackTar(pyodide, readTar, buffer, extractDir) {
   return true;
 }
 
-// The archive's reader (web/tar.js and fflate, 90 KB) is imported on the side, not by this module's
+// The archive's reader (web/tar.js) is imported on the side, not by this module's
 // own imports: the page's module scripts run in order, and none would wait for it.
 const tarReader = import("./tar.js");
 tarReader.catch(() => {}); // (then Pyodide unpacks, see fastUnpack)

@@ -72,7 +72,7 @@
   const early = new Map();
   // (and the module PyScript runs once Python has started: one round trip less at the very end)
   for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
-    "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar.gz", "app/main.py"]) {
+    "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"]) {
     const url = site(file);
     const response = packed.get(file) || fetch(url);
     response.catch(() => {}); // (a failure is the caller's, when it asks)
@@ -107,7 +107,7 @@
       if (n !== size) throw new Error(`${url}: ${n} bytes unpacked, expected ${size}`);
       performance.mark(`cardtable:unpacked ${url.slice(url.lastIndexOf("/") + 1)}`);
     });
-    const type = url.endsWith(".wasm") ? "application/wasm" : "application/zip";
+    const type = url.endsWith(".wasm") ? "application/wasm" : url.endsWith(".tar") ? "application/x-tar" : "application/zip";
     return new Response(body, { headers: { "Content-Type": type, "Content-Length": String(size) } });
   }
 

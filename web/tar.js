@@ -1,49 +1,16 @@
-// Reading the app's archive in JavaScript: one gzipped tar (app/cardtable.tar.gz, written by
-// tools/build.py), inflated by fflate (vendored from npm by tools/build.py) and read by a small,
-// strict tar reader.
+// Reading the app's archive in JavaScript: one tar (app/cardtable.tar, written by tools/build.py;
+// a first visit downloads its xz-compressed copy, decoded as it arrives, see web/snapshot-early.js,
+// and the service worker keeps it decoded) read by a small, strict tar reader.
 //
 // PyScript unpacks its config's `files` archives with `pyodide.unpackArchive`, which runs Python's
 // tarfile: right after a snapshot is restored that Python runs in WebAssembly the browser has not
 // optimised yet (180-300 ms for the zip the app shipped before).  Here it is one synchronous call.
 // The archive is the build's own output: POSIX ustar, regular files and folders with plain relative
 // names; anything else in it is left to Pyodide.  No browser API here: tests/test_tar.py runs it in Node.
-import { gunzipSync } from "../runtime/fflate/fflate.js";
 
 // a plain relative path: no "..", nothing absolute, no odd characters
 const PLAIN = /^[A-Za-z0-9_][\w.-]*(\/[A-Za-z0-9_][\w.-]*)*\/?$/;
 const BLOCK = 512;
-const MAX_SIZE = 64 << 20; // (the app's archive inflates to under 1 MB)
-
-let crcTable = null;
-
-/** The CRC-32 of `bytes` (gzip's; fflate's gunzipSync does not check it). */
-function crc32(bytes) {
-  if (!crcTable) {
-    crcTable = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
-    }
-  }
-  let c = -1;
-  for (let i = 0; i < bytes.length; i++) c = crcTable[(c ^ bytes[i]) & 255] ^ (c >>> 8);
-  return ~c >>> 0;
-}
-
-/** The inflated bytes of one gzip member, checked against its trailer (CRC-32 and size). */
-function gunzip(bytes) {
-  const n = bytes.length;
-  if (n < 18 || bytes[2] !== 8 || bytes[3] & 0xe0) throw new Error("not a gzip stream this reader takes");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, n);
-  const crc = view.getUint32(n - 8, true);
-  const size = view.getUint32(n - 4, true);
-  if (size > MAX_SIZE) throw new Error(`the archive says it inflates to ${size} bytes`);
-  const raw = gunzipSync(bytes);
-  if (raw.length !== size) throw new Error(`the archive inflates to ${raw.length} bytes, expected ${size}`);
-  if (crc32(raw) !== crc) throw new Error("the archive's checksum does not match");
-  return raw;
-}
 
 /** A header's text field: its bytes up to the first NUL (ASCII only, else null). */
 function text(h, at, length) {
@@ -62,16 +29,15 @@ function octal(h, at, length) {
   return parseInt(field, 8);
 }
 
-/** The files of a gzipped tar archive (or of a tar, which a host that sends the archive with
- * `Content-Encoding: gzip` hands over inflated), [[name, bytes, or null for a folder], ...] in the
+/** The files of a tar archive, [[name, bytes, or null for a folder], ...] in the
  * archive's order, or null when it holds anything this reader leaves to Pyodide's own unpacking: a
  * format other than POSIX ustar, an entry other than a regular file or a folder (a link, a device,
  * a pax or GNU extended header...), a name that is not a plain relative path or comes twice, a
- * shared library (Pyodide must load those itself).  Throws on a damaged archive (a bad gzip stream,
- * checksum or size, a bad header, an entry that runs past the end, no end-of-archive marker, bytes
+ * shared library (Pyodide must load those itself).  Throws on a damaged archive (a bad header
+ * checksum or size, an entry that runs past the end, no end-of-archive marker, bytes
  * after it). */
 export function readTar(bytes) {
-  const tar = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzip(bytes) : bytes;
+  const tar = bytes;
   const out = [];
   const seen = new Set();
   let at = 0;

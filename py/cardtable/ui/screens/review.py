@@ -45,7 +45,7 @@ from ...cards import Card, SUITS
 from ...game import IllegalAction, RecordError
 from ...record import CONTROLLERS_FIELD, ReplayError, game_at_start, parse_record
 from ..text.announce import the_one_person
-from ..text.i18n import _, ngettext
+from ..text.i18n import N_, _, as_object, ngettext, of_seat
 from ..text.markup import button, card_back, card_face, esc, signed
 from ..text.movewords import apply_with_views
 
@@ -337,7 +337,7 @@ def _spades_board(review: Review, views: dict) -> str:
         head = _("End of hand {n}").format(n=review.hand_index() + 1)
     elif v["declarer"]:
         head = _("Hand {n} · dealer {dealer} · declarer {declarer}").format(
-            n=v["hand_number"] + 1, dealer=t.name_of(v["dealer"]), declarer=t.name_of(v["declarer"]))
+            n=v["hand_number"] + 1, dealer=as_object(t, v["dealer"]), declarer=as_object(t, v["declarer"]))
     blocks = []
     for h in order:
         if h == "dummy":
@@ -397,12 +397,13 @@ def _seep_board(review: Review, views: dict) -> str:
     if not floor:
         floor = f'<p class="muted small">{esc(_("The floor is empty."))}</p>'
     end = review.at_hand_end() and not v["over"]
-    head = _("Hand {n} · dealer {dealer}").format(n=v["hand_number"], dealer=t.name_of(v["dealer"]))
+    head = _("Hand {n} · dealer {dealer}").format(n=v["hand_number"], dealer=as_object(t, v["dealer"]))
     if end:
         head = _("End of hand {n}").format(n=review.hand_index() + 1)
     elif v["bid"]:
-        head = _("Hand {n} · dealer {dealer} · {bidder} bid {bid}").format(
-            n=v["hand_number"], dealer=t.name_of(v["dealer"]), bidder=t.name_of(v["bidder"]), bid=v["bid"])
+        head = of_seat(t, v["bidder"], N_("Hand {n} · dealer {dealer} · {name} bid {bid}"),
+                       N_("Hand {n} · dealer {dealer} · you bid {bid}"),
+                       n=v["hand_number"], dealer=as_object(t, v["dealer"]), bid=v["bid"])
     blocks = []
     for s in review.seats:
         facts = f'<span class="role">{esc(t.team_short(t.side_of(s)))}</span>' if not t.two else ""

@@ -40,7 +40,7 @@ from ...cards import Card
 from . import coach
 from .ending import on_guest
 from ..text.cardnames import a_house as _a_house, value_card
-from ..text.i18n import N_, _, ngettext, of_seat
+from ..text.i18n import N_, _, as_object, ngettext, of_seat
 from ..text.markup import (button, card_face, card_group, esc, isolated, join_words, log_panel,
                            rules_section, sheet, signed, table_topbar)
 from ..text.refusals import word as refusal_words
@@ -453,8 +453,9 @@ class Table:
                 f'<span class="seat-line"><span class="count" aria-hidden="true"><span class="card back small"></span>{n}</span>'
                 f'{marks}</span></div>')
 
-    def owners_text(self, owners: list[str]) -> str:
-        return join_words([self.name_of(o) for o in owners])
+    def owners_text(self, owners: list[str], after: bool = False) -> str:
+        """The owners' names (``after`` a preposition: "owned by you")."""
+        return join_words([as_object(self, o) if after else self.name_of(o) for o in owners])
 
     def floor_html(self, v: dict, my_turn: bool, last: Optional[dict] = None, app=None) -> str:
         """The floor: houses and loose cards (buttons on the viewer's turn to play), under a line
@@ -463,7 +464,7 @@ class Table:
         fl = v["floor"]
         just_house = last["house"] if last else None
         just_card = last["card"] if last and last["verb"] == "throw" else None
-        who = self.name_of(last["seat"]) if last else ""
+        who = as_object(self, last["seat"]) if last else ""
         houses = []
         for h in sorted(fl["houses"], key=lambda h: h["value"]):
             val = h["value"]
@@ -473,7 +474,7 @@ class Table:
             kind = "cemented" if h["cemented"] else "ordinary"
             owners = self.owners_text(h["owners"])
             kind_words = _("cemented") if h["cemented"] else _("ordinary")
-            label = _("{n}-house, {kind}, owned by {names}").format(n=val, kind=kind_words, names=owners)
+            label = _("{n}-house, {kind}, owned by {names}").format(n=val, kind=kind_words, names=self.owners_text(h["owners"], True))
             just = just_house == val
             if just:
                 just_by = JUST_BY[last['verb']]
@@ -519,7 +520,7 @@ class Table:
         half = self.half(v)
         if half == 2:
             cap += " · " + esc(_("second half"))
-        cap += " · " + esc(_("dealer {name}").format(name=self.name_of(v["dealer"])))
+        cap += " · " + esc(_("dealer {name}").format(name=as_object(self, v["dealer"])))
         if v["bid"]:
             cap += " · " + (_("You bid <b>{n}</b>") if v["bidder"] == self.you else _("{name} bid <b>{n}</b>")).format(
                 name=esc(self.name_of(v["bidder"])), n=v["bid"])
@@ -690,7 +691,7 @@ class Table:
         info = f'<span class="name">{esc(self.names[seat])}</span>'
         if not self.two:
             info += (f'<span class="team-tag team-{letter.lower()}" title="{esc(self.team_name(team))}">{letter}</span>'
-                     f'<span class="partner">{esc(_("with {name}").format(name=self.name_of(SEATS[(SEATS.index(seat) + 2) % 4])))}</span>')
+                     f'<span class="partner">{esc(_("with {name}").format(name=as_object(self, SEATS[(SEATS.index(seat) + 2) % 4])))}</span>')
         info += (''
                 + (f'<span class="role role-dealer">{esc(_("Dealer"))}</span>' if v["dealer"] == seat else "")
                 + ('<span class="role role-bidder">' + esc(_("Bid {n}").format(n=v["bid"]) if v["bid"] else _("Bidder")) + "</span>"

@@ -28,7 +28,7 @@ from ...cards import Card, SUITS
 from ...games.dummy_spades import nil_counts
 from . import coach
 from .ending import on_guest
-from ..text.i18n import N_, _, ngettext, of_seat
+from ..text.i18n import N_, _, as_object, ngettext, of_seat
 from ..text.markup import (button, card_back, card_face, card_group, esc, isolated, join_words, log_panel,
                            rules_section, sheet, signed, table_topbar)
 
@@ -355,7 +355,7 @@ class Table:
                 faceup_public.add(n)
         out = []
         for i, text in enumerate(v["dummy_slots"] or [], start=1):
-            peekers = [self.names[s] for s in self.seats if i in (v["peeks"].get(s) or [])]
+            peekers = [as_object(self, s) for s in self.seats if i in (v["peeks"].get(s) or [])]
             if text is None and not peekers:
                 continue
             note = _(" — peeked by {names}").format(names=join_words(peekers)) if peekers else ""
@@ -394,8 +394,8 @@ class Table:
             t = played.get(hand)
             if t:
                 win = " winning" if hand == winner else ""
-                suffix = (_(", played by {player}, winning").format(player=self.name_of(hand)) if win
-                          else _(", played by {name}").format(name=self.name_of(hand)))
+                suffix = (_(", played by {player}, winning").format(player=as_object(self, hand)) if win
+                          else _(", played by {name}").format(name=as_object(self, hand)))
                 mark = f'<span class="win-mark" aria-hidden="true">{esc(_("wins") if self.collecting else _("winning"))}</span>' if win else ""
                 who = f'<span class="spot-name" aria-hidden="true">{esc(self.name_of(hand) if hand != "dummy" else _("Dummy"))}</span>'
                 spots.append(f'<div class="spot spot-{pos}{win}" data-key="spot:{pos}">'
@@ -409,7 +409,7 @@ class Table:
                 " · " + esc(_("spades broken")) if v["spades_broken"] else "") + "</p>"
 
         elif v["phase"] in ("bid", "peek", "flip"):
-            caption = f'<p class="trick-caption">{esc(_("Hand {n} · dealer {name}").format(n=v["hand_number"] + 1, name=self.names[v["dealer"]]))}</p>'
+            caption = f'<p class="trick-caption">{esc(_("Hand {n} · dealer {name}").format(n=v["hand_number"] + 1, name=as_object(self, v["dealer"])))}</p>'
         act = ' data-act="release"' if self.collecting else ""
         to = f" to-{next((p for p, h in where.items() if h == winner), 'bottom')}" if self.collecting else ""
         return (f'<div class="trick{to}" aria-label="{esc(_("finished trick") if self.collecting else _("current trick"))}"{act}>'
@@ -417,7 +417,7 @@ class Table:
 
     def collect_button(self) -> str:
         """Collect, for the trick held on the table: in the action area, where it covers no card."""
-        w = self.name_of((self.collecting or {}).get("winner"))
+        w = as_object(self, (self.collecting or {}).get("winner"))
         return ('<div class="collect-bar">' + button(esc(_("Collect")), "release", cls="btn small collect", key="collect",
                                                      aria_label=_("Collect the trick for {name}").format(name=w)) + "</div>")
 
@@ -439,7 +439,7 @@ class Table:
             items = []
             for p in trick["plays"]:
                 who = self.name_of(p["hand"])
-                face = card_face(_card(p["card"]), extra_cls="played", label_suffix=_(", played by {name}").format(name=who))
+                face = card_face(_card(p["card"]), extra_cls="played", label_suffix=_(", played by {name}").format(name=as_object(self, p["hand"])))
                 wins = _(" — wins") if p["hand"] == trick["winner"] else ""
                 items.append(f"<li>{face}<span>{esc(who)}{wins}</span></li>")
             items = "".join(items)

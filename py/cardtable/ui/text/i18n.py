@@ -82,6 +82,14 @@ def of_seat(table, seat: str, theirs: str, yours: str, **fields) -> str:
     return _(theirs).format(name=table.name_of(seat), **fields)
 
 
+def as_object(table, seat: str) -> str:
+    """``seat``'s name after a preposition ("played by you", « jouée par vous »): the pronoun for the
+    one person against computers (``table.you``, whose name, "You", starts a sentence), else the name."""
+    if seat == getattr(table, "you", None):
+        return pgettext("after a preposition: played by you", "you")
+    return table.name_of(seat)
+
+
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
     """Mark ``message`` for extraction without translating it now."""
     return message
