@@ -53,6 +53,9 @@ def test_the_home_is_drawn_before_python_and_nothing_moves_when_python_takes_ove
     release()
     page.wait_for_selector("html[data-screen=home]", state="attached")
     assert page.evaluate(BOXES) == before
+    # the packed downloads were decoded in a worker, off the page's main thread (web/xz-worker.js)
+    assert page.evaluate("performance.getEntriesByName(new URL('web/xz-worker.js', location.href).href).length") == 1
+    assert page.evaluate("performance.getEntriesByName('cardtable:unpacked pyodide.asm.wasm').length") == 1
     page.context.close()
 
 

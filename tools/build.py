@@ -347,7 +347,7 @@ def write_first_paint(template: str, script: Path) -> str:
             continue
         files[lang] = FIRST_HOME.format(lang=lang)
         data = html.encode("utf-8")
-        packed = zopfli_gzip.compress(data, numiterations=15) if zopfli_gzip else gzip.compress(data, 9, mtime=0)
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
         (DIST / files[lang]).write_bytes(packed)
     _fill(script, "HOMES", files)
     if template.count("{{HOME}}") != 1:

@@ -42,8 +42,8 @@
 //
 // The biggest of them (PACKED: the WebAssembly and the standard library, {file: its size}) are
 // downloaded xz-compressed (`X.xz`, written by tools/build.py: 3.3 MB instead of the 4.3 MB a host
-// sends for the two, compressing on the fly) and decoded here as they arrive, by xz-decompress
-// (runtime/xz-decompress/, loaded by this script on a first visit only): the response handed on is
+// sends for the two, compressing on the fly) and decoded as they arrive, by xz-decompress
+// (runtime/xz-decompress/, loaded on a first visit only, in a worker: web/xz-worker.js): the response handed on is
 // the file itself, streamed, so Pyodide still compiles the WebAssembly while it downloads.  If the
 // packed copy or the decoder cannot be had, the file is fetched as it is.
 (() => {
@@ -51,7 +51,10 @@
   const PACKED = {}; // replaced at build time by tools/build.py
   const XZ = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]; // (an xz stream's first bytes)
   const site = (file) => new URL(file, document.baseURI).href;
-  const decoder = Object.keys(PACKED).length && self.ReadableStream && new Promise((resolve, reject) => {
+  // The decoder runs in a worker (web/xz-worker.js): decoding 13 MB on the page's main thread was one
+  // long task of seconds (a stream's reads resolve without yielding while bytes are there).  Where
+  // the browser cannot hand a stream to a worker, or the worker does not start, it runs in the page.
+  const inPage = () => new Promise((resolve, reject) => {
     const script = document.createElement("script");
     script.src = site("runtime/xz-decompress/xz-decompress.js");
     const loaded = () => self["xz-decompress"] && self["xz-decompress"].XzReadableStream;
@@ -59,6 +62,27 @@
     script.onerror = () => reject(new Error("xz-decompress did not load"));
     document.head.append(script);
   });
+  const inWorker = () => new Promise((resolve, reject) => {
+    const probe = new ReadableStream();
+    new MessageChannel().port1.postMessage(probe, [probe]); // (throws where streams cannot be handed over)
+    const worker = new Worker(site("web/xz-worker.js"));
+    worker.onmessage = () => resolve(function XzInWorker(input) { // (called with `new`: returns the stream)
+      const { readable, writable } = new TransformStream();
+      worker.postMessage({ input, output: writable }, [input, writable]);
+      return readable;
+    });
+    worker.onerror = (event) => {
+      event.preventDefault(); // (not the page's error: the decoder then runs in the page)
+      reject(new Error("the decoder's worker did not start"));
+    };
+  });
+  const decoder = Object.keys(PACKED).length && self.ReadableStream && (async () => {
+    try {
+      return await inWorker();
+    } catch {
+      return inPage();
+    }
+  })();
   if (decoder) decoder.catch(() => {});
   // The decoder decodes one stream at a time, in the order they were opened: the smaller file first,
   // which has all arrived (and is decoded) long before the bigger one.
