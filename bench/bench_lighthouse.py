@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -75,12 +76,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--pages", default="app,bare", help="comma-separated: " + ", ".join(PAGES))
     ap.add_argument("--json", help="keep each run's report in this folder")
+    ap.add_argument("--dist", help="another build to run instead of dist/ (say main's)")
     args = ap.parse_args(argv)
     if not LIGHTHOUSE.is_file():
         raise SystemExit("node_modules/lighthouse is missing: run `npm ci`")
     results: dict[str, list[dict]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         site = prepare_site(Path(tmp))
+        if args.dist:   # (the bare page's files are the same runtime)
+            for path in Path(args.dist).iterdir():
+                if path.name != "runtime":
+                    (shutil.rmtree if (site / path.name).is_dir() else Path.unlink)(site / path.name)
+                    (shutil.copytree if path.is_dir() else shutil.copy2)(path, site / path.name)
         bare = (site / "bare-pyscript.html").read_text(encoding="utf-8")
         (site / PAGES["bare"]).write_text(bare.replace("<body>", "<body>" + BARE_HEADING, 1), encoding="utf-8")
         server = serve.make_server(site, 0)

@@ -35,7 +35,7 @@
 })();
 
 // A first visit (no service worker controls the page yet, so no snapshot either): the runtime's
-// big files are requested now.  Pyodide would ask for them only once PyScript and Pyodide's own
+// big files are requested once the page has painted (see below).  Pyodide would ask for them only once PyScript and Pyodide's own
 // modules had loaded and run, and PyScript for the app's zip only once Python had started: on a
 // slow link the connection sat idle meanwhile.  web/progress.js counts these downloads and hands
 // each response to the first `fetch` of its URL.
@@ -76,33 +76,47 @@
       reject(new Error("the decoder's worker did not start"));
     };
   });
-  const decoder = Object.keys(PACKED).length && self.ReadableStream && (async () => {
-    try {
-      return await inWorker();
-    } catch {
-      return inPage();
-    }
-  })();
-  if (decoder) decoder.catch(() => {});
-  // The decoder decodes one stream at a time, in the order they were opened: the smaller file first,
-  // which has all arrived (and is decoded) long before the bigger one.
-  const packed = new Map();
-  let previous = Promise.resolve();
-  for (const file of decoder ? Object.keys(PACKED).sort((a, b) => PACKED[a] - PACKED[b]) : []) {
-    const response = unpacked(site(file), PACKED[file], previous);
-    previous = response.catch(() => {});
-    packed.set(file, response);
-  }
+  // Begun once the page has painted its first frame, the home the build drew (web/first-paint.js):
+  // then its stylesheets and scripts do not share the link with 4 MB, and the first paint is not
+  // seen waiting on them (Lighthouse counts every download begun before it).  (A page in the
+  // background paints no frame: then after a second.)
   const early = new Map();
-  // (and the module PyScript runs once Python has started: one round trip less at the very end)
-  for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
-    "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"]) {
-    const url = site(file);
-    const response = packed.get(file) || fetch(url);
-    response.catch(() => {}); // (a failure is the caller's, when it asks)
-    early.set(url, response);
-  }
   self.cardtableEarly = early;
+  let begun;
+  self.cardtableEarlyBegun = new Promise((resolve) => { begun = resolve; });
+  let decoder = null;
+  const start = () => {
+    if (!begun) return;
+    decoder = Object.keys(PACKED).length && self.ReadableStream && (async () => {
+      try {
+        return await inWorker();
+      } catch {
+        return inPage();
+      }
+    })();
+    if (decoder) decoder.catch(() => {});
+    // The decoder decodes one stream at a time, in the order they were opened: the smaller file first,
+    // which has all arrived (and is decoded) long before the bigger one.
+    const packed = new Map();
+    let previous = Promise.resolve();
+    for (const file of decoder ? Object.keys(PACKED).sort((a, b) => PACKED[a] - PACKED[b]) : []) {
+      const response = unpacked(site(file), PACKED[file], previous);
+      previous = response.catch(() => {});
+      packed.set(file, response);
+    }
+    // (and the module PyScript runs once Python has started: one round trip less at the very end)
+    for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
+      "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"]) {
+      const url = site(file);
+      const response = packed.get(file) || fetch(url);
+      response.catch(() => {}); // (a failure is the caller's, when it asks)
+      early.set(url, response);
+    }
+    begun();
+    begun = null;
+  };
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
 
   /** The file at `url` (a promise of its Response), downloaded as `url.xz` and decoded as it
    * streams in; `size`: its length, checked at the end (a short or damaged download is an error
