@@ -50,9 +50,13 @@ def test_the_home_is_drawn_before_python_and_nothing_moves_when_python_takes_ove
     assert not page.locator("#boot").is_visible()   # no loading screen over the home
     before = page.evaluate(BOXES)
     assert len(before) > 15
+    page.mouse.wheel(0, 300)   # a person reading down the home while Python starts
+    page.wait_for_function("() => scrollY > 0")
+    scrolled = page.evaluate("scrollY")
     release()
     page.wait_for_selector("html[data-screen=home]", state="attached")
     assert page.evaluate(BOXES) == before
+    assert page.evaluate("scrollY") == scrolled   # Python's first render kept the page where it was
     # the packed downloads were decoded in a worker, off the page's main thread (web/xz-worker.js)
     assert page.evaluate("performance.getEntriesByName(new URL('web/xz-worker.js', location.href).href).length") == 1
     assert page.evaluate("performance.getEntriesByName('cardtable:unpacked pyodide.asm.wasm').length") == 1

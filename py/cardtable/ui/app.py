@@ -176,7 +176,7 @@ class App:
         focused = document.activeElement
         key = focused.getAttribute("data-key") if present(focused) and focused.getAttribute else None
         was = document.documentElement.getAttribute("data-screen")
-        was = str(was) if present(was) else ""
+        was = str(was) if present(was) else "home"   # (before the first render: the home the build drew)
         html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
         morph = getattr(window, "cardtableMorph", None)
         if present(morph):
