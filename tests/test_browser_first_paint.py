@@ -60,6 +60,10 @@ def test_the_home_is_drawn_before_python_and_nothing_moves_when_python_takes_ove
     # the packed downloads were decoded in a worker, off the page's main thread (web/xz-worker.js)
     assert page.evaluate("performance.getEntriesByName(new URL('web/xz-worker.js', location.href).href).length") == 1
     assert page.evaluate("performance.getEntriesByName('cardtable:unpacked pyodide.asm.wasm').length") == 1
+    # each big file downloaded once, as its packed copy (begun after the first paint, or when Pyodide asked)
+    names = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    for file in ("runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip", "app/cardtable.tar"):
+        assert [n.split("/", 3)[3] for n in names if file in n] == [file + ".xz"], file
     page.context.close()
 
 

@@ -98,6 +98,7 @@ export function watchDownloads() {
   const plain = globalThis.fetch;
   Promise.resolve(globalThis.cardtableEarlyBegun).then(startEarly); // (after the first paint)
   const counting = function (input, ...rest) {
+    if (typeof globalThis.cardtableEarlyStart === "function") globalThis.cardtableEarlyStart(); // (if not begun yet)
     const href = hrefOf(input);
     const init = rest[0];
     const reuse = early.has(href) && (typeof input === "string" || input instanceof URL)
