@@ -87,7 +87,9 @@
   self.cardtableEarlyBegun = new Promise((resolve) => { begun = resolve; });
   let decoder = null;
   const start = () => {
-    if (!begun) return;
+    const done = begun;
+    if (!done) return;
+    begun = null; // (its fetches below may come back here through web/progress.js's)
     decoder = Object.keys(PACKED).length && self.ReadableStream && (async () => {
       try {
         return await inWorker();
@@ -113,8 +115,7 @@
       response.catch(() => {}); // (a failure is the caller's, when it asks)
       early.set(url, response);
     }
-    begun();
-    begun = null;
+    done();
   };
   try {
     new PerformanceObserver((list, observer) => {
