@@ -81,6 +81,9 @@
   // that came a second later): then its stylesheets and scripts do not share the link with 4 MB,
   // and the paint is not seen waiting on them (Lighthouse counts every download begun before it as
   // needed for it).  (A page in the background paints nothing: then after 3 s.)
+  // (the browser's own fetch: web/progress.js's, set later, would answer these URLs with these very
+  // responses)
+  const get = self.fetch.bind(self);
   const early = new Map();
   self.cardtableEarly = early;
   let begun;
@@ -89,7 +92,7 @@
   const start = () => {
     const done = begun;
     if (!done) return;
-    begun = null; // (its fetches below may come back here through web/progress.js's)
+    begun = null;
     decoder = Object.keys(PACKED).length && self.ReadableStream && (async () => {
       try {
         return await inWorker();
@@ -111,7 +114,7 @@
     for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
       "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"]) {
       const url = site(file);
-      const response = packed.get(file) || fetch(url);
+      const response = packed.get(file) || get(url);
       response.catch(() => {}); // (a failure is the caller's, when it asks)
       early.set(url, response);
     }
@@ -138,7 +141,7 @@
     let first;
     let XzReadableStream;
     try {
-      const packed = await fetch(url + ".xz");
+      const packed = await get(url + ".xz");
       XzReadableStream = await decoder;
       reader = packed.ok && packed.body && packed.body.getReader();
       first = reader && await reader.read();
@@ -149,7 +152,7 @@
     const head = first && !first.done ? first.value : new Uint8Array(0);
     if (!reader || head.length < XZ.length || XZ.some((b, i) => head[i] !== b)) { // (a host's page for a missing file, say)
       if (reader) reader.cancel().catch(() => {});
-      return fetch(url);
+      return get(url);
     }
     const decoded = new XzReadableStream(eager(reader, head));
     const body = eager(decoded.getReader(), null, (n) => {
