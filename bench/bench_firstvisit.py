@@ -467,8 +467,8 @@ def install_bytes(site: Path, encoding: str) -> int:
     compressed as the server sends it to a browser that accepts ``encoding``; a file with a packed
     copy (``X.xz``, see tools/build.py's PACKED) is downloaded as that copy."""
     sw = (site / "sw.js").read_text(encoding="utf-8")
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1)) + ["sw.js"]
-    snapshot = json.loads(re.search(r"const SNAPSHOT = (.*?);", sw).group(1))  # (fetched after the install)
+    files = json.loads(re.search(r"\bFILES ?= ?(\[.*?\])[;,]", sw, re.S).group(1)) + ["sw.js"]   # (sw.js is minified)
+    snapshot = json.loads(re.search(r"\bSNAPSHOT ?= ?(\"[^\"]*\"|null)", sw).group(1))  # (fetched after the install)
     files += [snapshot] if snapshot else []
     total = 0
     for name in files:

@@ -81,8 +81,9 @@ def fail(msg: str) -> None:
 
 # The values the build writes into the page's scripts, each in place of its line
 # ``const NAME = {}; // replaced at build time by tools/build.py``: the languages (web/i18n.js),
-# the packed files' sizes (web/snapshot-early.js), the files the progress bar counts (web/progress.js).
-BUILD_VALUES = ("LANGUAGES", "PACKED", "FILES")
+# the packed files' sizes (web/snapshot-early.js), the files the progress bar counts (web/progress.js),
+# the homes drawn for each language (web/first-paint.js).
+BUILD_VALUES = ("LANGUAGES", "PACKED", "FILES", "HOMES")
 
 
 def _fill(path: Path, name: str, value, **dumps) -> None:
@@ -308,6 +309,8 @@ def build() -> dict:
     own = [p for p in DIST.rglob("*") if p.is_file() and "runtime" not in p.relative_to(DIST).parts[:1]]
     # the page without its comments (they are for the repository's readers)
     template = re.sub(r"<!--.*?-->\n?", "", (ROOT / "index.html").read_text(encoding="utf-8"), flags=re.S)
+    template = write_first_paint(template, DIST / "web" / "first-paint.js")
+    own.extend((DIST / "web").glob("home-*.html.gz"))
     version = content_version(own, template.encode())
     (DIST / "index.html").write_text(template.replace("{{VERSION}}", version), encoding="utf-8")
 
@@ -330,6 +333,46 @@ def build() -> dict:
         "snapshot_bytes": (DIST / SNAPSHOT).stat().st_size if (DIST / SNAPSHOT).is_file() else 0,
     }
     return report
+
+
+FIRST_HOME = "web/home-{lang}.html.gz"  # a language's first-visit home but the page's own (tools/first_paint.py)
+
+
+def first_homes() -> dict[str, str]:
+    """{language: the first visit's home}, drawn by the app's renderer in CPython (tools/first_paint.py,
+    with the venv's Python when this one has no Babel)."""
+    try:
+        import babel  # noqa: F401
+        python = sys.executable
+    except ImportError:
+        python = str(ROOT / ".venv" / "bin" / "python")
+    run = subprocess.run([python, str(ROOT / "tools" / "first_paint.py")], cwd=ROOT, capture_output=True, text=True)
+    if run.returncode != 0:
+        fail("drawing the home screen for the page failed:\n" + run.stderr[-2000:])
+    return json.loads(run.stdout)
+
+
+def write_first_paint(template: str, script: Path) -> str:
+    """The page with the home of its own language (first_paint.INLINE) in #app, in place of
+    ``{{HOME}}``; each other language's home gzipped (FIRST_HOME: about 1.2 KB each, against 4.7 KB
+    inline), and {language: its file, "" for the page's own} into web/first-paint.js's ``HOMES``."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from first_paint import INLINE  # noqa: E402
+
+    homes = first_homes()
+    files = {}
+    for lang, html in homes.items():
+        if lang == INLINE:
+            files[lang] = ""
+            continue
+        files[lang] = FIRST_HOME.format(lang=lang)
+        data = html.encode("utf-8")
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        (DIST / files[lang]).write_bytes(packed)
+    _fill(script, "HOMES", files)
+    if template.count("{{HOME}}") != 1:
+        fail("index.html must hold {{HOME}} once, in #app")
+    return template.replace("{{HOME}}", homes[INLINE])
 
 
 def app_imports() -> set[str]:

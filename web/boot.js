@@ -1,13 +1,16 @@
 // Loads the Python runtime (PyScript on Pyodide, both served from this site) and says so in
-// plain words if it cannot.  Python takes over the page when it is ready: it fills #app, removes
-// #boot and sets <html data-ready>.
+// plain words if it cannot.  Python takes over the page when it is ready: it morphs #app (the home
+// the build drew, web/first-paint.js), removes #boot and sets <html data-ready>.
 import { _ } from "./i18n.js";
 import { watchDownloads } from "./progress.js";
 
 const boot = document.getElementById("boot");
 const msg = document.getElementById("boot-msg");
 const root = document.documentElement;
+const title = document.getElementById("boot-title");
 msg.textContent = _("Shuffling the deck…");
+// (over the home the build drew, #boot shows only while a tap waits for Python: web/first-paint.js)
+if (root.dataset.first !== "route") title.textContent = _("Starting…");
 
 function ready() {
   return root.hasAttribute("data-ready");
@@ -20,6 +23,7 @@ function fail(reason) {
   const dataPhase = root.dataset.bootPhase === "data";
   root.setAttribute("data-boot-failed", dataPhase ? "data" : "python");
   boot.classList.add("failed");
+  title.textContent = "Card Table";
   msg.textContent = dataPhase
     ? _("Card Table started but could not read your saved data: {reason}.", { reason })
     : _("Python could not start on this device: {reason}.", { reason });

@@ -1,7 +1,6 @@
 // The player's language before Python starts: the loading and boot-failure screens, the rescue
-// and the update banner speak it too.  The same choice as the app's (py/cardtable/ui/text/i18n.py):
-// the language saved in the settings (cardtable/v1/settings, "lang"), else the first of the
-// browser's languages that the app speaks, else English.  It also sets <html lang>.
+// and the update banner speak it too.  web/first-paint.js chooses it as the app does
+// (py/cardtable/ui/text/i18n.py) and sets <html lang>.
 //
 // Messages are written in English in the scripts as _("…") calls; `make messages` extracts them
 // into the same gettext catalog as the Python UI's (babel.cfg).  Each other language is a pack of
@@ -11,19 +10,6 @@
 // (globalThis.cardtablePacks); a language chosen later is fetched then (loadPack).
 // the languages the app speaks (every language with a catalog: py/cardtable/locale/__init__.py)
 const LANGUAGES = {}; // replaced at build time by tools/build.py
-
-function chosen() {
-  try {  // (a visit ?without-saves reads no stored key: the browser's languages then)
-    if (new URLSearchParams(location.search).has("without-saves")) throw new Error("without saves");
-    const saved = JSON.parse(localStorage.getItem("cardtable/v1/settings") || "{}");
-    if (saved && LANGUAGES.includes(saved.lang)) return saved.lang;
-  } catch (e) { /* unreadable settings: follow the browser */ }
-  for (const tag of navigator.languages || [navigator.language]) {
-    const code = String(tag || "").toLowerCase().split(/[-_]/)[0];
-    if (LANGUAGES.includes(code)) return code;
-  }
-  return "en";
-}
 
 /** The URL of a language's pack. */
 export const packUrl = (code) => new URL(`../lang/${code}.pack`, import.meta.url).href;
@@ -61,8 +47,8 @@ export function loadPack(code) {
 }
 globalThis.cardtableLoadPack = loadPack;
 
-export const lang = chosen();
-document.documentElement.lang = lang;
+// (chosen by web/first-paint.js, the page's first script: the same choice as the app's)
+export const lang = LANGUAGES.includes(self.cardtableLang) ? self.cardtableLang : "en";
 /** The chosen language's pack, loaded (a promise): Python starts once it is settled. */
 export const ready = loadPack(lang);
 const text = await ready;

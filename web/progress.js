@@ -29,8 +29,9 @@ function fileOf(url) {
   return href.startsWith(site) && href.slice(site.length) in FILES ? href.slice(site.length) : null;
 }
 
-// On a first visit web/snapshot-early.js has already requested the runtime's big files (its
-// `cardtableEarly`): their bytes are counted from now, and the first fetch of each such URL is
+// On a first visit web/snapshot-early.js requests the runtime's big files once the page has painted
+// (its `cardtableEarly`, filled when `cardtableEarlyBegun` resolves): their bytes are counted from
+// then, and the first fetch of each such URL is
 // answered with the response under way.  Pyodide's own module is preloaded as well.
 const early = globalThis.cardtableEarly instanceof Map ? globalThis.cardtableEarly : new Map();
 
@@ -95,8 +96,9 @@ export function watchDownloads() {
   bar.setAttribute("aria-valuemax", String(total));
   boot.setAttribute("aria-busy", "true");
   const plain = globalThis.fetch;
-  startEarly();
+  Promise.resolve(globalThis.cardtableEarlyBegun).then(startEarly); // (after the first paint)
   const counting = function (input, ...rest) {
+    if (typeof globalThis.cardtableEarlyStart === "function") globalThis.cardtableEarlyStart(); // (if not begun yet)
     const href = hrefOf(input);
     const init = rest[0];
     const reuse = early.has(href) && (typeof input === "string" || input instanceof URL)

@@ -35,15 +35,15 @@
 })();
 
 // A first visit (no service worker controls the page yet, so no snapshot either): the runtime's
-// big files are requested now.  Pyodide would ask for them only once PyScript and Pyodide's own
+// big files are requested once the page has painted (see below).  Pyodide would ask for them only once PyScript and Pyodide's own
 // modules had loaded and run, and PyScript for the app's zip only once Python had started: on a
 // slow link the connection sat idle meanwhile.  web/progress.js counts these downloads and hands
 // each response to the first `fetch` of its URL.
 //
 // The biggest of them (PACKED: the WebAssembly and the standard library, {file: its size}) are
 // downloaded xz-compressed (`X.xz`, written by tools/build.py: 3.3 MB instead of the 4.3 MB a host
-// sends for the two, compressing on the fly) and decoded here as they arrive, by xz-decompress
-// (runtime/xz-decompress/, loaded by this script on a first visit only): the response handed on is
+// sends for the two, compressing on the fly) and decoded as they arrive, by xz-decompress
+// (runtime/xz-decompress/, loaded on a first visit only, in a worker: web/xz-worker.js): the response handed on is
 // the file itself, streamed, so Pyodide still compiles the WebAssembly while it downloads.  If the
 // packed copy or the decoder cannot be had, the file is fetched as it is.
 (() => {
@@ -51,7 +51,10 @@
   const PACKED = {}; // replaced at build time by tools/build.py
   const XZ = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]; // (an xz stream's first bytes)
   const site = (file) => new URL(file, document.baseURI).href;
-  const decoder = Object.keys(PACKED).length && self.ReadableStream && new Promise((resolve, reject) => {
+  // The decoder runs in a worker (web/xz-worker.js): decoding 13 MB on the page's main thread was one
+  // long task of seconds (a stream's reads resolve without yielding while bytes are there).  Where
+  // the browser cannot hand a stream to a worker, or the worker does not start, it runs in the page.
+  const inPage = () => new Promise((resolve, reject) => {
     const script = document.createElement("script");
     script.src = site("runtime/xz-decompress/xz-decompress.js");
     const loaded = () => self["xz-decompress"] && self["xz-decompress"].XzReadableStream;
@@ -59,26 +62,75 @@
     script.onerror = () => reject(new Error("xz-decompress did not load"));
     document.head.append(script);
   });
-  if (decoder) decoder.catch(() => {});
-  // The decoder decodes one stream at a time, in the order they were opened: the smaller file first,
-  // which has all arrived (and is decoded) long before the bigger one.
-  const packed = new Map();
-  let previous = Promise.resolve();
-  for (const file of decoder ? Object.keys(PACKED).sort((a, b) => PACKED[a] - PACKED[b]) : []) {
-    const response = unpacked(site(file), PACKED[file], previous);
-    previous = response.catch(() => {});
-    packed.set(file, response);
-  }
+  const inWorker = () => new Promise((resolve, reject) => {
+    const probe = new ReadableStream();
+    new MessageChannel().port1.postMessage(probe, [probe]); // (throws where streams cannot be handed over)
+    const worker = new Worker(site("web/xz-worker.js"));
+    worker.onmessage = () => resolve(function XzInWorker(input) { // (called with `new`: returns the stream)
+      const { readable, writable } = new TransformStream();
+      worker.postMessage({ input, output: writable }, [input, writable]);
+      return readable;
+    });
+    worker.onerror = (event) => {
+      event.preventDefault(); // (not the page's error: the decoder then runs in the page)
+      reject(new Error("the decoder's worker did not start"));
+    };
+  });
+  // Begun once the page has painted the home the build drew (web/first-paint.js; its first
+  // contentful paint, the time the browser says it was shown, not the frame's request: under load
+  // that came a second later): then its stylesheets and scripts do not share the link with 4 MB,
+  // and the paint is not seen waiting on them (Lighthouse counts every download begun before it as
+  // needed for it).  (A page in the background paints nothing: then after 3 s.)
+  // (the browser's own fetch: web/progress.js's, set later, would answer these URLs with these very
+  // responses)
+  const get = self.fetch.bind(self);
   const early = new Map();
-  // (and the module PyScript runs once Python has started: one round trip less at the very end)
-  for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
-    "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"]) {
-    const url = site(file);
-    const response = packed.get(file) || fetch(url);
-    response.catch(() => {}); // (a failure is the caller's, when it asks)
-    early.set(url, response);
-  }
   self.cardtableEarly = early;
+  let begun;
+  self.cardtableEarlyBegun = new Promise((resolve) => { begun = resolve; });
+  let decoder = null;
+  const start = () => {
+    const done = begun;
+    if (!done) return;
+    begun = null;
+    decoder = Object.keys(PACKED).length && self.ReadableStream && (async () => {
+      try {
+        return await inWorker();
+      } catch {
+        return inPage();
+      }
+    })();
+    if (decoder) decoder.catch(() => {});
+    // The decoder decodes one stream at a time, in the order they were opened: the smaller file first,
+    // which has all arrived (and is decoded) long before the bigger one.
+    const packed = new Map();
+    let previous = Promise.resolve();
+    for (const file of decoder ? Object.keys(PACKED).sort((a, b) => PACKED[a] - PACKED[b]) : []) {
+      const response = unpacked(site(file), PACKED[file], previous);
+      previous = response.catch(() => {});
+      packed.set(file, response);
+    }
+    // (and the module PyScript runs once Python has started: one round trip less at the very end)
+    for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
+      "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"]) {
+      const url = site(file);
+      const response = packed.get(file) || get(url);
+      response.catch(() => {}); // (a failure is the caller's, when it asks)
+      early.set(url, response);
+    }
+    done();
+  };
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((e) => e.name === "first-contentful-paint")) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    requestAnimationFrame(() => setTimeout(start, 0)); // (no paint timing: after the first frame)
+  }
+  setTimeout(start, 3000);
+  self.cardtableEarlyStart = start; // (web/progress.js: when Pyodide asks first, they begin then: never twice)
 
   /** The file at `url` (a promise of its Response), downloaded as `url.xz` and decoded as it
    * streams in; `size`: its length, checked at the end (a short or damaged download is an error
@@ -89,7 +141,7 @@
     let first;
     let XzReadableStream;
     try {
-      const packed = await fetch(url + ".xz");
+      const packed = await get(url + ".xz");
       XzReadableStream = await decoder;
       reader = packed.ok && packed.body && packed.body.getReader();
       first = reader && await reader.read();
@@ -100,7 +152,7 @@
     const head = first && !first.done ? first.value : new Uint8Array(0);
     if (!reader || head.length < XZ.length || XZ.some((b, i) => head[i] !== b)) { // (a host's page for a missing file, say)
       if (reader) reader.cancel().catch(() => {});
-      return fetch(url);
+      return get(url);
     }
     const decoded = new XzReadableStream(eager(reader, head));
     const body = eager(decoded.getReader(), null, (n) => {

@@ -32,11 +32,12 @@ from .shell.browser import (browser_languages, take_pack, css_escape, js_object,
                             without_saves)
 from .text.markup import isolate_names
 from .shell.history import History
+from .shell.early import take_early_taps
 from .shell.page_input import PageInput
 from .shell.tasks import Tasks
 from ..stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
 from .app_acts import AppActs
-from .screens.lesson_offer import with_offer
+from .screens.home_screen import home_screen
 from .screens.new_game import bots_available
 from .screens.warmup import Warmup
 from .table.events import TableEvents
@@ -168,7 +169,7 @@ class App:
         focused = document.activeElement
         key = focused.getAttribute("data-key") if present(focused) and focused.getAttribute else None
         was = document.documentElement.getAttribute("data-screen")
-        was = str(was) if present(was) else ""
+        was = str(was) if present(was) else "home"   # (before the first render: the home the build drew)
         html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
         morph = getattr(window, "cardtableMorph", None)
         if present(morph):
@@ -272,15 +273,9 @@ class App:
 
     def screen_html(self) -> str:
         now = time.time()
-        if self.screen == "home":
-            saves = self.saves.list()
-            last_id = self.saves.last_id()
-            last = next((s for s in saves if s.id == last_id), None)
-            host = home.seat_host(local_get(home.GUEST_KEY))
-            html = home.home_html(saves, last, now, self.notice, speed=self.settings["speed"],
-                                  bots=bots_available(), lang=self.lang, table_host=host,
-                                  level=self.settings.get("level", "casual"), daily=self.saves.store)
-            html = html if host is not None else with_offer(self.saves, html)   # the lessons offered on a first visit
+        if self.screen == "home":   # (the same function draws a first visit's home into the built page)
+            html = home_screen(self.saves, self.settings, self.lang, self.notice,
+                               home.seat_host(local_get(home.GUEST_KEY)), bots_available(), now)
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
                                       seats=self.new_game.seats)
@@ -384,9 +379,10 @@ def start() -> None:
     # Python runs: from here a failure is the saved data's (web/boot.js offers the rescue)
     document.documentElement.dataset.bootPhase = "data"
     APP = App()
-    APP.history.start()
+    APP.history.start()   # (morphs the home the build drew into the page: nothing moves)
     APP.root.hidden = False
     boot = document.getElementById("boot")
     if present(boot):
         boot.remove()
+    take_early_taps(APP)   # the taps made before Python was ready, carried out now
     document.documentElement.dataset.ready = "true"

@@ -1,0 +1,76 @@
+// The first paint is the real home screen: the build draws it with the app's own renderer
+// (tools/first_paint.py) into index.html's #app in English, and into web/home-<lang>.html.gz for each
+// other language.  This classic script, at the top of the page, runs before the first paint:
+//   * it chooses the player's language as the app does (py/cardtable/ui/text/i18n.py): the one saved
+//     in the settings, else the first of the browser's languages the app speaks, else English; it
+//     sets <html lang> and `cardtableLang` (web/i18n.js speaks it);
+//   * for another language than the page's own, #app waits (invisible) for that language's home,
+//     fetched and inflated (a kilobyte); if it cannot be had, the loading screen shows instead;
+//   * a reload on another screen (#game/…, #rules/…) shows the loading screen, as before;
+//   * a returning player (a saved game, or the lessons offered already) is not shown the first
+//     visit's offer of a lesson;
+//   * a tap on the home before Python is ready is taken: its act is kept (`cardtableEarlyTaps`,
+//     carried out by ui/shell/early.py once Python is ready) and the bottom of the screen says
+//     "Starting…" with the progress bar (#boot, web/progress.js).
+// Python then morphs the same markup (ui/app.py): nothing moves.  (<html data-first>: "home", "wait"
+// or "route"; app.css shows #app or the loading screen from it.)
+"use strict";
+(() => {
+  const HOMES = {}; // replaced at build time by tools/build.py
+  const root = document.documentElement;
+  const without = new URLSearchParams(location.search).has("without-saves");
+  let keys = [];
+  try {
+    if (!without) keys = Object.keys(localStorage);
+  } catch {
+    // storage not readable: a first visit's choices
+  }
+  const speaks = (code) => Object.prototype.hasOwnProperty.call(HOMES, code);
+  function chosen() {
+    try {
+      const saved = JSON.parse(keys.includes("cardtable/v1/settings") ? localStorage.getItem("cardtable/v1/settings") : "{}");
+      if (saved && speaks(saved.lang)) return saved.lang;
+    } catch {
+      // unreadable settings: follow the browser
+    }
+    for (const tag of navigator.languages || [navigator.language]) {
+      const code = String(tag || "").toLowerCase().split(/[-_]/)[0];
+      if (speaks(code)) return code;
+    }
+    return "en";
+  }
+  const lang = (self.cardtableLang = chosen());
+  root.lang = lang;
+  if (keys.some((k) => k === "cardtable/v1/lesson-offer" || k.startsWith("cardtable/v1/game/"))) root.dataset.returning = "";
+  const hash = location.hash;
+  root.dataset.first = hash && hash !== "#" && hash !== "#home" ? "route" : HOMES[lang] ? "wait" : "home";
+  if (root.dataset.first === "wait") {
+    fetch(new URL(HOMES[lang], document.baseURI)).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.status))))
+      .then((buffer) => {
+        const bytes = new Uint8Array(buffer);
+        if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes); // (a host inflated it)
+        return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+      })
+      .then((html) => {
+        const show = () => {
+          if (!root.hasAttribute("data-ready")) document.getElementById("app").innerHTML = html;
+          root.dataset.first = "home";
+        };
+        if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);
+        else show();
+      })
+      .catch(() => { root.dataset.first = "route"; });
+  }
+  const taps = (self.cardtableEarlyTaps = []);
+  document.addEventListener("click", (event) => {
+    const app = document.getElementById("app");
+    const target = event.target instanceof Element && event.target.closest("[data-act], label[for]");
+    if (root.hasAttribute("data-ready") || !target || !app || !app.contains(target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const act = target.getAttribute("data-act");
+    if (act && taps.length < 8) taps.push(act);
+    const boot = document.getElementById("boot");
+    if (boot) boot.classList.add("waiting");
+  }, true);
+})();
