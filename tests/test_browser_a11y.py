@@ -43,6 +43,16 @@ def fast_page(watched_page):
     return watched_page
 
 
+def phone_at_home(page, site) -> "Axe":
+    """``page`` on a 360×740 phone at the app's home (its speed "fast"), and an axe-core runner for it."""
+    assert AXE.is_file(), "axe-core is not installed: run npm ci (make test does)"
+    page.add_init_script(FAST)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site.url)
+    wait_ready(page)
+    return Axe(page)
+
+
 class Axe:
     """Runs axe-core in the page at each stop of a tour and keeps every serious or critical violation."""
 

@@ -20,9 +20,9 @@ import pytest
 
 from cardtable.coach.analysis import analyse
 from cardtable.record import replay
-from conftest import current_record, screen_shot, wait_ready
+from conftest import current_record, screen_shot
 from test_analysis import NIL_DEAL, NIL_TRICK, spades
-from test_browser_a11y import AXE, FAST, Axe
+from test_browser_a11y import phone_at_home
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from bench_longtask import START_MARK, TRACE_CATEGORIES, traced_tasks  # noqa: E402
@@ -99,12 +99,7 @@ def review_and_try_again(page, axe, where: str) -> tuple:
 
 def test_analyse_my_play_in_english_and_french(watched_page, site):
     page = watched_page
-    assert AXE.is_file(), "axe-core is not installed: run npm ci"
-    page.add_init_script(FAST)
-    axe = Axe(page)
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(site.url)
-    wait_ready(page)
+    axe = phone_at_home(page, site)
 
     text = analyse_the_hand(page, axe, "en", trace=True)
     assert "Accuracy this hand: " in text

@@ -21,7 +21,7 @@ from cardtable.record import new_game, replay
 from cardtable.stores import daily as daily_store
 from cardtable.stores.saves import DictStore, SaveStore
 from conftest import current_record, open_page, screen_shot, wait_ready
-from test_browser_a11y import AXE, FAST, Axe
+from test_browser_a11y import Axe, phone_at_home
 
 pytestmark = pytest.mark.browser
 
@@ -52,12 +52,7 @@ def stored(page) -> dict:
 
 def test_the_deal_of_the_day_its_par_and_its_link(watched_page, site, browser):
     page = watched_page
-    assert AXE.is_file(), "axe-core is not installed: run npm ci"
-    page.add_init_script(FAST)
-    axe = Axe(page)
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(site.url)
-    wait_ready(page)
+    axe = phone_at_home(page, site)
     date = page.evaluate(TODAY_JS)
     page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
                   near_the_end(date))
