@@ -3,8 +3,9 @@ PyScript page (a heading, and an empty Python script) on the same runtime files,
 
     .venv/bin/python bench/bench_lighthouse.py [--runs 1] [--pages app,bare] [--json DIR]
 
-Lighthouse comes from npm (package.json's devDependencies, pinned exactly: ``npm ci``) and drives
-Debian's Chromium (CHROME_PATH=/usr/bin/chromium unless set).  The site is a copy of dist/ (built if
+Lighthouse comes from npm, pinned exactly (LIGHTHOUSE_VERSION), installed on this script's first run
+into node_modules/.cache/ (not a devDependency: ``npm ci`` for the tests would fetch its 22 MB for
+nothing), and drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium unless set).  The site is a copy of dist/ (built if
 missing) with the bare page beside it (bench/bench_startup.py's), served by tools/serve.py's server,
 compressed as static hosts do.  Printed for each page: Lighthouse's performance score, first
 contentful paint, largest contentful paint (and its element), total blocking time, time to
@@ -33,7 +34,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 import serve  # noqa: E402
 from bench_firstvisit import prepare_site  # noqa: E402
 
-LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+LIGHTHOUSE_VERSION = "13.5.0"
+LIGHTHOUSE_DIR = ROOT / "node_modules" / ".cache" / f"lighthouse-{LIGHTHOUSE_VERSION}"
+LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
 PAGES = {"app": "index.html", "bare": "bare-lighthouse.html"}
 # bench_startup's bare PyScript page with a heading, so that it paints something before Python has
 # run (Lighthouse stops with NO_FCP on a page that paints nothing)
@@ -78,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="keep each run's report in this folder")
     ap.add_argument("--dist", help="another build to run instead of dist/ (say main's)")
     args = ap.parse_args(argv)
-    if not LIGHTHOUSE.is_file():
-        raise SystemExit("node_modules/lighthouse is missing: run `npm ci`")
+    if not LIGHTHOUSE.is_file():   # (its exact version, once)
+        LIGHTHOUSE_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "install", "--no-save", "--no-package-lock", "--prefix", str(LIGHTHOUSE_DIR),
+                        f"lighthouse@{LIGHTHOUSE_VERSION}"], check=True)
     results: dict[str, list[dict]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         site = prepare_site(Path(tmp))
