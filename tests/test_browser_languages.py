@@ -6,7 +6,7 @@ browser test) with axe-core at each stop:
   other; the language menu names each language in itself (हिन्दी) with its own lang attribute, and
   switches to English and back; then the rules of both games, Statistics and Settings in Hindi;
 * a hand of Seep against the computer from a saved position, played through the page;
-* the Seep lesson's first steps, each checked upright and sideways.
+* the Seep lesson, both parts to the end, every step checked upright and sideways (the tip over no card or status line).
 
 Each test runs for every Indic language whose catalog is found (Hindi; Punjabi, pa, once its catalog
 is there), with the Hindi words checked in Hindi and, for any, the share of its own script on screen.
@@ -25,7 +25,7 @@ import pytest
 from cardtable.record import new_game
 from conftest import screenshot, wait_ready
 from test_browser_a11y import AXE, Axe
-from test_browser_lesson import check_step, do_step, frames, moved_on, state
+from test_browser_lesson import play_lesson
 from test_languages import CODES, SCRIPTS, catalog
 
 pytestmark = pytest.mark.browser
@@ -170,32 +170,18 @@ def test_a_hand_of_seep_against_the_computer(page, site, code):
 
 
 @pytest.mark.parametrize("code", INDIC)
-def test_the_seep_lessons_first_steps_upright_and_sideways(page, site, code):
+def test_the_seep_lesson_to_its_end_upright_and_sideways(page, site, code):
+    """Both parts of the Seep lesson, every step at 360×740 and again at 740×360: the tip and its
+    target in view and apart, the tip over no card, status line or line of what just happened,
+    every step's words in the language's script; axe at the steps worth a look."""
     page.add_init_script("localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast', lang: '%s'}))" % code)
+    page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
     page.goto(site.url)
     wait_ready(page)
     axe = Axe(page)
-    page.click('[data-key="learn:seep"]')
-    st = state(page)
-    seen = []
-    for step in range(6):
-        check_step(st, f"hi step {step}", page)
-        seen.append(st["text"])
-        assert any(SCRIPTS[code][0] <= ch <= SCRIPTS[code][1] for ch in st["text"]), st["text"]
-        page.set_viewport_size({"width": SIDEWAYS[0], "height": SIDEWAYS[1]})
-        frames(page)   # (the tip is placed again after a resize)
-        check_step(state(page), f"hi step {step} sideways", page)
-        if step < 3:
-            axe(f"lesson step {step} sideways")
-            screenshot(page, f"{PREFIX.get(code, code)}-lesson-step{step}-740x360")
-        page.set_viewport_size({"width": UPRIGHT[0], "height": UPRIGHT[1]})
-        frames(page)
-        st = state(page)
-        if step < 3:
-            axe(f"lesson step {step}")
-            screenshot(page, f"{PREFIX.get(code, code)}-lesson-step{step}-360x740")
-        do_step(page, st, keyboard=False)
-        st = moved_on(page, st)
+    seen = play_lesson(page, code, keyboard=False, shots_prefix=f"{PREFIX.get(code, code)}-lesson-360x740",
+                       at_shot=axe, also=SIDEWAYS)
+    assert all(any(SCRIPTS[code][0] <= ch <= SCRIPTS[code][1] for ch in text) for text in seen), seen
     welcome = "Welcome to Seep! You and Ana, opposite you, play against Ben and Dev: capture cards, build houses, sweep the floor."
     assert seen[0] == tr(code, welcome)
     assert axe.problems == [], json.dumps(axe.problems, ensure_ascii=False)
