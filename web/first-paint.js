@@ -41,6 +41,7 @@
   }
   const lang = (self.cardtableLang = chosen());
   root.lang = lang;
+  // (the saved games are in IndexedDB, web/store.js, but for a visit before its move: the offer's key stays here)
   if (keys.some((k) => k === "cardtable/v1/lesson-offer" || k.startsWith("cardtable/v1/game/"))) root.dataset.returning = "";
   const hash = location.hash;
   root.dataset.first = hash && hash !== "#" && hash !== "#home" ? "route" : HOMES[lang] ? "wait" : "home";

@@ -10,14 +10,15 @@
 // puts memory back as it was stored and is reported (onrefused).  Other windows hear of each
 // committed transaction (BroadcastChannel) and get one change per burst (onchange).
 //
-// localStorage keeps what must be read before Python starts, the settings (web/i18n.js reads the
-// language there), and the games whose hands are not counted yet (written when this store is full).  Its other "cardtable/" keys are moved here once: written in one transaction,
+// localStorage keeps what must be read before Python starts, the settings (web/first-paint.js reads
+// the language there) and whether the lessons were offered (a returning player's first paint has
+// no offer), and the games whose hands are not counted yet (written when this store is full).  Its other "cardtable/" keys are moved here once: written in one transaction,
 // and removed from localStorage only after that transaction has committed, so a reload on the way
 // moves them again and nothing is lost.  Without IndexedDB, ready gives null: the app keeps
 // using localStorage.
 (() => {
   const PREFIX = "cardtable/";
-  const LOCAL = new Set(["cardtable/v1/settings", "cardtable/v1/uncounted"]);   // kept in localStorage
+  const LOCAL = new Set(["cardtable/v1/settings", "cardtable/v1/lesson-offer", "cardtable/v1/uncounted"]);   // kept in localStorage
   const isLocal = (k) => LOCAL.has(k) || !k.startsWith(PREFIX);   // (and any key not the app's)
   const map = new Map();
   let db = null, keys = null, pending = new Map(), before = new Map(), waiting = [], scheduled = false;
