@@ -151,8 +151,9 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
     traced = traced_tasks(browser.stop_tracing()) if browser is not None else None
     # a computer's turn, from its start (the seat's view) to its move applied: the search's wall time
     turns = [a - max(v for v, _ in views if v <= a) for a, _ in applies if any(v <= a for v, _ in views)]
-    moves = page.evaluate("JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
-                          "localStorage.getItem('cardtable/v1/last'))).actions.length")
+    # (the app's store: IndexedDB since #44, localStorage where there is none)
+    moves = page.evaluate("(kv => JSON.parse(kv.getItem('cardtable/v1/game/' + kv.getItem('cardtable/v1/last')))"
+                          ".actions.length)(self.cardtableStore?.kv || localStorage)")
     def cpu(at: float) -> Optional[float]:  # the traced task that started then (the two clocks differ by < 1 ms)
         near = [c for t, _, c in traced or () if abs(t - at) < 3]
         return near[0] if near else None

@@ -206,8 +206,9 @@ def play_a_while(context, url: str, seconds: float) -> int:
             page.select_option(f"#ng-kind-{seat}", "strong")
         page.click('[data-act="start"]')
         page.wait_for_timeout(seconds * 1000)  # the session's length, not a wait for something
-        moves = page.evaluate("JSON.parse(localStorage.getItem('cardtable/v1/game/' + "
-                              "localStorage.getItem('cardtable/v1/last'))).actions.length")
+        # (the app's store: IndexedDB since #44, localStorage where there is none)
+        moves = page.evaluate("(kv => JSON.parse(kv.getItem('cardtable/v1/game/' + kv.getItem('cardtable/v1/last')))"
+                              ".actions.length)(self.cardtableStore?.kv || localStorage)")
     finally:
         page.close()
     if moves < 10:
