@@ -9,8 +9,8 @@ py/cardtable/locale (French, Hindi, Punjabi, and any added later) is checked the
   (।), never use « », and keep to their own script (TYPOGRAPHY);
 * the players' words (py/cardtable/locale/glossary.md) are used for the game's terms (GLOSSARY);
 * the language packs the build writes (tools/compile_catalogs.py's packs): short keys unique, the
-  pack's catalog reads as the .mo does, both games' rules pages in it; the rules and the catalog are
-  used from a pack handed over as the page does it (locale.add_pack).
+  pack's catalog reads as the .mo does; the catalog is used from a pack handed over as the page does
+  it (locale.add_pack); the rules pages are the build's, not the pack's (test_rules_first_paint.py).
 """
 
 from __future__ import annotations
@@ -188,7 +188,7 @@ def test_the_glossarys_words_are_used(code):
     assert wrong == [], "\n".join(map(str, wrong))
 
 
-def test_the_packs_hold_each_languages_catalog_rules_and_page_words():
+def test_the_packs_hold_each_languages_catalog_and_page_words():
     sys.path.insert(0, str(ROOT / "tools"))
     import compile_catalogs
 
@@ -196,7 +196,7 @@ def test_the_packs_hold_each_languages_catalog_rules_and_page_words():
     assert set(packs) == {"names", *CODES}
     for code in CODES:
         pack = packs[code]
-        assert set(pack["rules"]) == set(rules.TITLES), code   # both games' rules pages, written for its players
+        assert "rules" not in pack, code   # (drawn by the build: web/rules-<lang>.json.gz)
         assert pack["page"]["Shuffling the deck…"] != "Shuffling the deck…"
         lean = i18n.LeanTranslations.of(pack["catalog"])
         mo = io.BytesIO()
@@ -224,17 +224,14 @@ def test_a_pack_handed_over_is_what_the_app_speaks_and_reads(monkeypatch):
     text = json.dumps(compile_catalogs.packs()["hi"], ensure_ascii=False)
     monkeypatch.setattr(cardtable_locale, "PACKS", {})
     monkeypatch.setattr(i18n, "PACKS", cardtable_locale.PACKS)
-    monkeypatch.setattr(rules, "PACKS", cardtable_locale.PACKS)
     monkeypatch.setattr(i18n, "LOCALE_DIR", Path("/nonexistent"))   # (as in the page: no catalog on disk)
     assert cardtable_locale.add_pack("hi", "not json") is False and cardtable_locale.add_pack("xx", text) is False
     assert i18n.use_language("hi") == "en"   # no pack yet: English
     assert cardtable_locale.add_pack("hi", text)
     try:
         assert i18n.use_language("hi") == "hi" and i18n._("Game log") == "खेल का लॉग"
-        assert rules.text("seep", "hi").startswith("# सीप") and "पक्का घर" in rules.text("seep", "hi")
     finally:
         i18n.use_language("en")
-    assert rules.text("seep", "en").startswith("# Seep")
 
 
 def test_the_rules_pages_of_every_language_are_written_in_it():

@@ -16,6 +16,7 @@ import pytest
 from cardtable import stats
 from cardtable.record import new_game
 from cardtable.ui.text.i18n import use_language
+from cardtable.ui.screens.rules_page import rules_html
 from conftest import ROOT, FakeApp
 
 pytest.importorskip("cardtable.games.dummy_spades")
@@ -114,7 +115,7 @@ def test_home_wording_settings_apart_and_no_continue_for_a_finished_game():
     speed = re.search(r'<div class="speed".*?</div>', html).group(0)
     assert "nav:settings" not in speed                    # 13: Settings is no speed of play
     assert 'data-act="nav:settings"' in html
-    rules = home.rules_html("seep")
+    rules = rules_html("seep")
     assert "← Home" not in rules and 'aria-label="Home"' in rules
 
 

@@ -9,8 +9,8 @@ dist/ holds:
                               (in JavaScript: web/tar.js), with the list of languages
                               (cardtable/locale/languages.json); downloaded as its xz-compressed copy
                               (see PACKED)
-  lang/<code>.pack            each language but English: its catalog, rules pages and the page
-                              scripts' words (gzipped JSON), fetched only when spoken (write_packs)
+  lang/<code>.pack            each language but English: its catalog and the page scripts' words
+                              (gzipped JSON), fetched only when spoken (write_packs)
   app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
   app/pyscript.json           PyScript config: local interpreter, the package's archive
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
@@ -97,25 +97,26 @@ def _fill(path: Path, name: str, value, **dumps) -> None:
 CLI_ONLY = {"__main__.py", "bots/arena.py"}
 """Modules of the command line only (``python -m cardtable``, bot-against-bot matches): the page
 never imports them, so they stay out of its archive."""
+# The rules pages are drawn by the build (tools/first_paint.py: web/rules-<lang>.json.gz, the app
+# shows them as they are): their Markdown books, their renderer and the Markdown reader are the
+# build's, not the page's.
+BUILD_ONLY = {"ui/screens/rules_page.py", "ui/text/markdown.py"}
 
 
 def package_files() -> list[Path]:
     """The cardtable package's source files the page uses, sorted (so the archive is reproducible)."""
     pkg = ROOT / "py" / "cardtable"
     return sorted(p for p in pkg.rglob("*") if p.is_file() and p.suffix in {".py", ".md", ".json"}
-                  and "__pycache__" not in p.parts and p.relative_to(pkg).as_posix() not in CLI_ONLY
-                  and not RULES_PAGE_OF_A_LANGUAGE.fullmatch(p.relative_to(pkg).as_posix())
+                  and "__pycache__" not in p.parts and p.relative_to(pkg).as_posix() not in CLI_ONLY | BUILD_ONLY
+                  and not (p.parent.name == "rules" and p.suffix == ".md")
                   and p.relative_to(pkg).as_posix() != "locale/glossary.md")   # (the translators')
 
 
-# A rules page in a language other than English (rules/<game>.<lang>.md) goes into its language's
-# pack, not into the archive.
-RULES_PAGE_OF_A_LANGUAGE = re.compile(r"rules/([\w-]+)\.([a-z]{2,3})\.md")
 LANG_DIR = "lang"  # dist/lang/<code>.pack: each language but English, fetched only when it is spoken
 
 
 def language_packs() -> dict[str, dict]:
-    """{code: {"catalog": lean catalog, "rules": {game: Markdown}, "page": {message: translation}},
+    """{code: {"catalog": lean catalog, "page": {message: translation}},
     "names": {code: the language's name in itself}} for every language with a catalog
     (tools/compile_catalogs.py's ``packs``; with the venv's Python when this one has no Babel)."""
     sys.path.insert(0, str(ROOT / "tools"))
@@ -310,7 +311,7 @@ def build() -> dict:
     # the page without its comments (they are for the repository's readers)
     template = re.sub(r"<!--.*?-->\n?", "", (ROOT / "index.html").read_text(encoding="utf-8"), flags=re.S)
     template = write_first_paint(template, DIST / "web" / "first-paint.js")
-    own.extend((DIST / "web").glob("home-*.html.gz"))
+    own.extend([*(DIST / "web").glob("home-*.html.gz"), *(DIST / "web").glob("rules-*.json.gz")])
     version = content_version(own, template.encode())
     (DIST / "index.html").write_text(template.replace("{{VERSION}}", version), encoding="utf-8")
 
@@ -321,9 +322,10 @@ def build() -> dict:
     # (a file with a packed copy beside it is downloaded as that copy)
     own = [p for p in files if p.relative_to(DIST).parts[0] != "runtime"
            and not p.with_name(p.name + ".xz").is_file()]
-    # a language's own files: its pack, and its first visit's home (FIRST_HOME), fetched only for it
-    packs = {p.stem: p.stat().st_size + _size_if(DIST / FIRST_HOME.format(lang=p.stem))
-             for p in sorted((DIST / LANG_DIR).glob("*.pack"))}
+    # a language's own files, fetched only for it: its pack, its first visit's home (FIRST_HOME), its
+    # rules pages (RULES_PAGES; English's too: the page's own home is inline, it has no pack)
+    packs = {lang: sum(_size_if(DIST / f.format(lang=lang)) for f in (f"{LANG_DIR}/{{lang}}.pack", FIRST_HOME, RULES_PAGES))
+             for lang in ["en", *sorted(p.stem for p in (DIST / LANG_DIR).glob("*.pack"))]}
     report = {
         "shared_bytes": size_of(own) - sum(packs.values()),
         "packs": packs,
@@ -338,11 +340,13 @@ def build() -> dict:
 
 
 FIRST_HOME = "web/home-{lang}.html.gz"  # a language's first-visit home but the page's own (tools/first_paint.py)
+RULES_PAGES = "web/rules-{lang}.json.gz"  # a language's rules pages, {game: HTML} (tools/first_paint.py)
 
 
-def first_homes() -> dict[str, str]:
-    """{language: the first visit's home}, drawn by the app's renderer in CPython (tools/first_paint.py,
-    with the venv's Python when this one has no Babel)."""
+def first_paint() -> dict:
+    """{"homes": {language: the first visit's home}, "rules": {language: {game: its rules screen}}},
+    drawn by the app's renderers in CPython (tools/first_paint.py, with the venv's Python when this
+    one has no Babel)."""
     try:
         import babel  # noqa: F401
         python = sys.executable
@@ -350,7 +354,7 @@ def first_homes() -> dict[str, str]:
         python = str(ROOT / ".venv" / "bin" / "python")
     run = subprocess.run([python, str(ROOT / "tools" / "first_paint.py")], cwd=ROOT, capture_output=True, text=True)
     if run.returncode != 0:
-        fail("drawing the home screen for the page failed:\n" + run.stderr[-2000:])
+        fail("drawing the home screen and the rules for the page failed:\n" + run.stderr[-2000:])
     return json.loads(run.stdout)
 
 
@@ -361,24 +365,25 @@ def _size_if(path: Path) -> int:
 def write_first_paint(template: str, script: Path) -> str:
     """The page with the home of its own language (first_paint.INLINE) in #app, in place of
     ``{{HOME}}``; each other language's home gzipped (FIRST_HOME: about 1.2 KB each, against 4.7 KB
-    inline), and {language: its file, "" for the page's own} into web/first-paint.js's ``HOMES``."""
+    inline), and {language: its file, "" for the page's own} into web/first-paint.js's ``HOMES``.
+    Each language's rules pages, gzipped JSON (RULES_PAGES), fetched when *Rules* is tapped."""
     sys.path.insert(0, str(ROOT / "tools"))
     from first_paint import INLINE  # noqa: E402
 
-    homes = first_homes()
+    drawn = first_paint()
     files = {}
-    for lang, html in homes.items():
+    for lang, html in drawn["homes"].items():
+        pages = json.dumps(drawn["rules"][lang], ensure_ascii=False, separators=(",", ":"))
+        (DIST / RULES_PAGES.format(lang=lang)).write_bytes(gzip_bytes(pages.encode("utf-8")))
         if lang == INLINE:
             files[lang] = ""
             continue
         files[lang] = FIRST_HOME.format(lang=lang)
-        data = html.encode("utf-8")
-        packed = gzip.compress(data, compresslevel=9, mtime=0)
-        (DIST / files[lang]).write_bytes(packed)
+        (DIST / files[lang]).write_bytes(gzip_bytes(html.encode("utf-8")))
     _fill(script, "HOMES", files)
     if template.count("{{HOME}}") != 1:
         fail("index.html must hold {{HOME}} once, in #app")
-    return template.replace("{{HOME}}", homes[INLINE])
+    return template.replace("{{HOME}}", drawn["homes"][INLINE])
 
 
 def app_imports() -> set[str]:

@@ -111,15 +111,13 @@ def name_of(code: str) -> str:
 
 def packs() -> dict:
     """Each language's pack for the page (``tools/build.py``, write_packs): {code: {"catalog": its
-    lean catalog, "rules": {game: its rules page in that language}, "page": the page scripts'
-    messages (js_catalogs)}}, and "names": {code: name_of(code)}."""
+    lean catalog, "page": the page scripts' messages (js_catalogs)}}, and "names": {code: name_of(code)}.
+    (The rules pages are drawn by the build apart: tools/first_paint.py.)"""
     page = js_catalogs()
     out: dict = {"names": {}}
     for rel, data in compile_all().items():
         code = rel.split("/")[2]
-        rules = {p.name.split(".")[0]: p.read_text(encoding="utf-8")
-                 for p in sorted((PY / "cardtable" / "rules").glob(f"*.{code}.md"))}
-        out[code] = {"catalog": short_keyed(json.loads(data), code), "rules": rules, "page": page.get(code, {})}
+        out[code] = {"catalog": short_keyed(json.loads(data), code), "page": page.get(code, {})}
         out["names"][code] = name_of(code)
     return out
 

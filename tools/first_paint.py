@@ -5,7 +5,11 @@ gzipped file, ``web/home-<lang>.html.gz``, which web/first-paint.js puts in its 
 language is another (the inline cost stays one language's home).  Python then morphs that same
 markup when it starts (ui/app.py), so nothing moves.
 
-    python3 tools/first_paint.py      # prints {lang: the home's HTML} as JSON (Babel needed)
+The rules pages likewise (``rules``, py/cardtable/ui/screens/rules_page.py): each language's
+``web/rules-<lang>.json.gz``, {game: the rules screen's HTML}, fetched by the page when *Rules* is
+first tapped (before Python or after) and shown as it is by the app (ui/shell/rules_pages.py).
+
+    python3 tools/first_paint.py      # prints {"homes": {lang: HTML}, "rules": {lang: {game: HTML}}} (Babel needed)
 """
 
 from __future__ import annotations
@@ -36,5 +40,22 @@ def homes() -> dict[str, str]:
     return out
 
 
+def rules() -> dict[str, dict[str, str]]:
+    """{language: {game: its rules screen, as the app puts it into #app}}."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from cardtable.locale import LANGUAGES
+    from cardtable.rules import TITLES
+    from cardtable.ui.screens.rules_page import rules_html
+    from cardtable.ui.text.i18n import use_language
+    from cardtable.ui.text.markup import isolate_names
+
+    out = {}
+    for lang in LANGUAGES:
+        use_language(lang)
+        out[lang] = {game: isolate_names(rules_html(game, lang)) for game in TITLES}
+    use_language("en")
+    return out
+
+
 if __name__ == "__main__":
-    json.dump(homes(), sys.stdout, ensure_ascii=False)
+    json.dump({"homes": homes(), "rules": rules()}, sys.stdout, ensure_ascii=False)

@@ -27,8 +27,7 @@ import path from "node:path";
 //                     python_stdlib.zip).  The snapshot must be made with the archive the page will
 //                     load: the interpreter's import system keeps the archive's table of contents.
 //   --trace=OUT       no snapshot: import everything (as for one, plus --imports and every module
-//                     PyScript's package imports, each only if it can be; read every rules page, whose
-//                     reading imports more) and write to OUT, as JSON, the modules then loaded
+//                     PyScript's package imports, each only if it can be) and write to OUT, as JSON, the modules then loaded
 //                     (`modules`) and what was tried (`imports`, `failed`)
 //   --imports=A,B     in a trace, more modules to import; otherwise, with --require=1, modules that
 //                     must be found (exit 3 if one is not): the build's check that the trimmed
@@ -155,13 +154,6 @@ for name in sorted(names):
             failed.append(name)
     except Exception:
         failed.append(name)
-# a trace also does what imports more modules lazily, inside the standard library: the rules pages
-# read the package's files (importlib.resources finds its reader then)
-if tracing and "cardtable.rules" in sys.modules:
-    rules = sys.modules["cardtable.rules"]
-    for game in rules.TITLES:
-        for lang in ("en", "fr"):
-            rules.text(game, lang)
 json.dumps({"imports": sorted(names), "failed": failed})
 `));
 if (options.trace) {

@@ -5,7 +5,7 @@ The text layer (``ui.text.i18n``) loads the catalogs; the settings store (``stor
 the one a player chose, so the list lives here, below both.  A language is spoken when its catalog
 exists: in a checkout, its ``.po``; in the app, the build's ``languages.json`` (the languages it
 packed, each named in itself).  The page gets each other language as a pack of its own
-(``lang/<code>.pack``: its catalog, its rules pages and the page scripts' words, see
+(``lang/<code>.pack``: its catalog and the page scripts' words, see
 ``tools/build.py``), handed over by ``add_pack`` before the first render in that language.
 """
 
@@ -32,7 +32,7 @@ def _found() -> dict:
 LANGUAGE_NAMES = _found()
 #: the languages the app speaks, in the order the switch offers them (``web/i18n.js`` gets them too)
 LANGUAGES = tuple(LANGUAGE_NAMES)
-#: the packs handed over so far: {code: {"catalog": lean catalog, "rules": {game: Markdown}, "page": ...}}
+#: the packs handed over so far: {code: {"catalog": lean catalog, "page": ...}}
 PACKS: dict = {}
 
 

@@ -1,10 +1,8 @@
-"""The rules as players read them in the app (Markdown), one file per game."""
+"""The rules as players read them in the app (Markdown), one file per game and language: the build
+draws them (ui/screens/rules_page.py, tools/first_paint.py), so the page's archive holds this module
+for ``TITLES`` only, without the books."""
 
 from __future__ import annotations
-
-from importlib import resources
-
-from ..locale import PACKS
 
 TITLES = {"dummy-spades": "Dummy Spades", "seep": "Seep"}
 
@@ -15,9 +13,8 @@ def text(game: str, lang: str = "en") -> str:
     translation); English when there is none."""
     if game not in TITLES:
         raise KeyError(game)
-    packed = PACKS.get(lang, {}).get("rules", {}).get(game)   # (in the page: the language's pack)
-    if lang != "en" and isinstance(packed, str):
-        return packed
+    from importlib import resources
+
     here = resources.files(__name__)
     page = here.joinpath(f"{game}.{lang}.md")
     if lang != "en" and page.is_file():

@@ -33,6 +33,7 @@ from .shell.browser import (browser_languages, take_pack, css_escape, js_object,
 from .text.markup import isolate_names
 from .shell.history import History
 from .shell.early import take_early_taps
+from .shell.rules_pages import rules_page
 from .shell.page_input import PageInput
 from .shell.tasks import Tasks
 from ..stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
@@ -280,7 +281,7 @@ class App:
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
                                       seats=self.new_game.seats)
         elif self.screen.startswith("rules:"):
-            html = home.rules_html(self.screen[6:], self.lang)
+            html = rules_page(self.screen[6:], self.lang, self.render)   # (the build drew it)
         elif self.screen == "table" and self.lesson_active():
             return self.lesson.screen_html()
         elif self.screen == "table":

@@ -1,4 +1,4 @@
-"""The home screen, the new-game form, the rules pages and the saved-games list (pure HTML)."""
+"""The home screen, the new-game form and the saved-games list (pure HTML; the rules pages: rules_page.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from typing import Optional
 from ... import rules
 from ...lessons import GAMES as LESSON_GAMES
 from ...record import NAME_MAX, load_json
-from ..shell import keys
 from ..text.i18n import N_, _, ngettext
-from ..text.markdown import to_html
 from ..text.markup import button, esc, isolated, language_switch
 from ...stores.saves import SavedGame
 
@@ -375,8 +373,3 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
     parts.append('<div class="form-buttons">' + button(esc(_("Start")), "start", cls="btn big", key="start")
                  + button(esc(_("Back")), "nav:home", cls="btn ghost", key="back") + "</div></form></section>")
     return "".join(parts)
-
-
-def rules_html(game: str, lang: str = "en") -> str:
-    return ('<section class="rules-page"><nav class="crumbs">' + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
-            + f'</nav><article class="rules">{to_html(rules.text(game, lang))}</article>{keys.shortcuts_html()}</section>')

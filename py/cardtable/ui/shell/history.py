@@ -49,6 +49,10 @@ class History:
         """The first screen: home at the bottom of the history, and a reload's screen over it."""
         app = self.app
         route = str(window.location.hash)
+        state = window.history.state
+        if route not in ("", "#", "#home") and getattr(state, "under", None) == "#home":
+            self.route_now = route   # (put over a home entry already: the rules opened before Python, web/first-paint.js)
+            return app.go_to_route(route)
         window.history.replaceState(to_js({"cardtable": "#home"}, dict_converter=js_object), "", "#home")
         self.route_now = "#home"
         if route not in ("", "#", "#home"):
