@@ -121,6 +121,7 @@ def test_axe_on_every_screen_and_dialogs_keep_the_focus(fast_page, site):
     axe("home")
     for game in ("dummy-spades", "seep"):
         page.click(f'[data-act="rules:{game}"]')
+        page.wait_for_selector(".rules")   # (the build's pages, fetched once: web/rules-<lang>.json.gz)
         assert page.locator(".shortcuts dt").count() >= 8   # the keyboard controls are listed
         axe(f"rules {game}")
         page.click('[data-act="nav:home"]')

@@ -232,6 +232,7 @@ def test_a_hand_of_people_or_against_computers_fits_the_screen(page, site, size)
     assert screen(page) == "home" and overflow(page) <= 0
     shoot(page, shots, f"phone-home-{size}")
     page.click('[data-act="rules:dummy-spades"]')
+    page.wait_for_selector(".rules")
     assert overflow(page) <= 0
     shoot(page, shots, f"phone-rules-{size}")
     page.go_back()
@@ -309,6 +310,7 @@ def test_nothing_is_wider_than_a_320px_screen_and_sheets_close(page, site):
         page.go_back()
         page.wait_for_selector("html[data-screen=home]")
         page.click(f'[data-act="rules:{game}"]')
+        page.wait_for_selector(".rules")
         assert overflow(page) <= 0
         page.go_back()
         page.wait_for_selector("html[data-screen=home]")

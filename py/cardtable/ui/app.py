@@ -33,7 +33,7 @@ from .shell.browser import (browser_languages, take_pack, css_escape, js_object,
 from .text.markup import isolate_names
 from .shell.history import History
 from .shell.early import take_early_taps
-from .shell.rules_pages import rules_page
+from .shell.rules_pages import fetch_ahead, rules_page
 from .shell.page_input import PageInput
 from .shell.tasks import Tasks
 from ..stores.settings import SETTINGS_KEY, dump_settings, html_classes, parse_settings
@@ -209,6 +209,7 @@ class App:
         take_pack(code)   # (the pack web/i18n.js loaded for it)
         lang = self.lang = use_language(code)
         document.documentElement.lang = lang
+        fetch_ahead(lang)   # (its rules pages: Rules then opens at once)
         self.relog.start(lambda err: window.console.error(f"cardtable: log in {lang}: {err!r}"))   # in slices
 
     def keep_settings(self) -> None:

@@ -12,6 +12,13 @@ from ..text.markup import esc
 from .browser import present
 
 
+def fetch_ahead(lang: str) -> None:
+    """Fetch the rules pages of ``lang`` now (the language spoken), so that *Rules* opens at once."""
+    loader = getattr(window, "cardtableRules", None)
+    if present(loader):
+        loader(lang)
+
+
 def rules_page(game: str, lang: str, redraw) -> str:
     """The rules screen of ``game`` in ``lang``; while its file is fetched, an empty page, and
     ``redraw()`` once it is here."""
