@@ -624,11 +624,11 @@ def main() -> int:
     kb = lambda n: f"{n / 1024:,.1f} KB"  # noqa: E731
     print(f"built dist/ (version {r['version']}): {r['dist_files']} files, {r['dist_bytes'] / 1e6:,.2f} MB")
     print(f"app's own code and assets: {r['app_files']} files, {kb(r['app_bytes'])} in all "
-          "(runtime excluded); a player downloads the shared part and one language's pack:")
+          "(runtime excluded); a player downloads the shared part and one language's own files:")
     worst = r["shared_bytes"] + max(r["packs"].values(), default=0)
     budget = "within" if worst <= APP_BUDGET else "OVER"
     print(f"  shared {kb(r['shared_bytes'])}; packs: " + ", ".join(
-        f"{code} {kb(n)} (shared + pack and home {kb(r['shared_bytes'] + n)})" for code, n in r["packs"].items()))
+        f"{code} {kb(n)} (shared + its pack, home and rules {kb(r['shared_bytes'] + n)})" for code, n in r["packs"].items()))
     print(f"  the biggest, {kb(worst)}, is {budget} the {kb(APP_BUDGET)} budget (shared + each pack ≤ budget)")
     if r["snapshot_bytes"]:
         print(f"start-up snapshot: {SNAPSHOT}, {r['snapshot_bytes'] / 1e6:,.2f} MB "
