@@ -182,3 +182,33 @@ def test_the_module_tour_runs():
 
     from cardtable.ui.screens import review_analysis
     assert doctest.testmod(review_analysis).failed == 0
+
+
+def test_a_hands_first_decision_opens_review_at_that_hands_deal():
+    """A bid that is a hand's first move: Review opens at the start of that hand (its cards as
+    dealt), not at the end of the hand before, which the same step also is."""
+    g = replay(dict(spades(NIL_DEAL, NIL_TRICK + ["play KH"]), seed=1))
+    while len(g.history) < 2:
+        g.apply(g.legal_actions()[0])
+    record = g.to_record()
+    start = next(i for i in range(len(record["actions"]))
+                 if replay(dict(record, actions=record["actions"][:i])).hand_number == 1)
+    first = replay(dict(record, actions=record["actions"][:start]))
+    seat, bid = first.to_act, record["actions"][start]
+    assert bid.startswith("bid ")
+    record["controllers"] = {s: "human" if s == seat else "casual" for s in ("p0", "p1", "p2")}
+    record["analyses"] = [{"seat": seat, "hand": 1, "samples": 4, "seed": 0, "accuracy": 100.0,
+                           "decisions": [{"index": start, "played": bid, "best": bid, "lost": 0.0, "label": "best",
+                                          "exact": False, "value": 1.0, "noise": 0.0}]}]
+    owner, part = opened(record, at=start)
+    r = owner.review
+    assert r.step == start and r.hand_index() == 1 and not r.at_hand_end()
+    text = unescape(TAG.sub(" ", screen(owner, part)))
+    assert "hand 2" in text and "End of hand 1" not in text and "Your decision here." in text
+    dealt = first.view(seat, history=False)["hand"]
+    assert r.hands(r.views())[seat] == dealt and dealt
+    # the same step reached by stepping is still the end of hand 1
+    r.back()
+    r.forward()
+    assert r.at_hand_end() and r.hand_index() == 0
+    assert "End of hand 1" in unescape(TAG.sub(" ", screen(owner, part)))

@@ -126,10 +126,10 @@ def try_html(view: dict, d: dict, words, chosen: Optional[str]) -> str:
 
 def game_at(review, k: int):
     """A copy of the reviewed game at step ``k`` (the review stays at its step)."""
-    step = review.step
+    step, dealt = review.step, review.dealt
     review.go(k)
     g = review.game.copy()
-    review.go(step)
+    review.go(step, dealt)
     return g
 
 
@@ -156,7 +156,7 @@ class ReviewAnalysis:
         self.running.key = self.running.steps = None
         self.marked = at
         if at is not None:
-            review.go(at)
+            review.go(at, dealt=True)
 
     def decision(self, index: Optional[int]) -> Optional[dict]:
         return next((d for e in self.entries for d in e.get("decisions") or [] if d["index"] == index), None)
@@ -185,7 +185,7 @@ class ReviewAnalysis:
         verb, _sep, rest = arg.partition(":")
         if verb == "at" and rest.isdigit():
             self.marked = int(rest)
-            review.go(self.marked)
+            review.go(self.marked, dealt=True)
         elif verb == "try" and rest.isdigit() and self.decision(int(rest)):
             self.trying, self.chosen = int(rest), None
         elif verb == "pick" and self.trying is not None:
@@ -193,7 +193,7 @@ class ReviewAnalysis:
         elif verb == "try-done":
             if self.trying is not None:
                 self.marked = self.trying
-                review.go(self.trying)
+                review.go(self.trying, dealt=True)
             self.trying = self.chosen = None
         elif verb == "analyse":
             return self.start(review)
