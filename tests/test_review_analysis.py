@@ -212,3 +212,45 @@ def test_a_hands_first_decision_opens_review_at_that_hands_deal():
     r.forward()
     assert r.at_hand_end() and r.hand_index() == 0
     assert "End of hand 1" in unescape(TAG.sub(" ", screen(owner, part)))
+
+
+def _analysed_in_review(owner) -> list:
+    part = ReviewAnalysis(owner)
+    owner.review = Review(finished(), finished_only="hands", controllers={"p0": "human", "p1": "casual", "p2": "casual"})
+    part.opened(owner.review)
+    part.act("analyse")
+    while owner.app.tasks.run_one():
+        pass
+    assert part.entries and part.entries[0]["seat"] == "p0"
+    return part.entries
+
+
+def test_an_analysis_made_in_review_is_saved_with_a_saved_game_and_its_file():
+    from cardtable.record import parse_record
+    from cardtable.session.game_session import stored_analyses
+    from cardtable.stores.saves import DictStore, SaveStore
+
+    saves = SaveStore(DictStore(), clock=lambda: 1_700_000_000.0)
+    record = finished()
+    saves.save("g9", record, record["controllers"], game=replay(record))
+    app = SimpleNamespace(tasks=FakeTasks(), render=lambda: None, game=None, game_id=None, saves=saves)
+    entries = _analysed_in_review(SimpleNamespace(app=app, review=None, review_id="g9"))
+    raw = saves.raw("g9")
+    assert stored_analyses(raw) == entries                  # saved: a new visit of the review has it
+    kept = parse_record(raw)                                # still a record any reader opens
+    assert kept["actions"] == record["actions"] and kept["analyses"] == entries
+    assert saves.meta("g9")["game"] == "dummy-spades" and saves.controllers("g9") == record["controllers"]
+    # a file opened for review (no saved game) is never saved
+    lone = SimpleNamespace(tasks=FakeTasks(), render=lambda: None, game=None, game_id=None, saves=SaveStore(DictStore()))
+    _analysed_in_review(SimpleNamespace(app=lone, review=None, review_id=None))
+    assert lone.saves.keys() == []
+
+
+def test_an_analysis_made_in_review_of_the_open_games_hands_goes_into_its_record():
+    from test_analysis_panel import FakeApp
+
+    app = FakeApp(finished(), {"p0": "human", "p1": "casual", "p2": "casual"})
+    entries = _analysed_in_review(SimpleNamespace(app=app, review=None, review_id="g1"))
+    assert app.session.analysis_of("p0", 0) == entries[0]
+    assert app.session.record()["analyses"] == entries      # what is saved and exported
+    assert '"analyses"' in app.store.raw("g1")

@@ -16,7 +16,8 @@ and, for *Try again*, of the seat's view then, so what they show is tested in CP
 ``ReviewAnalysis`` is the Review screen's part that holds the state (the decision marked, the
 one being tried, the analysis under way) and its acts (``review:at:<index>``, ``review:analyse``,
 ``review:try:<index>``, ``review:pick:<move>``, ``review:try-done``), routed by
-``ReviewSettings.step``.  Browser code apart from the renderers.
+``ReviewSettings.step``; an analysis made here is saved with its game (``keep``).  Browser code
+apart from the renderers.
 """
 
 from __future__ import annotations
@@ -256,14 +257,38 @@ class ReviewAnalysis:
             state.done, state.total = done, total
 
         def done(analysis) -> None:
-            found = analysis.entries() or [{"seat": "", "hand": hand, "decisions": [], "accuracy": None}]
-            self.entries += found
+            found = analysis.entries()
+            self.entries += found or [{"seat": "", "hand": hand, "decisions": [], "accuracy": None}]
+            self.keep(found)
             app.render()
 
         seats = [review.table.you] if review.table.you else None
         state.steps = analyse_steps(record, seats=seats, hands={hand}, progress=progress)
         app.tasks.soon(lambda: analysis_panel.run(app, state, key, done))
         app.render()
+
+    def keep(self, found: list) -> None:
+        """Save the analyses made here with their game (the record's ``analyses``, so its export
+        has them): the open game's through its session, a saved game's in storage.  A file opened
+        for review is never saved; nor is anything when storage is full (they stay for this review)."""
+        from ...record import ANALYSES_FIELD, load_json, replay
+        from ...session.game_session import clean_analyses
+
+        app, gid = self.owner.app, getattr(self.owner, "review_id", None)
+        if not found or gid is None:
+            return
+        try:
+            if app.game is not None and app.game_id == gid:
+                for e in found:
+                    app.session.keep_analysis(e)
+                return
+            record = load_json(app.saves.raw(gid))
+            done = {(e["seat"], e["hand"]) for e in found}
+            record[ANALYSES_FIELD] = [a for a in clean_analyses(record.get(ANALYSES_FIELD))
+                                      if (a["seat"], a["hand"]) not in done] + found
+            app.saves.save(gid, record, app.saves.controllers(gid), game=replay(record))
+        except Exception:
+            pass
 
     def hand_number_of(self, review, k: int) -> int:
         g = game_at(review, review.hand_starts[k])
