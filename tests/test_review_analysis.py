@@ -45,7 +45,7 @@ def analysed() -> dict:
 
 
 def opened(record: dict, at=None):
-    owner = SimpleNamespace(app=SimpleNamespace(tasks=FakeTasks(), render=lambda: None), review=None)
+    owner = SimpleNamespace(app=SimpleNamespace(tasks=FakeTasks(), render=lambda: None), review=None, review_id=None)
     owner.review = Review(record, finished_only="hands", controllers=record["controllers"])
     part = ReviewAnalysis(owner)
     part.opened(owner.review, at)

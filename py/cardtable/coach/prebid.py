@@ -50,17 +50,12 @@ def spades_round_steps(view: dict, samples: int, rng: random.Random, played: str
     cands: dict = {slot_class(played, view): played}
     for a in view["legal"]:
         cands.setdefault(slot_class(a, view), a)
-    me = SEATS.index(view["seat"])
+    util = sp.bid_utility(SEATS.index(view["seat"]))
     slots = list(view.get("dummy_slots") or [None] * 13)
     pool = sorted(set(map(str, CARDS)) - set(view["hand"]) - {c for c in slots if c})
-    before = []
-    for s in view["bidding_order"]:
-        if s == view["seat"]:
-            break
-        for verb in ("peeks", "flips"):
-            got = (view.get(verb) or {}).get(s)
-            if got:
-                before.append(f"{verb[:-1]} " + " ".join(map(str, got)))
+    order = view["bidding_order"]
+    before = [f"{v[:-1]} " + " ".join(map(str, view[v][s])) for s in order[:order.index(view["seat"])]
+              for v in ("peeks", "flips") if (view.get(v) or {}).get(s)]     # the round so far
     bags = [(view.get("bags") or {}).get(s, 0) for s in SEATS]
     opts = view.get("options") or {}
     values: dict = {a: [] for a in cands.values()}
@@ -88,9 +83,7 @@ def spades_round_steps(view: dict, samples: int, rng: random.Random, played: str
             applied = (g.nils[0] & ap[0]) | (g.nils[1] & ap[1]) | (g.nils[2] & ap[2])
             tw = sp.policy_cards(list(g.hands), [0, 0, 0, 0], NEXT_HAND[decl], g.cur, 0, 0, -1, 0,
                                  False, 0, decl, applied, r.random, sp.EPS)
-            p = score_hand(decl, g.bids, g.nils, tw, bags, opts.get("bag_penalty", 100))[0]
-            o1, o2 = [x for x in range(3) if x != me]
-            values[a].append(p[me] - (p[o1] if p[o1] > p[o2] else p[o2]))
+            values[a].append(util(score_hand(decl, g.bids, g.nils, tw, bags, opts.get("bag_penalty", 100))[0]))
             yield
     return values, False
 
@@ -101,17 +94,11 @@ def seep_bid_steps(view: dict, samples: int, rng: random.Random):
     from ..bots import seep as sb
     from ..games.seep import SEATS, Seep
 
-    bids = [a for a in view["legal"] if a.startswith("bid ")]
-    if len(bids) < 2:
-        return None
+    bids = view["legal"]
     seats = list(view.get("seats") or SEATS)
     n = len(seats)
     per = 48 // n
-    opts = dict(view.get("options") or {})
-    if opts.get("preset") == "seep-pagat":
-        opts["baazis"] = 1 << 30
-    else:
-        opts["target"] = 1 << 30       # one hand is all that is looked at
+    opts = view.get("options") or {}
     me = view["seat"]
     pool = sorted(set(map(str, CARDS)) - set(view["hand"]))
     values: dict = {a: [] for a in bids}

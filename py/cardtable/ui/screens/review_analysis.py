@@ -259,7 +259,7 @@ class ReviewAnalysis:
         def done(analysis) -> None:
             found = analysis.entries()
             self.entries += found or [{"seat": "", "hand": hand, "decisions": [], "accuracy": None}]
-            self.keep(found)
+            self.keep(review, found)
             app.render()
 
         seats = [review.table.you] if review.table.you else None
@@ -267,14 +267,13 @@ class ReviewAnalysis:
         app.tasks.soon(lambda: analysis_panel.run(app, state, key, done))
         app.render()
 
-    def keep(self, found: list) -> None:
+    def keep(self, review, found: list) -> None:
         """Save the analyses made here with their game (the record's ``analyses``, so its export
         has them): the open game's through its session, a saved game's in storage.  A file opened
         for review is never saved; nor is anything when storage is full (they stay for this review)."""
-        from ...record import ANALYSES_FIELD, load_json, replay
-        from ...session.game_session import clean_analyses
+        from ...record import replay
 
-        app, gid = self.owner.app, getattr(self.owner, "review_id", None)
+        app, gid = self.owner.app, self.owner.review_id
         if not found or gid is None:
             return
         try:
@@ -282,10 +281,7 @@ class ReviewAnalysis:
                 for e in found:
                     app.session.keep_analysis(e)
                 return
-            record = load_json(app.saves.raw(gid))
-            done = {(e["seat"], e["hand"]) for e in found}
-            record[ANALYSES_FIELD] = [a for a in clean_analyses(record.get(ANALYSES_FIELD))
-                                      if (a["seat"], a["hand"]) not in done] + found
+            record = dict(review.record, analyses=[e for e in self.entries if e["seat"]])
             app.saves.save(gid, record, app.saves.controllers(gid), game=replay(record))
         except Exception:
             pass
