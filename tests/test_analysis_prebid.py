@@ -85,3 +85,16 @@ def test_a_peek_and_a_flip_in_words_in_english_and_french():
         use_language("en")
     assert "1, 2, 3" in said[0] and "7, 8, 9" in said[0] and "Peek" not in said[0]
     assert "2, 9" in said[1] and "Turn" not in said[1]
+
+
+def test_the_bids_valued_the_played_numbers_nils_and_every_suicide_bid():
+    from test_analysis import RUFF_DEAL, spades
+
+    v = last(spades(RUFF_DEAL, ["bid 1", "bid 12 nil p2"]), "p0", samples=2)
+    assert v.played == "bid 12 nil p2" and v.label in LABELS
+    assert {f"bid {b}" for b in range(14)} | {f"bid {b} nil p0" for b in range(14)} <= set(v.values)
+    assert {"bid 12 nil p1", "bid 12 nil dummy", "bid 12 nil p1,p2,dummy"} <= set(v.values)
+    assert "bid 11 nil dummy" not in v.values                 # not every nil of every number
+    rec = dict(spades(RUFF_DEAL, ["bid 4 nil p2", "bid 12 nil p1"]), options={"bidding": "suicide"})
+    s = last(rec, "p0", samples=2)
+    assert len(s.values) == 40 and s.label in LABELS

@@ -224,7 +224,8 @@ def _spades_steps(view: dict, samples: int, rng: random.Random, played: Optional
     if phase == "bid":
         legal = view["legal"]
         same = played.split()[1] if played else None    # and the played number's other nils
-        wanted = [a for a in legal if len(a.split()) == 2 or a.split()[3] == seat or a.split()[1] == same]
+        every = len(legal) <= 40        # Suicide's: every bid names one nil
+        wanted = [a for a in legal if every or len(a.split()) == 2 or a.split()[3] == seat or a.split()[1] == same]
         values = {a: [] for a in wanted}
         if played and played not in values:
             values[played] = []
