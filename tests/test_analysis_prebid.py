@@ -55,6 +55,11 @@ def test_a_peek_and_a_seep_bid_do_not_change_with_the_cards_the_seat_cannot_see(
     moved = deal4("2C 3C 8D 6S", p0="KS KH KD 9C", p1="5H 7D 4S 9S")
     assert moved["floor"] != KINGS_DEAL["floor"]
     assert last(seep(moved, ["bid 9"]), "p0", samples=4) == bid
+    # a Dummy Spades bid, with the other nils of its number: p1 and p2 trade cards p0 cannot see
+    from test_analysis import RUFF_DEAL, spades
+    traded = _swap(RUFF_DEAL, "p1", "p2", RUFF_DEAL["hands"]["p1"][0], "AH")
+    assert (last(spades(RUFF_DEAL, ["bid 1", "bid 12 nil dummy"]), "p0", samples=3)
+            == last(spades(traded, ["bid 1", "bid 12 nil dummy"]), "p0", samples=3))
 
 
 def test_the_valuing_of_a_peek_and_a_bid_is_deterministic():
