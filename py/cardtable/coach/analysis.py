@@ -224,7 +224,7 @@ def _spades_steps(view: dict, samples: int, rng: random.Random, played: Optional
     if phase == "bid":
         legal = view["legal"]
         same = played.split()[1] if played else None    # and the played number's other nils
-        every = len(legal) <= 40        # Suicide's: every bid names one nil
+        every = view["options"].get("bidding") == "suicide"     # its 40 bids each name one nil
         wanted = [a for a in legal if every or len(a.split()) == 2 or a.split()[3] == seat or a.split()[1] == same]
         values = {a: [] for a in wanted}
         if played and played not in values:
