@@ -63,6 +63,7 @@ def test_a_tap_opens_the_decision_with_the_better_card_marked(analysed):
     html = screen(owner, part)
     marked = re.findall(r'<[^>]*class="card[^"]*\bbetter\b[^"]*"[^>]*>', html)
     assert len(marked) == 1 and 'aria-label="Two of hearts, the better move" data-card="2H"' in marked[0]
+    assert "data-keep-in-view" in marked[0] and html.count("data-keep-in-view") == 1   # (below a phone's fold)
     text = unescape(TAG.sub("", html))
     assert "Your decision here. Play K♥: blunder. Play 2♥ would have been about" in text
     # the decisions are buttons to their positions; the one shown is pressed; Try again on the blunder

@@ -301,6 +301,15 @@ def _log_html(review: Review) -> str:
             f'<ol reversed>{body}</ol></section>')
 
 
+def _face(t: str, mark: dict) -> str:
+    """A card of a hand in Review; the better move's is marked and kept in view (web/morph.js: a
+    phone's fold may hide the hand under the words above it)."""
+    if t != mark.get("card"):
+        return card_face(Card.parse(t), small=True)
+    return card_face(Card.parse(t), small=True, extra_cls="better", label_suffix=mark["suffix"]) \
+        .replace("<span ", "<span data-keep-in-view ", 1)
+
+
 def _suit_rows(cards: list[str], label: str, mark: dict) -> str:
     by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
     for t in cards:
@@ -308,8 +317,7 @@ def _suit_rows(cards: list[str], label: str, mark: dict) -> str:
     rows = []
     for s in SUITS:
         if by_suit[s]:
-            faces = "".join(card_face(Card.parse(t), small=True, extra_cls="better" if t == mark.get("card") else "",
-                                      label_suffix=mark["suffix"] if t == mark.get("card") else "") for t in by_suit[s])
+            faces = "".join(_face(t, mark) for t in by_suit[s])
             rows.append(f'<div class="suit-row"><span class="suit-sym{" red" if s in "HD" else ""}" data-suit="{s}" '
                         f'aria-hidden="true">{SUIT_SYMBOL[s]}</span>{faces}</div>')
     return f'<div class="suit-rows" role="group" aria-label="{esc(label)}">{"".join(rows)}</div>'
