@@ -80,22 +80,25 @@ def tamper(table, change):
     ({**seep(4), "options": {"seats": 4}}, {"p0": "human", "p1": "remote", "p2": "casual", "p3": "remote"}),
 ], ids=["spades", "seep-2", "seep-4"])
 @pytest.mark.slow
-def test_an_honest_table_checks_every_deal_after_the_first_with_one_seed_on_every_device(record, controllers,
-                                                                                         monkeypatch, values):
+def test_an_honest_table_checks_every_deal_the_first_too_with_one_seed_on_every_device(record, controllers,
+                                                                                      monkeypatch, values):
     table = Table(record, controllers)
     used = seeds_used(table, monkeypatch)
     play(table, random.Random(5))
     game = table.host.game
     deals = fair.deal_of(game.view("p0", history=False))
-    assert deals >= 2 and set(used) <= set(range(1, deals + 2)) and not game.over   # (the next: asked already)
-    assert len(used) >= 2   # (Seep's thrown-in deal made before its values came: dealt from the game's seed)
+    assert deals >= 2 and 0 in used and set(used) <= set(range(deals + 2)) and not game.over
+    assert game.to_record()["seed"] == used[0]   # the game starts from the first deal's values
     for seat, guest in table.guests.items():
-        # deals 1 .. deals-1 were played to their end: checked, from the one seed the host used
+        # every deal played to its end is checked: from its own values, or (a deal made before they
+        # came: Seep's thrown-in deal) from the last values used, at its own index
         checks = {c["deal"]: c for c in guest.fair.checks}
-        assert set(checks) == set(range(1, deals)), (seat, checks)
-        assert all(c["ok"] and c["seed"] == used[k] if k in used else c["problem"] == "unchecked"
-                   for k, c in checks.items()), (seat, checks)
-        assert any(c["ok"] for c in checks.values()) and guest.checked == checks[deals - 1]
+        assert set(checks) <= set(range(deals)) and 0 in checks, (seat, checks)
+        assert all(c["ok"] and c["seed"] == used[max(j for j in used if j <= k)] for k, c in checks.items()), \
+            (seat, checks)
+        last = max(checks)   # (the deals after it came from its values: told once none is in play)
+        assert all(k <= last or max(j for j in used if j <= k) == max(j for j in used if j <= last)
+                   for k in range(deals))
     # the record gives the deals made from the seeds: it replays to the same game
     record = game.to_record()
     assert json.dumps(type(game).from_record(record).to_record()["deals"][:deals]) == \
@@ -118,12 +121,18 @@ def test_a_host_dealing_other_cards_than_the_seed_is_caught_by_every_guest(monke
     table = Table(LONG_SEEP, SEEP2)
     judge = table.remote.judge
 
-    def rigged(round_):   # says it dealt from the values, deals from its own seed
+    real = judge._seed
+
+    def rigged(round_):   # says it dealt from the values, deals from a seed of its own
+        if round_.deal == 0:
+            round_.seed = fair.new_value()   # (the first deal: the game starts from another seed)
+            real(round_)
         round_.used = True
     monkeypatch.setattr(judge, "_seed", rigged)
     play(table, random.Random(7))
     guest = table.guests["p1"]
     assert guest.fair.checks and all(c["problem"] == "cards" and c["card"] for c in guest.fair.checks)
+    assert guest.fair.checks[0]["deal"] == 0   # the first deal is caught too
 
 
 def test_a_host_changing_a_commitment_or_leaving_out_a_guest_value_is_named():
