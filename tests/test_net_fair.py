@@ -322,3 +322,70 @@ def test_a_host_asking_again_with_another_commitment_gets_a_new_value_only_befor
     # its value given: a host asking once more (to draw the deal again) gets none, the deal is not checked
     assert g.receive(HostRound(2, ["p1"]).ask()) is None and g.result == {
         "deal": 2, "ok": False, "problem": "unchecked", "card": ""}
+
+
+def test_the_first_deal_waits_for_every_device_playing_a_seat_and_starts_from_their_values(values):
+    """No guest is welcomed (no card of the game is sent) before every device playing a seat has
+    revealed; a seat given to a computer is not waited for; a seat back after it committed is told
+    the commitments again."""
+    started = []
+    game = DummySpades(seed=4)
+    secrets = {s: f"secret-{s}-xxxxxxx" for s in ("p1", "p2")}
+    judge = Judge(game, secrets, "T", fair=True, first_deal=started.append)
+    guests, fairs = {s: Guest("T", s, secrets[s]) for s in secrets}, {s: GuestFair(s) for s in secrets}
+    assert judge.waiting and judge.expect(["p1", "p2"]) == []
+    out = [(c, read_host(t)) for c, t in judge.receive("p1", guests["p1"].join())]
+    assert [(c, m["type"], m["deal"]) for c, m in out] == [("p1", "deal_ask", 0)]   # asked, not welcomed
+    assert judge.receive("p1", guests["p1"].fair("commit", 0, fairs["p1"].receive(out[0][1])[2])) == []
+    # p2's device does not come: the host gives its seat to a computer, the deal goes on without it
+    commits = [(c, read_host(t)) for c, t in judge.expect(["p1"])]
+    assert [(c, m["type"]) for c, m in commits] == [("p1", "deal_commits")]
+    # p1 reloads before it revealed, its value kept: told the commitments again
+    again = [(c, read_host(t)) for c, t in judge.receive("p1b", Guest("T", "p1", secrets["p1"]).join(resume=True))]
+    assert [(c, m["type"]) for c, m in again] == [("p1", "closed"), ("p1b", "deal_commits")]
+    value = fairs["p1"].receive(again[1][1])[2]
+    assert judge.receive("p1b", guests["p1"].fair("reveal", 0, value)) == [] and not judge.waiting
+    assert started == [seed({"p1": value, HOST: judge.rounds[0].value})] and judge.rounds[0].used
+    # no device to wait for (every remote seat given to a computer): the game starts as it is
+    started.clear()
+    judge = Judge(DummySpades(seed=4), secrets, "T", fair=True, first_deal=started.append)
+    assert judge.expect([]) == [] and started == [None] and not judge.waiting
+    # a game begun, or already dealt from the values (a reloaded host): no wait
+    begun = DummySpades(seed=4)
+    begun.apply(begun.legal_actions()[0])
+    assert not Judge(begun, secrets, "T", fair=True, first_deal=started.append).waiting
+    assert not Judge(DummySpades(seed="ab" * 32), secrets, "T", fair=True, first_deal=started.append).waiting
+
+
+def test_the_host_shows_no_card_and_no_computer_moves_until_the_first_deal_is_made(values):
+    table = Table({**seep(4), "options": {"seats": 4}}, {"p0": "human", "p1": "remote", "p2": "casual", "p3": "remote"})
+    host, before = table.host, table.host.game
+    assert host.dialog == ("waiting",) and table.remote.waiting
+    welcomed = []
+    while not all(g.joined for g in table.guests.values()):
+        assert host.game.action_count == 0 and (host.game is before) == table.remote.waiting
+        welcomed += [s for s, g in table.guests.items() if g.joined]
+        assert table.tasks.run_one()
+    assert not welcomed or host.game is not before   # nobody joined (saw a card) before the deal from the values
+    assert host.dialog is None and fair.is_hex(host.game.to_record()["seed"])
+    assert table.store.load("g1").to_record()["seed"] == host.game.to_record()["seed"]   # saved so
+    play(table, random.Random(3), deals=1)
+    for seat, guest in table.guests.items():
+        assert guest.fair.checks[0] == {"deal": 0, "ok": True, "problem": "", "card": "",
+                                        "seed": host.game.to_record()["seed"]}
+
+
+def test_a_guest_reloaded_at_any_time_keeps_what_it_needs_to_check_the_deals(values):
+    table = Table(LONG_SEEP, SEEP2)
+    guest = table.guests["p1"]
+    real = guest.receive
+
+    def reloaded(text):   # after every message, the guest's checks as a reload reads them back
+        out = real(text)
+        guest.fair = GuestFair.load("p1", json.loads(json.dumps(guest.fair.dump())))
+        return out
+    guest.receive = reloaded
+    play(table, random.Random(5))
+    checks = guest.fair.checks
+    assert checks[0]["deal"] == 0 and len(checks) >= 2 and all(c["ok"] for c in checks)
+    assert GuestFair.load("p1", {"rounds": "x", "seen": []}).rounds == {}   # a damaged keep: nothing, no error

@@ -226,8 +226,9 @@ class Judge:
         if game.over or not self.connection:
             return out
         round_ = self.rounds.get(now + 1) or self.rounds.setdefault(now + 1, HostRound(now + 1, ()))
-        if round_.revealing:
-            return out
+        if round_.revealing:   # (a seat back that committed and kept its value: told the commitments again)
+            return out + (self._tell(round_.commits(), (joined,)) if joined in set(round_.hashes) - set(round_.values)
+                          else [])
         for seat in (set(self.connection) - round_.asked) | ({joined} & round_.asked - set(round_.hashes)):
             round_.asked.add(seat)   # (no commitment complete yet: a seat may come in)
             out += self._tell(round_.ask(), (seat,))

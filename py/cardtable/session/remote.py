@@ -385,8 +385,9 @@ class GuestTable:
 
     def __init__(self, session, guest: Guest, send: Callable[[str], None], make_table: Callable[[Any], Any],
                  keep: Optional[Callable[["GuestTable"], None]] = None,
-                 took_back: Optional[Callable[[Any, str, str], str]] = None) -> None:
-        """``took_back(table, seat, action)``: the log line of an undo on the host, in words."""
+                 took_back: Optional[Callable[[Any, str, str], str]] = None, fair: Optional[dict] = None) -> None:
+        """``took_back(table, seat, action)``: the log line of an undo on the host, in words;
+        ``fair``: the deals' values kept before a reload (``GuestFair.dump``)."""
         self.session = session
         self.took_back = took_back or (lambda table, seat, action: f"{table.name_of(seat)} took back a move.")
         self.guest = guest
@@ -399,7 +400,7 @@ class GuestTable:
         self.asked: Optional[str] = None      # the seat asked for and no answer yet: the text sent
         self.lent: Optional[dict] = None      # the host plays this seat for now: {"by": ..., "host": name}
         self.host_name = ""                   # the host's name (told with each welcome)
-        self.fair = GuestFair(guest.seat)     # the deals' values, what it saw, the last check
+        self.fair = GuestFair.load(guest.seat, fair) if fair else GuestFair(guest.seat)   # (``net.fair``)
 
     @property
     def seat(self) -> str:
@@ -460,6 +461,8 @@ class GuestTable:
             answer = self.fair.receive(message)
             if answer:
                 self.send(self.guest.fair(*answer))
+                if self.keep:   # (its value kept before the host may see it: a reload can still check)
+                    self.keep(self)
             if kind == "deal_reveal":
                 self.session.events.changed()
         return message

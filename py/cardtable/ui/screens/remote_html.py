@@ -35,9 +35,12 @@ GUEST_STATUS = {
                        "ask the host for a new code and scan it: no answer is needed."),
     "lost": N_("The connection to the host was lost. Ask the host for a new code, then join again: your seat is kept."),
     "replaced": N_("This seat was taken up again on another device."),
+    "waiting": N_("Waiting for players…"),
 }
 """The guest's state, in words."""
 
+WAITING_WHY = N_("The cards are dealt when everyone is seated: each device adds a random value to the shuffle, "
+                 "so no device chooses the deal.")
 GUEST_NOT_HERE = N_("The host’s device keeps this game: export it, review it or play again there.")
 SEAT_REFUSED = {"seat_taken": N_("Another device plays this seat now. If it is yours, ask the host for a new code."),
                 "other": N_("The host did not take this code: ask the host for a new one.")}
@@ -154,6 +157,8 @@ def join_html(state: dict, passing: Optional[dict] = None) -> str:
     if status:
         parts.append(f'<p class="remote-status" role="status" data-status="{esc(status)}">'
                      f'{esc(_(GUEST_STATUS[status]))}</p>')
+    if status == "waiting":
+        parts.append(f'<p>{esc(_(WAITING_WHY))}</p>')
     if status == "answered":
         parts.append(f'<div class="qr-box">{state.get("svg", "")}</div>')
         parts.append(passed("join-answer", _("Your answer"), state.get("code", ""), passing or {}))
@@ -184,6 +189,15 @@ def table_bar(names: dict[str, str], present: set[str], seats: list[str], lent: 
             f'<span>{esc(" · ".join(words))}</span>' + "".join(backs)
             + button(esc(_("Devices")), "remote-devices", cls="btn ghost small", key="remote-devices")
             + "</div>")
+
+
+def waiting_html() -> str:
+    """The host's table before the first deal (``RemoteHost.waiting``): no card shows until every
+    device playing a seat has added its value (``net.fair``)."""
+    return (f'<section class="remote-join form-page" aria-live="polite"><h1>{esc(_(GUEST_STATUS["waiting"]))}</h1>'
+            f'<p>{esc(_(WAITING_WHY))}</p><div class="form-buttons">'
+            + button(esc(_("Devices")), "remote-devices", cls="btn", key="waiting-devices")
+            + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home") + "</div></section>")
 
 
 FAIR = {"": N_("Deal checked: no device chose these cards."),

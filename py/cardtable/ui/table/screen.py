@@ -201,6 +201,9 @@ class TableScreen:
         self.app.tasks.soon(run)
 
     def table_html(self) -> str:
+        if self.app.dialog == ("waiting",):   # the first deal waits for every device's value (``net.fair``)
+            from ..screens.remote_html import waiting_html
+            return waiting_html()
         if self.app.dialog and self.app.dialog[0] in ("hand", "over"):
             # the summary stands alone: the next hand is dealt already, and none of it may show
             return (f'<section class="summary-screen" aria-label="{esc(self.game_title())}">'
