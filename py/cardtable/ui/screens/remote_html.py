@@ -191,12 +191,16 @@ def table_bar(names: dict[str, str], present: set[str], seats: list[str], lent: 
             + "</div>")
 
 
-def waiting_html() -> str:
+def waiting_html(away: dict[str, str]) -> str:
     """The host's table before the first deal (``RemoteHost.waiting``): no card shows until every
-    device playing a seat has added its value (``net.fair``)."""
+    device playing a seat has added its value (``net.fair``); a seat whose device is not there
+    (``away``: seat -> name; the bar over it leads to their codes) can be given to a computer, and
+    the game starts without it."""
+    lend = "".join(button(esc(_("Start: a computer plays for {name}").format(name=isolated(name))),
+                          f"remote-computer:{seat}", cls="btn ghost", key=f"waiting-computer:{seat}")
+                   for seat, name in away.items())
     return (f'<section class="remote-join form-page" aria-live="polite"><h1>{esc(_(GUEST_STATUS["waiting"]))}</h1>'
-            f'<p>{esc(_(WAITING_WHY))}</p><div class="form-buttons">'
-            + button(esc(_("Devices")), "remote-devices", cls="btn", key="waiting-devices")
+            f'<p>{esc(_(WAITING_WHY))}</p><div class="form-buttons">' + lend
             + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home") + "</div></section>")
 
 
