@@ -167,6 +167,7 @@ class GuestFair:
         except (KeyError, TypeError, ValueError, AttributeError):
             pass
         return fair
+
     def saw(self, view, actor=None, action="", before=None):
         """A view received (and the move that led to it, with the view before it): the cards of
         its hand, and the card played (every card is played by a deal's end)."""
@@ -213,25 +214,24 @@ class GuestFair:
         return None
 
     def _check(self, k, round_, values, base=None):
-        hashes, seen, card = round_["hashes"], self.seen.get(k), ""
+        hashes, seen, card, problem = round_["hashes"], self.seen.get(k), "", ""
         seeds = {c["deal"]: c["seed"] for c in self.checks if c.get("seed") and c["deal"] < k}
-        if values is None and seen and base in seeds:   # dealt from a checked seed
-            places = dealt(seen["game"], seeds[base], k, seen["dealer"], seen["seats"])
-            card = next((c for c, place in seen["cards"].items() if places.get(c) != place), "")
-            return self._done(k, card and "cards", card, **({} if card else {"seed": seeds[base]}))
-        if values is None or hashes is None:
+        if values is None and base in seeds:   # dealt from a checked seed
+            used = seeds[base]
+        elif values is None or hashes is None:
             problem = "unchecked"
-        elif not isinstance(values, dict) or not all(map(is_hex, values.values())):
+        elif not isinstance(values, dict) or not all(map(is_hex, values.values())) or values.get(self.seat) != \
+                round_["value"] or set(values) != set(hashes) or any(commitment(v) != hashes[s] for s, v in values.items()):
             problem = "mismatch"
-        elif values.get(self.seat) != round_["value"] or set(values) != set(hashes) or any(commitment(v) != hashes[s] for s, v in values.items()):
-            problem = "mismatch"
-        elif not seen:
-            problem = "unchecked"
         else:
-            places = dealt(seen["game"], seed(values), k, seen["dealer"], seen["seats"])
+            used = seed(values)
+        if not (problem or seen):
+            problem = "unchecked"
+        if not problem:
+            places = dealt(seen["game"], used, k, seen["dealer"], seen["seats"])
             card = next((c for c, place in seen["cards"].items() if places.get(c) != place), "")
             problem = card and "cards"
-        self._done(k, problem, card, **({} if problem else {"seed": seed(values)}))
+        self._done(k, problem, card, **({} if problem else {"seed": used}))
 
     def _done(self, k, problem, card="", **seed):
         self.checks = self.checks[-20:] + [{"deal": k, "ok": not problem, "problem": problem, "card": card, **seed}]

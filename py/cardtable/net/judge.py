@@ -186,11 +186,10 @@ class Judge:
         if round_ is None:
             return []
         round_.wait_for = set(seats)
-        if not round_.wait_for and not round_.asked:
+        if not (seats or round_.asked):
             self.waiting = False
             del self.rounds[0]
             self.first_deal(None)
-            return []
         return self._tell(round_.commits(), round_.hashes) if round_.revealing and not round_.values else []
 
     def _seed(self, round_: HostRound) -> None:
