@@ -58,7 +58,7 @@ def par_times(days: int, clock=None) -> None:
                 longest, last = max(longest, now - last), now
             times.append(clock() - began)
             steps.append(longest)
-        print(f"{kind:7} par  CPU {min(times):5.1f}-{max(times):5.1f} s  longest step {max(steps) * 1000:5.1f} ms "
+        print(f"{kind:7} par  {'CPU' if clock is time.process_time else 'wall'} {min(times):5.1f}-{max(times):5.1f} s  longest step {max(steps) * 1000:5.1f} ms "
               f"({days} deals)")
 
 
