@@ -360,10 +360,10 @@ def test_the_first_deal_waits_for_every_device_playing_a_seat_and_starts_from_th
 def test_the_host_shows_no_card_and_no_computer_moves_until_the_first_deal_is_made(values):
     table = Table({**seep(4), "options": {"seats": 4}}, {"p0": "human", "p1": "remote", "p2": "casual", "p3": "remote"})
     host, before = table.host, table.host.game
-    assert host.dialog == ("waiting",) and table.remote.waiting
+    assert host.dialog == ("waiting",) and table.remote.judge.waiting
     welcomed = []
     while not all(g.joined for g in table.guests.values()):
-        assert host.game.action_count == 0 and (host.game is before) == table.remote.waiting
+        assert host.game.action_count == 0 and (host.game is before) == table.remote.judge.waiting
         welcomed += [s for s, g in table.guests.items() if g.joined]
         assert table.tasks.run_one()
     assert not welcomed or host.game is not before   # nobody joined (saw a card) before the deal from the values

@@ -106,8 +106,8 @@ class HostRound:
 
     def reveal(self, base=None):
         """The values told (``base``: the deal whose seed dealt this one when not its own values)."""
-        said = self._say("reveal", "values", {**self.values, HOST: self.value} if self.used else None)
-        return said if self.used or base is None else {**said, "from": base}
+        return {**self._say("reveal", "values", {**self.values, HOST: self.value} if self.used else None),
+                "from": None if self.used else base}
 
     def commit(self, seat, hash_):
         """A guest's commitment (``ValueError``: not asked now); whether all are in now."""
@@ -153,17 +153,16 @@ class GuestFair:
     def dump(self):
         """What a reload must keep to check the deals under way: the rounds, what was seen, the
         checked seeds (JSON; ``load`` reads it back)."""
-        return {"rounds": {str(k): r for k, r in self.rounds.items()},
-                "seen": {str(k): v for k, v in self.seen.items()}, "checks": self.checks[-8:]}
+        return {"rounds": self.rounds, "seen": self.seen, "checks": self.checks[-8:]}
 
     @classmethod
     def load(cls, seat, kept):
         """A ``dump`` read back (anything malformed: what it held is left out, never an error)."""
         fair = cls(seat)
         try:
-            for key in ("rounds", "seen"):
-                getattr(fair, key).update({int(k): v for k, v in kept[key].items() if isinstance(v, dict)})
-            fair.checks = [c for c in kept["checks"] if isinstance(c, dict) and type(c.get("deal")) is int]
+            fair.rounds, fair.seen = ({int(k): v for k, v in kept[key].items() if isinstance(v, dict)}
+                                      for key in ("rounds", "seen"))
+            fair.checks = [c for c in kept["checks"] if type(c.get("deal")) is int]
         except (KeyError, TypeError, ValueError, AttributeError):
             pass
         return fair

@@ -136,11 +136,6 @@ class RemoteHost:
             session.dialog = ("waiting",)
             self.expect()
 
-    @property
-    def waiting(self) -> bool:
-        """The first deal waits for the values of the devices playing a seat (``net.fair``)."""
-        return self.judge.waiting
-
     def expect(self) -> None:
         """The seats whose device the first deal waits for: those played on their device now."""
         self._send_all(self.judge.expect([s for s in self.judge.secrets if self.session.seat(s).remote]))
@@ -196,7 +191,7 @@ class RemoteHost:
     def seat_handed(self, seat: str) -> None:
         """The host lent a seat or gave it back: its device, if connected, is told."""
         conn = self.judge.connection.get(seat)
-        if conn is not None and not self.waiting:
+        if conn is not None and not self.judge.waiting:
             self.send(conn, self.lent_text(seat))
         self.expect()
 
@@ -400,7 +395,7 @@ class GuestTable:
         self.asked: Optional[str] = None      # the seat asked for and no answer yet: the text sent
         self.lent: Optional[dict] = None      # the host plays this seat for now: {"by": ..., "host": name}
         self.host_name = ""                   # the host's name (told with each welcome)
-        self.fair = GuestFair.load(guest.seat, fair) if fair else GuestFair(guest.seat)   # (``net.fair``)
+        self.fair = GuestFair.load(guest.seat, fair)   # the deals' values, what it saw, the checks (``net.fair``)
 
     @property
     def seat(self) -> str:

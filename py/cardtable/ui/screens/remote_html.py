@@ -192,7 +192,7 @@ def table_bar(names: dict[str, str], present: set[str], seats: list[str], lent: 
 
 
 def waiting_html(away: dict[str, str]) -> str:
-    """The host's table before the first deal (``RemoteHost.waiting``): no card shows until every
+    """The host's table before the first deal (the judge's ``waiting``): no card shows until every
     device playing a seat has added its value (``net.fair``); a seat whose device is not there
     (``away``: seat -> name; the bar over it leads to their codes) can be given to a computer, and
     the game starts without it."""
