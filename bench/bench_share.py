@@ -3,10 +3,13 @@ hand of each deal of the day over several dates, and of whole games, played by t
 
     .venv/bin/python bench/bench_share.py [days]
     .venv/bin/python bench/bench_share.py par [days]
+    .venv/bin/python bench/bench_share.py par [days] --pyodide [DIR]
 
 Prints, per kind, the record's compact JSON bytes and the fragment's characters (median and largest);
 with ``par``, the CPU time of working out par (``coach.daily.par``) and its longest step between two
-yields.  The figures are in docs/benchmarks.md."""
+yields; with ``--pyodide``, the same in Pyodide under Node (the page's interpreter, from
+``node_modules/pyodide`` or DIR: ``pyodide_node``), timed by the clock (Pyodide's CPU clock is the
+wall's there).  The figures are in docs/benchmarks.md."""
 
 from __future__ import annotations
 
@@ -32,8 +35,10 @@ def played(record: dict, whole: bool) -> dict:
     return game.to_record()
 
 
-def par_times(days: int) -> None:
+def par_times(days: int, clock=None) -> None:
     import time
+
+    clock = clock or time.process_time
 
     from cardtable import stats  # noqa: F401  (imported already in the page, as the bots are)
 
@@ -42,24 +47,31 @@ def par_times(days: int) -> None:
         times, steps = [], []
         for d in range(days):
             run = daily.par_steps(kind, datetime.date(2026, 11, 1) + datetime.timedelta(days=d))
-            began = last = time.process_time()
+            began = last = clock()
             longest = 0.0
             while True:
                 try:
                     next(run)
                 except StopIteration:
                     break
-                now = time.process_time()
+                now = clock()
                 longest, last = max(longest, now - last), now
-            times.append(time.process_time() - began)
+            times.append(clock() - began)
             steps.append(longest)
-        print(f"{kind:7} par  CPU {min(times):5.1f}-{max(times):5.1f} s  longest step {max(steps) * 1000:5.1f} ms "
+        print(f"{kind:7} par  {'CPU' if clock is time.process_time else 'wall'} {min(times):5.1f}-{max(times):5.1f} s  longest step {max(steps) * 1000:5.1f} ms "
               f"({days} deals)")
 
 
 def main() -> None:
     if sys.argv[1:2] == ["par"]:
-        return par_times(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+        days = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 3
+        if "--pyodide" in sys.argv:
+            import pyodide_node
+
+            rest = sys.argv[sys.argv.index("--pyodide") + 1:]
+            return pyodide_node.run(f"import time, bench_share\nbench_share.par_times({days}, time.perf_counter)",
+                                    rest[0] if rest else "node_modules/pyodide")
+        return par_times(days)
     days = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     start = datetime.date(2026, 11, 1)
     for kind in daily.KINDS:

@@ -42,6 +42,9 @@ RUFF_TRICK = ["bid 1", "bid 12", "bid 1", "play AH"]
 SWEEP_DEAL = deal4("5H 7D 4S 9C", p0="QC 2D 4D 6D", p1="5C 8H 3D JH 2C 3C 6C 7C 8C TC JC QH")
 SWEEP_PLAY = ["bid 12", "capture QC 5H 7D"]
 
+# Four-player Seep, p0 bids holding three kings and one 9: a bid of 9 leaves the kings idle.
+KINGS_DEAL = deal4("5H 7D 4S 9S", p0="KS KH KD 9C")
+
 PLANTED = [
     # (what, record, seat, the bad move, a good move)
     ("a free sweep left on the floor", seep(SWEEP_DEAL, SWEEP_PLAY + ["throw 5C"]), "p1",
@@ -52,6 +55,9 @@ PLANTED = [
      "bid 9", None),
     ("a trick-losing discard", spades(RUFF_DEAL, RUFF_TRICK + ["play 2D"]), "p0",
      "play 2D", "play 8S"),
+    ("a bid far under the hand's worth", spades(RUFF_DEAL, RUFF_TRICK[:1] + ["bid 2"]), "p0",
+     "bid 2", None),
+    ("a Seep bid that leaves three kings idle", seep(KINGS_DEAL, ["bid 9"]), "p0", "bid 9", "bid 13"),
 ]
 
 
@@ -116,8 +122,9 @@ def test_two_player_seep_is_exact_where_every_card_is_known_and_the_end_is_solve
     assert all(d.label in LABELS for d in exact)
     # p0's last four cards (the second half's last plays) are all valued exactly
     assert {d.index for d in exact} == {d.index for d in a.decisions if d.index >= 40}
-    # the bid is a decision the analysis does not value
-    assert a.decisions[0].played == "bid 13" and a.decisions[0].label is None
+    # the bid is valued too, by samples (the bidder saw four cards)
+    assert a.decisions[0].played == "bid 13" and a.decisions[0].label in LABELS
+    assert not a.decisions[0].exact
 
 
 def test_labels_follow_the_thresholds():

@@ -1,9 +1,10 @@
 """Deals no one can rig (issue #48), in real Chromium on two browser contexts: a Dummy Spades table
 (Mirror bidding: the bids make themselves) whose host seats are computers and whose second seat is
-a guest's device (in French).  While the first deal is played, the two devices commit to and reveal their
-values for the second; once it is played out, the guest's page says « Donne vérifiée » (deal checked) above its
-table, from the values it was told, and the host's record gives that deal as the seed of those
-values deals it (recomputed here in CPython)."""
+a guest's device (in French).  The host's table waits (*Waiting for players…*, no card) until the
+guest has joined and both devices have committed to and revealed their values; the game starts from
+their seed; once the first hand is played out, the guest's page says « Donne vérifiée » (deal checked)
+above its table, from the values it was told, and the host's record has the seed of those values
+(recomputed here in CPython)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,16 @@ def test_a_guest_sees_deal_checked_once_a_deal_made_from_both_devices_values_is_
     host = device(webrtc_browser, site)
     start_table(host, "dummy-spades", ("Ana", "Ben", "Cy"), {0: "casual", 1: "remote", 2: "casual"}, 7,
                 selects={"#ng-bidding": "mirror"})
+    # the host's table before the guest joined: waiting, no card, a way to the codes
+    host.click('[data-act="remote-table"]')
+    host.wait_for_selector("#app h1:has-text('Waiting for players…')")
+    assert host.locator("#app .card").count() == 0 and host.locator('[data-act="remote-computer:p1"]').count() == 1
+    for width, height in ((360, 740), (1280, 800)):
+        host.set_viewport_size({"width": width, "height": height})
+        screen_shot(host, f"remote-fair-waiting-en-{width}x{height}")
+    host.set_viewport_size({"width": 360, "height": 740})
+    host.click('[data-act="remote-devices"]')
+    host.wait_for_selector("html[data-screen=remote-host]")
     guest = device(webrtc_browser, site, init=FRENCH)
     connect(host, guest, site, "p1", TABLE)
     to_table(host, TABLE)
@@ -64,10 +75,13 @@ def test_a_guest_sees_deal_checked_once_a_deal_made_from_both_devices_values_is_
     sent = [json.loads(m["text"]) for m in guest.evaluate("() => __wire.sent")]
     got = [json.loads(m["text"]) for m in guest.evaluate("() => __wire.got")]
     assert [m["type"] for m in sent if m["type"] in ("commit", "reveal")][:2] == ["commit", "reveal"]
-    reveal = next(m for m in got if m["type"] == "deal_reveal" and m["deal"] == 1)
+    assert not any(m["type"] == "welcome" for m in got[:[m["type"] for m in got].index("deal_commits")])
+    reveal = next(m for m in got if m["type"] == "deal_reveal" and m["deal"] == 0)
     assert set(reveal["values"]) == {"p1", "host"}
-    # the host's record gives deal 1 as the seed of both values deals it
-    where = dealt("dummy-spades", seed(reveal["values"]), 1, None, 3)
-    deal = current_record(host)["deals"][1]["hands"]
-    assert all(where[c] == hand for hand, cards in deal.items() for c in cards)
+    # the host's game started from the seed of both values: the first hand is that seed's
+    assert current_record(host)["seed"] == seed(reveal["values"])
+    where = dealt("dummy-spades", seed(reveal["values"]), 0, None, 3)
+    hand = [c for c in guest.evaluate("() => __wire.got.map(m => JSON.parse(m.text)).find(m => m.type === 'welcome')"
+                                      ".view.hand")]
+    assert hand and all(where[c] == "p1" for c in hand)
     assert host.errors == [] and guest.errors == []

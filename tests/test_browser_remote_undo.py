@@ -155,7 +155,8 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
                          ids=["740x360", "320x640-fr", "360x740-text200"])
 def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_browser, site, size, lang, text):
     """The host sideways, on a small phone in French, or on a phone with the text at 200%, with Ben's
-    device not connected: the codes screen, then the table with the bar up, through the host's bid
+    device not connected: the codes screen, the table waiting for Ben's device (started with a computer
+    for Ben, his seat given back at once), then the table with the bar up, through the host's bid
     and a card (the screen audit after every redraw: nothing cut, nothing under another); the status
     line says Ben's device is awaited."""
     from test_browser_screens import text_size
@@ -167,8 +168,14 @@ def test_the_devices_bar_and_the_codes_screen_fit_with_the_screen_audit(webrtc_b
     start_table(host, "dummy-spades", ("Ana", "Ben", "Cy"), {1: "remote", 2: "casual"}, 3)
     host.wait_for_selector('.remote-seat[data-seat="p1"] .remote-status[data-status="shown"]', timeout=WAIT_MS)
     screen_shot(host, f"remote-codes-{size[0]}x{size[1]}")
-    to_table(host, ".spades.table")
-    host.wait_for_selector(".with-bar > .remote-bar", timeout=WAIT_MS)
+    # the table waits for Ben's device (no card); the host starts with a computer for Ben, then gives
+    # the seat back to his device (still away)
+    to_table(host, ".with-bar > .remote-bar + .remote-join [data-act='remote-computer:p1']")
+    screen_shot(host, f"remote-waiting-{size[0]}x{size[1]}")
+    assert host.locator("#app .card").count() == 0
+    host.click("[data-act='remote-computer:p1']")
+    host.click("[data-act='remote-back:p1']")
+    host.wait_for_selector(".with-bar > .remote-bar + .spades.table", timeout=WAIT_MS)
     acted = set()
     for _ in range(10):
         record = current_record(host)

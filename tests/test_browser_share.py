@@ -140,3 +140,40 @@ def test_the_deal_of_the_day_its_par_and_its_link(watched_page, site, browser):
     axe("home in French")
     screen_shot(page, "daily-tile-fr")
     assert not axe.problems, axe.problems
+
+
+def test_a_friends_deal_of_the_day_is_played_first_then_their_hand_shown(browser, site):
+    """A friend's link to today's deal, opened on a device whose own attempt is one card from the end
+    of the hand: *Play it first* reopens the attempt, the last cards are played, the summary offers
+    *See your friend's hand*, which opens the friend's hand in Review with the score its moves make,
+    the friend named "Your friend" (their record says "You")."""
+    page = open_page(browser, site, "", viewport={"width": 360, "height": 740})
+    try:
+        date = page.evaluate(TODAY_JS)
+        friend = new_game(daily.record_of("spades", datetime.date.fromisoformat(date), ["You", "Ben", "Chloé"]))
+        n = 0
+        while friend.view("p0", history=False)["hand_number"] == 0:
+            friend.apply(bots.choose_action("dummy-spades", friend.view(friend.to_act), "strong" if n % 2 else "casual",
+                                            seed=n))
+            n += 1
+        fragment = share.encode(friend.to_record())
+        page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                      near_the_end(date))
+        page.reload()
+        wait_ready(page)
+        page.evaluate("h => { location.hash = h; }", fragment)
+        page.click('[data-act="daily:play"]')
+        while not page.locator(".hand-summary").count():   # the last cards of this device's attempt
+            page.wait_for_selector(f"{PLAYABLE}, .hand-summary", timeout=30_000)
+            if page.locator(".hand-summary").count():
+                break
+            page.locator(PLAYABLE).first.click()
+        page.click('[data-act="daily:friend"]')
+        page.wait_for_selector(".shared-note", timeout=30_000)
+        note = page.inner_text(".shared-note")
+        score = f"{daily.hand_score(share.decode(fragment)[1]):+d}".replace("-", "\u2212").replace("+0", "0")
+        assert "replayed from its moves" in note and "Your friend" in note and score in note and "You " not in note
+        screen_shot(page, "daily-friend-after-play-en")
+        assert page.watch.console_errors == [] and page.watch.page_errors == []
+    finally:
+        page.context.close()

@@ -80,22 +80,25 @@ def tamper(table, change):
     ({**seep(4), "options": {"seats": 4}}, {"p0": "human", "p1": "remote", "p2": "casual", "p3": "remote"}),
 ], ids=["spades", "seep-2", "seep-4"])
 @pytest.mark.slow
-def test_an_honest_table_checks_every_deal_after_the_first_with_one_seed_on_every_device(record, controllers,
-                                                                                         monkeypatch, values):
+def test_an_honest_table_checks_every_deal_the_first_too_with_one_seed_on_every_device(record, controllers,
+                                                                                      monkeypatch, values):
     table = Table(record, controllers)
     used = seeds_used(table, monkeypatch)
     play(table, random.Random(5))
     game = table.host.game
     deals = fair.deal_of(game.view("p0", history=False))
-    assert deals >= 2 and set(used) <= set(range(1, deals + 2)) and not game.over   # (the next: asked already)
-    assert len(used) >= 2   # (Seep's thrown-in deal made before its values came: dealt from the game's seed)
+    assert deals >= 2 and 0 in used and set(used) <= set(range(deals + 2)) and not game.over
+    assert game.to_record()["seed"] == used[0]   # the game starts from the first deal's values
     for seat, guest in table.guests.items():
-        # deals 1 .. deals-1 were played to their end: checked, from the one seed the host used
+        # every deal played to its end is checked: from its own values, or (a deal made before they
+        # came: Seep's thrown-in deal) from the last values used, at its own index
         checks = {c["deal"]: c for c in guest.fair.checks}
-        assert set(checks) == set(range(1, deals)), (seat, checks)
-        assert all(c["ok"] and c["seed"] == used[k] if k in used else c["problem"] == "unchecked"
-                   for k, c in checks.items()), (seat, checks)
-        assert any(c["ok"] for c in checks.values()) and guest.checked == checks[deals - 1]
+        assert set(checks) <= set(range(deals)) and 0 in checks, (seat, checks)
+        assert all(c["ok"] and c["seed"] == used[max(j for j in used if j <= k)] for k, c in checks.items()), \
+            (seat, checks)
+        last = max(checks)   # (the deals after it came from its values: told once none is in play)
+        assert all(k <= last or max(j for j in used if j <= k) == max(j for j in used if j <= last)
+                   for k in range(deals))
     # the record gives the deals made from the seeds: it replays to the same game
     record = game.to_record()
     assert json.dumps(type(game).from_record(record).to_record()["deals"][:deals]) == \
@@ -118,12 +121,18 @@ def test_a_host_dealing_other_cards_than_the_seed_is_caught_by_every_guest(monke
     table = Table(LONG_SEEP, SEEP2)
     judge = table.remote.judge
 
-    def rigged(round_):   # says it dealt from the values, deals from its own seed
+    real = judge._seed
+
+    def rigged(round_):   # says it dealt from the values, deals from a seed of its own
+        if round_.deal == 0:
+            round_.seed = fair.new_value()   # (the first deal: the game starts from another seed)
+            real(round_)
         round_.used = True
     monkeypatch.setattr(judge, "_seed", rigged)
     play(table, random.Random(7))
     guest = table.guests["p1"]
     assert guest.fair.checks and all(c["problem"] == "cards" and c["card"] for c in guest.fair.checks)
+    assert guest.fair.checks[0]["deal"] == 0   # the first deal is caught too
 
 
 def test_a_host_changing_a_commitment_or_leaving_out_a_guest_value_is_named():
@@ -313,3 +322,70 @@ def test_a_host_asking_again_with_another_commitment_gets_a_new_value_only_befor
     # its value given: a host asking once more (to draw the deal again) gets none, the deal is not checked
     assert g.receive(HostRound(2, ["p1"]).ask()) is None and g.result == {
         "deal": 2, "ok": False, "problem": "unchecked", "card": ""}
+
+
+def test_the_first_deal_waits_for_every_device_playing_a_seat_and_starts_from_their_values(values):
+    """No guest is welcomed (no card of the game is sent) before every device playing a seat has
+    revealed; a seat given to a computer is not waited for; a seat back after it committed is told
+    the commitments again."""
+    started = []
+    game = DummySpades(seed=4)
+    secrets = {s: f"secret-{s}-xxxxxxx" for s in ("p1", "p2")}
+    judge = Judge(game, secrets, "T", fair=True, first_deal=started.append)
+    guests, fairs = {s: Guest("T", s, secrets[s]) for s in secrets}, {s: GuestFair(s) for s in secrets}
+    assert judge.waiting and judge.expect(["p1", "p2"]) == []
+    out = [(c, read_host(t)) for c, t in judge.receive("p1", guests["p1"].join())]
+    assert [(c, m["type"], m["deal"]) for c, m in out] == [("p1", "deal_ask", 0)]   # asked, not welcomed
+    assert judge.receive("p1", guests["p1"].fair("commit", 0, fairs["p1"].receive(out[0][1])[2])) == []
+    # p2's device does not come: the host gives its seat to a computer, the deal goes on without it
+    commits = [(c, read_host(t)) for c, t in judge.expect(["p1"])]
+    assert [(c, m["type"]) for c, m in commits] == [("p1", "deal_commits")]
+    # p1 reloads before it revealed, its value kept: told the commitments again
+    again = [(c, read_host(t)) for c, t in judge.receive("p1b", Guest("T", "p1", secrets["p1"]).join(resume=True))]
+    assert [(c, m["type"]) for c, m in again] == [("p1", "closed"), ("p1b", "deal_commits")]
+    value = fairs["p1"].receive(again[1][1])[2]
+    assert judge.receive("p1b", guests["p1"].fair("reveal", 0, value)) == [] and not judge.waiting
+    assert started == [seed({"p1": value, HOST: judge.rounds[0].value})] and judge.rounds[0].used
+    # no device to wait for (every remote seat given to a computer): the game starts as it is
+    started.clear()
+    judge = Judge(DummySpades(seed=4), secrets, "T", fair=True, first_deal=started.append)
+    assert judge.expect([]) == [] and started == [None] and not judge.waiting
+    # a game begun, or already dealt from the values (a reloaded host): no wait
+    begun = DummySpades(seed=4)
+    begun.apply(begun.legal_actions()[0])
+    assert not Judge(begun, secrets, "T", fair=True, first_deal=started.append).waiting
+    assert not Judge(DummySpades(seed="ab" * 32), secrets, "T", fair=True, first_deal=started.append).waiting
+
+
+def test_the_host_shows_no_card_and_no_computer_moves_until_the_first_deal_is_made(values):
+    table = Table({**seep(4), "options": {"seats": 4}}, {"p0": "human", "p1": "remote", "p2": "casual", "p3": "remote"})
+    host, before = table.host, table.host.game
+    assert host.dialog == ("waiting",) and table.remote.judge.waiting
+    welcomed = []
+    while not all(g.joined for g in table.guests.values()):
+        assert host.game.action_count == 0 and (host.game is before) == table.remote.judge.waiting
+        welcomed += [s for s, g in table.guests.items() if g.joined]
+        assert table.tasks.run_one()
+    assert not welcomed or host.game is not before   # nobody joined (saw a card) before the deal from the values
+    assert host.dialog is None and fair.is_hex(host.game.to_record()["seed"])
+    assert table.store.load("g1").to_record()["seed"] == host.game.to_record()["seed"]   # saved so
+    play(table, random.Random(3), deals=1)
+    for seat, guest in table.guests.items():
+        assert guest.fair.checks[0] == {"deal": 0, "ok": True, "problem": "", "card": "",
+                                        "seed": host.game.to_record()["seed"]}
+
+
+def test_a_guest_reloaded_at_any_time_keeps_what_it_needs_to_check_the_deals(values):
+    table = Table(LONG_SEEP, SEEP2)
+    guest = table.guests["p1"]
+    real = guest.receive
+
+    def reloaded(text):   # after every message, the guest's checks as a reload reads them back
+        out = real(text)
+        guest.fair = GuestFair.load("p1", json.loads(json.dumps(guest.fair.dump())))
+        return out
+    guest.receive = reloaded
+    play(table, random.Random(5))
+    checks = guest.fair.checks
+    assert checks[0]["deal"] == 0 and len(checks) >= 2 and all(c["ok"] for c in checks)
+    assert GuestFair.load("p1", {"rounds": "x", "seen": []}).rounds == {}   # a damaged keep: nothing, no error

@@ -130,3 +130,12 @@ def test_home_offers_join_first_and_a_device_with_a_seat_its_way_back():
     assert home.seat_host(json.dumps({**kept, "host": None})) == ""
     assert home.seat_host(json.dumps({**kept, "view": {"over": True}})) is None
     assert home.seat_host(None) is None and home.seat_host("{") is None
+
+
+def test_before_the_first_deal_the_host_and_a_seated_guest_see_waiting_for_players_and_no_card():
+    host = remote_html.waiting_html({"p1": '<b>Ben</b>"'})
+    assert 'data-act="remote-computer:p1"' in host and "&lt;b&gt;Ben&lt;/b&gt;&quot;" in host
+    assert "Waiting for players…" in host and "no device chooses the deal" in host
+    assert 'data-act="nav:home"' in host and "class=\"card" not in host
+    guest = remote_html.join_html({"status": "waiting"})
+    assert "Waiting for players…" in guest and "no device chooses the deal" in guest and "join-code" not in guest

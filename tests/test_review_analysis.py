@@ -45,7 +45,7 @@ def analysed() -> dict:
 
 
 def opened(record: dict, at=None):
-    owner = SimpleNamespace(app=SimpleNamespace(tasks=FakeTasks(), render=lambda: None), review=None)
+    owner = SimpleNamespace(app=SimpleNamespace(tasks=FakeTasks(), render=lambda: None), review=None, review_id=None)
     owner.review = Review(record, finished_only="hands", controllers=record["controllers"])
     part = ReviewAnalysis(owner)
     part.opened(owner.review, at)
@@ -63,6 +63,7 @@ def test_a_tap_opens_the_decision_with_the_better_card_marked(analysed):
     html = screen(owner, part)
     marked = re.findall(r'<[^>]*class="card[^"]*\bbetter\b[^"]*"[^>]*>', html)
     assert len(marked) == 1 and 'aria-label="Two of hearts, the better move" data-card="2H"' in marked[0]
+    assert "data-keep-in-view" in marked[0] and html.count("data-keep-in-view") == 1   # (below a phone's fold)
     text = unescape(TAG.sub("", html))
     assert "Your decision here. Play K♥: blunder. Play 2♥ would have been about" in text
     # the decisions are buttons to their positions; the one shown is pressed; Try again on the blunder
@@ -182,3 +183,75 @@ def test_the_module_tour_runs():
 
     from cardtable.ui.screens import review_analysis
     assert doctest.testmod(review_analysis).failed == 0
+
+
+def test_a_hands_first_decision_opens_review_at_that_hands_deal():
+    """A bid that is a hand's first move: Review opens at the start of that hand (its cards as
+    dealt), not at the end of the hand before, which the same step also is."""
+    g = replay(dict(spades(NIL_DEAL, NIL_TRICK + ["play KH"]), seed=1))
+    while len(g.history) < 2:
+        g.apply(g.legal_actions()[0])
+    record = g.to_record()
+    start = next(i for i in range(len(record["actions"]))
+                 if replay(dict(record, actions=record["actions"][:i])).hand_number == 1)
+    first = replay(dict(record, actions=record["actions"][:start]))
+    seat, bid = first.to_act, record["actions"][start]
+    assert bid.startswith("bid ")
+    record["controllers"] = {s: "human" if s == seat else "casual" for s in ("p0", "p1", "p2")}
+    record["analyses"] = [{"seat": seat, "hand": 1, "samples": 4, "seed": 0, "accuracy": 100.0,
+                           "decisions": [{"index": start, "played": bid, "best": bid, "lost": 0.0, "label": "best",
+                                          "exact": False, "value": 1.0, "noise": 0.0}]}]
+    owner, part = opened(record, at=start)
+    r = owner.review
+    assert r.step == start and r.hand_index() == 1 and not r.at_hand_end()
+    text = unescape(TAG.sub(" ", screen(owner, part)))
+    assert "hand 2" in text and "End of hand 1" not in text and "Your decision here." in text
+    dealt = first.view(seat, history=False)["hand"]
+    assert r.hands(r.views())[seat] == dealt and dealt
+    # the same step reached by stepping is still the end of hand 1
+    r.back()
+    r.forward()
+    assert r.at_hand_end() and r.hand_index() == 0
+    assert "End of hand 1" in unescape(TAG.sub(" ", screen(owner, part)))
+
+
+def _analysed_in_review(owner) -> list:
+    part = ReviewAnalysis(owner)
+    owner.review = Review(finished(), finished_only="hands", controllers={"p0": "human", "p1": "casual", "p2": "casual"})
+    part.opened(owner.review)
+    part.act("analyse")
+    while owner.app.tasks.run_one():
+        pass
+    assert part.entries and part.entries[0]["seat"] == "p0"
+    return part.entries
+
+
+def test_an_analysis_made_in_review_is_saved_with_a_saved_game_and_its_file():
+    from cardtable.record import parse_record
+    from cardtable.session.game_session import stored_analyses
+    from cardtable.stores.saves import DictStore, SaveStore
+
+    saves = SaveStore(DictStore(), clock=lambda: 1_700_000_000.0)
+    record = finished()
+    saves.save("g9", record, record["controllers"], game=replay(record))
+    app = SimpleNamespace(tasks=FakeTasks(), render=lambda: None, game=None, game_id=None, saves=saves)
+    entries = _analysed_in_review(SimpleNamespace(app=app, review=None, review_id="g9"))
+    raw = saves.raw("g9")
+    assert stored_analyses(raw) == entries                  # saved: a new visit of the review has it
+    kept = parse_record(raw)                                # still a record any reader opens
+    assert kept["actions"] == record["actions"] and kept["analyses"] == entries
+    assert saves.meta("g9")["game"] == "dummy-spades" and saves.controllers("g9") == record["controllers"]
+    # a file opened for review (no saved game) is never saved
+    lone = SimpleNamespace(tasks=FakeTasks(), render=lambda: None, game=None, game_id=None, saves=SaveStore(DictStore()))
+    _analysed_in_review(SimpleNamespace(app=lone, review=None, review_id=None))
+    assert lone.saves.keys() == []
+
+
+def test_an_analysis_made_in_review_of_the_open_games_hands_goes_into_its_record():
+    from test_analysis_panel import FakeApp
+
+    app = FakeApp(finished(), {"p0": "human", "p1": "casual", "p2": "casual"})
+    entries = _analysed_in_review(SimpleNamespace(app=app, review=None, review_id="g1"))
+    assert app.session.analysis_of("p0", 0) == entries[0]
+    assert app.session.record()["analyses"] == entries      # what is saved and exported
+    assert '"analyses"' in app.store.raw("g1")

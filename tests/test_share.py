@@ -238,3 +238,26 @@ def test_whole_games_round_trip_up_to_the_limit_and_no_further(game_name, option
     assert 1000 < len(link) <= share.MAX_LINK_CHARS
     record, again = share.decode(link)
     assert record["actions"] == game.to_record()["actions"] and again.summary() == game.summary()
+
+
+def test_a_shared_deal_of_the_day_names_the_sender_your_friend_not_you_and_other_hands_keep_their_names():
+    use_language("en")
+    record = daily.record_of("seep4", datetime.date(2026, 11, 27), ["You", "Ben", "Chloé", "Dev"])
+    assert daily_ui.shared_players(record) == ["Your friend", "Ben", "Chloé", "Dev"]
+    other = {"format": "cardtable/1", "game": "seep", "seed": 5, "players": ["Ana", "Ben"], "actions": []}
+    assert daily_ui.shared_players(other) == ["Ana", "Ben"]
+    use_language("fr")
+    try:
+        assert daily_ui.shared_players(record)[0] == "Votre ami"
+    finally:
+        use_language("en")
+
+
+def test_the_text_sent_has_no_bidi_isolates_the_page_keeps_them():
+    from cardtable.ui.text.markup import isolated
+
+    text = "Card Table · Seep · 1 hand · " + isolated("Ana") + " 120 · " + isolated("بن") + " 80"
+    shared = {"text": text, "link": "https://x/#hand=1.abc", "where": "table", "said": "", "svg": ""}
+    sent = daily_ui.sent_text(shared)
+    assert sent == "Card Table · Seep · 1 hand · Ana 120 · بن 80" and not set(sent) & set("\u2066\u2067\u2068\u2069")
+    assert "\u2068Ana\u2069" in daily_ui.share_panel(shared)

@@ -31,6 +31,11 @@ def _code(tree: ast.AST) -> str:
             if isinstance(body, list) and body and all(isinstance(s, ast.stmt) for s in body):
                 setattr(node, field, [s for s in body if not _is_string(s) and not isinstance(s, ast.Pass)]
                         or [ast.Pass()])
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            for arg in ast.walk(node.args):
+                if isinstance(arg, ast.arg):
+                    arg.annotation = None
     return ast.dump(tree)
 
 
@@ -51,7 +56,16 @@ def test_a_slimmed_module_is_the_same_code_on_the_same_lines(path):
     assert lines(source) == lines(out)
     assert not [s for s in ast.walk(ast.parse(out)) if isinstance(s, ast.stmt) and _is_string(s)]
     assert _comments(out) == []
+    assert not [f for f in ast.walk(ast.parse(out)) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and (f.returns or any(a.annotation for a in ast.walk(f.args) if isinstance(a, ast.arg)))]
     assert len(out) < len(source) or ('"""' not in source and "#" not in source)
+
+
+def test_annotations_of_parameters_and_returns_go_and_the_lines_stay():
+    source = ('def f(a: int, *b: str, c: dict[\n        str, int] = None, **k: "é") -> list[\n        int]:\n'
+              '    x: int = 1\n    return x\n\n\nasync def g(self, /, y: A | None) -> None: pass\n')
+    assert slim.slim(source) == ('def f(a, *b, c = None, **k):\n\n\n'
+                                 '    x: int = 1\n    return x\n\n\nasync def g(self, /, y): pass\n')
 
 
 def test_strings_for_readers_go_wherever_they_are():
@@ -73,6 +87,8 @@ def test_a_module_that_reads_a_docstring_is_found():
     assert slim.reads_docstrings("import argparse\nargparse.ArgumentParser(description=__doc__)\n")
     assert slim.reads_docstrings("import inspect\nprint(inspect.getdoc(len))\n")
     assert slim.reads_docstrings("def f(g):\n    return g.__doc__\n")
+    assert slim.reads_docstrings("import typing\ntyping.get_type_hints(int)\n")
+    assert slim.reads_docstrings("def f(g):\n    return g.__annotations__\n")
     assert not slim.reads_docstrings('"""__doc__ and getdoc, in words only."""\nx = "__doc__"\n')
     shipped = [p for p in MODULES if p.relative_to(ROOT / "py" / "cardtable").as_posix() not in _cli_only()]
     assert not [p.name for p in shipped if slim.reads_docstrings(p.read_text(encoding="utf-8"))]

@@ -184,7 +184,7 @@ def _shipped(path: Path) -> bytes:
         return path.read_bytes()
     source = path.read_text(encoding="utf-8")
     if reads_docstrings(source):
-        fail(f"{path.relative_to(ROOT)} reads __doc__, which the app's slimmed modules lack (tools/slim.py)")
+        fail(f"{path.relative_to(ROOT)} reads __doc__ or annotations, which the app's slimmed modules lack (tools/slim.py)")
     return slim(source).encode("utf-8")
 
 

@@ -1,11 +1,13 @@
-"""Slim Python sources for the app's archive: every string kept for readers out, comments too, line numbers kept.
+"""Slim Python sources for the app's archive: every string kept for readers out, comments and the
+annotations of functions too, line numbers kept.
 
 The repository's modules teach through their docstrings and comments; the page only runs them.
 ``slim`` drops every bare string statement -- the docstrings of modules, classes and functions, the
 strings written after an assignment to tell what it holds, any other -- and every comment, and keeps
 each remaining statement on its line, so a traceback in the browser names the same line as the source
 in the repository.  A body left with no statement gets a ``pass`` where its string was (so does a
-string that shares its line with code).  Nothing else changes: the code parses to the same tree, less
+string that shares its line with code).  The annotations of functions' parameters and returns go
+too (about 3 KB of the packed archive).  Nothing else changes: the code parses to the same tree, less
 those statements (tests/test_slim.py).  The shipped modules therefore have no ``__doc__`` (None): the
 build fails if one reads it (tools/build.py).
 
@@ -43,12 +45,16 @@ def reader_strings(tree: ast.AST) -> list[tuple[ast.Expr, bool]]:
     return found
 
 
+READERS = {"__doc__", "getdoc", "__annotations__", "get_type_hints", "singledispatch"}
+
+
 def reads_docstrings(source: str) -> bool:
-    """Whether ``source`` reads a docstring at run time (names ``__doc__``, or ``getdoc``), which
-    its slimmed copy would not find."""
+    """Whether ``source`` reads a docstring or an annotation at run time (names ``__doc__``,
+    ``getdoc``, ``__annotations__``, ``get_type_hints`` or ``singledispatch``), which its slimmed copy
+    would not find."""
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Name) and node.id in {"__doc__", "getdoc"} \
-                or isinstance(node, ast.Attribute) and node.attr in {"__doc__", "getdoc"}:
+        if isinstance(node, ast.Name) and node.id in READERS \
+                or isinstance(node, ast.Attribute) and node.attr in READERS:
             return True
     return False
 
@@ -78,6 +84,45 @@ def slim(source: str) -> str:
         else:
             first = tail  # (its line break)
         lines[r0 - 1:r1] = [first] + ["\n"] * (r1 - r0)
-    out = "".join(lines)
+    out = unannotated("".join(lines))
     ast.parse(out)   # still Python
     return out
+
+
+def annotation_spans(source: str) -> list[tuple[int, int, int, int]]:
+    """Where the annotations of function parameters and returns are written in ``source``: for a
+    parameter from the end of its name (``: int``), for a return from its arrow (``-> int``), to the
+    annotation's end; as (row, byte column) pairs.  The page never reads them (``from __future__
+    import annotations`` keeps them unevaluated; the build refuses ``__annotations__`` readers)."""
+    arrows = [t.start for t in tokenize.generate_tokens(io.StringIO(source).readline)
+              if t.type == tokenize.OP and t.string == "->"]
+    lines = source.splitlines(keepends=True)
+    col = lambda row, chars: len(lines[row - 1][:chars].encode("utf-8"))  # noqa: E731
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = node.args
+            for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
+                if arg.annotation is not None:
+                    spans.append((arg.lineno, arg.col_offset + len(arg.arg),
+                                  arg.annotation.end_lineno, arg.annotation.end_col_offset))
+            if node.returns is not None:
+                r = node.returns
+                row, chars = max(p for p in arrows if p < _char_position(lines, r.lineno, r.col_offset))
+                spans.append((row, col(row, chars), r.end_lineno, r.end_col_offset))
+    return spans
+
+
+def _char_position(lines: list[str], row: int, byte_col: int) -> tuple[int, int]:
+    return row, len(lines[row - 1].encode("utf-8")[:byte_col].decode("utf-8"))
+
+
+def unannotated(source: str) -> str:
+    """``source`` without the annotations of its functions' parameters and returns, each statement
+    on its line."""
+    lines = source.splitlines(keepends=True)
+    for (r0, c0, r1, c1) in sorted(annotation_spans(source), reverse=True):
+        head = lines[r0 - 1].encode("utf-8")[:c0].decode("utf-8")
+        tail = lines[r1 - 1].encode("utf-8")[c1:].decode("utf-8")
+        lines[r0 - 1:r1] = [head.rstrip(" ") + tail] + ["\n"] * (r1 - r0)
+    return "".join(lines)

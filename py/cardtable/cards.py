@@ -157,6 +157,13 @@ def hand_rng(seed: int | str, hand_number: int) -> random.Random:
     return random.Random(f"cardtable:{seed}:hand:{hand_number}")
 
 
+def chained_seed(seeds: dict, k: int, default):
+    """Deal ``k``'s seed (``net.fair``): the latest seed given for a deal at or before ``k``, so a
+    deal made before its own values came is dealt from the last checked seed, at its own index."""
+    below = [j for j in seeds if j <= k]
+    return seeds[max(below)] if below else default
+
+
 def new_deck() -> list[Card]:
     """The 52 cards in index order."""
     return list(CARDS)

@@ -23,14 +23,16 @@ How a move is valued (``value_steps``):
   for each candidate (common random numbers, so their difference is what the card changed).
   Cards of one suit with only played cards between them are the same card and share a value.
 * Dummy Spades, a bid: the strong bid search (``strong_bid_steps``) given the bids to value: every
-  bid of 0-13, each with a nil on one's own hand, and the bid made.
+  bid of 0-13, each with a nil on one's own hand, and the number bid with each of its nils.
+* Dummy Spades peeks and flips, and Seep bids: ``prebid`` (the round played on from each seat's
+  view; a bid's first play and a few moves on), from deals of every card the seat has not seen.
 * Seep, a move: each sample is the strong player's guess at the hidden hands (``Knowledge.sample``);
   every move is played on it, then ``HORIZON`` moves by the quick rating, and the position scored by
   the strong player's ``evaluate`` (points, sweeps, cards and houses: the hand's points so far).
   With two players, from the second half every card is known: one deal is all the deals, and the
   play-out goes to the hand's end.  There, once the seat holds ``EXACT_HELD`` cards or fewer, each
   move is valued by perfect play of both sides to the hand's end (``exact_values``): **exact**.
-* Not valued (``label`` None): Dummy Spades peeks and flips, Seep bids and redeals.
+* Not valued (``label`` None): a Seep redeal (it is forced).
 
 Noise (``Verdict.noise``): the standard error of the mean paired difference between the best move
 and the move played over the samples.  Points lost are counted only beyond ``NOISE_Z`` standard
@@ -221,12 +223,17 @@ def _spades_steps(view: dict, samples: int, rng: random.Random, played: Optional
     seat = view["seat"]
     if phase == "bid":
         legal = view["legal"]
-        wanted = [a for a in legal if len(a.split()) == 2 or a.split()[3] == seat]
+        same = played.split()[1] if played else None    # and the played number's other nils
+        every = view["options"].get("bidding") == "suicide"     # its 40 bids each name one nil
+        wanted = [a for a in legal if every or len(a.split()) == 2 or a.split()[3] == seat or a.split()[1] == same]
         values = {a: [] for a in wanted}
         if played and played not in values:
             values[played] = []
         yield from sp.strong_bid_steps(view, 0.0, rng, samples, "strong", values=values)
         return (values, False) if all(values.values()) else None
+    if phase in ("peek", "flip"):
+        from .prebid import spades_round_steps
+        return (yield from spades_round_steps(view, samples, rng, played))
     if phase != "play":
         return None
     pos = sp.Position(view)
@@ -254,6 +261,9 @@ def _seep_steps(view: dict, samples: int, rng: random.Random):
     from ..bots import seep as sb
     from ..games.seep import HALF_PLAYS, PLAYS_PER_HAND, VAL, Seep
 
+    if view["phase"] == "bid":
+        from .prebid import seep_bid_steps
+        return (yield from seep_bid_steps(view, samples, rng))
     if view["phase"] != "play":
         return None
     k = sb.Knowledge(view)

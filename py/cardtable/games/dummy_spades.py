@@ -87,7 +87,7 @@ import math
 import random
 from typing import Any, Optional, Sequence
 
-from ..cards import CARDS, Card, CardError, hand_rng
+from ..cards import CARDS, Card, CardError, chained_seed, hand_rng
 from ..game import Game, IllegalAction, RecordError
 from . import register
 
@@ -661,10 +661,10 @@ class DummySpades(Game):
         self._seeds = {**getattr(self, "_seeds", {}), k: seed}
 
     def _start_hand(self, k: int) -> None:
-        seed = getattr(self, "_seeds", {}).get(k)
-        if seed is not None and k >= len(self._deals):
-            self._deals = self._deals + [(None,) + deal_from_seed(self.seed if j < k else seed, j)
-                            for j in range(len(self._deals), k + 1)]
+        seeds = getattr(self, "_seeds", {})
+        if chained_seed(seeds, k, None) is not None and k >= len(self._deals):
+            self._deals = self._deals + [(None,) + deal_from_seed(chained_seed(seeds, j, self.seed), j)
+                                         for j in range(len(self._deals), k + 1)]
         if k < len(self._deals):
             _, masks, slots = self._deals[k]
         elif self.seed is not None:

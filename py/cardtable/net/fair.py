@@ -13,7 +13,14 @@ Deal ``k + 1``'s values are gathered while deal ``k`` is played (the game never 
    seed, ``seed(values)``, and the game deals deal ``k`` from it (``game.seed_deal``);
 4. once deal ``k`` is over, the host tells every value: ``{"type": "deal_reveal", "v": 1,
    "deal": k, "values": {...}}`` (``null``: the deal did not come from the values -- a guest that
-   committed left before it revealed, or the values came after the deal was made).
+   committed left before it revealed, or the values came after the deal was made; ``"from": j``
+   then says it was dealt from deal ``j``'s checked seed, at its own index, ``cards.chained_seed``,
+   and deal ``j``'s values are told only once no deal from them is in play).
+
+The first deal waits for them (``"deal": 0``): the host's table shows *Waiting for players* and
+nobody is dealt a card until every device playing a seat has committed and revealed; the game then
+starts from ``seed(values)`` as its seed, so a deal thrown in before the next values come is dealt
+from that checked seed too.
 
 No device can choose the seed: each committed before seeing any other value, and no guest sees
 another's value before the deal is over.  A guest checks (``GuestFair``) that the values match the
@@ -82,10 +89,11 @@ class HostRound:
         self.hashes, self.values = {}, {}
         self.seed = None                  # once every value came
         self.used = False                 # the game dealt from it
+        self.wait_for = set()             # the first deal: the seats whose device must take part
 
     @property
     def revealing(self):
-        return bool(self.asked) and self.asked == set(self.hashes)
+        return bool(self.asked) and self.asked == set(self.hashes) and self.wait_for <= self.asked
 
     def _say(self, kind, key, what):
         return {"type": "deal_" + kind, "v": VERSION, "deal": self.deal, key: what}
@@ -96,8 +104,10 @@ class HostRound:
     def commits(self):
         return self._say("commits", "hashes", {**self.hashes, HOST: commitment(self.value)})
 
-    def reveal(self):
-        return self._say("reveal", "values", {**self.values, HOST: self.value} if self.used else None)
+    def reveal(self, base=None):
+        """The values told (``base``: the deal whose seed dealt this one when not its own values)."""
+        return {**self._say("reveal", "values", {**self.values, HOST: self.value} if self.used else None),
+                "from": None if self.used else base}
 
     def commit(self, seat, hash_):
         """A guest's commitment (``ValueError``: not asked now); whether all are in now."""
@@ -139,6 +149,24 @@ class GuestFair:
         self.seat = seat
         self.rounds, self.seen = {}, {}     # deal -> {"cards": {card: place}, "dealer": seat}
         self.checks = []        # {"deal", "ok", "problem" ("" when ok), "card", "seed" (when ok)}
+
+    def dump(self):
+        """What a reload must keep to check the deals under way: the rounds, what was seen, the
+        checked seeds (JSON; ``load`` reads it back)."""
+        return {"rounds": self.rounds, "seen": self.seen, "checks": self.checks[-8:]}
+
+    @classmethod
+    def load(cls, seat, kept):
+        """A ``dump`` read back (anything malformed: what it held is left out, never an error)."""
+        fair = cls(seat)
+        try:
+            fair.rounds, fair.seen = ({int(k): v for k, v in kept[key].items() if isinstance(v, dict)}
+                                      for key in ("rounds", "seen"))
+            fair.checks = [c for c in kept["checks"] if type(c.get("deal")) is int]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
+        return fair
+
     def saw(self, view, actor=None, action="", before=None):
         """A view received (and the move that led to it, with the view before it): the cards of
         its hand, and the card played (every card is played by a deal's end)."""
@@ -181,24 +209,28 @@ class GuestFair:
             round_["hashes"] = hashes
             return ("reveal", k, round_["value"])
         if kind == "deal_reveal" and round_:
-            self._check(k, round_, message.get("values"))
+            self._check(k, round_, message.get("values"), message.get("from"))
         return None
 
-    def _check(self, k, round_, values):
-        hashes, seen, card = round_["hashes"], self.seen.get(k), ""
-        if values is None or hashes is None:
+    def _check(self, k, round_, values, base=None):
+        hashes, seen, card, problem = round_["hashes"], self.seen.get(k), "", ""
+        seeds = {c["deal"]: c["seed"] for c in self.checks if c.get("seed") and c["deal"] < k}
+        if values is None and base in seeds:   # dealt from a checked seed
+            used = seeds[base]
+        elif values is None or hashes is None:
             problem = "unchecked"
-        elif not isinstance(values, dict) or not all(map(is_hex, values.values())):
+        elif not isinstance(values, dict) or not all(map(is_hex, values.values())) or values.get(self.seat) != \
+                round_["value"] or set(values) != set(hashes) or any(commitment(v) != hashes[s] for s, v in values.items()):
             problem = "mismatch"
-        elif values.get(self.seat) != round_["value"] or set(values) != set(hashes) or any(commitment(v) != hashes[s] for s, v in values.items()):
-            problem = "mismatch"
-        elif not seen:
-            problem = "unchecked"
         else:
-            places = dealt(seen["game"], seed(values), k, seen["dealer"], seen["seats"])
+            used = seed(values)
+        if not (problem or seen):
+            problem = "unchecked"
+        if not problem:
+            places = dealt(seen["game"], used, k, seen["dealer"], seen["seats"])
             card = next((c for c, place in seen["cards"].items() if places.get(c) != place), "")
             problem = card and "cards"
-        self._done(k, problem, card, **({} if problem else {"seed": seed(values)}))
+        self._done(k, problem, card, **({} if problem else {"seed": used}))
 
     def _done(self, k, problem, card="", **seed):
         self.checks = self.checks[-20:] + [{"deal": k, "ok": not problem, "problem": problem, "card": card, **seed}]

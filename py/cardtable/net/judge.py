@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Optional
 
 from ..game import Game, IllegalAction
-from .fair import HostRound, deal_of
+from .fair import HostRound, deal_of, is_hex
 from .messages import Refused, encode, read_guest, same_secret
 
 Outgoing = list[tuple[Hashable, str]]
@@ -34,12 +34,16 @@ class Judge:
 
     def __init__(self, game: Game, secrets: dict[str, str], table: str,
                  apply: Optional[Callable[[str], str]] = None, tell_moves: bool = True,
-                 take_back: Optional[Callable[[str], None]] = None, fair: bool = False) -> None:
+                 take_back: Optional[Callable[[str], None]] = None, fair: bool = False,
+                 first_deal: Optional[Callable[[Optional[str]], None]] = None) -> None:
         """``apply``: how a move is made (default ``game.apply``; the app's session, which also saves
         and logs it); it must raise ``IllegalAction`` and change nothing on a refusal.
         ``tell_moves=False``: a guest's accepted move is not answered with the ``move`` texts (the
         host's session tells every move itself, through ``moved``).  ``fair``: each deal after the
-        guests joined is dealt from a seed of every device's value (``net.fair``)."""
+        guests joined is dealt from a seed of every device's value (``net.fair``).  ``first_deal``:
+        a game not begun waits for its first deal's values (``waiting``; a joined guest is asked
+        for them, welcomed once they are in); then ``first_deal(seed)`` starts it again from that
+        seed (None: no device to wait for, the game starts as it is)."""
         unknown = set(secrets) - set(game.seats)
         if unknown:
             raise ValueError(f"no such seat in {game.name}: {', '.join(sorted(unknown))}")
@@ -54,6 +58,11 @@ class Judge:
         self.last_seq = {seat: 0 for seat in secrets}
         self.rounds: dict[int, HostRound] = {}        # deal -> its values (``net.fair``)
         self.fair = fair
+        self.first_deal = first_deal
+        self.waiting = bool(fair and first_deal and game.action_count == 0 and hasattr(game, "seed_deal")
+                            and not is_hex(game.to_record().get("seed")))
+        if self.waiting:
+            self.rounds[0] = HostRound(0, ())
 
     # ---- what the transport calls ----------------------------------------------------------------
     def receive(self, conn: Hashable, text: str | bytes) -> Outgoing:
@@ -112,7 +121,7 @@ class Judge:
                     and same_secret(message["secret"], self.secrets[seat]):
                 # the same seat asked for again on its own connection (a guest that heard no answer
                 # asks again): welcomed again, as it stands now
-                return [(conn, self._welcome(seat))]
+                return self.deal_turn(seat) if self.waiting else [(conn, self._welcome(seat))]
             raise Refused("already_joined", seat=self.seat_of[conn])
         if message["table"] != self.table:
             raise Refused("wrong_table")
@@ -130,7 +139,8 @@ class Judge:
             del self.seat_of[old]
         self.connection[seat] = conn
         self.seat_of[conn] = seat
-        out.append((conn, self._welcome(seat)))
+        if not self.waiting:   # (the first deal's values first: then every guest is welcomed)
+            out.append((conn, self._welcome(seat)))
         return out + self.deal_turn(seat)
 
     def _act(self, seat: str, message: dict) -> Outgoing:
@@ -169,7 +179,24 @@ class Judge:
         self.last_seq[seat] = message["seq"]
         return self._tell(round_.commits(), round_.hashes) if done else []
 
+    def expect(self, seats) -> Outgoing:
+        """The seats whose device must take part in the first deal (played on their device now);
+        with none connected or expected, the game starts as it is."""
+        round_ = self.rounds.get(0) if self.waiting else None
+        if round_ is None:
+            return []
+        round_.wait_for = set(seats)
+        if not (seats or round_.asked):
+            self.waiting = False
+            del self.rounds[0]
+            self.first_deal(None)
+        return self._tell(round_.commits(), round_.hashes) if round_.revealing and not round_.values else []
+
     def _seed(self, round_: HostRound) -> None:
+        if self.waiting and round_.deal == 0:   # the first deal: the game starts from the seed
+            self.waiting, round_.used = False, True
+            self.first_deal(round_.seed)
+            return
         try:
             self.game.seed_deal(round_.deal, round_.seed)
             round_.used = True
@@ -187,13 +214,20 @@ class Judge:
         if not self.fair or not hasattr(game, "seed_deal"):
             return []
         now, out = deal_of(game.view(game.seats[0], history=False)), []
-        for k in sorted(k for k in self.rounds if k < now):
-            out += self._tell(self.rounds.pop(k).reveal(), self.connection)
+        if self.waiting:
+            now -= 1   # (the first deal's values asked)
+        # a deal not from its own values came from the last values used (``cards.chained_seed``):
+        # those are told once no deal from them is in play, and the deals from them with them
+        used = sorted(k for k, r in self.rounds.items() if r.used and k <= now)
+        for k in sorted(k for k in self.rounds if k < (now + 1 if game.over else used[-1] if used else now)):
+            out += self._tell(self.rounds.pop(k).reveal(max((j for j in used if j < k), default=None)),
+                              self.connection)
         if game.over or not self.connection:
             return out
         round_ = self.rounds.get(now + 1) or self.rounds.setdefault(now + 1, HostRound(now + 1, ()))
-        if round_.revealing:
-            return out
+        if round_.revealing:   # (a seat back that committed and kept its value: told the commitments again)
+            return out + (self._tell(round_.commits(), (joined,)) if joined in set(round_.hashes) - set(round_.values)
+                          else [])
         for seat in (set(self.connection) - round_.asked) | ({joined} & round_.asked - set(round_.hashes)):
             round_.asked.add(seat)   # (no commitment complete yet: a seat may come in)
             out += self._tell(round_.ask(), (seat,))
@@ -206,7 +240,7 @@ class Judge:
         if game is not None:
             self.game = game
             for round_ in self.rounds.values():   # the game taken back is a new one: its deals seeded again
-                if round_.used:
+                if round_.used and round_.deal:   # (the first deal's seed is the game's)
                     self._seed(round_)
         extra = {"took_back": {"seat": taken[0], "action": taken[1]}} if taken else {}
         return [(conn, self._welcome(seat, extra)) for seat, conn in self.connection.items()]

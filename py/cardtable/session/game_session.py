@@ -367,9 +367,10 @@ class GameSession:
         self.save()
         self.finish_move(hands_before)
 
-    def rewind(self, game, dropped: int, note: str, behind_handoff: bool, taken: Optional[tuple] = None) -> None:
+    def rewind(self, game, dropped: int, note: Optional[str], behind_handoff: bool,
+               taken: Optional[tuple] = None) -> None:
         """Undo: ``game`` is the position taken back to, ``dropped`` the actions taken back (their
-        log lines go; lines that are ``Note``s stay), ``note`` the log line that says so.  In pass
+        log lines go; lines that are ``Note``s stay), ``note`` the log line that says so (None: none).  In pass
         and play from a hand-off (``behind_handoff``), the position goes back behind a hand-off.
         ``taken``: (seat, action), the decision taken back, told to the listeners (``rewound``)."""
         self.cancel_bot()
@@ -379,8 +380,7 @@ class GameSession:
         while dropped > 0 and log:
             if not isinstance(log.pop(), Note):
                 dropped -= 1
-        log.append(Note(note))
-        self.log = log
+        self.log = log + [Note(note)] * (note is not None)
         release = getattr(self.table, "release", None)   # (only tables that hold have it)
         if release is not None:
             release()

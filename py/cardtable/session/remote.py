@@ -122,13 +122,40 @@ class RemoteHost:
 
     def __init__(self, session, secrets: dict[str, str], table_id: str, send: Send,
                  took_back: Optional[Callable[[Any, str, str], str]] = None) -> None:
-        """``took_back(table, seat, action)``: the log line of a guest's undo, in words."""
+        """``took_back(table, seat, action)``: the log line of a guest's undo, in words.  A game not
+        begun waits for its first deal's values (``waiting``: the session's dialog: no card shows,
+        no computer moves)."""
         self.session = session
         self.send = send
         self.took_back = took_back or (lambda table, seat, action: f"{table.name_of(seat)} took back a move.")
         self.judge = Judge(session.game, secrets, table_id, apply=self._apply, tell_moves=False,
-                           take_back=self._take_back, fair=True)
+                           take_back=self._take_back, fair=True, first_deal=self._first_deal)
         session.listeners.append(self)
+        if self.judge.waiting:
+            session.cancel_bot()
+            session.dialog = ("waiting",)
+            self.expect()
+
+    def expect(self) -> None:
+        """The seats whose device the first deal waits for: those played on their device now."""
+        self._send_all(self.judge.expect([s for s in self.judge.secrets if self.session.seat(s).remote]))
+
+    def _first_deal(self, seed: Optional[str]) -> None:
+        """The first deal's values are in (``seed``; None: no device to wait for): the game starts
+        from that seed, every guest is welcomed."""
+        session = self.session
+        session.dialog = None
+        if seed is not None:
+            record = session.game.to_record()
+            record.update(seed=seed, deals=[])
+            session.rewind(type(session.game).from_record(record), 0, None, False)
+            session.save()
+        else:
+            self._send_all(self.judge.welcome_again())
+        for seat, conn in self.judge.connection.items():
+            self.send(conn, self.lent_text(seat))
+        self._send_all(self.judge.deal_turn())
+        session.advance()
 
     @property
     def table_id(self) -> str:
@@ -164,8 +191,9 @@ class RemoteHost:
     def seat_handed(self, seat: str) -> None:
         """The host lent a seat or gave it back: its device, if connected, is told."""
         conn = self.judge.connection.get(seat)
-        if conn is not None:
+        if conn is not None and not self.judge.waiting:
             self.send(conn, self.lent_text(seat))
+        self.expect()
 
     def seat_on(self, conn: Hashable) -> Optional[str]:
         """The seat a connection holds (proved by its secret), or None."""
@@ -352,8 +380,9 @@ class GuestTable:
 
     def __init__(self, session, guest: Guest, send: Callable[[str], None], make_table: Callable[[Any], Any],
                  keep: Optional[Callable[["GuestTable"], None]] = None,
-                 took_back: Optional[Callable[[Any, str, str], str]] = None) -> None:
-        """``took_back(table, seat, action)``: the log line of an undo on the host, in words."""
+                 took_back: Optional[Callable[[Any, str, str], str]] = None, fair: Optional[dict] = None) -> None:
+        """``took_back(table, seat, action)``: the log line of an undo on the host, in words;
+        ``fair``: the deals' values kept before a reload (``GuestFair.dump``)."""
         self.session = session
         self.took_back = took_back or (lambda table, seat, action: f"{table.name_of(seat)} took back a move.")
         self.guest = guest
@@ -366,7 +395,7 @@ class GuestTable:
         self.asked: Optional[str] = None      # the seat asked for and no answer yet: the text sent
         self.lent: Optional[dict] = None      # the host plays this seat for now: {"by": ..., "host": name}
         self.host_name = ""                   # the host's name (told with each welcome)
-        self.fair = GuestFair(guest.seat)     # the deals' values, what it saw, the last check
+        self.fair = GuestFair.load(guest.seat, fair)   # the deals' values, what it saw, the checks (``net.fair``)
 
     @property
     def seat(self) -> str:
@@ -427,6 +456,8 @@ class GuestTable:
             answer = self.fair.receive(message)
             if answer:
                 self.send(self.guest.fair(*answer))
+                if self.keep:   # (its value kept before the host may see it: a reload can still check)
+                    self.keep(self)
             if kind == "deal_reveal":
                 self.session.events.changed()
         return message

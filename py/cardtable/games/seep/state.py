@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any, Iterable, Optional
 
-from ...cards import hand_rng, shuffled_deck
+from ...cards import chained_seed, hand_rng, shuffled_deck
 from ...game import Game, RecordError
 from .. import register
 from .deals import _Deal, _parse_deal, _record_options, check_options, deal_from_deck
@@ -138,7 +138,7 @@ class Seep(Notation, MoveGen, Resample, SearchState, Game):
                 raise RecordError(f"deal {k} names dealer {SEATS[deal.dealer]}, "
                                   f"but the rules make {SEATS[self._dealer]} deal")
         else:
-            seed = getattr(self, "_seeds", {}).get(k, self._deal_seed)
+            seed = chained_seed(getattr(self, "_seeds", {}), k, self._deal_seed)
             deal = deal_from_deck(shuffled_deck(hand_rng(seed, k)), self._dealer,
                                   self._n)
         if deal.dealer is None:

@@ -92,6 +92,23 @@ def share_text(game_name: str, kind_date: Optional[tuple], score: Optional[int],
     return _("Card Table · {game} · {scores}").format(game=game_title(game_name), scores=totals)
 
 
+def shared_players(record: dict) -> list:
+    """The names of a shared hand as the receiver reads them: a deal of the day's seat ``p0`` is the
+    sender's "You", shown as "Your friend"."""
+    from ...coach.daily import of_record
+    from ..text.markup import kept_name
+
+    players = [kept_name(p) for p in record.get("players") or []]
+    return [_("Your friend")] + players[1:] if players and of_record(record) else players
+
+
+def sent_text(shared: dict) -> str:
+    """What Send gives the device's sharing: the text without the names' bidi isolates (kept in the page)."""
+    from ..text.markup import plain_name
+
+    return plain_name(shared["text"])
+
+
 def share_button(key: str) -> str:
     return button(esc(_("Share")), "share:open", cls="btn ghost", key=f"share-{key}")
 
@@ -319,10 +336,10 @@ class Daily:
             self.app.render()
         nav = window.navigator
         if present(getattr(nav, "share", None)):
-            data = {"title": "Card Table", "text": shared["text"], "url": shared["link"]}
+            data = {"title": "Card Table", "text": sent_text(shared), "url": shared["link"]}
             nav.share(to_js(data, dict_converter=js_object)).then(None, once(lambda _e: None))
         elif present(getattr(nav, "clipboard", None)):
-            nav.clipboard.writeText(f'{shared["text"]}\n{shared["link"]}').then(
+            nav.clipboard.writeText(f'{sent_text(shared)}\n{shared["link"]}').then(
                 once(lambda _r: said(_("Copied: paste it in a message."))),
                 once(lambda _e: (field.select(), said(_("Select the link and copy it.")))))
         else:
@@ -374,10 +391,9 @@ class Daily:
     def show_review(self, record: dict, game) -> None:
         """A shared hand in Review, with the score its moves make (and par, when known here)."""
         from ...coach.daily import hand_score, of_record
-        from ..text.markup import kept_name
         from .review import Review
 
-        players = [kept_name(p) for p in record.get("players") or []]
+        players = shared_players(record)
         record = {**record, "players": players or None}
         kd = of_record(record)
         if kd:

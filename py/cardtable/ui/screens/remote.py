@@ -378,7 +378,7 @@ class Remote:
         resume = kept.get("table") == table and kept.get("seat") == seat
         guest = Guest(table, seat, secret, seq=kept.get("seq", 0) if resume else 0)
         self.guest = GuestTable(self.app.session, guest, send, self.app.table_screen.table_for, keep=self.keep_guest,
-                                 took_back=took_back_words)
+                                 took_back=took_back_words, fair=kept.get("fair") if resume else None)
         self.join.update(error="", resume=resume, door=kept.get("door") if resume else None)
         return resume
 
@@ -441,6 +441,9 @@ class Remote:
             return
         if message["type"] == "closed":
             self.join["status"] = "replaced"
+        if message["type"] == "deal_ask" and not guest.joined:   # seated: the first deal waits for everyone
+            self.join["status"] = "waiting"
+            self.app.render()
         if message["type"] == "lent":
             self.keep_guest(guest)   # (the host's name, for home's way back to this table)
             self.app.render()
@@ -471,14 +474,16 @@ class Remote:
         if not (isinstance(table, str) and isinstance(seat, str) and isinstance(secret, str)):
             return {}
         return {"table": table, "seat": seat, "secret": secret, "seq": seq if type(seq) is int and seq >= 0 else 0,
-                "door": kept["door"] if door_code(kept.get("door")) else None}
+                "door": kept["door"] if door_code(kept.get("door")) else None,
+                "fair": kept["fair"] if isinstance(kept.get("fair"), dict) else None}
 
     def keep_guest(self, table: GuestTable) -> None:
         """A guest keeps its seat and what it saw (the seat's view), nothing else."""
         guest = table.guest
         local_set(KEY_GUEST, json.dumps({"table": guest.table, "seat": guest.seat, "secret": guest.secret,
                                          "seq": guest.seq, "at": guest.at, "view": guest.view,
-                                         "door": self.join.get("door"), "host": table.host_name}))
+                                         "door": self.join.get("door"), "host": table.host_name,
+                                         "fair": table.fair.dump()}))
 
     def guest_playing(self) -> bool:
         return self.guest is not None and self.guest.joined and self.app.session.game is not None \

@@ -35,9 +35,12 @@ GUEST_STATUS = {
                        "ask the host for a new code and scan it: no answer is needed."),
     "lost": N_("The connection to the host was lost. Ask the host for a new code, then join again: your seat is kept."),
     "replaced": N_("This seat was taken up again on another device."),
+    "waiting": N_("Waiting for players…"),
 }
 """The guest's state, in words."""
 
+WAITING_WHY = N_("The cards are dealt when everyone is seated: each device adds a random value to the shuffle, "
+                 "so no device chooses the deal.")
 GUEST_NOT_HERE = N_("The host’s device keeps this game: export it, review it or play again there.")
 SEAT_REFUSED = {"seat_taken": N_("Another device plays this seat now. If it is yours, ask the host for a new code."),
                 "other": N_("The host did not take this code: ask the host for a new one.")}
@@ -154,6 +157,8 @@ def join_html(state: dict, passing: Optional[dict] = None) -> str:
     if status:
         parts.append(f'<p class="remote-status" role="status" data-status="{esc(status)}">'
                      f'{esc(_(GUEST_STATUS[status]))}</p>')
+    if status == "waiting":
+        parts.append(f'<p>{esc(_(WAITING_WHY))}</p>')
     if status == "answered":
         parts.append(f'<div class="qr-box">{state.get("svg", "")}</div>')
         parts.append(passed("join-answer", _("Your answer"), state.get("code", ""), passing or {}))
@@ -184,6 +189,19 @@ def table_bar(names: dict[str, str], present: set[str], seats: list[str], lent: 
             f'<span>{esc(" · ".join(words))}</span>' + "".join(backs)
             + button(esc(_("Devices")), "remote-devices", cls="btn ghost small", key="remote-devices")
             + "</div>")
+
+
+def waiting_html(away: dict[str, str]) -> str:
+    """The host's table before the first deal (the judge's ``waiting``): no card shows until every
+    device playing a seat has added its value (``net.fair``); a seat whose device is not there
+    (``away``: seat -> name; the bar over it leads to their codes) can be given to a computer, and
+    the game starts without it."""
+    lend = "".join(button(esc(_("Start: a computer plays for {name}").format(name=isolated(name))),
+                          f"remote-computer:{seat}", cls="btn ghost", key=f"waiting-computer:{seat}")
+                   for seat, name in away.items())
+    return (f'<section class="remote-join form-page" aria-live="polite"><h1>{esc(_(GUEST_STATUS["waiting"]))}</h1>'
+            f'<p>{esc(_(WAITING_WHY))}</p><div class="form-buttons">' + lend
+            + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home") + "</div></section>")
 
 
 FAIR = {"": N_("Deal checked: no device chose these cards."),

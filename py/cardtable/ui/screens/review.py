@@ -29,7 +29,8 @@ where the dummy is turned up (it has played no card yet then).  So a review show
 that is why the app offers it only for a finished game (``finished_only=True``) or a file opened
 for review (``finished_only="hands"``: the hands of it that are over, never the one in play).  The
 step that ends a hand shows that hand's end -- its last trick or capture, no card of the next
-deal -- and its hand number.
+deal -- and its hand number; ``go(k, dealt=True)`` shows such a step as the next hand's start
+instead (the position of that hand's first decision: its cards as dealt).
 
 ``review_html`` draws the screen: the step controls, what the move did (the trick it finished,
 or the cards a Seep capture took), the table with all hands, and the log up to this step.
@@ -122,6 +123,7 @@ class Review:
             raise NotFinished(_("This game is still being played: it can be reviewed once it is over."))
         self.game = self._checkpoints[0].copy()
         self.step = 0
+        self.dealt = False                   # a hand's last step shown as the next hand's start
         self.lines: dict[int, str] = {}      # action index -> the move in words
         self.shown: dict[int, dict] = {}     # step -> what its move showed (a trick, a capture)
 
@@ -131,8 +133,10 @@ class Review:
         """The last step: every action applied."""
         return len(self.actions)
 
-    def go(self, k: int) -> None:
-        """Move to step ``k`` (clamped to 0..last), describing the moves the log shows there.
+    def go(self, k: int, dealt: bool = False) -> None:
+        """Move to step ``k`` (clamped to 0..last), describing the moves the log shows there;
+        ``dealt``: a step that ends a hand shows the next hand as dealt (``dealt`` stays False
+        at any other step).
 
         The game is taken from the nearest copy at or before the first move still to describe
         (the current game when that is nearer), then brought forward: at most
@@ -144,6 +148,7 @@ class Review:
             self.step = first // CHECKPOINT_EVERY * CHECKPOINT_EVERY
         while self.step < k:
             self._apply_next(describe=self.step >= first)
+        self.dealt = dealt and k in self.hand_starts[1:]
 
     def forward(self) -> None:
         self.go(self.step + 1)
@@ -162,11 +167,11 @@ class Review:
     def hand_index(self) -> int:
         """Which hand (counted from 0) the current step belongs to (the step that ends a hand is
         that hand's)."""
-        return max(0, bisect_left(self.hand_starts, self.step) - 1)
+        return max(0, bisect_left(self.hand_starts, self.step) - 1 + self.dealt)
 
     def at_hand_end(self) -> bool:
         """Whether this step's move ended a hand (the next one is dealt already: none of it shows)."""
-        return self.step in self.hand_starts[1:] or (self.step == self.last and self.over)
+        return not self.dealt and (self.step in self.hand_starts[1:] or (self.step == self.last and self.over))
 
     def _apply_next(self, describe: bool) -> None:
         i = self.step
@@ -243,7 +248,7 @@ def review_html(review: Review, title: str, mark: Optional[dict] = None, extra: 
                          aria_label=_("Forward one move"), title=_("Forward one move"), disabled=at_end)
                 + button("»", "review:hand-forward", cls="btn ghost small", key="review-hand-forward",
                          aria_label=_("Forward to the next hand"), title=_("Next hand"), disabled=at_end))
-    line = review.lines.get(review.step - 1, "") if review.step else _("The cards as they were dealt.")
+    line = review.lines.get(review.step - 1, "") if review.step and not review.dealt else _("The cards as they were dealt.")
     if at_end and v["over"]:
         line = (_full_stop(line) + " " if line else "") + _game_over_words(review, v)
     board = (_spades_board if review.name == "dummy-spades" else _seep_board)(review, views, mark or {})
@@ -296,6 +301,15 @@ def _log_html(review: Review) -> str:
             f'<ol reversed>{body}</ol></section>')
 
 
+def _face(t: str, mark: dict) -> str:
+    """A card of a hand in Review; the better move's is marked and kept in view (web/morph.js: a
+    phone's fold may hide the hand under the words above it)."""
+    if t != mark.get("card"):
+        return card_face(Card.parse(t), small=True)
+    return card_face(Card.parse(t), small=True, extra_cls="better", label_suffix=mark["suffix"]) \
+        .replace("<span ", "<span data-keep-in-view ", 1)
+
+
 def _suit_rows(cards: list[str], label: str, mark: dict) -> str:
     by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
     for t in cards:
@@ -303,8 +317,7 @@ def _suit_rows(cards: list[str], label: str, mark: dict) -> str:
     rows = []
     for s in SUITS:
         if by_suit[s]:
-            faces = "".join(card_face(Card.parse(t), small=True, extra_cls="better" if t == mark.get("card") else "",
-                                      label_suffix=mark["suffix"] if t == mark.get("card") else "") for t in by_suit[s])
+            faces = "".join(_face(t, mark) for t in by_suit[s])
             rows.append(f'<div class="suit-row"><span class="suit-sym{" red" if s in "HD" else ""}" data-suit="{s}" '
                         f'aria-hidden="true">{SUIT_SYMBOL[s]}</span>{faces}</div>')
     return f'<div class="suit-rows" role="group" aria-label="{esc(label)}">{"".join(rows)}</div>'
@@ -328,7 +341,7 @@ def _spades_board(review: Review, views: dict, mark: dict) -> str:
     v = views[review.seats[0]]
     hands = review.hands(views)
     order = v["play_order"] or ["p0", "p1", "p2", "dummy"]
-    shown = review.shown.get(review.step)
+    shown = None if review.dealt else review.shown.get(review.step)
     trick_html = ""
     if shown and shown["kind"] == "trick":
         trick = shown["trick"]
@@ -376,7 +389,7 @@ def _seep_board(review: Review, views: dict, mark: dict) -> str:
     t = review.table
     v = views[review.seats[0]]
     hands = review.hands(views)
-    shown = review.shown.get(review.step)
+    shown = None if review.dealt else review.shown.get(review.step)
     just = shown["card"] if shown else None
     shown_html = ""
     if shown and shown["kind"] == "capture":

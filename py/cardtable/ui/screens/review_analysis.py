@@ -16,7 +16,8 @@ and, for *Try again*, of the seat's view then, so what they show is tested in CP
 ``ReviewAnalysis`` is the Review screen's part that holds the state (the decision marked, the
 one being tried, the analysis under way) and its acts (``review:at:<index>``, ``review:analyse``,
 ``review:try:<index>``, ``review:pick:<move>``, ``review:try-done``), routed by
-``ReviewSettings.step``.  Browser code apart from the renderers.
+``ReviewSettings.step``; an analysis made here is saved with its game (``keep``).  Browser code
+apart from the renderers.
 """
 
 from __future__ import annotations
@@ -126,10 +127,10 @@ def try_html(view: dict, d: dict, words, chosen: Optional[str]) -> str:
 
 def game_at(review, k: int):
     """A copy of the reviewed game at step ``k`` (the review stays at its step)."""
-    step = review.step
+    step, dealt = review.step, review.dealt
     review.go(k)
     g = review.game.copy()
-    review.go(step)
+    review.go(step, dealt)
     return g
 
 
@@ -156,7 +157,7 @@ class ReviewAnalysis:
         self.running.key = self.running.steps = None
         self.marked = at
         if at is not None:
-            review.go(at)
+            review.go(at, dealt=True)
 
     def decision(self, index: Optional[int]) -> Optional[dict]:
         return next((d for e in self.entries for d in e.get("decisions") or [] if d["index"] == index), None)
@@ -185,7 +186,7 @@ class ReviewAnalysis:
         verb, _sep, rest = arg.partition(":")
         if verb == "at" and rest.isdigit():
             self.marked = int(rest)
-            review.go(self.marked)
+            review.go(self.marked, dealt=True)
         elif verb == "try" and rest.isdigit() and self.decision(int(rest)):
             self.trying, self.chosen = int(rest), None
         elif verb == "pick" and self.trying is not None:
@@ -193,7 +194,7 @@ class ReviewAnalysis:
         elif verb == "try-done":
             if self.trying is not None:
                 self.marked = self.trying
-                review.go(self.trying)
+                review.go(self.trying, dealt=True)
             self.trying = self.chosen = None
         elif verb == "analyse":
             return self.start(review)
@@ -256,14 +257,34 @@ class ReviewAnalysis:
             state.done, state.total = done, total
 
         def done(analysis) -> None:
-            found = analysis.entries() or [{"seat": "", "hand": hand, "decisions": [], "accuracy": None}]
-            self.entries += found
+            found = analysis.entries()
+            self.entries += found or [{"seat": "", "hand": hand, "decisions": [], "accuracy": None}]
+            self.keep(review, found)
             app.render()
 
         seats = [review.table.you] if review.table.you else None
         state.steps = analyse_steps(record, seats=seats, hands={hand}, progress=progress)
         app.tasks.soon(lambda: analysis_panel.run(app, state, key, done))
         app.render()
+
+    def keep(self, review, found: list) -> None:
+        """Save the analyses made here with their game (the record's ``analyses``, so its export
+        has them): the open game's through its session, a saved game's in storage.  A file opened
+        for review is never saved; nor is anything when storage is full (they stay for this review)."""
+        from ...record import replay
+
+        app, gid = self.owner.app, self.owner.review_id
+        if not found or gid is None:
+            return
+        try:
+            if app.game is not None and app.game_id == gid:
+                for e in found:
+                    app.session.keep_analysis(e)
+                return
+            record = dict(review.record, analyses=[e for e in self.entries if e["seat"]])
+            app.saves.save(gid, record, app.saves.controllers(gid), game=replay(record))
+        except Exception:
+            pass
 
     def hand_number_of(self, review, k: int) -> int:
         g = game_at(review, review.hand_starts[k])

@@ -219,7 +219,7 @@ def panel_html(entry: dict, words, taps: bool = True) -> str:
 
 
 def move_words(game_name: str, table, action: str) -> str:
-    """An action in words: the Seep table's own, or a Dummy Spades bid or card."""
+    """An action in words: the Seep table's own, or a Dummy Spades bid, peek, flip or card."""
     if game_name != "dummy-spades":
         return table.action_words(action)
     w = action.split()
@@ -228,4 +228,6 @@ def move_words(game_name: str, table, action: str) -> str:
             return _("Bid {tricks} with a nil on {hands}").format(
                 tricks=w[1], hands=", ".join(table.name_of(h) for h in w[3].split(",")))
         return _("Bid {n}").format(n=w[1])
+    if w[0] in ("peek", "flip"):
+        return (_("Peek at slots {slots}") if w[0] == "peek" else _("Turn up slots {slots}")).format(slots=", ".join(w[1:]))
     return _("Play {card}").format(card=Card.parse(w[-1]).symbol)

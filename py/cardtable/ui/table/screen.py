@@ -201,6 +201,10 @@ class TableScreen:
         self.app.tasks.soon(run)
 
     def table_html(self) -> str:
+        if self.app.dialog == ("waiting",):   # the first deal waits for every device's value (``net.fair``)
+            from ..screens.remote_html import waiting_html
+            table, session = self.app.table, self.app.session
+            return waiting_html({s: table.name_of(s) for s in table.seats if session.away(s)})
         if self.app.dialog and self.app.dialog[0] in ("hand", "over"):
             # the summary stands alone: the next hand is dealt already, and none of it may show
             return (f'<section class="summary-screen" aria-label="{esc(self.game_title())}">'
