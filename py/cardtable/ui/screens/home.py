@@ -10,6 +10,8 @@ from ... import rules
 from ...lessons import GAMES as LESSON_GAMES
 from ...record import NAME_MAX, load_json
 from ..text.i18n import N_, _, ngettext
+# (the rules screen is rules_page.py's: drawn by the build, tools/first_paint.py, and shown as it is
+# by the page, ui/shell/rules_pages.py)
 from ..text.markup import button, esc, isolated, language_switch
 from ...stores.saves import SavedGame
 
