@@ -52,8 +52,9 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", then);
     else then();
   };
-  /** The text of a file the build gzipped (a host may have inflated it already). */
-  const inflated = (path) => fetch(new URL(path, document.baseURI)).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.status))))
+  /** The text of a file the build gzipped (a host may have inflated it already); asked ahead of the
+   * runtime's big downloads, which may have begun (a tap waits for it). */
+  const inflated = (path) => fetch(new URL(path, document.baseURI), { priority: "high" }).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.status))))
     .then((buffer) => {
       const bytes = new Uint8Array(buffer);
       if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
