@@ -80,8 +80,7 @@ def kept(store) -> tuple[dict, dict, int]:
 
 
 def rebuilt(store) -> None:
-    for _step in stats_sum.rebuild_steps(store):
-        pass
+    stats_sum.rebuild(store)
 
 
 @settings(max_examples=150, deadline=None)
@@ -175,21 +174,15 @@ def test_a_restore_marks_the_summaries_to_be_built_again_and_never_takes_a_files
     assert from_scratch(store)[2] == 1
 
 
-@pytest.mark.parametrize("n", [0, 120])
-def test_the_rebuild_yields_in_steps_and_starts_again_if_a_game_is_counted_meanwhile(n):
+def test_a_store_without_summaries_is_built_again_once_with_its_damaged_games_named():
     from test_stats_store import entry_of
 
     store = DictStore()
-    for i in range(n):
+    for i in range(120):
         key, entry = entry_of(i)
         store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
-    steps = stats_sum.rebuild_steps(store)
-    done = 0
-    for i, _step in enumerate(steps):
-        done += 1
-        if i == 0:   # a hand counted between two slices
-            key, entry = entry_of(500, hands=2)
-            stats_store.write_entries(store, {key: entry})
-    assert done >= n // stats_sum.STEP
-    assert stats_sum.valid(store)
+    store.setItem(stats_store.ENTRY_KEY + "bad", "{nope")
+    assert stats_sum.rebuild(store) == 120 and stats_sum.valid(store)
     assert kept(store) == from_scratch(store)
+    assert stats_sum.damaged(store).startswith("1 damaged game left out (bad: ")
+    assert "1 damaged game" in stats_screen.load_summaries(store)[3]

@@ -182,8 +182,6 @@ def write_entries(store: Any, entries: dict, now: Optional[float] = None) -> tup
                     raise StoreFull(str(err), done) from None
                 if sums is not None:
                     sums.change(key, before, data["games"][key])
-                else:
-                    stats_sum.TOUCHED.add(key)
                 changed += 1
                 added += old is None
             done.append(key)
@@ -380,5 +378,4 @@ def reset(store: Any) -> None:
     for k in _keys(store):
         if k in (OLD_KEY, UNCOUNTED_KEY) or k.startswith((ENTRY_KEY, *aside)) or stats_sum.derived(k):
             store.removeItem(k)
-    for _step in stats_sum.rebuild_steps(store):   # (no entries left: the empty summaries, marked valid)
-        pass
+    stats_sum.rebuild(store)   # (no entries left: the empty summaries, marked valid)

@@ -10,7 +10,7 @@ worked out when drawn from a small digest of each game kept in an index.
 Keys
     ``cardtable/v1/stats-sum``: ``{"v": VERSION}`` -- the summaries below are complete.  Without
     it (an older store, a restore, a write refused half way) they are built again once from every
-    entry (``rebuild_steps``, in slices), and not kept up meanwhile;
+    entry (``rebuild``), and not kept up meanwhile;
     ``cardtable/v1/stats-sum/<game>``: per player key ``{"c": {figure: n}, "a": {level: [games,
     won, hands, hands won]}}``;
     ``cardtable/v1/stats-idx/<0-f>``: a sixteenth of the games (by their key's last character),
@@ -19,8 +19,8 @@ Keys
     >>> from cardtable.stores.saves import DictStore
     >>> from cardtable.stores import stats as stats_store
     >>> store = DictStore()
-    >>> _ = list(rebuild_steps(store)); valid(store)
-    True
+    >>> rebuild(store), valid(store)
+    (0, True)
     >>> entry = {"game": "seep", "players": ["Ana", "Ben"], "controllers": {"p0": "human", "p1": "casual"},
     ...          "sides": {"p0": "p0", "p1": "p1"}, "over": True, "winner": "p0", "hints": {}, "updated": 5.0,
     ...          "hands": [{"score": {"p0": 60, "p1": 40}, "sweeps": {"p0": 1, "p1": 0}, "built": {"p0": 0, "p1": 1},
@@ -49,8 +49,6 @@ KIND_KEY = SUM_KEY + "/"
 INDEX_KEY = "cardtable/v1/stats-idx/"
 VERSION = 1
 FIGURES = [f.name for f in fields(stats.PlayerStats) if f.type in ("int", int)]
-STEP = 50
-"""``rebuild_steps`` yields after every so many entries."""
 
 
 def derived(key: str) -> bool:
@@ -179,32 +177,11 @@ class Summaries:
         self.dirty.clear()
 
 
-def oldest(store: Any, excess: int) -> list[str]:
-    """The ``excess`` least recently played games, from the index (valid summaries only)."""
-    idx = Summaries(store).all_index()
-    return sorted(idx, key=lambda k: (idx[k][1], k))[:excess]
-
-
 # ---- building them again, and reading them --------------------------------------------------------
 
-TOUCHED: set = set()
-"""Games whose entries changed while the summaries were not kept (``stores.stats.write_entries``):
-a rebuild in slices that saw any begins again."""
-
-
-def rebuild_steps(store: Any):
-    """Build the summaries again from every entry, yielding every ``STEP`` entries; returns how
-    many games were counted.  Damaged entries are left out (the entries are not changed).  If a
-    game is counted meanwhile (between two slices), it starts again."""
-    while True:
-        TOUCHED.clear()
-        n = yield from _rebuild(store)
-        if not TOUCHED:
-            return n
-        invalidate(store)
-
-
-def _rebuild(store: Any):
+def rebuild(store: Any) -> int:
+    """Build the summaries again from every entry (once, for a store without them); returns how
+    many games were counted.  Damaged entries are left out (the entries are not changed)."""
     invalidate(store)
     keys = [str(k) for k in map(store.key, range(int(store.length))) if k is not None]
     for k in keys:
@@ -214,9 +191,7 @@ def _rebuild(store: Any):
     for b in "0123456789abcdef":
         sums.index[b] = {}
     n, bad = 0, []
-    for i, key in enumerate(k[len(ENTRY_KEY):] for k in keys if k.startswith(ENTRY_KEY)):
-        if i % STEP == STEP - 1:
-            yield
+    for key in (k[len(ENTRY_KEY):] for k in keys if k.startswith(ENTRY_KEY)):
         entry, why = stats.read_entry(key, store.getItem(ENTRY_KEY + key))
         if entry is not None:
             sums.change(key, None, entry)
@@ -226,8 +201,6 @@ def _rebuild(store: Any):
     sums.dirty.update(INDEX_KEY + b for b in sums.index if sums.index[b])
     sums.dirty.update(KIND_KEY + g for g in sums.kinds if sums.kinds[g])
     sums.save()
-    if TOUCHED:
-        return n
     try:
         store.setItem(SUM_KEY, json.dumps({"v": VERSION, "bad": [len(bad), "; ".join(bad[:3])]}))
     except Exception:

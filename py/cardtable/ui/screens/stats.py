@@ -64,17 +64,17 @@ def load(store: Any) -> tuple[dict, Optional[str]]:
 
 
 def load_summaries(store: Any) -> tuple[dict, dict, int, Optional[str]]:
-    """What the screen shows, from the summaries kept (``stats_sum``; built again first if they are
-    not valid): per game the players' figures, each game's latest entry, how many games, and the
-    problems met in words.  A store of an earlier version not moved yet is read whole."""
+    """What the screen shows, from the summaries kept (``stats_sum``; built again once first when
+    they are not valid, an older store's): per game the players' figures, each game's latest
+    entry, how many games, and the problems met in words.  A store of an earlier version not moved
+    yet, or summaries that cannot be stored (full), are read from every entry."""
     moved = stats_store.migrate(store)
-    if store.getItem(STATS_KEY) is not None:   # not moved (storage full) or a later version's: read whole
+    if not stats_sum.valid(store):
+        stats_sum.rebuild(store)
+    if store.getItem(STATS_KEY) is not None or not stats_sum.valid(store):
         data, problem = load(store)
         return stats.summarize(data), {g: e for g in stats.GAMES if (e := stats.latest_game(data, g))}, \
             len(data["games"]), problem
-    if not stats_sum.valid(store):
-        for _step in stats_sum.rebuild_steps(store):
-            pass
     summary, latest, n = stats_sum.summarize(store)
     entries = {}
     for game, key in latest.items():
@@ -261,8 +261,6 @@ class StatsScreen:
     def __init__(self, app) -> None:
         self.app = app
         self.notice = ""   # a message on the screen (imported, reset)
-        self.job = None    # the summaries being built again (a Sliced)
-        self.broken = False   # ... failed: the screen reads every entry
 
     def acts(self) -> dict:
         return {"stats": self.act}
@@ -305,16 +303,9 @@ class StatsScreen:
         return reset_dialog()
 
     def html(self) -> str:
-        """The screen, for the app's ``screen_html``: from the summaries kept (built again first
-        in slices, ``stats_sum.rebuild_steps``, when an older store has none)."""
+        """The screen, for the app's ``screen_html``: from the summaries kept (``load_summaries``)."""
         store = self.app.saves.store
-        if not self.broken and store.getItem(STATS_KEY) is None and not stats_sum.valid(store) and not self.rebuilt():
-            return counting_html()
-        if self.broken:   # the rebuild failed (a bug): every entry read, as before the summaries
-            data, problem = load(store)
-            summary, latest = stats.summarize(data), {g: e for g in stats.GAMES if (e := stats.latest_game(data, g))}
-        else:
-            summary, latest, _n, problem = load_summaries(store)
+        summary, latest, _n, problem = load_summaries(store)
         waiting = len(stats_store.uncounted(store))
         if waiting:
             full = ngettext("{n} game has hands not counted yet (storage was full): they are counted when it is "
@@ -324,45 +315,6 @@ class StatsScreen:
         from .daily import stats_html, today   # (the deals of the day played)
         return screen_html({}, problem, self.notice, stats_store.asides(store), stats_html(store, today()),
                            summary=summary, latest=latest)
-
-    def rebuilt(self) -> bool:
-        """Build the summaries again: at once when that is quick (a small store), else in slices
-        (False: the screen says it is counting meanwhile, and is drawn again when done)."""
-        from ..shell.tasks import Sliced
-
-        if self.job is not None:
-            return False
-        steps = stats_sum.rebuild_steps(self.app.saves.store)
-        end = time.perf_counter() + 0.012
-        try:
-            while time.perf_counter() < end:
-                next(steps)
-        except StopIteration:
-            self.broken = not stats_sum.valid(self.app.saves.store)   # (no room to mark them: read whole)
-            return True
-        except Exception:   # a bug: every entry is read, as before the summaries
-            self.broken = True
-            return True
-
-        def done(_n: int) -> None:
-            self.job = None
-            self.broken = not stats_sum.valid(self.app.saves.store)
-            self.app.render()
-
-        def failed(err: Exception) -> None:
-            self.job, self.broken = None, True
-            self.app.render()
-
-        self.job = Sliced(self.app.tasks, steps, done, failed, 0.012).start(soon=True)
-        return False
-
-
-def counting_html() -> str:
-    """The screen while the summaries are built again (an older store, once)."""
-    return ('<section class="stats-page"><header class="settings-head">'
-            + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
-            + f'<h1>{esc(_("Statistics"))}</h1></header>'
-            f'<p class="muted" role="status">{esc(_("Counting the statistics…"))}</p></section>')
 
 
 def aside_text(aside: list[dict]) -> str:
