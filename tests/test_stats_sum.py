@@ -186,3 +186,12 @@ def test_a_store_without_summaries_is_built_again_once_with_its_damaged_games_na
     assert kept(store) == from_scratch(store)
     assert stats_sum.damaged(store).startswith("1 damaged game left out (bad: ")
     assert "1 damaged game" in stats_screen.load_summaries(store)[3]
+
+
+def test_a_chart_of_10000_games_draws_and_tables_200_points_with_the_last():
+    from cardtable.ui.screens.charts import SHOWN, line_chart
+
+    html = line_chart("Won", [("Ana", [i % 100 for i in range(10_000)])], "c", x_label="Game", y_label="%")
+    assert html.count("<tr><th scope=\"row\">") == SHOWN + 1 and '<th scope="row">10000</th>' in html
+    assert len(html) < 40_000
+    assert len(line_chart("Won", [("Ana", [1, 2, 3])], "c", x_label="Game", y_label="%").split("<polyline")[1].split()) >= 3

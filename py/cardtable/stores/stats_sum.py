@@ -60,14 +60,25 @@ def bucket(key: str) -> str:
     return "0123456789abcdef"[ord(key[-1]) % 16] if key else "0"
 
 
-def _read(store: Any, key: str) -> Any:
+_PARSED: dict = {}
+"""The index values last read for the screen, by key: (text, value), so reopening Statistics parses
+only what changed (never handed to ``Summaries``, which changes what it reads)."""
+
+
+def _read(store: Any, key: str, kept: bool = False) -> Any:
     text = store.getItem(key)
     if text is None:
         return None
+    text = str(text)
+    if kept and _PARSED.get(key, ("",))[0] == text:
+        return _PARSED[key][1]
     try:
-        return load_json(str(text), max_bytes=64_000_000, what="statistics summaries")
+        value = load_json(text, max_bytes=64_000_000, what="statistics summaries")
     except (RecordError, RecursionError):
         return None
+    if kept:
+        _PARSED[key] = (text, value)
+    return value
 
 
 def valid(store: Any) -> bool:
@@ -212,7 +223,10 @@ def summarize(store: Any) -> tuple[dict[str, dict[str, stats.PlayerStats]], dict
     """``stats.summarize`` of every entry, from the summaries: per game, per player key, the
     figures; the key of each game kind's latest game; how many games.  Valid summaries only."""
     sums = Summaries(store)
-    idx = sums.all_index()
+    idx = {}
+    for b in "0123456789abcdef":
+        got = _read(store, INDEX_KEY + b, kept=True)
+        idx.update(got if isinstance(got, dict) else {})
     order = sorted(idx, key=lambda k: (idx[k][1], k))
     out: dict[str, dict[str, stats.PlayerStats]] = {}
     latest: dict[str, str] = {}
