@@ -10,6 +10,7 @@ import functools
 import pytest
 
 from conftest import wait_ready
+from test_browser_a11y import Axe
 from test_browser_data import played
 from cardtable.record import dumps, replay
 from cardtable.stores.saves import DictStore, GAME_KEY, SaveStore
@@ -55,6 +56,8 @@ def test_many_saves_are_paged_filtered_and_the_finished_deleted_at_once(page, si
     wait_ready(page)
     page.wait_for_selector("#app li.save", state="attached")
     assert page.evaluate(ROWS) == 40                                   # 20 in play, 20 finished
+    axe = Axe(page)
+    axe("home with 70 saves")
     import_y = page.locator('label[for="import-file"]').bounding_box()["y"]
     assert import_y < page.locator("#app li.save").first.bounding_box()["y"]   # above the list
     more = page.locator('[data-act="saves:more:playing"]')
@@ -83,6 +86,8 @@ def test_many_saves_are_paged_filtered_and_the_finished_deleted_at_once(page, si
     page.click('[data-act="delete:*finished"]')                        # one question for all
     dialog = page.locator('[role="dialog"], [role="alertdialog"]').first
     assert "Delete 25 finished games?" in dialog.inner_text()
+    axe("delete finished games")
+    assert axe.problems == [], axe.problems
     page.click('[data-act="confirm-delete:*finished"]')
     page.wait_for_function("() => !document.querySelector('#app ul.finished')")
     assert "25 finished games were deleted." in page.inner_text("#app")
