@@ -195,3 +195,19 @@ def test_a_chart_of_10000_games_draws_and_tables_200_points_with_the_last():
     assert html.count("<tr><th scope=\"row\">") == SHOWN + 1 and '<th scope="row">10000</th>' in html
     assert len(html) < 40_000
     assert len(line_chart("Won", [("Ana", [1, 2, 3])], "c", x_label="Game", y_label="%").split("<polyline")[1].split()) >= 3
+
+
+def test_a_store_that_gives_its_keys_at_once_is_read_the_same():
+    from test_saves_list import BulkStore
+    from test_stats_store import entry_of
+
+    stores = []
+    for store in (DictStore(), BulkStore()):
+        for i in range(30):
+            key, entry = entry_of(i)
+            store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
+        store.setItem("elsewhere", "not the app's")
+        stats_store.set_aside(store, "cardtable/v1/stats/x", "{broken", "could not be read", now=5.0)
+        rebuilt(store)
+        stores.append((kept(store), stats_store.asides(store), sorted(stats_store.entry_keys(store))))
+    assert stores[0] == stores[1] and stores[0][0][2] == 30

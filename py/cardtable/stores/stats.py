@@ -64,12 +64,7 @@ class StoreFull(Exception):
 # ---- reading ------------------------------------------------------------------------------------
 
 def _keys(store: Any) -> list[str]:
-    out = []
-    for i in range(int(store.length)):
-        k = store.key(i)
-        if k is not None:
-            out.append(str(k))
-    return out
+    return stats_sum.keys(store)
 
 
 def _get(store: Any, key: str) -> Optional[str]:

@@ -56,6 +56,14 @@ def derived(key: str) -> bool:
     return key == SUM_KEY or key.startswith((KIND_KEY, INDEX_KEY))
 
 
+def keys(store: Any) -> list[str]:
+    """The app's keys in the store: in one call when the store can (web/store.js's, 12,000 keys)."""
+    bulk = getattr(store, "keys", None)
+    if callable(bulk):
+        return bulk("cardtable/")
+    return [str(k) for k in map(store.key, range(int(store.length))) if k is not None]
+
+
 def bucket(key: str) -> str:
     return "0123456789abcdef"[ord(key[-1]) % 16] if key else "0"
 
@@ -194,15 +202,15 @@ def rebuild(store: Any) -> int:
     """Build the summaries again from every entry (once, for a store without them); returns how
     many games were counted.  Damaged entries are left out (the entries are not changed)."""
     invalidate(store)
-    keys = [str(k) for k in map(store.key, range(int(store.length))) if k is not None]
-    for k in keys:
+    got = keys(store)
+    for k in got:
         if derived(k):
             store.removeItem(k)
     sums = Summaries(store)
     for b in "0123456789abcdef":
         sums.index[b] = {}
     n, bad = 0, []
-    for key in (k[len(ENTRY_KEY):] for k in keys if k.startswith(ENTRY_KEY)):
+    for key in (k[len(ENTRY_KEY):] for k in got if k.startswith(ENTRY_KEY)):
         entry, why = stats.read_entry(key, store.getItem(ENTRY_KEY + key))
         if entry is not None:
             sums.change(key, None, entry)
