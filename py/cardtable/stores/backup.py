@@ -67,20 +67,16 @@ class Restored:
 
 
 def _keys(store: Any) -> list[str]:
-    out = []
-    for i in range(int(store.length)):
-        k = store.key(i)
-        if k is not None and str(k).startswith(PREFIX):
-            out.append(str(k))
-    return out
+    return stats_sum.keys(store)   # (every key under PREFIX)
 
 
 def export_all(store: Any, now: Optional[float] = None) -> str:
-    """Every stored value under ``cardtable/`` as a backup file's text."""
+    """Every stored value under ``cardtable/`` as a backup file's text (but the statistics'
+    summaries, worked out again from the entries)."""
     entries = {}
     for k in _keys(store):
         v = store.getItem(k)
-        if v is not None:
+        if v is not None and not stats_sum.derived(k):
             entries[k] = str(v)
     return json.dumps({"format": FORMAT, "written": time.time() if now is None else now, "entries": entries},
                       ensure_ascii=False, indent=0)

@@ -61,7 +61,7 @@ def keys(store: Any) -> list[str]:
     bulk = getattr(store, "keys", None)
     if callable(bulk):
         return bulk("cardtable/")
-    return [str(k) for k in map(store.key, range(int(store.length))) if k is not None]
+    return [str(k) for k in map(store.key, range(int(store.length))) if k is not None and str(k).startswith("cardtable/")]
 
 
 def bucket(key: str) -> str:
