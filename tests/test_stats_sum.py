@@ -214,3 +214,11 @@ def test_a_store_that_gives_its_keys_at_once_is_read_the_same():
         rebuilt(store)
         stores.append((kept(store), stats_store.asides(store), sorted(stats_store.entry_keys(store))))
     assert stores[0] == stores[1] and stores[0][0][2] == 30
+
+
+def test_the_module_tours_run():
+    import doctest
+
+    from cardtable.ui.screens import saves_list
+
+    assert doctest.testmod(stats_sum).failed == 0 and doctest.testmod(saves_list).failed == 0
