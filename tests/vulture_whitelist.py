@@ -6,7 +6,6 @@
 Files
 NewGame
 TableScreen
-SavedGames
 YourData
 Remote
 Daily

@@ -67,6 +67,7 @@
       tx = db.transaction("kv", "readwrite");
       const os = tx.objectStore("kv");
       for (const [k, v] of writes) { if (v === null) os.delete(k); else os.put(v, k); }
+      if (tx.commit) tx.commit();   // at once: a page left right after its write keeps it
     } catch (err) { return refused(writes, olds, waiters, err); }
     inflight = Promise.all([inflight, done(tx).then(() => {
       if (chan) chan.postMessage([...writes]);
@@ -148,6 +149,8 @@
     key: (i) => (list()[i] ?? null),
     get length() { return list().length; },
     entries: () => [...map.entries()],
+    keysOf: (p) => list().filter((k) => k.startsWith(p)),   // (home's list: every key in one call)
+    valuesOf: (p) => new Map([...map].filter(([k]) => k.startsWith(p))),
     flush: () => new Promise((ok) => { waiting.push(ok); if (!scheduled) { scheduled = true; queueMicrotask(flush); } }),
     onchange: (f) => { changes.push(f); },
     onrefused: (f) => { refusals.push(f); },

@@ -611,11 +611,12 @@ def hand_winners(scores: dict) -> list[str]:
 def summarize(data: dict) -> dict[str, dict[str, PlayerStats]]:
     """Per game, per player key: the figures of every person who played a counted hand.
 
-    Games are taken oldest first (by ``updated``), so ``win_history`` is in time order and a
-    player's ``name`` is the spelling of his latest game."""
+    Games are taken oldest first (by ``updated``, then key), so ``win_history`` is in time order
+    and a player's ``name`` is the spelling of his latest game."""
     out: dict[str, dict[str, PlayerStats]] = {}
-    entries = sorted(data.get("games", {}).values(), key=lambda e: e.get("updated", 0.0))
-    for e in entries:
+    games = data.get("games", {})
+    for k in sorted(games, key=lambda k: (games[k].get("updated", 0.0), k)):
+        e = games[k]
         game = e["game"]
         seats = [f"p{i}" for i in range(len(e["players"]))]
         seen = set()
@@ -683,8 +684,9 @@ def _add_game(ps: PlayerStats, e: dict, seat: str) -> None:
 
 def latest_game(data: dict, game: str) -> Optional[dict]:
     """The entry of ``game`` most recently added to, or None."""
-    entries = [e for e in data.get("games", {}).values() if e["game"] == game]
-    return max(entries, key=lambda e: e.get("updated", 0.0)) if entries else None
+    games = data.get("games", {})
+    keys = [k for k, e in games.items() if e["game"] == game]
+    return games[max(keys, key=lambda k: (games[k].get("updated", 0.0), k))] if keys else None
 
 
 def score_series(entry: dict) -> list[tuple[str, list[int]]]:

@@ -40,7 +40,7 @@ from typing import Any, Optional
 from .. import stats
 from ..game import RecordError
 from ..record import format_kind, load_json
-from . import stats as stats_store
+from . import stats as stats_store, stats_sum
 from .saves import GAME_KEY, META_KEY, PREFIX
 
 FORMAT = "cardtable-backup/1"
@@ -67,20 +67,16 @@ class Restored:
 
 
 def _keys(store: Any) -> list[str]:
-    out = []
-    for i in range(int(store.length)):
-        k = store.key(i)
-        if k is not None and str(k).startswith(PREFIX):
-            out.append(str(k))
-    return out
+    return stats_sum.keys(store)   # (every key under PREFIX)
 
 
 def export_all(store: Any, now: Optional[float] = None) -> str:
-    """Every stored value under ``cardtable/`` as a backup file's text."""
+    """Every stored value under ``cardtable/`` as a backup file's text (but the statistics'
+    summaries, worked out again from the entries)."""
     entries = {}
     for k in _keys(store):
         v = store.getItem(k)
-        if v is not None:
+        if v is not None and not stats_sum.derived(k):
             entries[k] = str(v)
     return json.dumps({"format": FORMAT, "written": time.time() if now is None else now, "entries": entries},
                       ensure_ascii=False, indent=0)
@@ -146,7 +142,7 @@ def restore(store: Any, text: str) -> Restored:
         elif key.startswith(stats_store.ENTRY_KEY) or key == stats.STATS_KEY:
             if key not in here and not _all_readable(key, value):
                 groups.append(("other", {key: value}))   # unreadable in the file too: kept as it is, never dropped
-        elif not key.startswith(META_KEY) and key not in here:   # (a note is written with its game)
+        elif not key.startswith(META_KEY) and key not in here and not stats_sum.derived(key):   # (a note is written with its game; summaries are worked out here)
             groups.append(("other", {key: value}))
     for gkey, entry in _stats_of(entries).items():
         skey = stats_store.ENTRY_KEY + gkey
@@ -156,6 +152,8 @@ def restore(store: Any, text: str) -> Restored:
         data = {"games": {gkey: old} if old is not None else {}}
         if stats.merge_entry(data, gkey, entry):
             groups.append(("stats", {skey: stats.dump_entry(data["games"][gkey])}))
+    if any(how == "stats" for how, _w in groups):
+        stats_sum.invalidate(store)   # entries written apart from the summaries: built again once
     for how, writes in groups:
         fitted = _write_group(store, writes, here)
         attr = {"add": "games_added", "replace": "games_longer", "beside": "games_beside",

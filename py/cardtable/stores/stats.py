@@ -26,6 +26,7 @@ data* keeps it.  A store written by a later version (``cardtable-stats/2``...) i
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from typing import Any, Optional
@@ -33,6 +34,7 @@ from typing import Any, Optional
 from .. import stats
 from ..game import RecordError
 from ..record import format_kind, load_json
+from . import stats_sum
 
 ENTRY_KEY = "cardtable/v1/stats/"
 OLD_KEY = stats.STATS_KEY
@@ -62,12 +64,7 @@ class StoreFull(Exception):
 # ---- reading ------------------------------------------------------------------------------------
 
 def _keys(store: Any) -> list[str]:
-    out = []
-    for i in range(int(store.length)):
-        k = store.key(i)
-        if k is not None:
-            out.append(str(k))
-    return out
+    return stats_sum.keys(store)
 
 
 def _get(store: Any, key: str) -> Optional[str]:
@@ -157,33 +154,50 @@ def set_aside(store: Any, key: str, text: str, reason: str, now: Optional[float]
 
 def write_entries(store: Any, entries: dict, now: Optional[float] = None) -> tuple[list[str], int]:
     """Merge each game's entry into its key (``stats.merge_entry``: hands already counted stay,
-    only new ones are added).  Returns the keys now holding their game (written or already
-    holding all of it) and how many changed.  Raises ``StoreFull`` when the store is full (what
-    was written before stays); an entry that cannot be set aside is passed over."""
+    only new ones are added), and the summaries with them (``stats_sum``).  Returns the keys now
+    holding their game (written or already holding all of it) and how many changed.  Raises
+    ``StoreFull`` when the store is full (what was written before stays); an entry that cannot be
+    set aside is passed over."""
     done, changed, added = [], 0, 0
-    for key, entry in entries.items():
-        text = _get(store, ENTRY_KEY + key)
-        old, why = stats.read_entry(key, text)
-        if why:
-            if not set_aside(store, ENTRY_KEY + key, text or "", f"the statistics of a game could not be read ({why})", now):
-                continue   # never overwrite what cannot be read
-            old = None
-        data = {"games": {key: old} if old is not None else {}}
-        if stats.merge_entry(data, key, entry):
-            try:
-                _set(store, ENTRY_KEY + key, stats.dump_entry(data["games"][key]))
-            except StoreFull as err:
-                raise StoreFull(str(err), done) from None
-            changed += 1
-            added += old is None
-        done.append(key)
-    if added:
-        _forget_oldest(store)
+    sums = stats_sum.Summaries(store) if stats_sum.valid(store) else None
+    try:
+        for key, entry in entries.items():
+            text = _get(store, ENTRY_KEY + key)
+            old, why = stats.read_entry(key, text)
+            if why:
+                if not set_aside(store, ENTRY_KEY + key, text or "", f"the statistics of a game could not be read ({why})", now):
+                    continue   # never overwrite what cannot be read
+                old = None
+            before = copy.deepcopy(old) if sums is not None else None
+            data = {"games": {key: old} if old is not None else {}}
+            if stats.merge_entry(data, key, entry):
+                try:
+                    _set(store, ENTRY_KEY + key, stats.dump_entry(data["games"][key]))
+                except StoreFull as err:
+                    raise StoreFull(str(err), done) from None
+                if sums is not None:
+                    sums.change(key, before, data["games"][key])
+                changed += 1
+                added += old is None
+            done.append(key)
+        if added:
+            _forget_oldest(store, sums)
+    finally:
+        if sums is not None:
+            sums.save()
     return done, changed
 
 
-def _forget_oldest(store: Any) -> None:
-    """Keep at most ``stats.MAX_GAMES`` games: the least recently played go first."""
+def _forget_oldest(store: Any, sums: Optional[stats_sum.Summaries] = None) -> None:
+    """Keep at most ``stats.MAX_GAMES`` games: the least recently played go first (found in the
+    summaries' index when they are kept, else by reading every entry)."""
+    if sums is not None:
+        idx = sums.all_index()
+        for key in sorted(idx, key=lambda k: (idx[k][1], k))[:max(0, len(idx) - stats.MAX_GAMES)]:
+            entry, _why = stats.read_entry(key, _get(store, ENTRY_KEY + key))
+            sums.change(key, entry, None)
+            store.removeItem(ENTRY_KEY + key)
+        return
     keys = entry_keys(store)
     if len(keys) <= stats.MAX_GAMES:
         return
@@ -193,7 +207,7 @@ def _forget_oldest(store: Any) -> None:
         if entry is not None:      # a damaged entry is not forgotten by counting
             updated[key] = entry["updated"]
     excess = len(keys) - stats.MAX_GAMES
-    for key in sorted(updated, key=updated.get)[:excess]:
+    for key in sorted(updated, key=lambda k: (updated[k], k))[:excess]:
         store.removeItem(ENTRY_KEY + key)
 
 
@@ -357,5 +371,6 @@ def reset(store: Any) -> None:
     """Forget every statistic, and the statistics set aside (the saved games stay)."""
     aside = (ASIDE_KEY + STATS_ASIDE, ASIDE_WHY_KEY + STATS_ASIDE)
     for k in _keys(store):
-        if k in (OLD_KEY, UNCOUNTED_KEY) or k.startswith((ENTRY_KEY, *aside)):
+        if k in (OLD_KEY, UNCOUNTED_KEY) or k.startswith((ENTRY_KEY, *aside)) or stats_sum.derived(k):
             store.removeItem(k)
+    stats_sum.rebuild(store)   # (no entries left: the empty summaries, marked valid)

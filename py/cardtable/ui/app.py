@@ -66,7 +66,7 @@ ACT_OWNERS = {
     **dict.fromkeys(("new", "quick", "start", "play-again"), "new_game"),
     **dict.fromkeys(("ready", "release", "next-hand", "move", "hint", "undo", "playout", "ui", "analyse"),
                     "table_screen"),
-    **dict.fromkeys(("delete", "confirm-delete"), "saved_games"),
+    **dict.fromkeys(("delete", "confirm-delete", "saves"), "saved_games"),
     **dict.fromkeys(("learn", "lesson"), "lesson"),
     **dict.fromkeys(("set", "open-review", "review", "ice"), "review_settings"),
     "stats": "statistics", "backup": "your_data", "daily": "daily", "share": "daily",
@@ -277,7 +277,7 @@ class App:
         now = time.time()
         if self.screen == "home":   # (the same function draws a first visit's home into the built page)
             html = home_screen(self.saves, self.settings, self.lang, self.notice,
-                               home.seat_host(local_get(home.GUEST_KEY)), bots_available(), now)
+                               home.seat_host(local_get(home.GUEST_KEY)), bots_available(), now, self.parts.get("saved_games"))
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
                                       seats=self.new_game.seats)

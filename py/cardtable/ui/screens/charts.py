@@ -26,6 +26,9 @@ WIDTH, HEIGHT = 320, 180
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 40, 10, 10, 26
 MAX_SERIES = 4
 """Series drawn (and coloured ``s0``..``s3``); a caller passes at most this many."""
+SHOWN = 200
+"""Points drawn and rows of the table at most: a longer series is shown every so many points
+(its last always; 10,000 games drew 1 MB of chart)."""
 MAX_MARKERS = 30
 """Points are marked with a dot while a series has at most this many."""
 
@@ -103,7 +106,7 @@ def line_chart(title: str, series: Sequence[tuple[str, Sequence[float]]], chart_
     parts.append(f'<text class="axis-label" x="{PAD_LEFT + plot_w / 2:.1f}" y="{HEIGHT - 2}" '
                  f'text-anchor="middle">{esc(x_label)}</text>')
     for k, (name, vals) in enumerate(series):
-        pts = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(vals))
+        pts = " ".join(f"{x_at(i):.1f},{y_at(vals[i]):.1f}" for i in shown(len(vals)))
         parts.append(f'<g class="series s{k}"><polyline points="{pts}"/>')
         if len(vals) <= MAX_MARKERS:
             parts.extend(f'<circle cx="{x_at(i):.1f}" cy="{y_at(v):.1f}" r="2.5"/>' for i, v in enumerate(vals))
@@ -116,6 +119,11 @@ def line_chart(title: str, series: Sequence[tuple[str, Sequence[float]]], chart_
             + f'<ul class="chart-legend">{legend}</ul>'
             + data_table(series, x_label, y_label, value_text)
             + "</figure>")
+
+
+def shown(n: int) -> list[int]:
+    """The points of ``n`` that are drawn: all, or every so many and the last (``SHOWN``)."""
+    return sorted({*range(0, n, math.ceil(n / SHOWN)), n - 1}) if n > SHOWN else list(range(n))
 
 
 def _x_ticks(n: int) -> list[int]:
@@ -137,7 +145,7 @@ def data_table(series, x_label: str, y_label: str, value_text) -> str:
     n = max(len(v) for _n, v in series)
     head = f'<th scope="col">{esc(x_label)}</th>' + "".join(f'<th scope="col">{esc(name)}</th>' for name, _v in series)
     rows = []
-    for i in range(n):
+    for i in shown(n):
         cells = "".join(f"<td>{esc(value_text(vals[i])) if i < len(vals) else ''}</td>" for _n, vals in series)
         rows.append(f'<tr><th scope="row">{i + 1}</th>{cells}</tr>')
     return (f'<details class="chart-figures"><summary>{esc(_("The figures"))}</summary>'

@@ -14,6 +14,7 @@ from ..text.i18n import N_, _, ngettext
 # by the page, ui/shell/rules_pages.py)
 from ..text.markup import button, esc, isolated, language_switch
 from ...stores.saves import SavedGame
+from . import saves_list
 
 GAME_TITLES = rules.TITLES
 SEATS = {"dummy-spades": 3, "seep": 4}
@@ -131,10 +132,11 @@ def seat_host(text: Optional[str]) -> Optional[str]:
 
 def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, notice: str = "",
               speed: str = "normal", bots: bool = True, lang: str = "en", table_host: Optional[str] = None,
-              level: str = DEFAULT_LEVEL, daily=None) -> str:
+              level: str = DEFAULT_LEVEL, daily=None, listing=None, check=None) -> str:
     """Home (``table_host``: this device has a seat at that host's table, ``seat_host``; ``level``: the
     computers' level the tiles' one tap starts; ``daily``: the store of the deals of the day played,
-    for their tile)."""
+    for their tile; ``listing``: what the saved list shows, ``saves_list.Listing``; ``check``: a row
+    as drawn, its record checked)."""
     parts = ['<section class="home">',
              f'<header class="home-head"><h1>{esc(_("Card Table"))}</h1>'
              f'<p class="muted">{esc(_("Pass the device around, or play against the computer. Works offline."))}</p></header>']
@@ -183,15 +185,8 @@ def home_html(saves: list[SavedGame], last: Optional[SavedGame], now: float, not
                  '<input type="file" id="import-file" accept=".json,application/json" class="visually-hidden">'
                  f'<label class="btn ghost" for="review-file">{esc(_("Open a file for review…"))}</label>'
                  '<input type="file" id="review-file" accept=".json,application/json" class="visually-hidden"></div>')
-    if not saves:
-        parts.append(f'<p class="muted">{esc(_("No saved games yet. Every move is saved as you play."))}</p>')
-    playing = [s for s in saves if not s.over]
-    finished = [s for s in saves if s.over]
-    if playing:
-        parts.append('<ul class="save-list">' + "".join(save_row(s, now) for s in playing) + "</ul>")
-    if finished:   # games over, apart from the games in play
-        parts.append(f'<h3 class="finished-title">{esc(_("Finished games"))}</h3>'
-                     '<ul class="save-list finished">' + "".join(save_row(s, now) for s in finished) + "</ul>")
+    parts.append(saves_list.section(saves, listing or saves_list.Listing(), now, save_row,
+                                    [(g, game_title(g)) for g in GAME_TITLES], check))
     parts.append("</section></section>")
     return "".join(parts)
 

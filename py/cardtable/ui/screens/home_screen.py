@@ -19,14 +19,16 @@ from .lesson_offer import with_offer
 
 
 def home_screen(saves, settings: dict, lang: str, notice: str = "", table_host: Optional[str] = None,
-                bots: bool = True, now: Optional[float] = None) -> str:
+                bots: bool = True, now: Optional[float] = None, listing_owner=None) -> str:
     """Home for ``saves`` (a ``SaveStore``) and ``settings``: the saved games, the last one to
     continue, the lessons offered on a first visit (``table_host``: this device has a seat at that
-    host's table, ``home.seat_host``; ``bots``: the computer players are shipped)."""
-    items = saves.list()
+    host's table, ``home.seat_host``; ``bots``: the computer players are shipped;
+    ``listing_owner``: the part that keeps what the list shows, ``saved_games.SavedGames``)."""
+    items = saves.list(quick=True)   # (from the notes: the rows drawn are checked, ``saves.row``)
     last_id = saves.last_id()
     last = next((s for s in items if s.id == last_id), None)
     html = home.home_html(items, last, time.time() if now is None else now, notice, speed=settings["speed"],
                           bots=bots, lang=lang, table_host=table_host, level=settings.get("level", "casual"),
-                          daily=saves.store)
+                          daily=saves.store, listing=getattr(listing_owner, "listing", None),
+                          check=lambda s: saves.row(s.id) if s.error is None else s)
     return html if table_host is not None else with_offer(saves, html)   # the lessons offered on a first visit

@@ -39,7 +39,7 @@ def with_offer(saves, html: str) -> str:
     ``SaveStore``; no saved game and not offered before)."""
     if stored(saves.store, OFFER_KEY):
         return html
-    if saves.list():   # not a first visit: never offered (and the saved games not listed again for it)
+    if saves.list(quick=True):   # not a first visit: never offered (and the saved games not listed again for it)
         keep(saves.store, OFFER_KEY, "not first visit")
         return html
     every = lessons()

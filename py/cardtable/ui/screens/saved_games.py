@@ -1,45 +1,99 @@
-"""The home screen's saved games: deleting one, after a question that names it.
+"""The home screen's saved games: what the list shows (pages, filter), deleting one after a
+question that names it, and deleting every finished game after one question that counts them.
 
 Acts: ``delete:<id>`` (ask), ``confirm-delete:<id>`` (an id, or a damaged entry's storage key
-``cardtable/...``).  Its dialog is ``("delete", id, what)`` over the home screen.
+``cardtable/...``, or ``saves_list.ALL_FINISHED``); ``saves:more:<group>`` (``playing`` or
+``finished``: ``PAGE`` rows more), ``saves:game:<game or all>``, ``saves:find`` (the player's
+name in the field ``#saves-name``; also on its change), ``saves:clear``.  Its dialog is
+``("delete", id, what)`` over the home screen.
 """
 
 from __future__ import annotations
 
-from ..text.i18n import _
+from ..text.i18n import _, ngettext
 from ..text.markup import button, dialog, esc
 from . import home
+from .saves_list import ALL_FINISHED, PAGE, Listing, delete_finished_dialog, finished
 
 
 class SavedGames:
-    """Deleting saved games from the home screen (see the module docstring)."""
+    """Home's saved games (see the module docstring); ``listing``: what the list shows."""
 
     def __init__(self, app) -> None:
         self.app = app
+        self.listing = Listing()
 
     def acts(self) -> dict:
-        return {"delete": self.ask, "confirm-delete": self.delete}
+        return {"delete": self.ask, "confirm-delete": self.delete, "saves": self.act}
+
+    def act(self, arg: str) -> None:
+        verb, _sep, what = arg.partition(":")
+        listing = self.listing
+        if verb == "more" and what in listing.shown:
+            listing.shown[what] += PAGE
+        elif verb == "game":
+            listing.game = "" if what == "all" else what
+            listing.shown = Listing().shown
+        elif verb == "find":
+            return self.find(self.field_value())
+        elif verb == "clear":
+            self.listing = Listing()
+        self.app.render()
+
+    def find(self, name: str) -> None:
+        """Show the games of players whose name holds ``name``."""
+        self.listing.name = name.strip()[:40]
+        self.listing.shown = Listing().shown
+        self.app.render()
+
+    @staticmethod
+    def field_value() -> str:
+        from ..shell.browser import document, present   # (browser only)
+        field = document.getElementById("saves-name")
+        return str(field.value) if present(field) else ""
 
     def ask(self, game_id: str) -> None:
         app = self.app
-        entry = next((s for s in app.saves.list() if s.id == game_id), None)
+        if game_id == ALL_FINISHED:
+            n = len(finished(app.saves.list(quick=True)))
+            app.dialog = ("delete", game_id, n)
+            return app.render()
+        if game_id.startswith("cardtable/"):
+            entry = next((s for s in app.saves.list(quick=True) if s.id == game_id), None)
+        else:
+            entry = app.saves.row(game_id) if app.saves.raw(game_id) is not None else None
         what = f"{home.game_title(entry.game) if entry.game else _('Game')} — {home.players_text(entry)}" if entry else game_id
         app.dialog = ("delete", game_id, what)
         app.render()
 
     def delete(self, key: str) -> None:
         app = self.app
-        if key.startswith("cardtable/"):
+        if key == ALL_FINISHED:
+            gone = finished(app.saves.list(quick=True))
+            for s in gone:
+                app.saves.delete(s.id)
+            app.notice = ngettext("{n} finished game was deleted.", "{n} finished games were deleted.",
+                                  len(gone)).format(n=len(gone))
+            self.listing.shown["finished"] = PAGE
+        elif key.startswith("cardtable/"):
             app.saves.delete_key(key)
+            app.notice = _("The saved game was deleted.")
         else:
             app.saves.delete(key)
+            app.notice = _("The saved game was deleted.")
         app.dialog = None
-        app.notice = _("The saved game was deleted.")
         app.render()
 
     def dialog_html(self) -> str:
         _kind, gid, what = self.app.dialog
-        return dialog(esc(_("Delete this saved game?")), f"<p>{esc(what)}</p><p>{esc(_('This cannot be undone.'))}</p>",
-                      button(esc(_("Delete")), f"confirm-delete:{gid}", cls="btn danger", key="confirm")
+        if gid == ALL_FINISHED:
+            title, body, yes = delete_finished_dialog(what)
+            body = f"<p>{esc(body)}</p><p>{esc(_('This cannot be undone.'))}</p>"
+            no = _("Keep them")
+        else:
+            title, yes, no = _("Delete this saved game?"), _("Delete"), _("Keep it")
+            body = f"<p>{esc(what)}</p><p>{esc(_('This cannot be undone.'))}</p>"
+        return dialog(esc(title), body,
+                      button(esc(yes), f"confirm-delete:{gid}", cls="btn danger", key="confirm")
                       .replace("<button ", "<button data-autofocus ", 1)
-                      + button(esc(_("Keep it")), "cancel", cls="btn ghost", key="cancel"), escape="cancel")
+                      + button(esc(no), "cancel", cls="btn ghost", key="cancel"), escape="cancel")

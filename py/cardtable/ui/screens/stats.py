@@ -26,7 +26,7 @@ from typing import Any, Optional
 
 from ... import rules, stats
 from ...record import file_kind
-from ...stores import stats as stats_store
+from ...stores import stats as stats_store, stats_sum
 from .charts import line_chart
 from ..text.i18n import N_, _, decimal, ngettext
 from ..text.markup import button, dialog, esc, isolated
@@ -61,6 +61,31 @@ def load(store: Any) -> tuple[dict, Optional[str]]:
     """The statistics in ``store`` and the problems met reading them, in words (None when none)."""
     data, problems = stats_store.load(store)
     return data, "; ".join(map(problem_words, problems)) or None
+
+
+def load_summaries(store: Any) -> tuple[dict, dict, int, Optional[str]]:
+    """What the screen shows, from the summaries kept (``stats_sum``; built again once first when
+    they are not valid, an older store's): per game the players' figures, each game's latest
+    entry, how many games, and the problems met in words.  A store of an earlier version not moved
+    yet, or summaries that cannot be stored (full), are read from every entry."""
+    moved = stats_store.migrate(store)
+    if not stats_sum.valid(store):
+        stats_sum.rebuild(store)
+    if store.getItem(STATS_KEY) is not None or not stats_sum.valid(store):
+        data, problem = load(store)
+        return stats.summarize(data), {g: e for g in stats.GAMES if (e := stats.latest_game(data, g))}, \
+            len(data["games"]), problem
+    summary, latest, n = stats_sum.summarize(store)
+    entries = {}
+    for game, key in latest.items():
+        entry, _why = stats.read_entry(key, store.getItem(stats_store.ENTRY_KEY + key))
+        if entry is not None:
+            entries[game] = entry
+    problems = [problem_words(moved)] if moved else []
+    bad = stats_sum.damaged(store)
+    if bad:
+        problems.append(bad)
+    return summary, entries, n, "; ".join(problems) or None
 
 
 def record_game(store: Any, record: dict, controllers: Optional[dict] = None,
@@ -113,8 +138,13 @@ def reset(store: Any) -> None:
 # ---- the screen -----------------------------------------------------------------------------
 
 def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", aside: Optional[list] = None,
-                daily: str = "") -> str:
-    """The whole Statistics screen (one ``<h1>``; ``daily``: the deals of the day's section)."""
+                daily: str = "", summary: Optional[dict] = None, latest: Optional[dict] = None) -> str:
+    """The whole Statistics screen (one ``<h1>``; ``daily``: the deals of the day's section), of
+    ``data`` (every game's entry) or of ``summary`` and ``latest`` (``load_summaries``)."""
+    if summary is None:
+        summary = stats.summarize(data)
+        latest = {g: e for g in stats.GAMES if (e := stats.latest_game(data, g))}
+    latest = latest or {}
     parts = ['<section class="stats-page">',
              '<header class="settings-head">'   # ⌂ as on every other screen
              + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
@@ -125,36 +155,34 @@ def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", asi
         parts.append(f'<p class="notice" role="alert">{esc(_("Some saved statistics could not be used: {problem}").format(problem=problem))}</p>')
     if aside:
         parts.append(f'<p class="notice" role="alert">{esc(aside_text(aside))}</p>')
-    summary = stats.summarize(data)
     if not summary:
         parts.append(f'<p class="muted">{esc(_("No finished hands yet. Statistics count every hand played to its end, per player name."))}</p>')
     for game in stats.GAMES:
         players = summary.get(game)
         if players:
-            parts.append(game_section(game, players, data))
+            parts.append(game_section(game, players, latest.get(game)))
     parts.append(daily)
     parts.append('<div class="stats-actions">'
                  + button(esc(_("Export statistics")), "stats:export", cls="btn ghost", key="stats-export",
-                          disabled=not data.get("games"))
+                          disabled=not latest)
                  + f'<label class="btn ghost" for="stats-file">{esc(_("Import statistics…"))}</label>'
                  '<input type="file" id="stats-file" accept=".json,application/json" class="visually-hidden">'
                  + button(esc(_("Reset statistics…")), "stats:reset", cls="btn danger", key="stats-reset",
-                          disabled=not data.get("games"))
+                          disabled=not latest)
                  + "</div>")
     parts.append(f'<p class="muted small">{esc(_("Statistics are kept in this browser, apart from the saved games: deleting a game keeps them."))}</p>')
     parts.append("</section>")
     return "".join(parts)
 
 
-def game_section(game: str, players: dict[str, stats.PlayerStats], data: dict) -> str:
-    """One game's players and charts."""
+def game_section(game: str, players: dict[str, stats.PlayerStats], latest: Optional[dict]) -> str:
+    """One game's players and charts (``latest``: its latest game's entry)."""
     title = _(rules.TITLES.get(game, game))
     ordered = sorted(players.values(), key=lambda p: (-p.hands, p.name.casefold()))
     out = [f'<section class="stats-game" aria-labelledby="stats-{game}"><h2 id="stats-{game}">{esc(title)}</h2>',
            '<div class="stats-players">']
     out.extend(player_card(p) for p in ordered)
     out.append("</div>")
-    latest = stats.latest_game(data, game)
     if latest is not None:
         series = [(isolated(stats.side_label(latest, side)), totals) for side, totals in stats.score_series(latest)]
         out.append(line_chart(_("Points after each hand of the latest game"), series, f"chart-score-{game}",
@@ -275,9 +303,9 @@ class StatsScreen:
         return reset_dialog()
 
     def html(self) -> str:
-        """The screen, for the app's ``screen_html``."""
+        """The screen, for the app's ``screen_html``: from the summaries kept (``load_summaries``)."""
         store = self.app.saves.store
-        data, problem = load(store)
+        summary, latest, _n, problem = load_summaries(store)
         waiting = len(stats_store.uncounted(store))
         if waiting:
             full = ngettext("{n} game has hands not counted yet (storage was full): they are counted when it is "
@@ -285,7 +313,8 @@ class StatsScreen:
                             "full): they are counted when each is next opened or played with room.", waiting).format(n=waiting)
             problem = f"{problem}; {full}" if problem else full
         from .daily import stats_html, today   # (the deals of the day played)
-        return screen_html(data, problem, self.notice, stats_store.asides(store), stats_html(store, today()))
+        return screen_html({}, problem, self.notice, stats_store.asides(store), stats_html(store, today()),
+                           summary=summary, latest=latest)
 
 
 def aside_text(aside: list[dict]) -> str:

@@ -44,6 +44,18 @@ class BrowserStore:
     def setItem(self, k: str, v: str) -> None:  # noqa: N802
         self.storage.setItem(k, v)
 
+    def keys(self, prefix: str) -> list[str]:
+        """The keys that start with ``prefix``: in one call to web/store.js's store, else one by one."""
+        if present(getattr(self.storage, "keysOf", None)):
+            return list(self.storage.keysOf(prefix).to_py())
+        return [k for k in map(self.key, range(self.length)) if k is not None and k.startswith(prefix)]
+
+    def values(self, prefix: str) -> dict:
+        """The values of the keys that start with ``prefix``, in one call (web/store.js's store), else ``{}``."""
+        if present(getattr(self.storage, "valuesOf", None)):
+            return dict(self.storage.valuesOf(prefix).to_py())
+        return {}
+
     def removeItem(self, k: str) -> None:  # noqa: N802
         self.storage.removeItem(k)
 

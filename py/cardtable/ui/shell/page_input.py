@@ -104,6 +104,9 @@ class PageInput:
         if target.id in ("ng-preset", "ng-seats"):
             self.app.new_game.changed(str(target.id), str(target.value))
             return
+        if target.id == "saves-name":   # (Enter, or leaving the field: home's filter by a player's name)
+            self.app.saved_games.find(str(target.value))
+            return
         owner, method = FILE_FIELDS.get(str(target.id), (None, None))
         if owner is not None and target.files.length:
             take = getattr(getattr(self.app, owner), method)

@@ -1,0 +1,261 @@
+"""The statistics' summaries, kept as games are counted, so the Statistics screen reads a few
+values instead of every game's entry (10,000 games: one 22 s task before).
+
+Pure Python over the same Web-Storage-like store as ``stores.stats``.  The summary of a game
+kind is the sum of each entry's part (``part``): so counting a hand takes a game's old part away
+and adds its new one, and dropping a game takes its part away.  What depends on the order of the
+games (a player's name as last spelt, the wins after each finished game, the latest game) is
+worked out when drawn from a small digest of each game kept in an index.
+
+Keys
+    ``cardtable/v1/stats-sum``: ``{"v": VERSION}`` -- the summaries below are complete.  Without
+    it (an older store, a restore, a write refused half way) they are built again once from every
+    entry (``rebuild``), and not kept up meanwhile;
+    ``cardtable/v1/stats-sum/<game>``: per player key ``{"c": {figure: n}, "a": {level: [games,
+    won, hands, hands won]}}``;
+    ``cardtable/v1/stats-idx/<0-f>``: a sixteenth of the games (by their key's last character),
+    ``{key: [game, updated, [[player key, name, won (1, 0, or None before the end)], ...]]}``.
+
+    >>> from cardtable.stores.saves import DictStore
+    >>> from cardtable.stores import stats as stats_store
+    >>> store = DictStore()
+    >>> rebuild(store), valid(store)
+    (0, True)
+    >>> entry = {"game": "seep", "players": ["Ana", "Ben"], "controllers": {"p0": "human", "p1": "casual"},
+    ...          "sides": {"p0": "p0", "p1": "p1"}, "over": True, "winner": "p0", "hints": {}, "updated": 5.0,
+    ...          "hands": [{"score": {"p0": 60, "p1": 40}, "sweeps": {"p0": 1, "p1": 0}, "built": {"p0": 0, "p1": 1},
+    ...                     "captured": {"p0": 0, "p1": 0}, "baazi": "p0"}]}
+    >>> stats_store.write_entries(store, {"k1": entry})
+    (['k1'], 1)
+    >>> ana = summarize(store)[0]["seep"]["ana"]
+    >>> ana.hands, ana.won, ana.sweeps, ana.win_history
+    (1, 1, 1, [True])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from typing import Any, Optional
+
+from .. import stats
+from ..game import RecordError
+from ..record import load_json
+
+ENTRY_KEY = "cardtable/v1/stats/"
+"""Where each game's entry is (``stores.stats.ENTRY_KEY``)."""
+SUM_KEY = "cardtable/v1/stats-sum"
+KIND_KEY = SUM_KEY + "/"
+INDEX_KEY = "cardtable/v1/stats-idx/"
+VERSION = 1
+FIGURES = [f.name for f in fields(stats.PlayerStats) if f.type in ("int", int)]
+
+
+def derived(key: str) -> bool:
+    """Whether a stored key is a summary (worked out from the entries, never restored from a file)."""
+    return key == SUM_KEY or key.startswith((KIND_KEY, INDEX_KEY))
+
+
+def keys(store: Any) -> list[str]:
+    """The app's keys in the store: in one call when the store can (web/store.js's, 12,000 keys)."""
+    bulk = getattr(store, "keys", None)
+    if callable(bulk):
+        return bulk("cardtable/")
+    return [str(k) for k in map(store.key, range(int(store.length))) if k is not None and str(k).startswith("cardtable/")]
+
+
+def bucket(key: str) -> str:
+    return "0123456789abcdef"[ord(key[-1]) % 16] if key else "0"
+
+
+_PARSED: dict = {}
+"""The index values last read for the screen, by key: (text, value), so reopening Statistics parses
+only what changed (never handed to ``Summaries``, which changes what it reads)."""
+
+
+def _read(store: Any, key: str, kept: bool = False) -> Any:
+    text = store.getItem(key)
+    if text is None:
+        return None
+    text = str(text)
+    if kept and _PARSED.get(key, ("",))[0] == text:
+        return _PARSED[key][1]
+    try:
+        value = load_json(text, max_bytes=64_000_000, what="statistics summaries")
+    except (RecordError, RecursionError):
+        return None
+    if kept:
+        _PARSED[key] = (text, value)
+    return value
+
+
+def valid(store: Any) -> bool:
+    """Whether the summaries are complete (``SUM_KEY`` says this version)."""
+    mark = _read(store, SUM_KEY)
+    return isinstance(mark, dict) and mark.get("v") == VERSION
+
+
+def damaged(store: Any) -> Optional[str]:
+    """The damaged entries the last rebuild left out, in English as ``stores.stats.load`` says it."""
+    bad = (_read(store, SUM_KEY) or {}).get("bad")
+    if not (isinstance(bad, list) and len(bad) == 2 and isinstance(bad[0], int) and bad[0] > 0):
+        return None
+    n = bad[0]
+    return f"{n} damaged game{'s' if n != 1 else ''} left out ({str(bad[1])[:300]}{'…' if n > 3 else ''})"
+
+
+def invalidate(store: Any) -> None:
+    """The summaries can no longer be trusted: built again next time (a removal never fails for room)."""
+    store.removeItem(SUM_KEY)
+
+
+# ---- one game's part ----------------------------------------------------------------------------
+
+def part(entry: dict) -> tuple[dict, list]:
+    """What one entry adds: ``({player key: (PlayerStats, name)}, digest players)``."""
+    one = stats.summarize({"games": {"k": entry}}).get(entry["game"], {})
+    digest = []
+    for key, ps in one.items():
+        digest.append([key, ps.name, (1 if ps.won else 0) if ps.finished else None])
+    return one, digest
+
+
+def _add(figures: dict, ps: stats.PlayerStats, sign: int) -> None:
+    c = figures.setdefault("c", {})
+    for name in FIGURES:
+        v = c.get(name, 0) + sign * getattr(ps, name)
+        if v:
+            c[name] = v
+        else:
+            c.pop(name, None)
+    a = figures.setdefault("a", {})
+    for level, x in ps.against.items():
+        old = a.get(level, [0, 0, 0, 0])
+        new = [o + sign * n for o, n in zip(old, (x.games, x.won, x.hands, x.hands_won))]
+        if any(new):
+            a[level] = new
+        else:
+            a.pop(level, None)
+
+
+class Summaries:
+    """The summaries read lazily, changed in memory, written at the end (``save``)."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.kinds: dict[str, dict] = {}
+        self.index: dict[str, dict] = {}
+        self.dirty: set[str] = set()
+
+    def _kind(self, game: str) -> dict:
+        if game not in self.kinds:
+            got = _read(self.store, KIND_KEY + game)
+            self.kinds[game] = got if isinstance(got, dict) else {}
+        return self.kinds[game]
+
+    def _bucket(self, b: str) -> dict:
+        if b not in self.index:
+            got = _read(self.store, INDEX_KEY + b)
+            self.index[b] = got if isinstance(got, dict) else {}
+        return self.index[b]
+
+    def change(self, key: str, old: Optional[dict], new: Optional[dict]) -> None:
+        """A game's entry went from ``old`` to ``new`` (None: none)."""
+        for entry, sign in ((old, -1), (new, 1)):
+            if entry is None:
+                continue
+            players, digest = part(entry)
+            kind = self._kind(entry["game"])
+            for pkey, ps in players.items():
+                figures = kind.setdefault(pkey, {})
+                _add(figures, ps, sign)
+                if not figures.get("c"):
+                    del kind[pkey]
+            idx = self._bucket(bucket(key))
+            if sign < 0:
+                idx.pop(key, None)
+            else:
+                idx[key] = [entry["game"], entry.get("updated", 0.0), digest]
+            self.dirty.update((KIND_KEY + entry["game"], INDEX_KEY + bucket(key)))
+
+    def all_index(self) -> dict:
+        """Every game's digest: ``{key: [game, updated, players]}``."""
+        out = {}
+        for b in "0123456789abcdef":
+            out.update(self._bucket(b))
+        return out
+
+    def save(self) -> None:
+        """Write what changed; if the store refuses, the summaries are marked to be built again."""
+        try:
+            for k in sorted(self.dirty):
+                v = self.kinds[k[len(KIND_KEY):]] if k.startswith(KIND_KEY) else self.index[k[len(INDEX_KEY):]]
+                self.store.setItem(k, json.dumps(v, ensure_ascii=False, separators=(",", ":")))
+        except Exception:
+            invalidate(self.store)
+        self.dirty.clear()
+
+
+# ---- building them again, and reading them --------------------------------------------------------
+
+def rebuild(store: Any) -> int:
+    """Build the summaries again from every entry (once, for a store without them); returns how
+    many games were counted.  Damaged entries are left out (the entries are not changed)."""
+    invalidate(store)
+    got = keys(store)
+    for k in got:
+        if derived(k):
+            store.removeItem(k)
+    sums = Summaries(store)
+    for b in "0123456789abcdef":
+        sums.index[b] = {}
+    n, bad = 0, []
+    for key in (k[len(ENTRY_KEY):] for k in got if k.startswith(ENTRY_KEY)):
+        entry, why = stats.read_entry(key, store.getItem(ENTRY_KEY + key))
+        if entry is not None:
+            sums.change(key, None, entry)
+            n += 1
+        elif why:
+            bad.append(f"{key[:24]}: {why}")
+    sums.dirty.update(INDEX_KEY + b for b in sums.index if sums.index[b])
+    sums.dirty.update(KIND_KEY + g for g in sums.kinds if sums.kinds[g])
+    sums.save()
+    try:
+        store.setItem(SUM_KEY, json.dumps({"v": VERSION, "bad": [len(bad), "; ".join(bad[:3])]}))
+    except Exception:
+        invalidate(store)
+    return n
+
+
+def summarize(store: Any) -> tuple[dict[str, dict[str, stats.PlayerStats]], dict[str, str], int]:
+    """``stats.summarize`` of every entry, from the summaries: per game, per player key, the
+    figures; the key of each game kind's latest game; how many games.  Valid summaries only."""
+    sums = Summaries(store)
+    idx = {}
+    for b in "0123456789abcdef":
+        got = _read(store, INDEX_KEY + b, kept=True)
+        idx.update(got if isinstance(got, dict) else {})
+    order = sorted(idx, key=lambda k: (idx[k][1], k))
+    out: dict[str, dict[str, stats.PlayerStats]] = {}
+    latest: dict[str, str] = {}
+    for key in order:
+        game, _updated, players = idx[key]
+        latest[game] = key
+        for pkey, name, won in players:
+            kind = out.setdefault(game, {})
+            ps = kind.get(pkey)
+            if ps is None:
+                ps = kind[pkey] = stats.PlayerStats(name=name, game=game)
+            ps.name = name
+            if won is not None:
+                ps.win_history.append(bool(won))
+    for game, kind in out.items():
+        figures = sums._kind(game)
+        for pkey, ps in kind.items():
+            f = figures.get(pkey, {})
+            for name, v in f.get("c", {}).items():
+                if name in FIGURES:
+                    setattr(ps, name, v)
+            for level, (g, w, h, hw) in f.get("a", {}).items():
+                ps.against[level] = stats.Against(g, w, h, hw)
+    return out, latest, len(idx)

@@ -1,0 +1,158 @@
+"""Home's saved list in pages (issue #44): games in play first, ``PAGE`` rows of each group and a
+*Show more*; a filter by game and player; *Delete finished games* after one question that counts
+them; rows from the notes, only the rows drawn checked against their records."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from cardtable.record import replay
+from cardtable.stores.saves import GAME_KEY, DictStore, SaveStore
+from cardtable.ui.screens import home, home_screen, saves_list
+from cardtable.ui.screens.saved_games import SavedGames
+from cardtable.ui.screens.saves_list import ALL_FINISHED, PAGE, Listing
+from cardtable.stores.saves import SavedGame
+from cardtable.stores.settings import parse_settings
+from test_browser_data import played
+
+ROWS = re.compile(r'data-save="([^"]+)"')
+
+
+def section(saves, listing, now):
+    return saves_list.section(saves, listing, now, home.save_row, [("dummy-spades", "Dummy Spades"), ("seep", "Seep")])
+
+
+def made(n_playing: int, n_over: int) -> list[SavedGame]:
+    games = [SavedGame(id=f"p{i}", game="seep" if i % 2 else "dummy-spades", players=["Ana", "Ben", "Zoé"],
+                       updated=1000.0 - i) for i in range(n_playing)]
+    games += [SavedGame(id=f"f{i}", game="seep", players=["Dev", "Ana"], over=True, updated=500.0 - i)
+              for i in range(n_over)]
+    return games
+
+
+def test_games_in_play_come_first_a_page_of_each_group_then_show_more():
+    html = section(made(45, 30), Listing(), now=2000.0)
+    ids = ROWS.findall(html)
+    assert ids == [f"p{i}" for i in range(PAGE)] + [f"f{i}" for i in range(PAGE)]
+    assert "Show 20 more (25 not shown)" in html and "Show 10 more (10 not shown)" in html
+    listing = Listing()
+    listing.shown["playing"] += PAGE
+    listing.shown["playing"] += PAGE
+    ids = ROWS.findall(section(made(45, 30), listing, now=2000.0))
+    assert ids[:45] == [f"p{i}" for i in range(45)] and len(ids) == 45 + PAGE
+    assert 'saves:more:playing' not in section(made(45, 30), listing, now=2000.0)
+
+
+def test_the_filter_by_game_and_player_and_nothing_matching():
+    games = made(10, 6)
+    assert 'id="saves-name"' in section(games, Listing(), 0.0)
+    assert 'id="saves-name"' not in section(made(3, 1), Listing(), 0.0)   # a few saves: no filter
+    seep = ROWS.findall(section(games, Listing(game="seep"), 0.0))
+    assert seep == [f"p{i}" for i in range(1, 10, 2)] + [f"f{i}" for i in range(6)]
+    assert ROWS.findall(section(games, Listing(name=" dEV "), 0.0)) == [f"f{i}" for i in range(6)]
+    assert ROWS.findall(section(games, Listing(name="zoé"), 0.0)) == [f"p{i}" for i in range(10)]
+    none = section(games, Listing(name="Xavier"), 0.0)
+    assert ROWS.findall(none) == [] and "No saved game matches." in none and 'data-act="saves:clear"' in none
+    assert 'aria-pressed="true"' in section(games, Listing(game="seep"), 0.0).split("saves:game:seep")[1][:80]
+
+
+class FakeApp:
+    def __init__(self, saves: SaveStore) -> None:
+        self.saves = saves
+        self.dialog = None
+        self.notice = ""
+        self.drawn = 0
+
+    def render(self) -> None:
+        self.drawn += 1
+
+
+def test_delete_finished_games_asks_once_counting_them_then_deletes_them_all():
+    store = DictStore()
+    saves = SaveStore(store)
+    for i, (game, n) in enumerate([("seep", 999), ("seep", 10), ("dummy-spades", 999)]):
+        rec = played(game, i, n, players=["Ana", "Ben"] if game == "seep" else None,
+                     options={"seats": 2} if game == "seep" else None)
+        saves.save(f"g{i}", rec, game=replay(json.dumps(rec)))
+    over = {e.id for e in saves.list() if e.over}
+    assert over and over != {"g0", "g1", "g2"}
+    app = FakeApp(saves)
+    part = SavedGames(app)
+    part.ask(ALL_FINISHED)
+    html = part.dialog_html()
+    n = len(over)
+    assert f"Delete {n} finished game" in html and f'data-act="confirm-delete:{ALL_FINISHED}"' in html
+    part.delete(ALL_FINISHED)
+    assert {e.id for e in saves.list()} == {"g0", "g1", "g2"} - over
+    assert app.notice.startswith(f"{n} finished game") and app.dialog is None
+
+
+def test_home_reads_no_record_but_the_rows_it_draws():
+    store = DictStore()
+    saves = SaveStore(store)
+    rec = played("seep", 1, 20, players=["Ana", "Ben"], options={"seats": 2})
+    game = replay(json.dumps(rec))
+    for i in range(60):
+        saves.save(f"g{i:03d}", rec, game=game)
+    reads = []
+    get = store.getItem
+    store.getItem = lambda k: (reads.append(k) if k.startswith(GAME_KEY) else None) or get(k)
+    html = home_screen.home_screen(saves, parse_settings(None), "en")
+    assert len(ROWS.findall(html)) == PAGE
+    assert len(set(reads)) <= PAGE + 1   # the rows drawn (and the game to continue)
+
+
+def test_a_note_that_lies_about_its_record_is_found_when_its_row_is_drawn():
+    store = DictStore()
+    saves = SaveStore(store)
+    rec = played("seep", 1, 20, players=["Ana", "Ben"], options={"seats": 2})
+    saves.save("g1", rec, game=replay(json.dumps(rec)))
+    store.setItem(GAME_KEY + "g1", json.dumps(dict(rec, players=["Xu", "Yo"])))   # changed behind the app's back
+    html = home_screen.home_screen(saves, parse_settings(None), "en")
+    assert "Xu" in html and "Ana" not in html.split('data-save="g1"')[1][:400]
+
+
+def test_the_list_acts_page_filter_and_clear():
+    app = FakeApp(SaveStore(DictStore()))
+    part = SavedGames(app)
+    part.act("more:finished")
+    assert part.listing.shown == {"playing": PAGE, "finished": 2 * PAGE}
+    part.act("game:seep")
+    assert part.listing.game == "seep" and part.listing.shown["finished"] == PAGE
+    part.find("  Ana ")
+    assert part.listing.name == "Ana"
+    part.act("game:all")
+    assert part.listing.game == "" and part.listing.name == "Ana"
+    part.act("clear")
+    assert part.listing == Listing() and app.drawn == 5
+    assert saves_list.FILTER_FROM > 1
+
+
+class BulkStore(DictStore):
+    """A store that gives every key and every note in one call, as web/store.js's does."""
+
+    def keys(self, prefix: str) -> list[str]:
+        return [k for k in self.data if k.startswith(prefix)]
+
+    def values(self, prefix: str) -> dict:
+        return {k: v for k, v in self.data.items() if k.startswith(prefix)}
+
+
+def test_the_notes_read_at_once_list_the_same_rows_and_a_damaged_note_is_still_named():
+    rec = played("seep", 1, 20, players=["Ana", "Ben"], options={"seats": 2})
+    listed = []
+    for store in (DictStore(), BulkStore()):
+        saves = SaveStore(store, clock=lambda: 5.0)
+        for i in range(5):
+            saves.save(f"g{i}", rec, game=replay(json.dumps(rec)))
+        store.setItem("cardtable/v1/meta/g3", "1, 2")           # not one JSON value
+        store.setItem("cardtable/v1/meta/g4", '{"updated": "soon"}')
+        store.setItem("cardtable/v2/game/x", "{}")
+        rows = [(e.id, e.game, e.players, e.over, e.error) for e in saves.list(quick=True)]
+        assert rows == [(e.id, e.game, e.players, e.over, e.error) for e in saves.list(quick=True)]   # from memory
+        listed.append(sorted(rows, key=str))
+    assert listed[0] == listed[1]
+    errors = {r[0]: r[4][0] for r in listed[1] if r[4]}
+    assert errors == {"cardtable/v1/meta/g3": "damaged-note", "cardtable/v1/meta/g4": "damaged-note",
+                      "cardtable/v2/game/x": "other-version"}

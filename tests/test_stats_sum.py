@@ -1,0 +1,224 @@
+"""The statistics' summaries kept as games are counted (issue #44): for any sequence of games
+counted, files imported, games forgotten and resets, the summaries kept equal the ones worked
+out from every entry, and the Statistics screen reads them instead of every entry."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cardtable import stats
+from cardtable.stores import stats as stats_store, stats_sum
+from cardtable.stores.saves import DictStore
+from cardtable.ui.screens import stats as stats_screen
+
+NAMES = ["Ana", "ana", "Ben", "Chloé", "Dev", " Ana "]
+LEVELS = ["human", "human", "casual", "strong"]
+
+
+@st.composite
+def entries(draw) -> dict:
+    """A valid statistics entry of either game, with any names, controllers, hands and end."""
+    game = draw(st.sampled_from(["dummy-spades", "seep"]))
+    n = 3 if game == "dummy-spades" else draw(st.sampled_from([2, 4]))
+    seats = [f"p{i}" for i in range(n)]
+    if game == "dummy-spades":
+        sides = {s: s for s in seats}
+    else:
+        sides = {s: (s if n == 2 else ("p0p2", "p1p3")[i % 2]) for i, s in enumerate(seats)}
+    side_names = sorted(set(sides.values()))
+    small = st.integers(0, 3)
+    hands = []
+    for _ in range(draw(st.integers(1, 3))):
+        if game == "dummy-spades":
+            hands.append({"score": {s: draw(st.integers(-50, 120)) for s in seats},
+                          "declarer": draw(st.sampled_from(seats)),
+                          "made": {s: draw(st.booleans()) for s in seats},
+                          "nils": {s: [1, draw(st.integers(0, 1))] if draw(st.booleans()) else [0, 0] for s in seats},
+                          "bags": {s: draw(small) for s in seats}})
+        else:
+            hands.append({"score": {s: draw(st.integers(0, 100)) for s in side_names},
+                          "sweeps": {s: draw(small) for s in seats}, "built": {s: draw(small) for s in seats},
+                          "captured": {s: draw(small) for s in seats},
+                          "baazi": draw(st.sampled_from([None, *side_names]))})
+    over = draw(st.booleans())
+    return {"game": game, "players": [draw(st.sampled_from(NAMES)) for _ in seats],
+            "controllers": {s: draw(st.sampled_from(LEVELS)) for s in seats}, "sides": sides, "hands": hands,
+            "over": over, "winner": draw(st.sampled_from(side_names)) if over else None,
+            "hints": {s: draw(small) for s in seats if draw(st.booleans())},
+            "updated": float(draw(st.integers(0, 6)))}
+
+
+KEYS = st.sampled_from([f"{i:04x}" for i in range(10)] + ["a-z", "zz"])
+OPS = st.one_of(
+    st.tuples(st.just("count"), KEYS, entries()),                                # a hand counted
+    st.tuples(st.just("import"), st.dictionaries(KEYS, entries(), max_size=4)),   # a statistics file
+    st.tuples(st.just("limit"), st.integers(1, 6)),                               # the oldest forgotten
+    st.tuples(st.just("reset")),
+    st.tuples(st.just("damage"), KEYS),                                           # a value not readable
+)
+
+
+def keyed(key: str, entry: dict) -> str:
+    """A game's key tells its game and seats apart, as the real fingerprint does."""
+    return f"{entry['game'][0]}{len(entry['players'])}{key}"
+
+
+def from_scratch(store) -> tuple[dict, dict, int]:
+    data = stats_store.load(store)[0]
+    summary = stats.summarize(data)
+    latest = {g: stats.latest_game(data, g) for g in stats.GAMES}
+    return summary, {g: e for g, e in latest.items() if e is not None}, len(data["games"])
+
+
+def kept(store) -> tuple[dict, dict, int]:
+    summary, latest, n = stats_sum.summarize(store)
+    entries = {g: json.loads(store.getItem(stats_store.ENTRY_KEY + k)) for g, k in latest.items()}
+    return summary, entries, n
+
+
+def rebuilt(store) -> None:
+    stats_sum.rebuild(store)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(OPS, max_size=12), st.booleans())
+def test_the_summaries_kept_equal_the_ones_worked_out_from_every_entry(ops, old_store):
+    store = DictStore()
+    if not old_store:   # else: a store of before the summaries, built again at the end
+        rebuilt(store)
+    limit = stats.MAX_GAMES
+    try:
+        for op in ops:
+            if op[0] == "count":
+                stats_store.write_entries(store, {keyed(op[1], op[2]): op[2]})
+            elif op[0] == "import":
+                stats_store.write_entries(store, {keyed(k, e): e for k, e in op[1].items()})
+            elif op[0] == "limit":
+                stats.MAX_GAMES = op[1]
+                stats_store.write_entries(store, {"new" + str(op[1]): json.loads(json.dumps(ops[0][2]))}
+                                          if ops[0][0] == "count" else {})
+            elif op[0] == "reset":
+                stats_store.reset(store)
+            elif op[0] == "damage" and store.getItem(stats_store.ENTRY_KEY + "d" + op[1]) is None:
+                store.setItem(stats_store.ENTRY_KEY + "d" + op[1], "{not json")
+    finally:
+        stats.MAX_GAMES = limit
+    if not stats_sum.valid(store):
+        rebuilt(store)
+    assert stats_sum.valid(store)
+    assert kept(store) == from_scratch(store)
+
+
+def test_counting_a_hand_reads_and_writes_a_few_values_not_every_game():
+    """With 300 games counted, one more hand reads its own entry and three summary values."""
+    store = DictStore()
+    rebuilt(store)
+    base = {"game": "seep", "players": ["Ana", "Ben"], "controllers": {"p0": "human", "p1": "human"},
+            "sides": {"p0": "p0", "p1": "p1"}, "over": False, "winner": None, "hints": {}, "updated": 1.0,
+            "hands": [{"score": {"p0": 60, "p1": 40}, "sweeps": {"p0": 1, "p1": 0}, "built": {"p0": 0, "p1": 1},
+                       "captured": {"p0": 0, "p1": 0}, "baazi": None}]}
+    stats_store.write_entries(store, {f"{i:020x}": dict(base, updated=float(i)) for i in range(300)})
+    reads = []
+    get = store.getItem
+    store.getItem = lambda k: reads.append(k) or get(k)
+    longer = dict(base, hands=base["hands"] * 2, updated=400.0)
+    stats_store.write_entries(store, {f"{7:020x}": longer})
+    assert len(reads) <= 5 and sum(k.startswith(stats_store.ENTRY_KEY) for k in reads) == 1
+    store.getItem = get
+    assert kept(store) == from_scratch(store)
+    assert stats_sum.summarize(store)[0]["seep"]["ana"].hands == 301
+
+
+def test_the_screen_reads_the_summaries_not_the_entries():
+    """Statistics drawn with valid summaries reads no game's entry but the latest of each kind;
+    an old store without them is built again once (then kept)."""
+    from test_stats_store import entry_of
+
+    store = DictStore()
+    for i in range(40):
+        key, entry = entry_of(i)
+        store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
+    assert not stats_sum.valid(store)
+    summary, latest, _n, _problem = stats_screen.load_summaries(store)
+    html_before = stats_screen.screen_html({}, summary=summary, latest=latest)
+    assert stats_sum.valid(store)
+    reads = []
+    get = store.getItem
+    store.getItem = lambda k: reads.append(k) or get(k)
+    summary, latest, n, problem = stats_screen.load_summaries(store)
+    assert sum(k.startswith(stats_store.ENTRY_KEY) for k in reads) == 1   # the latest game's, for its chart
+    store.getItem = get
+    data = stats_store.load(store)[0]
+    assert stats_screen.screen_html({}, summary=summary, latest=latest) == html_before == stats_screen.screen_html(data)
+
+
+def test_a_restore_marks_the_summaries_to_be_built_again_and_never_takes_a_files_summaries():
+    from cardtable.stores import backup
+
+    store = DictStore()
+    rebuilt(store)
+    other = DictStore()
+    from test_stats_store import entry_of
+    key, entry = entry_of(3)
+    stats_store.write_entries(other, {key: entry})
+    rebuilt(other)
+    other.setItem(stats_sum.KIND_KEY + "seep", json.dumps({"ana": {"c": {"games": 999}}}))
+    exported = json.loads(backup.export_all(other))
+    assert not any(stats_sum.derived(k) for k in exported["entries"])   # not in a backup ...
+    exported["entries"][stats_sum.KIND_KEY + "seep"] = other.getItem(stats_sum.KIND_KEY + "seep")
+    backup.restore(store, json.dumps(exported))                          # ... nor taken from one
+    assert store.getItem(stats_sum.KIND_KEY + "seep") is None
+    if not stats_sum.valid(store):
+        rebuilt(store)
+    assert kept(store) == from_scratch(store)
+    assert from_scratch(store)[2] == 1
+
+
+def test_a_store_without_summaries_is_built_again_once_with_its_damaged_games_named():
+    from test_stats_store import entry_of
+
+    store = DictStore()
+    for i in range(120):
+        key, entry = entry_of(i)
+        store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
+    store.setItem(stats_store.ENTRY_KEY + "bad", "{nope")
+    assert stats_sum.rebuild(store) == 120 and stats_sum.valid(store)
+    assert kept(store) == from_scratch(store)
+    assert stats_sum.damaged(store).startswith("1 damaged game left out (bad: ")
+    assert "1 damaged game" in stats_screen.load_summaries(store)[3]
+
+
+def test_a_chart_of_10000_games_draws_and_tables_200_points_with_the_last():
+    from cardtable.ui.screens.charts import SHOWN, line_chart
+
+    html = line_chart("Won", [("Ana", [i % 100 for i in range(10_000)])], "c", x_label="Game", y_label="%")
+    assert html.count("<tr><th scope=\"row\">") == SHOWN + 1 and '<th scope="row">10000</th>' in html
+    assert len(html) < 40_000
+    assert len(line_chart("Won", [("Ana", [1, 2, 3])], "c", x_label="Game", y_label="%").split("<polyline")[1].split()) >= 3
+
+
+def test_a_store_that_gives_its_keys_at_once_is_read_the_same():
+    from test_saves_list import BulkStore
+    from test_stats_store import entry_of
+
+    stores = []
+    for store in (DictStore(), BulkStore()):
+        for i in range(30):
+            key, entry = entry_of(i)
+            store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
+        store.setItem("elsewhere", "not the app's")
+        stats_store.set_aside(store, "cardtable/v1/stats/x", "{broken", "could not be read", now=5.0)
+        rebuilt(store)
+        stores.append((kept(store), stats_store.asides(store), sorted(stats_store.entry_keys(store))))
+    assert stores[0] == stores[1] and stores[0][0][2] == 30
+
+
+def test_the_module_tours_run():
+    import doctest
+
+    from cardtable.ui.screens import saves_list
+
+    assert doctest.testmod(stats_sum).failed == 0 and doctest.testmod(saves_list).failed == 0
