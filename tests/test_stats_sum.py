@@ -191,6 +191,69 @@ def test_a_store_without_summaries_is_built_again_once_with_its_damaged_games_na
     assert "1 damaged game" in stats_screen.load_summaries(store)[3]
 
 
+def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_to_build_again():
+    from test_stats_store import entry_of
+
+    store = DictStore()
+    for i in range(450):
+        key, entry = entry_of(i)
+        store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
+    steps = stats_sum.rebuild_steps(store)
+    assert sum(1 for _ in steps) == 2   # a step every 200 entries: the page runs them in slices
+    assert stats_sum.valid(store) and kept(store) == from_scratch(store)
+
+    stats_sum.invalidate(store)
+    steps = stats_sum.rebuild_steps(store)
+    next(steps)
+    key, entry = entry_of(450)
+    stats_store.write_entries(store, {key: entry})   # counted while they are built
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    assert done.value.value is None and not stats_sum.valid(store)
+    assert stats_sum.rebuild(store) == 451 and kept(store) == from_scratch(store)
+
+
+def test_the_screen_says_they_are_counted_and_shows_them_once_built():
+    class App:
+        screen, building = "stats", None
+        renders = 0
+
+        def render(self):
+            App.renders += 1
+
+    from test_stats_store import entry_of
+    store = DictStore()
+    for i in range(5):
+        key, entry = entry_of(i)
+        store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
+    jobs = []
+    screen = stats_screen.StatsScreen(App())
+    screen.app.saves = type("Saves", (), {"store": store})()
+    screen.app.tasks = None
+    import cardtable.ui.shell.tasks as tasks   # (the page's slices, run here by hand)
+
+    class Sliced:
+        def __init__(self, _tasks, steps, then, failed, _slice):
+            jobs.append((steps, then))
+
+        def start(self, soon=False):
+            return self
+    real, tasks.Sliced = tasks.Sliced, Sliced
+    try:
+        html = screen.html()
+        assert "Counting the statistics…" in html and "No finished hands yet" not in html
+        assert screen.html() and len(jobs) == 1     # one job however often it is drawn
+        steps, then = jobs[0]
+        for _ in steps:
+            pass
+        then(None)
+        assert App.renders == 1 and stats_sum.valid(store)
+        assert "Counting" not in screen.html() and 'class="stats-player"' in screen.html()
+    finally:
+        tasks.Sliced = real
+
+
 def test_a_chart_of_10000_games_draws_and_tables_200_points_with_the_last():
     from cardtable.ui.screens.charts import SHOWN, line_chart
 

@@ -160,6 +160,8 @@ def write_entries(store: Any, entries: dict, now: Optional[float] = None) -> tup
     set aside is passed over."""
     done, changed, added = [], 0, 0
     sums = stats_sum.Summaries(store) if stats_sum.valid(store) else None
+    if sums is None:
+        stats_sum.invalidate(store)   # (when being built in steps, not complete now: stats_sum.BUILDING)
     try:
         for key, entry in entries.items():
             text = _get(store, ENTRY_KEY + key)

@@ -201,22 +201,46 @@ class Summaries:
 def rebuild(store: Any) -> int:
     """Build the summaries again from every entry (once, for a store without them); returns how
     many games were counted.  Damaged entries are left out (the entries are not changed)."""
-    invalidate(store)
+    steps = rebuild_steps(store)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+BUILDING = '{"building": 1}'
+"""``SUM_KEY`` while they are built in steps: an entry written meanwhile takes it away (``stats``
+invalidates when the summaries are not valid), and they are then not marked complete."""
+
+
+def rebuild_steps(store: Any):
+    """``rebuild`` as a generator that yields every 200 entries (the page runs it in slices: 10,000
+    games take seconds); returns how many games were counted, or None when an entry was written
+    meanwhile (then they stay not valid, to be built again)."""
     got = keys(store)
     for k in got:
         if derived(k):
             store.removeItem(k)
+    try:
+        store.setItem(SUM_KEY, BUILDING)
+    except Exception:
+        pass   # (full: they are not marked complete either)
     sums = Summaries(store)
     for b in "0123456789abcdef":
         sums.index[b] = {}
     n, bad = 0, []
-    for key in (k[len(ENTRY_KEY):] for k in got if k.startswith(ENTRY_KEY)):
+    for i, key in enumerate(k[len(ENTRY_KEY):] for k in got if k.startswith(ENTRY_KEY)):
+        if i % 200 == 199:
+            yield
         entry, why = stats.read_entry(key, store.getItem(ENTRY_KEY + key))
         if entry is not None:
             sums.change(key, None, entry)
             n += 1
         elif why:
             bad.append(f"{key[:24]}: {why}")
+    if store.getItem(SUM_KEY) != BUILDING:
+        return None
     sums.dirty.update(INDEX_KEY + b for b in sums.index if sums.index[b])
     sums.dirty.update(KIND_KEY + g for g in sums.kinds if sums.kinds[g])
     sums.save()

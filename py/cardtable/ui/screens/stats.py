@@ -63,13 +63,14 @@ def load(store: Any) -> tuple[dict, Optional[str]]:
     return data, "; ".join(map(problem_words, problems)) or None
 
 
-def load_summaries(store: Any) -> tuple[dict, dict, int, Optional[str]]:
-    """What the screen shows, from the summaries kept (``stats_sum``; built again once first when
-    they are not valid, an older store's): per game the players' figures, each game's latest
-    entry, how many games, and the problems met in words.  A store of an earlier version not moved
-    yet, or summaries that cannot be stored (full), are read from every entry."""
+def load_summaries(store: Any, build: bool = True) -> tuple[dict, dict, int, Optional[str]]:
+    """What the screen shows, from the summaries kept (``stats_sum``; with ``build``, built again
+    once first when they are not valid, an older store's: the page builds them in slices, see
+    ``StatsScreen.build``): per game the players' figures, each game's latest entry, how many
+    games, and the problems met in words.  A store of an earlier version not moved yet, or
+    summaries that cannot be stored (full), are read from every entry."""
     moved = stats_store.migrate(store)
-    if not stats_sum.valid(store):
+    if build and not stats_sum.valid(store):
         stats_sum.rebuild(store)
     if store.getItem(STATS_KEY) is not None or not stats_sum.valid(store):
         data, problem = load(store)
@@ -155,7 +156,7 @@ def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", asi
         parts.append(f'<p class="notice" role="alert">{esc(_("Some saved statistics could not be used: {problem}").format(problem=problem))}</p>')
     if aside:
         parts.append(f'<p class="notice" role="alert">{esc(aside_text(aside))}</p>')
-    if not summary:
+    if not summary and notice != _(COUNTING):
         parts.append(f'<p class="muted">{esc(_("No finished hands yet. Statistics count every hand played to its end, per player name."))}</p>')
     for game in stats.GAMES:
         players = summary.get(game)
@@ -261,6 +262,7 @@ class StatsScreen:
     def __init__(self, app) -> None:
         self.app = app
         self.notice = ""   # a message on the screen (imported, reset)
+        self.building = None   # the summaries built in slices: None (not yet), the job, or False (tried)
 
     def acts(self) -> dict:
         return {"stats": self.act}
@@ -305,7 +307,10 @@ class StatsScreen:
     def html(self) -> str:
         """The screen, for the app's ``screen_html``: from the summaries kept (``load_summaries``)."""
         store = self.app.saves.store
-        summary, latest, _n, problem = load_summaries(store)
+        if self.building is not False and not stats_sum.valid(store):
+            self.build(store)
+            return screen_html({}, notice=_(COUNTING))
+        summary, latest, _n, problem = load_summaries(store, build=False)
         waiting = len(stats_store.uncounted(store))
         if waiting:
             full = ngettext("{n} game has hands not counted yet (storage was full): they are counted when it is "
@@ -315,6 +320,31 @@ class StatsScreen:
         from .daily import stats_html, today   # (the deals of the day played)
         return screen_html({}, problem, self.notice, stats_store.asides(store), stats_html(store, today()),
                            summary=summary, latest=latest)
+
+
+    def build(self, store: Any) -> None:
+        """Build the summaries again in slices (an older store's, after a restore: seconds of work
+        at 10,000 games, no long task); the screen is drawn again when they are complete."""
+        from ..shell.tasks import Sliced
+
+        if self.building is not None:
+            return
+        stats_store.migrate(store)
+
+        def done(_n) -> None:   # (not complete, full or written meanwhile: read from every entry this visit)
+            self.building = None if stats_sum.valid(store) else False
+            if self.app.screen == "stats":
+                self.app.render()
+
+        def failed(err) -> None:
+            stats_sum.invalidate(store)
+            done(None)
+
+        self.building = Sliced(self.app.tasks, stats_sum.rebuild_steps(store), done, failed, 0.02).start(soon=True)
+
+
+COUNTING = N_("Counting the statistics…")
+"""The notice while the summaries are built again (``StatsScreen.build``)."""
 
 
 def aside_text(aside: list[dict]) -> str:
