@@ -87,6 +87,8 @@ def timed(page, what: str, act: str, screen: str) -> None:
     began = time.perf_counter()
     page.click(f'[data-act="{act}"]')
     page.wait_for_selector(f"html[data-screen={screen}]", state="attached", timeout=300_000)
+    if screen == "stats":   # (an older store's summaries are built in slices meanwhile: until its players show)
+        page.wait_for_selector(".stats-player", state="attached", timeout=300_000)
     page.wait_for_timeout(300)   # (work in tasks of its own after the screen is drawn)
     wall = time.perf_counter() - began
     tasks = page.evaluate("window.__longTasks")

@@ -199,7 +199,7 @@ def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_
         key, entry = entry_of(i)
         store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
     steps = stats_sum.rebuild_steps(store)
-    assert sum(1 for _ in steps) == 2   # a step every 200 entries: the page runs them in slices
+    assert sum(1 for _ in steps) == 18   # a step every 25 entries: the page runs them in slices
     assert stats_sum.valid(store) and kept(store) == from_scratch(store)
 
     stats_sum.invalidate(store)

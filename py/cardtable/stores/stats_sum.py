@@ -215,7 +215,7 @@ invalidates when the summaries are not valid), and they are then not marked comp
 
 
 def rebuild_steps(store: Any):
-    """``rebuild`` as a generator that yields every 200 entries (the page runs it in slices: 10,000
+    """``rebuild`` as a generator that yields every 25 entries (the page runs it in slices: 10,000
     games take seconds); returns how many games were counted, or None when an entry was written
     meanwhile (then they stay not valid, to be built again)."""
     got = keys(store)
@@ -231,7 +231,7 @@ def rebuild_steps(store: Any):
         sums.index[b] = {}
     n, bad = 0, []
     for i, key in enumerate(k[len(ENTRY_KEY):] for k in got if k.startswith(ENTRY_KEY)):
-        if i % 200 == 199:
+        if i % 25 == 24:
             yield
         entry, why = stats.read_entry(key, store.getItem(ENTRY_KEY + key))
         if entry is not None:
