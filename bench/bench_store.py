@@ -34,6 +34,7 @@ from serve import make_server  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
+from conftest import FILL  # noqa: E402  (the store filled straight)
 
 PROBE = """
 window.__longTasks = [];
@@ -41,18 +42,6 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
 """
-
-FILL = """entries => new Promise((ok, no) => {
-  const r = indexedDB.open("cardtable", 1);
-  r.onupgradeneeded = () => r.result.createObjectStore("kv");
-  r.onerror = () => no(r.error);
-  r.onsuccess = () => {
-    const tx = r.result.transaction("kv", "readwrite"), os = tx.objectStore("kv");
-    for (const [k, v] of entries) os.put(v, k);
-    tx.oncomplete = () => { r.result.close(); ok(entries.length); };
-    tx.onabort = () => no(tx.error);
-  };
-})"""
 
 
 def data(saves: int, games: int, hands: int) -> tuple[dict, dict]:

@@ -326,6 +326,21 @@ class PageWatch:
         assert self.console_errors == []
 
 
+# The app's IndexedDB store filled straight with [key, value] pairs (many saves or statistics at once,
+# made by the app's own modules in CPython): test_browser_saves_list.py, bench/bench_store.py.
+FILL = """entries => new Promise((ok, no) => {
+  const r = indexedDB.open("cardtable", 1);
+  r.onupgradeneeded = () => r.result.createObjectStore("kv");
+  r.onerror = () => no(r.error);
+  r.onsuccess = () => {
+    const tx = r.result.transaction("kv", "readwrite"), os = tx.objectStore("kv");
+    for (const [k, v] of entries) os.put(v, k);
+    tx.oncomplete = () => { r.result.close(); ok(entries.length); };
+    tx.onabort = () => no(tx.error);
+  };
+})"""
+
+
 def wait_ready(page) -> None:
     page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
 

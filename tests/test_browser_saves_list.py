@@ -9,7 +9,7 @@ import functools
 
 import pytest
 
-from conftest import wait_ready
+from conftest import FILL, wait_ready
 from test_browser_a11y import Axe
 from test_browser_data import played
 from cardtable.record import dumps, replay
@@ -19,17 +19,6 @@ from cardtable.ui.screens.lesson_offer import OFFER_KEY
 pytestmark = pytest.mark.browser
 
 KV = "cardtableStore.kv"
-FILL = """entries => new Promise((ok, no) => {
-  const r = indexedDB.open("cardtable", 1);
-  r.onupgradeneeded = () => r.result.createObjectStore("kv");
-  r.onerror = () => no(r.error);
-  r.onsuccess = () => {
-    const tx = r.result.transaction("kv", "readwrite"), os = tx.objectStore("kv");
-    for (const [k, v] of entries) os.put(v, k);
-    tx.oncomplete = () => { r.result.close(); ok(entries.length); };
-    tx.onabort = () => no(tx.error);
-  };
-})"""
 ROWS = "document.querySelectorAll('#app li.save').length"
 
 
