@@ -131,8 +131,9 @@ def test_a_damaged_entry_is_set_aside_before_its_game_is_counted_again():
 
 
 def test_a_game_not_counted_for_lack_of_room_is_told_on_the_screen_until_counted():
-    class App:
+    class App:   # (its tasks run at once: the summaries, which do not fit, are tried when the screen is drawn)
         saves = type("S", (), {"store": DictStore(quota=300)})()
+        tasks, screen = type("T", (), {"soon": staticmethod(lambda fn: fn())})(), "home"
     assert not stats_screen.record_game(App.saves.store, spades_record(), now=1.0)
     assert "1 game has hands not counted yet" in stats_screen.StatsScreen(App()).html()
     # kept in the store, not in this visit's memory: a reload (a new screen, nothing else) still says it

@@ -309,7 +309,8 @@ class StatsScreen:
         store = self.app.saves.store
         if self.building is not False and not stats_sum.valid(store):
             self.build(store)
-            return screen_html({}, notice=_(COUNTING))
+            if self.building:   # (under way)
+                return screen_html({}, notice=_(COUNTING))
         summary, latest, _n, problem = load_summaries(store, build=False)
         waiting = len(stats_store.uncounted(store))
         if waiting:
@@ -340,7 +341,8 @@ class StatsScreen:
             stats_sum.invalidate(store)
             done(None)
 
-        self.building = Sliced(self.app.tasks, stats_sum.rebuild_steps(store), done, failed, 0.02).start(soon=True)
+        self.building = Sliced(self.app.tasks, stats_sum.rebuild_steps(store), done, failed, 0.02)
+        self.building.start(soon=True)   # (done may run before start returns)
 
 
 COUNTING = N_("Counting the statistics…")
