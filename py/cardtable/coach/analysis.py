@@ -213,7 +213,7 @@ def value_steps(view: dict, samples: int, seed: int = 0, played: Optional[str] =
     candidates (a Dummy Spades bid with nils on other hands)."""
     if view["game"] == "dummy-spades":
         return (yield from _spades_steps(view, samples, _rng(view, seed), played))
-    return (yield from _seep_steps(view, samples, _rng(view, seed)))
+    return (yield from _seep_steps(view, samples, _rng(view, seed), played))
 
 
 def _spades_steps(view: dict, samples: int, rng: random.Random, played: Optional[str]):
@@ -257,9 +257,9 @@ def _spades_steps(view: dict, samples: int, rng: random.Random, played: Optional
     return {"play " + sp.view_text(c): results[group[c]] for c in pos.legal}, False
 
 
-def _seep_steps(view: dict, samples: int, rng: random.Random):
+def _seep_steps(view: dict, samples: int, rng: random.Random, played: Optional[str]):
     from ..bots import seep as sb
-    from ..games.seep import HALF_PLAYS, PLAYS_PER_HAND, VAL, Seep
+    from ..games.seep import HALF_PLAYS, VAL, Seep
 
     if view["phase"] == "bid":
         from .prebid import seep_bid_steps
@@ -268,18 +268,19 @@ def _seep_steps(view: dict, samples: int, rng: random.Random):
         return None
     k = sb.Knowledge(view)
     legal = view["legal"]
-    known = k.n == 2 and k.plays >= HALF_PLAYS
-    if known and len(k.hand) <= EXACT_HELD:
+    if k.n == 2 and k.plays >= HALF_PLAYS:
         g = k.sample(rng, infer=True)
-        moves = _moves(g, legal, Seep)
-        values = {}
-        for a in legal:
-            values[a] = sb.exact_values(g, k.me, [moves[a]])
-            yield
-        return values, True
-    horizon = PLAYS_PER_HAND if known else sb.HORIZON[k.n]
+        if len(k.hand) <= EXACT_HELD:
+            moves = _moves(g, legal, Seep)
+            values = {}
+            for a in legal:
+                values[a] = sb.exact_values(g, k.me, [moves[a]])
+                yield
+            return values, True
+        values = yield from sb.known_values_steps(g, k, legal, played)
+        return values, len(k.hand) <= sb.EXPERT_ENDGAME
     values: dict = {a: [] for a in legal}
-    for _ in range(1 if known else samples):
+    for _ in range(samples):
         g = k.sample(rng, infer=True)
         moves = _moves(g, legal, Seep)
         for a in legal:
@@ -288,7 +289,7 @@ def _seep_steps(view: dict, samples: int, rng: random.Random):
             sim.apply_move(m)
             public = k.public[:]
             public[VAL[m[1]]] += 1
-            sb.quick_playout(sim, k, public, horizon)
+            sb.quick_playout(sim, k, public, sb.HORIZON[k.n])
             values[a].append(sb.evaluate(sim, k, 0))
             yield
     return values, False
