@@ -29,9 +29,11 @@ How a move is valued (``value_steps``):
 * Seep, a move: each sample is the strong player's guess at the hidden hands (``Knowledge.sample``);
   every move is played on it, then ``HORIZON`` moves by the quick rating, and the position scored by
   the strong player's ``evaluate`` (points, sweeps, cards and houses: the hand's points so far).
-  With two players, from the second half every card is known: one deal is all the deals, and the
-  play-out goes to the hand's end.  There, once the seat holds ``EXACT_HELD`` cards or fewer, each
-  move is valued by perfect play of both sides to the hand's end (``exact_values``): **exact**.
+  With two players, from the second half every card is known: one deal is all the deals, and each
+  move is valued as the expert values its candidates there (``known_values_steps``: its tree
+  search to the hand's end, exact ends from ``EXPERT_ENDGAME`` cards; a one-quick-play-out judge
+  was weaker than the player it judged).  From ``EXPERT_ENDGAME`` cards the values are perfect
+  play of both sides to the hand's end: **exact** (``exact_values`` from ``EXACT_HELD``).
 * Not valued (``label`` None): a Seep redeal (it is forced).
 
 Noise (``Verdict.noise``): the standard error of the mean paired difference between the best move
@@ -79,7 +81,8 @@ NOISE_Z = 2.0
 """A loss within this many standard errors of the paired difference counts as none."""
 
 EXACT_HELD = 4
-"""Two-player Seep, second half: from this many cards in the seat's hand, values are exact."""
+"""Two-player Seep, second half: from this many cards in the seat's hand, every move is solved
+(``exact_values``); from ``bots.seep.EXPERT_ENDGAME`` (5) the values are exact already."""
 
 
 @dataclass(frozen=True)
