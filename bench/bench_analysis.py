@@ -113,7 +113,7 @@ def cmd_honesty(name: str, first: int, last: int, samples: int) -> None:
                 "lost": round(sum(d.lost for d in valued) / max(1, len(valued)), 3),
                 "accuracy": hand[0]["accuracy"] if hand else None,
                 "labels": [d.label for d in valued], "losses": [d.lost for d in valued],
-                "noise": [d.noise for d in valued], "exact": sum(d.exact for d in valued),
+                "noise": [d.noise for d in valued], "exact": sum(d.exact for d in valued), "indices": [d.index for d in valued],
                 "seconds": round(secs, 2)}), flush=True)
 
 

@@ -120,11 +120,48 @@ def test_two_player_seep_is_exact_where_every_card_is_known_and_the_end_is_solve
     exact = [d for d in a.decisions if d.exact]
     assert exact and all(d.noise == 0 and d.index >= 24 for d in exact)
     assert all(d.label in LABELS for d in exact)
-    # p0's last four cards (the second half's last plays) are all valued exactly
-    assert {d.index for d in exact} == {d.index for d in a.decisions if d.index >= 40}
+    # p0's last five cards (the second half's last plays) are all valued exactly
+    assert {d.index for d in exact} == {d.index for d in a.decisions if d.index >= 38}
     # the bid is valued too, by samples (the bidder saw four cards)
     assert a.decisions[0].played == "bid 13" and a.decisions[0].label in LABELS
     assert not a.decisions[0].exact
+
+
+# Two players, deal 50000, the second half: p0 (the expert) holds 2D 4S 5S 7D JC QC, 2H 5D loose and
+# its house of 12 (TD 2C) on the floor.  Building 11 with 4S 2H 5D is as good as the best move under
+# perfect play of both sides; one quick play-out to the hand's end made it a 50-point blunder
+# (capture 7D 2H 5D "best").
+EXPERT_ACTIONS = ("bid 11, throw JH, capture KH AH QS, build 11 TS AD JH, throw AS, cement 11 JS, build 13 4D AS 8H, "
+                  "throw 3D, capture KD, throw 5H, throw 6H, cement 11 6S 5H, capture 6D 6H, throw QD, "
+                  "build 12 9D 3D QD, throw 3C, capture QH, capture JD, throw 2C, throw 8D, throw 4C, capture 8S 8D, "
+                  "capture 7H 3C 4C, throw 8C, throw 6C, build 13 7S 6C, build 12 TD 2C, cement 13 KS, throw 4H, "
+                  "cement 13 9C 4H, build 9 AC 8C, capture KC, cement 9 9S, throw 3H, throw 2H, capture 3S 3H, "
+                  "capture 9H, throw 5D").split(", ")
+
+
+def test_the_second_half_judge_sees_what_perfect_play_sees():
+    import random
+
+    from cardtable.bots import seep as sb
+    from cardtable.bots.common import run_steps
+    from cardtable.coach.analysis import judge, value_steps
+    from cardtable.record import new_game
+
+    g = new_game({"format": "cardtable/1", "game": "seep", "seed": 50_000, "options": {"seats": 2},
+                  "actions": []})
+    for a in EXPERT_ACTIONS:
+        g.apply(a)
+    view = g.view("p0")
+    played = "build 11 4S 2H 5D"
+    assert len(view["hand"]) == 6 and played in view["legal"]
+    k = sb.Knowledge(view)
+    truth = k.sample(random.Random(0), infer=True)
+    moves = {t: m for m in truth.legal_moves() for t in [truth.move_text(m)] if t in view["legal"]}
+    exact = dict(zip(moves, sb.exact_values(truth, k.me, list(moves.values()))))
+    assert exact[played] == max(exact.values())         # perfect play: the build is a best move
+    values, is_exact = run_steps(value_steps(view, 16, 0, played))
+    v = judge(values, played, is_exact, "seep")
+    assert v["lost"] == 0 and v["label"] == "best" and not v["exact"]
 
 
 def test_labels_follow_the_thresholds():

@@ -666,6 +666,32 @@ def endgame_steps(g: Seep, me: int, moves: list):
     return choice
 
 
+def known_values_steps(g: Seep, k: Knowledge, legal: list, played: Optional[str] = None):
+    """``{text: [value]}``: the moves of ``legal`` (texts) valued as the expert values its
+    candidates where every card is known (``g``: two players' second half): ``tree_steps`` with
+    ``TREE_DEPTH`` and ``EXPERT_ENDGAME``.  ``played`` first, in full; then the moves the search
+    would try (``_pruned``; every move from ``EXPERT_ENDGAME`` cards, where the values are exact;
+    one of those alike, ``_distinct``), best rated first, each asked only whether it beats the best
+    so far: only those that do are kept, with their full value.  A generator, a step per play-out
+    (the analysis, ``cardtable.coach.analysis``)."""
+    moves = _text_moves(g, legal)
+    r = Rater(k, g)
+    rated = sorted(((r.rate(m), t) for t, m in moves.items()), reverse=True)
+    values: dict = {}
+    best = -1e9
+    tried = _pruned(rated) if len(k.hand) > EXPERT_ENDGAME else [t for _, t in rated]
+    for t in _distinct(([played] if played in moves else []) + tried, k.points):
+        m = moves[t]
+        sim = g.copy()
+        sim.apply_move(m)
+        public = k.public[:]
+        public[VAL[m[1]]] += 1
+        v = yield from tree_steps(sim, k, public, TREE_HORIZON, TREE_DEPTH, 0, EXPERT_ENDGAME, best)
+        if v > best or t == played:     # above the floor: its full value
+            values[t], best = [v], max(best, v)
+    return values
+
+
 def exact_values(g: Seep, me: int, moves: list) -> list:
     """The hand's score difference for seat index ``me``'s side after each of ``moves``
     (``[move...]``) when both players play on perfectly in ``g`` (every card known: two players'

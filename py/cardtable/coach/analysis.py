@@ -29,9 +29,11 @@ How a move is valued (``value_steps``):
 * Seep, a move: each sample is the strong player's guess at the hidden hands (``Knowledge.sample``);
   every move is played on it, then ``HORIZON`` moves by the quick rating, and the position scored by
   the strong player's ``evaluate`` (points, sweeps, cards and houses: the hand's points so far).
-  With two players, from the second half every card is known: one deal is all the deals, and the
-  play-out goes to the hand's end.  There, once the seat holds ``EXACT_HELD`` cards or fewer, each
-  move is valued by perfect play of both sides to the hand's end (``exact_values``): **exact**.
+  With two players, from the second half every card is known: one deal is all the deals, and each
+  move is valued as the expert values its candidates there (``known_values_steps``: its tree
+  search to the hand's end, exact ends from ``EXPERT_ENDGAME`` cards; a one-quick-play-out judge
+  was weaker than the player it judged).  From ``EXPERT_ENDGAME`` cards the values are perfect
+  play of both sides to the hand's end: **exact** (``exact_values`` from ``EXACT_HELD``).
 * Not valued (``label`` None): a Seep redeal (it is forced).
 
 Noise (``Verdict.noise``): the standard error of the mean paired difference between the best move
@@ -79,7 +81,8 @@ NOISE_Z = 2.0
 """A loss within this many standard errors of the paired difference counts as none."""
 
 EXACT_HELD = 4
-"""Two-player Seep, second half: from this many cards in the seat's hand, values are exact."""
+"""Two-player Seep, second half: from this many cards in the seat's hand, every move is solved
+(``exact_values``); from ``bots.seep.EXPERT_ENDGAME`` (5) the values are exact already."""
 
 
 @dataclass(frozen=True)
@@ -213,7 +216,7 @@ def value_steps(view: dict, samples: int, seed: int = 0, played: Optional[str] =
     candidates (a Dummy Spades bid with nils on other hands)."""
     if view["game"] == "dummy-spades":
         return (yield from _spades_steps(view, samples, _rng(view, seed), played))
-    return (yield from _seep_steps(view, samples, _rng(view, seed)))
+    return (yield from _seep_steps(view, samples, _rng(view, seed), played))
 
 
 def _spades_steps(view: dict, samples: int, rng: random.Random, played: Optional[str]):
@@ -257,9 +260,9 @@ def _spades_steps(view: dict, samples: int, rng: random.Random, played: Optional
     return {"play " + sp.view_text(c): results[group[c]] for c in pos.legal}, False
 
 
-def _seep_steps(view: dict, samples: int, rng: random.Random):
+def _seep_steps(view: dict, samples: int, rng: random.Random, played: Optional[str]):
     from ..bots import seep as sb
-    from ..games.seep import HALF_PLAYS, PLAYS_PER_HAND, VAL, Seep
+    from ..games.seep import HALF_PLAYS, VAL, Seep
 
     if view["phase"] == "bid":
         from .prebid import seep_bid_steps
@@ -268,18 +271,19 @@ def _seep_steps(view: dict, samples: int, rng: random.Random):
         return None
     k = sb.Knowledge(view)
     legal = view["legal"]
-    known = k.n == 2 and k.plays >= HALF_PLAYS
-    if known and len(k.hand) <= EXACT_HELD:
+    if k.n == 2 and k.plays >= HALF_PLAYS:
         g = k.sample(rng, infer=True)
-        moves = _moves(g, legal, Seep)
-        values = {}
-        for a in legal:
-            values[a] = sb.exact_values(g, k.me, [moves[a]])
-            yield
-        return values, True
-    horizon = PLAYS_PER_HAND if known else sb.HORIZON[k.n]
+        if len(k.hand) <= EXACT_HELD:
+            moves = _moves(g, legal, Seep)
+            values = {}
+            for a in legal:
+                values[a] = sb.exact_values(g, k.me, [moves[a]])
+                yield
+            return values, True
+        values = yield from sb.known_values_steps(g, k, legal, played)
+        return values, len(k.hand) <= sb.EXPERT_ENDGAME
     values: dict = {a: [] for a in legal}
-    for _ in range(1 if known else samples):
+    for _ in range(samples):
         g = k.sample(rng, infer=True)
         moves = _moves(g, legal, Seep)
         for a in legal:
@@ -288,7 +292,7 @@ def _seep_steps(view: dict, samples: int, rng: random.Random):
             sim.apply_move(m)
             public = k.public[:]
             public[VAL[m[1]]] += 1
-            sb.quick_playout(sim, k, public, horizon)
+            sb.quick_playout(sim, k, public, sb.HORIZON[k.n])
             values[a].append(sb.evaluate(sim, k, 0))
             yield
     return values, False
