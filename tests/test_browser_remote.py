@@ -23,6 +23,7 @@ import json
 
 import pytest
 
+from cardtable.net.fair import deal_of
 from cardtable.record import replay
 from conftest import BOOT_TIMEOUT_MS, audit_context, current_record, dom_cards, \
     screen_shot, seep_visible, wait_ready, webrtc_browser  # noqa: F401 (a fixture, imported by the other files too)
@@ -238,8 +239,8 @@ class Privacy:
     the dummy).  A card in a hand of a seat not on the page, and not shown to one of its seats, is
     never drawn there: neither in a redraw since the last check nor now.  The host's record is read
     before and after the pages (a computer may move meanwhile): only cards hidden at both count.
-    Not over the end of a hand: every card was played in it (the end-of-hand summary holds no card:
-    the screen audit's check)."""
+    Not over the end of a hand, nor over a deal thrown in: every card was played in it, or the cards
+    were dealt again (the end-of-hand summary holds no card: the screen audit's check)."""
 
     def __init__(self, host, devices: dict, visible=seep_visible):
         self.host = host
@@ -256,9 +257,10 @@ class Privacy:
         game = replay(current_record(self.host))
         for page, seats in self.devices.items():
             hidden = hidden_from(before, seats, self.visible) & hidden_from(game, seats, self.visible)
-            if self.last.get(page, game.hand_number) != game.hand_number:
-                hidden = set()   # every card was played in the hand that ended: any may be drawn, in any hand now
-            self.last[page] = game.hand_number
+            deal = (game.hand_number, deal_of(game.view(game.seats[0], history=False)))
+            if self.last.get(page, deal) != deal:
+                hidden = set()   # every card was played in the hand that ended, or thrown in: any may be drawn now
+            self.last[page] = deal
             self.drawn[page] |= drawn[page]
             assert not drawn[page] & hidden, f"the page of {'/'.join(seats)} drew {sorted(drawn[page] & hidden)}"
         self.checks += 1
