@@ -298,15 +298,22 @@ def test_a_language_pack_is_kept_offline(page, own_site):
     pack the page fetched before it was installed (web/sw-register.js asks again through it)."""
     page.goto(own_site.url)
     page.evaluate("localStorage.setItem('cardtable/v1/settings', JSON.stringify({lang: 'hi'}))")
+    asked, answered = [], []   # the page's requests for the pack (its own; web/sw-register.js's)
+    page.on("request", lambda r: r.url.endswith("/lang/hi.pack") and asked.append(r))
+    page.on("requestfinished", lambda r: r.url.endswith("/lang/hi.pack") and answered.append(r))
     _boot_controlled(page, own_site.url)
     assert page.evaluate("document.documentElement.lang") == "hi"
     page.wait_for_function("""() => caches.keys().then(async (keys) => {
         for (const k of keys) if (await (await caches.open(k)).match(new URL('lang/hi.pack', location.href))) return true;
         return false; })""")
+    while len(answered) < len(asked):   # every one answered (the worker answers once it has kept the pack)
+        page.wait_for_event("requestfinished")
+    logs = []
+    page.on("console", lambda m: logs.append(m.type + ": " + m.text))
     own_site.stop()
     page.reload()
     wait_ready(page)
-    assert page.evaluate("document.documentElement.lang") == "hi"
+    assert page.evaluate("document.documentElement.lang") == "hi", logs
     assert "सहेजे गए खेल" in page.inner_text("#app")   # Saved games
 
 
