@@ -114,6 +114,9 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
     # the guest's page goes: its seat is lent to a computer on the host
     context = lend_away_seat(host, guest, "computer")
     assert "Ben: a computer plays for now" in host.inner_text(".remote-bar").replace("\u2068", "").replace("\u2069", "")
+    # upright at 360 px, the bar is one row (its words beside its buttons): the table keeps the rest
+    assert host.evaluate("""() => { const bar = document.querySelector('.remote-bar').getBoundingClientRect();
+        return [...document.querySelectorAll('.remote-bar .btn')].every(b => b.getBoundingClientRect().height * 2 > bar.height); }""")
     # the guest comes back (through the host's door): told, with no live card
     guest = context.new_page()
     guest.errors = []
