@@ -15,6 +15,12 @@ Run: ``PYTHONPATH=py python3 bench/bench_analysis.py honesty GAME FIRST LAST [SA
     deal, the decisions valued, the points lost per decision, the accuracy, the labels.
     The computer players search a fixed ``SAMPLES`` (default 8; the expert 4 times as many).
 
+Run: ``.venv/bin/python bench/bench_analysis.py page GAME [DEALS]`` (``dist/`` built)
+    In headless Chromium, as the app runs it: for deals 0..DEALS-1 (default 3) of GAME, the hand of
+    ``honesty``'s strong level opened as a game file one card before its end, that card played, and
+    *Analyse my play* tapped under a Chrome trace: the seconds to the list, and the page's tasks over
+    50 ms of wall time with their CPU time (over 50 ms of CPU: the page's own long task).
+
 Run: ``python3 bench/bench_analysis.py summary out.jsonl [...]``
     Per game and level: hands, mean points lost per decision and mean hand accuracy with 95%
     intervals (normal, over hands), and the labels' shares.  Not a test: it prints figures.
@@ -32,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))   # the a
 from cardtable.bots import choose_action
 from cardtable.bots.arena import mean_interval
 from cardtable.coach.analysis import analyse_steps
-from cardtable.record import new_game
+from cardtable.record import new_game, replay
 
 LEVELS = ("random", "casual", "strong", "expert")
 
@@ -117,6 +123,71 @@ def cmd_honesty(name: str, first: int, last: int, samples: int) -> None:
                 "seconds": round(secs, 2)}), flush=True)
 
 
+def last_card_file(game: str, opts: dict, deal: int) -> dict:
+    """``honesty``'s hand of the strong level at p0 (a person), cut before p0's last move."""
+    seats = 3 if game == "dummy-spades" else opts.get("seats", 4)
+    rec = play_hand(game, 50_000 + deal, ["strong"] + ["casual"] * (seats - 1), opts, 8)
+    g = new_game(dict(rec, actions=[]))
+    mine = []
+    for i, a in enumerate(rec["actions"]):
+        if g.to_act == "p0":
+            mine.append(i)
+        g.apply(a)
+    rec["actions"] = rec["actions"][:mine[-1]]
+    rec["players"] = ["Ana", "Ben", "Chloé", "Dev"][:seats]
+    rec["controllers"] = {f"p{i}": "human" if i == 0 else "casual" for i in range(seats)}
+    return rec
+
+
+def cmd_page(name: str, deals: int) -> None:
+    import os
+    import threading
+
+    from bench_longtask import START_MARK, TRACE_CATEGORIES, traced_tasks
+    from chromium import CHROMIUM, CHROMIUM_ARGS, DIST
+    from playwright.sync_api import sync_playwright
+    from serve import make_server
+
+    game, opts = game_of(name)
+    server = make_server(DIST, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"{name}: Chromium {browser.version}, load average {os.getloadavg()[0]:.1f}", flush=True)
+            for deal in range(deals):
+                rec = last_card_file(game, opts, deal)
+                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+                page.goto(base)
+                page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+                page.wait_for_selector("#import-file", state="attached")
+                page.set_input_files("#import-file", files=[{"name": "hand.json", "mimeType": "application/json",
+                                                             "buffer": json.dumps(rec).encode()}])
+                last = replay(rec).legal_actions()
+                page.wait_for_selector(".my-hand.turn button.card.playable, .seep.table.my-turn", timeout=60_000)
+                card = next(w for w in last[0].split()[1:] if not w.isdigit())   # (its one card left's first move)
+                page.click(f'.my-hand [data-card="{card}"], .hand-cards [data-card="{card}"]')
+                if game == "seep":
+                    page.click(f'.move-panel [data-key="do:{last[0]}"]')
+                page.wait_for_selector('.hand-summary [data-act="analyse:start"]', timeout=60_000)
+                browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+                page.evaluate(f"performance.mark({START_MARK!r})")
+                t0 = time.perf_counter()
+                page.click('[data-act="analyse:start"]')
+                page.wait_for_selector(".hand-summary .analysis h3", timeout=600_000)   # (its list, if any mistakes)
+                secs = time.perf_counter() - t0
+                tasks = traced_tasks(browser.stop_tracing())
+                own = [c for _t, _w, c in tasks if c >= 50]
+                print(f"  deal {deal}: the list in {secs:.1f} s; {len(tasks)} tasks over 50 ms of wall time, "
+                      f"{len(own)} over 50 ms of CPU; longest CPU {max((c for *_, c in tasks), default=0):.0f} ms"
+                      f" (load average {os.getloadavg()[0]:.1f})", flush=True)
+                page.context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+
+
 def cmd_summary(paths: list) -> None:
     """Labels and accuracies are worked out again from the points lost, with today's thresholds."""
     from cardtable.coach.analysis import Verdict, accuracy, label_for
@@ -171,6 +242,8 @@ def main(argv: list) -> None:
         pyodide_node.run("import bench_analysis\nbench_analysis.cmd_time()", where)
     elif argv[:1] == ["time"]:
         cmd_time()
+    elif argv[:1] == ["page"]:
+        cmd_page(argv[1], int(argv[2]) if len(argv) > 2 else 3)
     elif argv[:1] == ["honesty"]:
         cmd_honesty(argv[1], int(argv[2]), int(argv[3]), int(argv[4]) if len(argv) > 4 else 8)
     elif argv[:1] == ["summary"]:

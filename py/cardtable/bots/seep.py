@@ -692,6 +692,16 @@ def known_values_steps(g: Seep, k: Knowledge, legal: list, played: Optional[str]
     return values
 
 
+def emptied_steps(table: dict, chunk: int = 2000):
+    """Empty ``table`` (``Knowledge.solved``) a slice at a time, a yield after each: freeing its
+    tens of thousands of solved positions at once took up to 95 ms of CPU in CPython (a long task
+    in the page, where a search's tables were freed with it: ``bench/bench_analysis.py page``)."""
+    while table:
+        for _ in range(min(chunk, len(table))):
+            table.popitem()
+        yield
+
+
 def exact_values(g: Seep, me: int, moves: list) -> list:
     """The hand's score difference for seat index ``me``'s side after each of ``moves``
     (``[move...]``) when both players play on perfectly in ``g`` (every card known: two players'

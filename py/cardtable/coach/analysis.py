@@ -281,6 +281,7 @@ def _seep_steps(view: dict, samples: int, rng: random.Random, played: Optional[s
                 yield
             return values, True
         values = yield from sb.known_values_steps(g, k, legal, played)
+        yield from sb.emptied_steps(k.solved)
         return values, len(k.hand) <= sb.EXPERT_ENDGAME
     values: dict = {a: [] for a in legal}
     for _ in range(samples):

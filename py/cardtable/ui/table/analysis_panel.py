@@ -22,9 +22,10 @@ from ..text.i18n import N_, _, ngettext
 from ..text.markup import button, esc
 from .coach import against_computers
 
-SLICE_S = 0.012
-"""Seconds of analysis per browser task: with a step's overrun and the interpreter's own work, well
-under the 50 ms of a long task."""
+SLICE_S = 0.004
+"""Seconds of analysis per browser task before its last step: a task is this and one step more.
+A two-player Seep hand's longest steps (its second half searched as the expert searches) take
+30-38 ms of CPU in the page (``bench/bench_analysis.py page``): 12 ms here left too little room."""
 
 LABEL_WORDS = {"best": N_("best move"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
                "mistake": N_("mistake"), "blunder": N_("blunder")}
