@@ -141,51 +141,40 @@ def last_card_file(game: str, opts: dict, deal: int) -> dict:
 
 def cmd_page(name: str, deals: int) -> None:
     import os
-    import threading
 
     from bench_longtask import START_MARK, TRACE_CATEGORIES, traced_tasks
-    from chromium import CHROMIUM, CHROMIUM_ARGS, DIST
-    from playwright.sync_api import sync_playwright
-    from serve import make_server
+    from chromium import site_and_browser
 
     game, opts = game_of(name)
-    server = make_server(DIST, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"{name}: Chromium {browser.version}, load average {os.getloadavg()[0]:.1f}", flush=True)
-            for deal in range(deals):
-                rec = last_card_file(game, opts, deal)
-                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-                page.goto(base)
-                page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-                page.wait_for_selector("#import-file", state="attached")
-                page.set_input_files("#import-file", files=[{"name": "hand.json", "mimeType": "application/json",
-                                                             "buffer": json.dumps(rec).encode()}])
-                last = replay(rec).legal_actions()
-                page.wait_for_selector(".my-hand.turn button.card.playable, .seep.table.my-turn", timeout=60_000)
-                card = next(w for w in last[0].split()[1:] if not w.isdigit())   # (its one card left's first move)
-                page.click(f'.my-hand [data-card="{card}"], .hand-cards [data-card="{card}"]')
-                if game == "seep":
-                    page.click(f'.move-panel [data-key="do:{last[0]}"]')
-                page.wait_for_selector('.hand-summary [data-act="analyse:start"]', timeout=60_000)
-                browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
-                page.evaluate(f"performance.mark({START_MARK!r})")
-                t0 = time.perf_counter()
-                page.click('[data-act="analyse:start"]')
-                page.wait_for_selector(".hand-summary .analysis h3", timeout=600_000)   # (its list, if any mistakes)
-                secs = time.perf_counter() - t0
-                tasks = traced_tasks(browser.stop_tracing())
-                own = [c for _t, _w, c in tasks if c >= 50]
-                print(f"  deal {deal}: the list in {secs:.1f} s; {len(tasks)} tasks over 50 ms of wall time, "
-                      f"{len(own)} over 50 ms of CPU; longest CPU {max((c for *_, c in tasks), default=0):.0f} ms"
-                      f" (load average {os.getloadavg()[0]:.1f})", flush=True)
-                page.context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with site_and_browser() as (base, browser):
+        print(f"{name}: Chromium {browser.version}, load average {os.getloadavg()[0]:.1f}", flush=True)
+        for deal in range(deals):
+            rec = last_card_file(game, opts, deal)
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            page.goto(base)
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+            page.wait_for_selector("#import-file", state="attached")
+            page.set_input_files("#import-file", files=[{"name": "hand.json", "mimeType": "application/json",
+                                                         "buffer": json.dumps(rec).encode()}])
+            last = replay(rec).legal_actions()
+            page.wait_for_selector(".my-hand.turn button.card.playable, .seep.table.my-turn", timeout=60_000)
+            card = next(w for w in last[0].split()[1:] if not w.isdigit())   # (its one card left's first move)
+            page.click(f'.my-hand [data-card="{card}"], .hand-cards [data-card="{card}"]')
+            if game == "seep":
+                page.click(f'.move-panel [data-key="do:{last[0]}"]')
+            page.wait_for_selector('.hand-summary [data-act="analyse:start"]', timeout=60_000)
+            browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+            page.evaluate(f"performance.mark({START_MARK!r})")
+            t0 = time.perf_counter()
+            page.click('[data-act="analyse:start"]')
+            page.wait_for_selector(".hand-summary .analysis h3", timeout=600_000)   # (its list, if any mistakes)
+            secs = time.perf_counter() - t0
+            tasks = traced_tasks(browser.stop_tracing())
+            own = [c for _t, _w, c in tasks if c >= 50]
+            print(f"  deal {deal}: the list in {secs:.1f} s; {len(tasks)} tasks over 50 ms of wall time, "
+                  f"{len(own)} over 50 ms of CPU; longest CPU {max((c for *_, c in tasks), default=0):.0f} ms"
+                  f" (load average {os.getloadavg()[0]:.1f})", flush=True)
+            page.context.close()
 
 
 def cmd_summary(paths: list) -> None:

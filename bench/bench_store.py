@@ -24,13 +24,11 @@ import argparse
 import json
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT  # noqa: E402
-from serve import make_server  # noqa: E402
+from chromium import ROOT, site_and_browser  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -91,8 +89,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--hands", type=int, default=8, help="hands in each game of statistics")
     args = ap.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
     t0 = time.perf_counter()
     entries, size = data(args.saves, args.games, args.hands)
     print(f"data made in CPython in {time.perf_counter() - t0:.1f} s: {args.saves} saved games, "
@@ -100,35 +96,27 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bytes: {size['saves'] / max(1, args.saves):,.0f} per saved game (record and note), "
           f"{size['stats'] / max(1, args.games):,.0f} per game of statistics; "
           f"{(size['saves'] + size['stats']) / 1e6:,.1f} MB of text in all")
-    server = make_server(DIST, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_context().new_page()
-            page.goto(url + "web/manifest.webmanifest")
-            items = list(entries.items())
-            for i in range(0, len(items), 2000):
-                page.evaluate(FILL, items[i:i + 2000])
-            page.add_init_script(PROBE)   # (once: each script added runs at every navigation)
-            for visit in ("first start (runtime downloaded)", "second start"):
-                began = time.perf_counter()
-                page.goto(url)
-                page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
-                wall = time.perf_counter() - began
-                rows = page.evaluate("document.querySelectorAll('[data-act^=\"open:\"]').length")
-                tasks = page.evaluate("window.__longTasks")
-                print(f"{visit}: home drawn {wall:.2f} s after navigation ({rows} rows of saved games in the page); "
-                      f"long tasks: {len(tasks)}, longest {max((d for _s, d in tasks), default=0):.0f} ms")
-            for what, act, screen in (("Statistics opened (an older store: summaries built once)", "stats", "stats"),
-                                      ("home again", "nav:home", "home"),
-                                      ("Statistics opened again", "stats", "stats"),
-                                      ("home again", "nav:home", "home")):
-                timed(page, what, act, screen)
-            browser.close()
-    finally:
-        server.shutdown()
+    with site_and_browser() as (url, browser):
+        page = browser.new_context().new_page()
+        page.goto(url + "web/manifest.webmanifest")
+        items = list(entries.items())
+        for i in range(0, len(items), 2000):
+            page.evaluate(FILL, items[i:i + 2000])
+        page.add_init_script(PROBE)   # (once: each script added runs at every navigation)
+        for visit in ("first start (runtime downloaded)", "second start"):
+            began = time.perf_counter()
+            page.goto(url)
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=300_000)
+            wall = time.perf_counter() - began
+            rows = page.evaluate("document.querySelectorAll('[data-act^=\"open:\"]').length")
+            tasks = page.evaluate("window.__longTasks")
+            print(f"{visit}: home drawn {wall:.2f} s after navigation ({rows} rows of saved games in the page); "
+                  f"long tasks: {len(tasks)}, longest {max((d for _s, d in tasks), default=0):.0f} ms")
+        for what, act, screen in (("Statistics opened (an older store: summaries built once)", "stats", "stats"),
+                                  ("home again", "nav:home", "home"),
+                                  ("Statistics opened again", "stats", "stats"),
+                                  ("home again", "nav:home", "home")):
+            timed(page, what, act, screen)
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
