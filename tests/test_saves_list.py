@@ -103,6 +103,52 @@ def test_home_reads_no_record_but_the_rows_it_draws():
     assert len(set(reads)) <= PAGE + 1   # the rows drawn (and the game to continue)
 
 
+class CountingStore(DictStore):
+    """web/store.js's store as Python sees it: it counts its changes (``version``; not those of
+    the keys it keeps in localStorage, as web/store.js does not) and its reads."""
+
+    LOCAL = ("cardtable/v1/settings", "cardtable/v1/lesson-offer", "cardtable/v1/uncounted")
+
+    def __init__(self):
+        super().__init__()
+        self.version, self.reads = 0, 0
+
+    def getItem(self, k):  # noqa: N802
+        self.reads += 1
+        return super().getItem(k)
+
+    def setItem(self, k, v):  # noqa: N802
+        self.version += k not in self.LOCAL
+        super().setItem(k, v)
+
+    def removeItem(self, k):  # noqa: N802
+        self.version += k not in self.LOCAL
+        super().removeItem(k)
+
+    def keys(self, prefix):
+        self.reads += 1
+        return [k for k in self.data if k.startswith(prefix)]
+
+
+def test_home_drawn_again_reads_nothing_while_the_store_is_unchanged():
+    store = CountingStore()
+    saves = SaveStore(store)
+    rec = played("seep", 1, 20, players=["Ana", "Ben"], options={"seats": 2})
+    game = replay(json.dumps(rec))
+    for i in range(30):
+        saves.save(f"g{i:03d}", rec, game=game)
+    first = home_screen.home_screen(saves, parse_settings(None), "en")
+    store.reads = 0
+    assert home_screen.home_screen(saves, parse_settings(None), "en") == first
+    assert store.reads <= 4   # single values (the game to continue, the lessons offered), no note nor record
+    saves.save("g100", dict(rec, players=["Zoé", "Ben"]), game=game)   # a change: listed again
+    assert "Zoé" in home_screen.home_screen(saves, parse_settings(None), "en") and store.reads > 30
+    saves.delete("g100")
+    assert "Zoé" not in home_screen.home_screen(saves, parse_settings(None), "en")
+    store.data[GAME_KEY + "g001"] = json.dumps(dict(rec, players=["Xu", "Yo"]))   # not through the store:
+    assert "Xu" not in home_screen.home_screen(saves, parse_settings(None), "en")   # nothing to tell (the page's always is)
+
+
 def test_a_note_that_lies_about_its_record_is_found_when_its_row_is_drawn():
     store = DictStore()
     saves = SaveStore(store)

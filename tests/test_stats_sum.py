@@ -199,7 +199,8 @@ def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_
         key, entry = entry_of(i)
         store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
     steps = stats_sum.rebuild_steps(store)
-    assert sum(1 for _ in steps) == 18   # a step every 25 entries: the page runs them in slices
+    written = sum(1 for _ in steps) - 18   # a step every 25 entries: the page runs them in slices...
+    assert written == len([k for k in store.data if stats_sum.derived(k)]) - 1 > 2   # ...and after each summary written
     assert stats_sum.valid(store) and kept(store) == from_scratch(store)
 
     stats_sum.invalidate(store)
@@ -212,6 +213,18 @@ def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_
             next(steps)
     assert done.value.value is None and not stats_sum.valid(store)
     assert stats_sum.rebuild(store) == 451 and kept(store) == from_scratch(store)
+
+    stats_sum.invalidate(store)
+    steps = stats_sum.rebuild_steps(store)
+    for _ in range(19):   # every entry read (18 steps), the first summary written
+        next(steps)
+    key, entry = entry_of(451)
+    stats_store.write_entries(store, {key: entry})   # counted while they are written
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    assert done.value.value is None and not stats_sum.valid(store)
+    assert stats_sum.rebuild(store) == 452 and kept(store) == from_scratch(store)
 
 
 def test_the_screen_says_they_are_counted_and_shows_them_once_built():
@@ -250,6 +263,57 @@ def test_the_screen_says_they_are_counted_and_shows_them_once_built():
         then(None)
         assert App.renders == 1 and stats_sum.valid(store)
         assert "Counting" not in screen.html() and 'class="stats-player"' in screen.html()
+    finally:
+        tasks.Sliced = real
+
+
+def test_the_screen_is_worked_out_in_slices_and_kept_while_the_store_is_unchanged():
+    from test_saves_list import CountingStore
+    from test_stats_store import entry_of
+
+    class App:
+        screen, renders = "stats", 0
+
+        def render(self):
+            self.renders += 1
+
+    store = CountingStore()   # (counts its changes, as web/store.js's does)
+    stats_store.write_entries(store, dict(entry_of(i) for i in range(600)))
+    assert stats_sum.rebuild(store) == 600
+    want = stats_screen.StatsScreen(type("App", (), {"saves": type("Saves", (), {"store": DictStore()})})())
+    want.app.saves.store.data = dict(store.data)   # (a store that counts nothing: drawn at once, as before)
+    want = want.html()
+    app = App()
+    app.saves, app.tasks = type("Saves", (), {"store": store})(), None
+    screen = stats_screen.StatsScreen(app)
+    jobs = []
+    import cardtable.ui.shell.tasks as tasks   # (the page's slices, run here by hand)
+
+    class Sliced:
+        def __init__(self, _tasks, steps, then, failed, _slice):
+            jobs.append((steps, then))
+
+        def start(self, soon=False):
+            return self
+    real, tasks.Sliced = tasks.Sliced, Sliced
+    try:
+        assert "Counting the statistics…" in screen.html() and len(jobs) == 1
+        assert screen.html() and len(jobs) == 1   # one job however often it is drawn
+        steps, then = jobs[0]
+        parts = 0
+        with pytest.raises(StopIteration) as done:
+            while True:
+                next(steps)
+                parts += 1
+        assert parts > 16   # (a step for each index value, every 500 games, each game's section)
+        then(done.value.value)
+        assert app.renders == 1 and screen.html() == want
+        store.reads = 0
+        assert screen.html() == want and store.reads == 2 and len(jobs) == 1   # opened again: two small
+        # values read (whether the summaries are complete; the games not counted yet), nothing worked out
+        key, entry = entry_of(600)
+        stats_store.write_entries(store, {key: entry})   # a game counted: worked out again
+        assert "Counting" in screen.html() and len(jobs) == 2
     finally:
         tasks.Sliced = real
 

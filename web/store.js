@@ -24,6 +24,7 @@
   let db = null, keys = null, pending = new Map(), before = new Map(), waiting = [], scheduled = false;
   let inflight = Promise.resolve();   // the transactions under way
   let heard = new Set(), hearing = false;
+  let version = 0;   // counts every change of memory: a reader may keep what it worked out while it is the same
   const changes = [], refusals = [];
   const chan = self.BroadcastChannel ? new BroadcastChannel("cardtable-store") : null;
   const local = () => { try { return self.localStorage; } catch (e) { return null; } };
@@ -51,6 +52,7 @@
     if (grow > 0 && grow > kv.room) throw new DOMException("quota", "QuotaExceededError");
     kv.room -= grow;
     if (!before.has(k)) before.set(k, old);
+    version++;
     if (v === null) map.delete(k); else map.set(k, v);
     if ((old === null) !== (v === null)) keys = null;
     pending.set(k, v);
@@ -82,6 +84,7 @@
       if (old === null) map.delete(k); else map.set(k, old);
     }
     keys = null;
+    version++;
     refusals.forEach((f) => f([...writes.keys()], String(err && err.name)));
     waiters.forEach((w) => w(false));
   }
@@ -93,6 +96,7 @@
       heard.add(k);
     }
     keys = null;
+    version++;
     if (!hearing && heard.size) {
       hearing = true;
       setTimeout(() => {
@@ -118,6 +122,7 @@
     await done(tx);
     moving.forEach(([k, v]) => map.set(k, v));
     keys = null;
+    version++;
     try {   // a value changed meanwhile (an older version's window) stays, and is moved next time
       for (const [k, v] of moving) if (ls.getItem(k) === v) ls.removeItem(k);
     } catch (e) { /* the rest is moved next time */ }
@@ -148,6 +153,7 @@
     removeItem: (k) => write(k, null),
     key: (i) => (list()[i] ?? null),
     get length() { return list().length; },
+    get version() { return version; },
     entries: () => [...map.entries()],
     keysOf: (p) => list().filter((k) => k.startsWith(p)),   // (home's list: every key in one call)
     valuesOf: (p) => new Map([...map].filter(([k]) => k.startsWith(p))),

@@ -27,7 +27,9 @@ from typing import Any, Optional
 from ... import rules, stats
 from ...record import file_kind
 from ...stores import stats as stats_store, stats_sum
+from ...stores.saves import store_version
 from .charts import line_chart
+from ..text import i18n
 from ..text.i18n import N_, _, decimal, ngettext
 from ..text.markup import button, dialog, esc, isolated
 from ..text.refusals import wrong_file
@@ -63,12 +65,26 @@ def load(store: Any) -> tuple[dict, Optional[str]]:
     return data, "; ".join(map(problem_words, problems)) or None
 
 
+def run(steps):
+    """A generator of this module (``load_summaries_steps``, ``screen_steps``) run to its end: its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def load_summaries(store: Any, build: bool = True) -> tuple[dict, dict, int, Optional[str]]:
     """What the screen shows, from the summaries kept (``stats_sum``; with ``build``, built again
     once first when they are not valid, an older store's: the page builds them in slices, see
     ``StatsScreen.build``): per game the players' figures, each game's latest entry, how many
     games, and the problems met in words.  A store of an earlier version not moved yet, or
     summaries that cannot be stored (full), are read from every entry."""
+    return run(load_summaries_steps(store, build))
+
+
+def load_summaries_steps(store: Any, build: bool = True):
+    """``load_summaries`` as a generator that yields between parts of its work (``StatsScreen``)."""
     moved = stats_store.migrate(store)
     if build and not stats_sum.valid(store):
         stats_sum.rebuild(store)
@@ -76,7 +92,7 @@ def load_summaries(store: Any, build: bool = True) -> tuple[dict, dict, int, Opt
         data, problem = load(store)
         return stats.summarize(data), {g: e for g in stats.GAMES if (e := stats.latest_game(data, g))}, \
             len(data["games"]), problem
-    summary, latest, n = stats_sum.summarize(store)
+    summary, latest, n = yield from stats_sum.summarize_steps(store)
     entries = {}
     for game, key in latest.items():
         entry, _why = stats.read_entry(key, store.getItem(stats_store.ENTRY_KEY + key))
@@ -142,6 +158,12 @@ def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", asi
                 daily: str = "", summary: Optional[dict] = None, latest: Optional[dict] = None) -> str:
     """The whole Statistics screen (one ``<h1>``; ``daily``: the deals of the day's section), of
     ``data`` (every game's entry) or of ``summary`` and ``latest`` (``load_summaries``)."""
+    return run(screen_steps(data, problem, notice, aside, daily, summary, latest))
+
+
+def screen_steps(data: dict, problem: Optional[str] = None, notice: str = "", aside: Optional[list] = None,
+                 daily: str = "", summary: Optional[dict] = None, latest: Optional[dict] = None):
+    """``screen_html`` as a generator that yields after each game's section (its chart of 10,000 games)."""
     if summary is None:
         summary = stats.summarize(data)
         latest = {g: e for g in stats.GAMES if (e := stats.latest_game(data, g))}
@@ -162,6 +184,7 @@ def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", asi
         players = summary.get(game)
         if players:
             parts.append(game_section(game, players, latest.get(game)))
+            yield
     parts.append(daily)
     parts.append('<div class="stats-actions">'
                  + button(esc(_("Export statistics")), "stats:export", cls="btn ghost", key="stats-export",
@@ -263,6 +286,8 @@ class StatsScreen:
         self.app = app
         self.notice = ""   # a message on the screen (imported, reset)
         self.building = None   # the summaries built in slices: None (not yet), the job, or False (tried)
+        self.kept: tuple = (None, None)   # the screen as last worked out: (what it depends on, its HTML)
+        self.reading = None   # the job working it out in slices (``html``)
 
     def acts(self) -> dict:
         return {"stats": self.act}
@@ -305,22 +330,51 @@ class StatsScreen:
         return reset_dialog()
 
     def html(self) -> str:
-        """The screen, for the app's ``screen_html``: from the summaries kept (``load_summaries``)."""
+        """The screen, for the app's ``screen_html``: from the summaries kept (``load_summaries``).
+
+        With a store that counts its changes (web/store.js's, ``store_version``), the screen is
+        worked out in slices (``draw_steps``: 10,000 games took one task of 80-150 ms), saying
+        *Counting the statistics…* meanwhile when it takes more than one, and kept while the
+        store, the language, the notice and the day are the same: opened again, nothing is read."""
+        from .daily import today
         store = self.app.saves.store
         if self.building is not False and not stats_sum.valid(store):
             self.build(store)
             if self.building:   # (under way)
                 return screen_html({}, notice=_(COUNTING))
-        summary, latest, _n, problem = load_summaries(store, build=False)
-        waiting = len(stats_store.uncounted(store))
+        waiting = len(stats_store.uncounted(store))   # (kept in localStorage: read at every draw)
+        key = (store_version(store), i18n.language, self.notice, waiting, today())
+        if key[0] is None:
+            return run(self.draw_steps(store, waiting))
+        if self.kept[0] != key and self.reading is None:
+            from ..shell.tasks import Sliced
+
+            def done(html: Optional[str]) -> None:
+                self.kept, self.reading = (key, html), None
+                if not starting and self.app.screen == "stats":
+                    self.app.render()
+
+            starting = True
+            self.reading = Sliced(self.app.tasks, self.draw_steps(store, waiting), done, lambda _err: done(None), 0.02)
+            self.reading.start()   # (a small store: done in this first slice)
+            starting = False
+        if self.kept[0] != key:
+            return screen_html({}, notice=_(COUNTING))
+        return self.kept[1] if self.kept[1] is not None else run(self.draw_steps(store, waiting))   # (failed: its error met here)
+
+    def draw_steps(self, store: Any, waiting: int):
+        """The screen's HTML, worked out in steps (``html``)."""
+        from .daily import stats_html, today   # (the deals of the day played)
+        summary, latest, _n, problem = yield from load_summaries_steps(store, build=False)
         if waiting:
             full = ngettext("{n} game has hands not counted yet (storage was full): they are counted when it is "
                             "next opened or played with room.", "{n} games have hands not counted yet (storage was "
                             "full): they are counted when each is next opened or played with room.", waiting).format(n=waiting)
             problem = f"{problem}; {full}" if problem else full
-        from .daily import stats_html, today   # (the deals of the day played)
-        return screen_html({}, problem, self.notice, stats_store.asides(store), stats_html(store, today()),
-                           summary=summary, latest=latest)
+        yield
+        aside, daily = stats_store.asides(store), stats_html(store, today())
+        yield
+        return (yield from screen_steps({}, problem, self.notice, aside, daily, summary=summary, latest=latest))
 
 
     def build(self, store: Any) -> None:

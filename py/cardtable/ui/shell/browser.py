@@ -59,6 +59,12 @@ class BrowserStore:
     def removeItem(self, k: str) -> None:  # noqa: N802
         self.storage.removeItem(k)
 
+    @property
+    def version(self) -> Optional[int]:
+        """web/store.js's count of changes (``stores.saves.store_version``); None for localStorage."""
+        v = getattr(self.storage, "version", None)
+        return int(v) if isinstance(v, (int, float)) else None
+
 
 def without_saves() -> bool:
     """True when the boot screen's rescue asked to start without the saved data (``?without-saves``)."""
