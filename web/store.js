@@ -25,6 +25,7 @@
   let inflight = Promise.resolve();   // the transactions under way
   let heard = new Set(), hearing = false;
   let version = 0;   // counts every change of memory: a reader may keep what it worked out while it is the same
+  const changed = new Map();   // key -> the version of its last change (changedSince)
   const changes = [], refusals = [];
   const chan = self.BroadcastChannel ? new BroadcastChannel("cardtable-store") : null;
   const local = () => { try { return self.localStorage; } catch (e) { return null; } };
@@ -52,7 +53,7 @@
     if (grow > 0 && grow > kv.room) throw new DOMException("quota", "QuotaExceededError");
     kv.room -= grow;
     if (!before.has(k)) before.set(k, old);
-    version++;
+    changed.set(k, ++version);
     if (v === null) map.delete(k); else map.set(k, v);
     if ((old === null) !== (v === null)) keys = null;
     pending.set(k, v);
@@ -82,9 +83,9 @@
       if (pending.has(k)) { before.set(k, old); continue; }
       kv.room += size(k, writes.get(k)) - size(k, old);
       if (old === null) map.delete(k); else map.set(k, old);
+      changed.set(k, ++version);
     }
     keys = null;
-    version++;
     refusals.forEach((f) => f([...writes.keys()], String(err && err.name)));
     waiters.forEach((w) => w(false));
   }
@@ -93,10 +94,10 @@
     for (const [k, v] of event.data) {
       if (pending.has(k)) continue;   // this window's own write of it is on its way
       if (v === null) map.delete(k); else map.set(k, v);
+      changed.set(k, ++version);
       heard.add(k);
     }
     keys = null;
-    version++;
     if (!hearing && heard.size) {
       hearing = true;
       setTimeout(() => {
@@ -120,9 +121,8 @@
     const os = tx.objectStore("kv");
     for (const [k, v] of moving) os.put(v, k);
     await done(tx);
-    moving.forEach(([k, v]) => map.set(k, v));
+    moving.forEach(([k, v]) => { map.set(k, v); changed.set(k, ++version); });
     keys = null;
-    version++;
     try {   // a value changed meanwhile (an older version's window) stays, and is moved next time
       for (const [k, v] of moving) if (ls.getItem(k) === v) ls.removeItem(k);
     } catch (e) { /* the rest is moved next time */ }
@@ -155,7 +155,10 @@
     get length() { return list().length; },
     get version() { return version; },
     entries: () => [...map.entries()],
-    keysOf: (p) => list().filter((k) => k.startsWith(p)),   // (home's list: every key in one call)
+    // home's list: the keys under p (but those under `but`) in one call; whether one changed after
+    // version `since`; the values under p
+    keysOf: (p, but) => list().filter((k) => k.startsWith(p) && !(but && k.startsWith(but))),
+    changedSince: (since, p, but) => [...changed].some(([k, v]) => v > since && k.startsWith(p) && !(but && k.startsWith(but))),
     valuesOf: (p) => new Map([...map].filter(([k]) => k.startsWith(p))),
     flush: () => new Promise((ok) => { waiting.push(ok); if (!scheduled) { scheduled = true; queueMicrotask(flush); } }),
     onchange: (f) => { changes.push(f); },

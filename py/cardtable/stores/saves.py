@@ -126,7 +126,7 @@ class SaveStore:
         self._notes: dict[str, tuple[str, tuple[dict, Optional[str]]]] = {}
         #: the quick list as last worked out, and the store's version then (``store_version``)
         self._listed: tuple[Optional[int], list[SavedGame]] = (None, [])
-        self._checked: tuple[Optional[int], dict[str, SavedGame]] = (None, {})   # rows checked (``row``), likewise
+        self._quick: dict[str, tuple[dict, SavedGame]] = {}   # rows taken from their notes alone, by id: (the note read, row)
 
     # ---- writing ------------------------------------------------------------------------------
     def save(self, game_id: str, record: dict, controllers: Optional[dict] = None, game=None,
@@ -252,16 +252,8 @@ class SaveStore:
         return replay(text)
 
     def row(self, game_id: str) -> SavedGame:
-        """One saved game's row, its note checked against its record (replayed if need be); kept,
-        as the quick list is, while the store's version is the same."""
-        stamp = store_version(self.store)
-        if stamp is None:
-            return self._entry(game_id)
-        if self._checked[0] != stamp:
-            self._checked = (stamp, {})
-        if game_id not in self._checked[1]:
-            self._checked[1][game_id] = self._entry(game_id)
-        return self._checked[1][game_id]
+        """One saved game's row, its note checked against its record (replayed if need be)."""
+        return self._entry(game_id)
 
     def list(self, quick: bool = False) -> list[SavedGame]:
         """Every saved game, newest first, including the ones that cannot be opened (with why).
@@ -282,16 +274,29 @@ class SaveStore:
         again reads nothing (2,000 notes took 60-70 ms in the page).
         """
         stamp = store_version(self.store) if quick else None
-        if stamp is not None and self._listed[0] == stamp:
+        if stamp is not None and self._listed[0] is not None and self._unchanged_since(self._listed[0]):
+            self._listed = (stamp, self._listed[1])
             return list(self._listed[1])
         entries: list[SavedGame] = []
-        keys = self.keys()
+        bulk = getattr(self.store, "keys", None)
+        if stamp is not None and callable(bulk):   # (web/store.js's: not the 10,000 keys of the statistics)
+            keys = bulk(GAME_KEY) + bulk(META_KEY) + bulk(PREFIX, PREFIX + VERSION + "/")
+        else:
+            keys = self.keys()
         games = {k[len(GAME_KEY):] for k in keys if k.startswith(GAME_KEY)}
         notes = self._read_notes([k[len(META_KEY):] for k in keys if k.startswith(META_KEY)])
+        rows, self._quick = self._quick, {}
         for k in keys:
             try:
                 if k.startswith(GAME_KEY):
-                    entries.append(self._entry(k[len(GAME_KEY):], quick, notes.get(k[len(GAME_KEY):], ({}, None))[0]))
+                    gid = k[len(GAME_KEY):]
+                    meta = notes.get(gid, ({}, None))[0]
+                    row = rows.get(gid)
+                    if not (quick and row is not None and row[0] is meta):   # (a row from its note: kept while it is the same)
+                        row = (meta, self._entry(gid, quick, meta))
+                    if quick and meta.get("sig") and "game" in meta:
+                        self._quick[gid] = row
+                    entries.append(row[1])
                 elif k.startswith(META_KEY):
                     gid = k[len(META_KEY):]
                     if gid not in games:
@@ -306,6 +311,15 @@ class SaveStore:
         if stamp is not None:   # (a note written again meanwhile changed the version: worked out again next time)
             self._listed = (stamp, list(entries))
         return entries
+
+    def _unchanged_since(self, since: int) -> bool:
+        """No saved game, note or key of another version changed after the store's version was
+        ``since`` (a store that cannot tell: only when it is still that version)."""
+        if store_version(self.store) == since:
+            return True
+        probe = getattr(self.store, "changed_since", None)
+        return callable(probe) and not (probe(since, GAME_KEY) or probe(since, META_KEY)
+                                        or probe(since, PREFIX, PREFIX + VERSION + "/"))
 
     def _read_notes(self, ids: list[str]) -> dict[str, tuple[dict, Optional[str]]]:
         """The notes of ``ids``, checked (``_clean_meta``): each parsed once while its text is the

@@ -183,8 +183,7 @@ def screen_steps(data: dict, problem: Optional[str] = None, notice: str = "", as
     for game in stats.GAMES:
         players = summary.get(game)
         if players:
-            parts.append(game_section(game, players, latest.get(game)))
-            yield
+            parts.append((yield from game_section_steps(game, players, latest.get(game))))
     parts.append(daily)
     parts.append('<div class="stats-actions">'
                  + button(esc(_("Export statistics")), "stats:export", cls="btn ghost", key="stats-export",
@@ -199,19 +198,23 @@ def screen_steps(data: dict, problem: Optional[str] = None, notice: str = "", as
     return "".join(parts)
 
 
-def game_section(game: str, players: dict[str, stats.PlayerStats], latest: Optional[dict]) -> str:
-    """One game's players and charts (``latest``: its latest game's entry)."""
+def game_section_steps(game: str, players: dict[str, stats.PlayerStats], latest: Optional[dict]):
+    """One game's players and charts (``latest``: its latest game's entry), yielding between its
+    parts (a chart of 10,000 games is work)."""
     title = _(rules.TITLES.get(game, game))
     ordered = sorted(players.values(), key=lambda p: (-p.hands, p.name.casefold()))
     out = [f'<section class="stats-game" aria-labelledby="stats-{game}"><h2 id="stats-{game}">{esc(title)}</h2>',
            '<div class="stats-players">']
     out.extend(player_card(p) for p in ordered)
     out.append("</div>")
+    yield
     if latest is not None:
         series = [(isolated(stats.side_label(latest, side)), totals) for side, totals in stats.score_series(latest)]
         out.append(line_chart(_("Points after each hand of the latest game"), series, f"chart-score-{game}",
                               x_label=_("Hand"), y_label=_("Points")))
+    yield
     rates = [(isolated(name), rate) for name, rate in stats.win_rate_series(players)]
+    yield
     if rates:
         out.append(line_chart(_("Games won so far, after each finished game"), rates, f"chart-wins-{game}",
                               x_label=_("Game"), y_label=_("Games won (%)"), y_range=(0, 100),

@@ -44,11 +44,17 @@ class BrowserStore:
     def setItem(self, k: str, v: str) -> None:  # noqa: N802
         self.storage.setItem(k, v)
 
-    def keys(self, prefix: str) -> list[str]:
-        """The keys that start with ``prefix``: in one call to web/store.js's store, else one by one."""
+    def keys(self, prefix: str, but: Optional[str] = None) -> list[str]:
+        """The keys that start with ``prefix`` (but not with ``but``): in one call to web/store.js's
+        store, else one by one."""
         if present(getattr(self.storage, "keysOf", None)):
-            return list(self.storage.keysOf(prefix).to_py())
-        return [k for k in map(self.key, range(self.length)) if k is not None and k.startswith(prefix)]
+            return list(self.storage.keysOf(prefix, but).to_py())
+        return [k for k in map(self.key, range(self.length))
+                if k is not None and k.startswith(prefix) and not (but and k.startswith(but))]
+
+    def changed_since(self, since: int, prefix: str, but: Optional[str] = None) -> bool:
+        """Whether a key under ``prefix`` (not under ``but``) changed after ``version`` was ``since``."""
+        return bool(self.storage.changedSince(since, prefix, but))
 
     def values(self, prefix: str) -> dict:
         """The values of the keys that start with ``prefix``, in one call (web/store.js's store), else ``{}``."""
