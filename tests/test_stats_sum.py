@@ -83,6 +83,17 @@ def rebuilt(store) -> None:
     stats_sum.rebuild(store)
 
 
+def oldest_kept_right(store) -> bool:
+    """The count and each index value's least recently played game, when kept, are the index's."""
+    got = store.getItem(stats_sum.OLDEST_KEY)
+    if got is None:
+        return True
+    o = json.loads(got)
+    idx = {b: json.loads(store.getItem(stats_sum.INDEX_KEY + b) or "{}") for b in "0123456789abcdef"}
+    return o["n"] == sum(map(len, idx.values())) and {b: m for b, m in o["min"].items() if m} == {
+        b: min([v[1], k] for k, v in i.items()) for b, i in idx.items() if i}
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(OPS, max_size=12), st.booleans())
 def test_the_summaries_kept_equal_the_ones_worked_out_from_every_entry(ops, old_store):
@@ -106,9 +117,36 @@ def test_the_summaries_kept_equal_the_ones_worked_out_from_every_entry(ops, old_
                 store.setItem(stats_store.ENTRY_KEY + "d" + op[1], "{not json")
     finally:
         stats.MAX_GAMES = limit
+    assert oldest_kept_right(store)
     if not stats_sum.valid(store):
         rebuilt(store)
-    assert stats_sum.valid(store)
+    assert stats_sum.valid(store) and oldest_kept_right(store) and store.getItem(stats_sum.OLDEST_KEY)
+    assert kept(store) == from_scratch(store)
+
+
+def test_a_new_game_past_the_limit_forgets_the_oldest_reading_two_index_values_not_sixteen():
+    store = DictStore()
+    rebuilt(store)
+    base = {"game": "seep", "players": ["Ana", "Ben"], "controllers": {"p0": "human", "p1": "human"},
+            "sides": {"p0": "p0", "p1": "p1"}, "over": True, "winner": "p0", "hints": {}, "updated": 1.0,
+            "hands": [{"score": {"p0": 60, "p1": 40}, "sweeps": {"p0": 1, "p1": 0}, "built": {"p0": 0, "p1": 1},
+                       "captured": {"p0": 0, "p1": 0}, "baazi": None}]}
+    limit, stats.MAX_GAMES = stats.MAX_GAMES, 300
+    try:
+        stats_store.write_entries(store, {f"{i:020x}": dict(base, updated=float(1000 - i)) for i in range(300)})
+        store.removeItem(stats_sum.OLDEST_KEY)   # (summaries of before it was kept: worked out once)
+        stats_store.write_entries(store, {"new1": dict(base, updated=2000.0)})
+        assert store.getItem(stats_store.ENTRY_KEY + f"{299:020x}") is None and oldest_kept_right(store)
+        reads = []
+        get = store.getItem
+        store.getItem = lambda k: reads.append(k) or get(k)
+        stats_store.write_entries(store, {"new2": dict(base, updated=2001.0)})
+        store.getItem = get
+    finally:
+        stats.MAX_GAMES = limit
+    assert sum(k.startswith(stats_sum.INDEX_KEY) for k in reads) <= 3   # two index values and the count
+    assert store.getItem(stats_store.ENTRY_KEY + f"{298:020x}") is None   # the least recently played went
+    assert oldest_kept_right(store) and json.loads(store.getItem(stats_sum.OLDEST_KEY))["n"] == 300
     assert kept(store) == from_scratch(store)
 
 

@@ -191,13 +191,14 @@ def write_entries(store: Any, entries: dict, now: Optional[float] = None) -> tup
 
 
 def _forget_oldest(store: Any, sums: Optional[stats_sum.Summaries] = None) -> None:
-    """Keep at most ``stats.MAX_GAMES`` games: the least recently played go first (found in the
-    summaries' index when they are kept, else by reading every entry)."""
+    """Keep at most ``stats.MAX_GAMES`` games: the least recently played go first (found from the
+    summaries' count and each index value's oldest game when they are kept, else by reading every
+    entry)."""
     if sums is not None:
-        idx = sums.all_index()
-        for key in sorted(idx, key=lambda k: (idx[k][1], k))[:max(0, len(idx) - stats.MAX_GAMES)]:
+        while (o := sums.count())["n"] > stats.MAX_GAMES and any(o["min"].values()):
+            key = min(v for v in o["min"].values() if v)[1]
             entry, _why = stats.read_entry(key, _get(store, ENTRY_KEY + key))
-            sums.change(key, entry, None)
+            sums.forget(key, entry)
             store.removeItem(ENTRY_KEY + key)
         return
     keys = entry_keys(store)

@@ -47,6 +47,9 @@ ENTRY_KEY = "cardtable/v1/stats/"
 SUM_KEY = "cardtable/v1/stats-sum"
 KIND_KEY = SUM_KEY + "/"
 INDEX_KEY = "cardtable/v1/stats-idx/"
+OLDEST_KEY = INDEX_KEY + "oldest"
+"""``{"n": games in the index, "min": {bucket: [updated, key] of its least recently played}}``, so
+forgetting the oldest game past ``stats.MAX_GAMES`` reads one index value, not sixteen."""
 VERSION = 1
 FIGURES = [f.name for f in fields(stats.PlayerStats) if f.type in ("int", int)]
 
@@ -146,6 +149,34 @@ class Summaries:
         self.kinds: dict[str, dict] = {}
         self.index: dict[str, dict] = {}
         self.dirty: set[str] = set()
+        self.oldest: Any = False   # OLDEST_KEY's value: False (not read), None (not kept), or kept up
+        self.touched: set[str] = set()   # buckets changed since their least recently played was found
+
+    def _oldest(self) -> Optional[dict]:
+        if self.oldest is False:
+            got = _read(self.store, OLDEST_KEY)
+            self.oldest = got if isinstance(got, dict) and isinstance(got.get("n"), int) and isinstance(got.get("min"), dict) else None
+        return self.oldest
+
+    def count(self) -> dict:
+        """``OLDEST_KEY``'s value up to date (worked out from every index value when it was not kept)."""
+        if self._oldest() is None:
+            self.touched = set("0123456789abcdef")
+            self.oldest = {"n": sum(len(self._bucket(b)) for b in self.touched), "min": {}}
+        for b in self.touched:
+            self.oldest["min"][b] = min(([v[1], k] for k, v in self._bucket(b).items()), default=None)
+        self.touched = set()
+        self.dirty.add(OLDEST_KEY)
+        return self.oldest
+
+    def forget(self, key: str, entry: Optional[dict]) -> None:
+        """A game dropped (``entry``: its entry, None when it could not be read)."""
+        if entry is not None:
+            return self.change(key, entry, None)
+        if self._bucket(bucket(key)).pop(key, None) is not None and self._oldest() is not None:
+            self.oldest["n"] -= 1
+        self.touched.add(bucket(key))
+        self.dirty.add(INDEX_KEY + bucket(key))
 
     def _kind(self, game: str) -> dict:
         if game not in self.kinds:
@@ -172,18 +203,14 @@ class Summaries:
                 if not figures.get("c"):
                     del kind[pkey]
             idx = self._bucket(bucket(key))
+            if self._oldest() is not None:
+                self.oldest["n"] += (key not in idx) if sign > 0 else -(key in idx)
+                self.touched.add(bucket(key))
             if sign < 0:
                 idx.pop(key, None)
             else:
                 idx[key] = [entry["game"], entry.get("updated", 0.0), digest]
             self.dirty.update((KIND_KEY + entry["game"], INDEX_KEY + bucket(key)))
-
-    def all_index(self) -> dict:
-        """Every game's digest: ``{key: [game, updated, players]}``."""
-        out = {}
-        for b in "0123456789abcdef":
-            out.update(self._bucket(b))
-        return out
 
     def save(self) -> None:
         """Write what changed; if the store refuses, the summaries are marked to be built again."""
@@ -192,9 +219,12 @@ class Summaries:
 
     def save_steps(self):
         """``save``, yielding after each value written (an index value of 10,000 games is 50 KB)."""
+        if self.touched and self.oldest:
+            self.count()   # (the least recently played of the buckets changed)
         try:
             for k in sorted(self.dirty):
-                v = self.kinds[k[len(KIND_KEY):]] if k.startswith(KIND_KEY) else self.index[k[len(INDEX_KEY):]]
+                v = self.oldest if k == OLDEST_KEY else self.kinds[k[len(KIND_KEY):]] if k.startswith(KIND_KEY) \
+                    else self.index[k[len(INDEX_KEY):]]
                 self.store.setItem(k, json.dumps(v, ensure_ascii=False, separators=(",", ":")))
                 yield
         except Exception:
@@ -249,6 +279,7 @@ def rebuild_steps(store: Any):
         return None
     sums.dirty.update(INDEX_KEY + b for b in sums.index if sums.index[b])
     sums.dirty.update(KIND_KEY + g for g in sums.kinds if sums.kinds[g])
+    sums.count()
     yield from sums.save_steps()
     if store.getItem(SUM_KEY) != BUILDING:   # (written meanwhile, or refused: built again next time)
         return None
