@@ -12,8 +12,17 @@ starts: no UI, no localStorage limit.  Printed:
 * the start: from navigation to ``data-ready`` (the store read whole, Python started, home drawn),
   and how many rows of saved games the page holds;
 * opening Statistics (the first time, an older store's summaries are built), then home, then
-  Statistics and home again: from the tap to the screen drawn;
+  Statistics and home again: from the tap to the screen drawn (the first tap ``WARM_S`` after the
+  start); then a new game counted with 10,000 kept (the oldest forgotten), in the page's Python;
 * long tasks (over 50 ms) in each, and the longest: the goal is none.
+
+    .venv/bin/python bench/bench_store.py --node [--games 10000] [--hands 8]
+
+The same Python in Pyodide under Node (the page's interpreter, ``bench/pyodide_node.py``), over
+a store of ``--games`` games of statistics: the summaries built (``rebuild_steps``), the
+Statistics screen worked out (``StatsScreen.draw_steps``), each with its longest step (the page
+runs them in slices), then a hand counted in a game kept and a new game counted (10,000 kept: the
+oldest forgotten), each a task of its own in the page.
 
 A script that prints figures, never a test; the machine's load average is printed with them.
 """
@@ -40,6 +49,11 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
 """
+
+
+WARM_S = 3
+"""Seconds on home before the first tap: what opening a game or Statistics imports is imported
+meanwhile (``ui.screens.warmup``: from 1 s after the start, a module every 0.1 s)."""
 
 
 def data(saves: int, games: int, hands: int) -> tuple[dict, dict]:
@@ -83,12 +97,61 @@ def timed(page, what: str, act: str, screen: str) -> None:
           f"({', '.join(f'{d:.0f}' for _s, d in tasks)})")
 
 
+NODE = """
+import json, time
+from cardtable import stats
+from cardtable.stores.saves import DictStore
+from cardtable.stores import stats as stats_store, stats_sum
+from cardtable.ui.screens.stats import StatsScreen
+
+def steps(gen):
+    longest, began = 0.0, time.perf_counter()
+    while True:
+        t = time.perf_counter()
+        try:
+            next(gen)
+        except StopIteration:
+            return time.perf_counter() - began, max(longest, time.perf_counter() - t)
+        longest = max(longest, time.perf_counter() - t)
+
+one = json.loads(ENTRY)
+store = DictStore()
+for i in range(GAMES):
+    store.data[stats_store.ENTRY_KEY + f"{i:020x}"] = stats.dump_entry(dict(one, updated=float(1000 + i)))
+print("summaries built: %.2f s, longest step %.1f ms" % tuple(x * f for x, f in zip(steps(stats_sum.rebuild_steps(store)), (1, 1000))))
+app = type("App", (), {"saves": type("Saves", (), {"store": store})()})()
+for n in ("first", "again"):
+    print("Statistics worked out (%s): %.0f ms, longest step %.1f ms" % ((n,) + tuple(x * 1000 for x in steps(StatsScreen(app).draw_steps(store, 0)))))
+for what, key, entry in (("a hand counted in a game kept", f"{5:020x}", dict(one, hands=one["hands"] * 2, updated=1e6)),
+                         ("a new game counted (the oldest forgotten)", "new1", dict(one, updated=2e6)),
+                         ("another new game counted", "new2", dict(one, updated=3e6))):
+    t = time.perf_counter()
+    stats_store.write_entries(store, {key: entry})
+    print("%s: %.1f ms" % (what, (time.perf_counter() - t) * 1000))
+print("games kept:", len([k for k in store.data if k.startswith(stats_store.ENTRY_KEY)]))
+"""
+
+
+def node(games: int, hands: int) -> None:
+    """The ``--node`` figures (see the module's docstring)."""
+    from pyodide_node import run
+    from test_stats_store import entry_of
+
+    entry = entry_of(0, hands)[1]
+    run(f"ENTRY = {json.dumps(json.dumps(entry))}\nGAMES = {games}\n" + NODE)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--saves", type=int, default=2000)
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--hands", type=int, default=8, help="hands in each game of statistics")
+    ap.add_argument("--node", action="store_true", help="the statistics' figures in Pyodide under Node")
     args = ap.parse_args(argv)
+    if args.node:
+        node(args.games, args.hands)
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return 0
     t0 = time.perf_counter()
     entries, size = data(args.saves, args.games, args.hands)
     print(f"data made in CPython in {time.perf_counter() - t0:.1f} s: {args.saves} saved games, "
@@ -112,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             tasks = page.evaluate("window.__longTasks")
             print(f"{visit}: home drawn {wall:.2f} s after navigation ({rows} rows of saved games in the page); "
                   f"long tasks: {len(tasks)}, longest {max((d for _s, d in tasks), default=0):.0f} ms")
+        page.wait_for_timeout(WARM_S * 1000)   # a person reads home first; the warm-up imports meanwhile
         for what, act, screen in (("Statistics opened (an older store: summaries built once)", "stats", "stats"),
                                   ("home again", "nav:home", "home"),
                                   ("Statistics opened again", "stats", "stats"),

@@ -13,7 +13,7 @@ import pytest
 
 import cardtable.bots.seep as bs
 from cardtable.bots import choose_action, think
-from cardtable.bots.common import EXPERT_FACTOR
+from cardtable.bots.common import EXPERT_FACTOR, run_steps
 from cardtable.games.seep import HALF_PLAYS, Seep
 from test_bot_slices import FakeClock, drive as _drive
 
@@ -46,7 +46,7 @@ def test_the_second_half_search_is_never_worse_than_the_quick_line():
             public[bs.VAL[m[1]]] += 1
             bs.quick_playout(quick, k, public[:], 6)
             line = bs.evaluate(quick, k, 0)
-            assert bs.tree_playout(tree, k, public[:], 6, 1, 0) >= line - 1e-9
+            assert run_steps(bs.tree_steps(tree, k, public[:], 6, 1, 0)) >= line - 1e-9
             checked += 1
     assert checked >= 30
 
@@ -118,7 +118,7 @@ def _tree_values(view, depth: int, exact: int = 0) -> tuple:
         public = k.public[:]
         public[bs.VAL[moves[c][1]]] += 1
         bs.last_search["playouts"] = 0
-        values.append(bs.tree_playout(sim, k, public, bs.TREE_HORIZON, depth, 0, exact))
+        values.append(run_steps(bs.tree_steps(sim, k, public, bs.TREE_HORIZON, depth, 0, exact)))
         leaves.append(bs.last_search["playouts"])
     return cands, values, leaves
 
@@ -145,7 +145,7 @@ def _search_model(view, depth: int, exact: int) -> tuple:
             public = k.public[:]
             public[bs.VAL[moves[cands[i]][1]]] += 1
             bs.last_search["playouts"] = 0
-            bound[i] = bs.tree_playout(sim, k, public, bs.TREE_HORIZON, d, 0, exact, floor)
+            bound[i] = run_steps(bs.tree_steps(sim, k, public, bs.TREE_HORIZON, d, 0, exact, floor))
             steps.append((i, bound[i], bs.last_search["playouts"]))
             if bound[i] > floor:
                 lead = i

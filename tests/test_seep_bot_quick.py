@@ -15,7 +15,7 @@ import pytest
 
 import cardtable.bots as bots
 from cardtable.bots import choose_action
-from cardtable.bots.common import idx
+from cardtable.bots.common import idx, run_steps
 from cardtable.games.seep import CAPTURE, PLAYS_PER_HAND, VAL, Seep, sweep_values_of
 from test_bot_slices import drive
 
@@ -341,7 +341,7 @@ def test_the_sweep_filter_in_steps_is_the_filter():
         sim = bs.Knowledge(g.view(g.to_act)).sample(random.Random(0))
         moves = [(str(i), m) for i, m in enumerate(sim.legal_moves())]
         kept, n = drive(bs.sweep_safe_steps(sim, me, moves))
-        assert kept == bs.sweep_safe(sim, me, moves) and kept
+        assert kept == run_steps(bs.sweep_safe_steps(sim, me, moves)) and kept
         stepped += n > len(moves)
     assert stepped
 
@@ -355,9 +355,9 @@ def test_expert_play_outs_value_the_last_three_cards_under_perfect_play():
         k = bs.Knowledge(g.view(me))
         sim = k.sample(random.Random(0))    # every card is known: the game (the points taken
         want = _best_score(sim.copy(), me)  # before are not in a search copy, only their count)
-        assert bs.tree_playout(sim.copy(), k, k.public[:], 24, 1, 0, exact=3) == want
+        assert run_steps(bs.tree_steps(sim.copy(), k, k.public[:], 24, 1, 0, exact=3)) == want
         for floor in (want - 7, want - 1, want, want + 1, want + 9):   # only better than floor
-            v = bs.tree_playout(sim.copy(), k, k.public[:], 24, 1, 0, exact=3, floor=floor)
+            v = run_steps(bs.tree_steps(sim.copy(), k, k.public[:], 24, 1, 0, exact=3, floor=floor))
             assert v == want if want > floor else v <= floor, (want, floor, v)
 
 

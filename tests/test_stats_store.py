@@ -178,7 +178,7 @@ def test_reset_forgets_entries_old_store_and_statistics_set_aside_but_not_saves(
     store.setItem("cardtable/v1/game/g", "{}")
     stats_screen.reset(store)
     assert [k for k in store.data if not stats_sum.derived(k)] == ["cardtable/v1/game/g"]
-    assert stats_sum.valid(store) and stats_sum.summarize(store) == ({}, {}, 0)
+    assert stats_sum.valid(store) and stats_sum.run(stats_sum.summarize_steps(store)) == ({}, {}, 0)
 
 
 def test_an_old_store_left_in_place_is_not_parsed_again_for_every_game(monkeypatch):

@@ -74,7 +74,7 @@ def from_scratch(store) -> tuple[dict, dict, int]:
 
 
 def kept(store) -> tuple[dict, dict, int]:
-    summary, latest, n = stats_sum.summarize(store)
+    summary, latest, n = stats_sum.run(stats_sum.summarize_steps(store))
     entries = {g: json.loads(store.getItem(stats_store.ENTRY_KEY + k)) for g, k in latest.items()}
     return summary, entries, n
 
@@ -167,7 +167,7 @@ def test_counting_a_hand_reads_and_writes_a_few_values_not_every_game():
     assert len(reads) <= 5 and sum(k.startswith(stats_store.ENTRY_KEY) for k in reads) == 1
     store.getItem = get
     assert kept(store) == from_scratch(store)
-    assert stats_sum.summarize(store)[0]["seep"]["ana"].hands == 301
+    assert stats_sum.run(stats_sum.summarize_steps(store))[0]["seep"]["ana"].hands == 301
 
 
 def test_the_screen_reads_the_summaries_not_the_entries():
@@ -180,13 +180,13 @@ def test_the_screen_reads_the_summaries_not_the_entries():
         key, entry = entry_of(i)
         store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
     assert not stats_sum.valid(store)
-    summary, latest, _n, _problem = stats_screen.load_summaries(store)
+    summary, latest, _n, _problem = stats_screen.run(stats_screen.load_summaries_steps(store))
     html_before = stats_screen.screen_html({}, summary=summary, latest=latest)
     assert stats_sum.valid(store)
     reads = []
     get = store.getItem
     store.getItem = lambda k: reads.append(k) or get(k)
-    summary, latest, n, problem = stats_screen.load_summaries(store)
+    summary, latest, n, problem = stats_screen.run(stats_screen.load_summaries_steps(store))
     assert sum(k.startswith(stats_store.ENTRY_KEY) for k in reads) == 1   # the latest game's, for its chart
     store.getItem = get
     data = stats_store.load(store)[0]
@@ -226,7 +226,7 @@ def test_a_store_without_summaries_is_built_again_once_with_its_damaged_games_na
     assert stats_sum.rebuild(store) == 120 and stats_sum.valid(store)
     assert kept(store) == from_scratch(store)
     assert stats_sum.damaged(store).startswith("1 damaged game left out (bad: ")
-    assert "1 damaged game" in stats_screen.load_summaries(store)[3]
+    assert "1 damaged game" in stats_screen.run(stats_screen.load_summaries_steps(store))[3]
 
 
 def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_to_build_again():
@@ -237,7 +237,7 @@ def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_
         key, entry = entry_of(i)
         store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
     steps = stats_sum.rebuild_steps(store)
-    written = sum(1 for _ in steps) - 18   # a step every 25 entries: the page runs them in slices...
+    written = sum(1 for _ in steps) - 46   # the keys read, a step every 10 entries: the page runs them in slices...
     assert written == len([k for k in store.data if stats_sum.derived(k)]) - 1 > 2   # ...and after each summary written
     assert stats_sum.valid(store) and kept(store) == from_scratch(store)
 
@@ -254,7 +254,7 @@ def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_
 
     stats_sum.invalidate(store)
     steps = stats_sum.rebuild_steps(store)
-    for _ in range(19):   # every entry read (18 steps), the first summary written
+    for _ in range(47):   # the keys and every entry read (46 steps), the first summary written
         next(steps)
     key, entry = entry_of(451)
     stats_store.write_entries(store, {key: entry})   # counted while they are written

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 from ..cards import Card
 
@@ -25,11 +24,6 @@ def mask_of_texts(texts) -> int:
     for t in texts or ():
         m |= 1 << idx(t)
     return m
-
-
-def deadline(budget: float) -> float:
-    """A ``time.perf_counter()`` deadline ``budget`` seconds from now (never negative)."""
-    return time.perf_counter() + max(0.0, float(budget))
 
 
 def random_legal(view: dict, rng: random.Random) -> str:

@@ -26,7 +26,7 @@ Before the bidder's first play the rest of the deal is guessed the same way.
   chance that the next player holds such a card, from the unseen cards of those values, times
   the sweep and the floor).  With two players, once it holds ``QUICK_SWEEPS`` cards or fewer
   in the second half (every card known), it plays the best rated of the moves that concede no
-  sweep it could avoid to the hand's end (``sweep_safe``).
+  sweep it could avoid to the hand's end (``sweep_safe_steps``).
 * Strong: determinized Monte Carlo over every legal move, pruned by the quick rating (moves
   rated more than ``PRUNE`` points below the best are dropped, and exposed moves when a safe one
   exists; no fixed top-N).  Each candidate is played on the same samples (with the inference
@@ -91,15 +91,15 @@ SWEEP = 50
 TREE_DEPTH = 1
 """Two players' second half (every card known: the unseen cards are the opponent's hand): the
 search plays one sample and, the next ``TREE_DEPTH`` times we have a choice in the play-out,
-tries each of our moves (``tree_playout``) instead of playing the quick level's."""
+tries each of our moves (``tree_steps``) instead of playing the quick level's."""
 TREE_HORIZON = 24
-"""The plies of those play-outs (``tree_playout``): 24 is to the hand's end (scored exactly).
+"""The plies of those play-outs (``tree_steps``): 24 is to the hand's end (scored exactly).
 Against quick, 200 mirrored hands at 8 samples (``bench/bench_bots_hands.py``): 89.0% of hands
 won with 24, 82.0% with 12, 75.5% with 6, 72.5% with the plain search (report bots3)."""
 QUICK_SWEEPS = 5
 """Two players' second half, the quick level holding at most this many cards: of its moves that
 leave no sweep on the next play (when there are any), it plays the best rated of those that keep
-the best sweep balance to the hand's end (``sweep_safe``: the sweeps each side can force when both
+the best sweep balance to the hand's end (``sweep_safe_steps``: the sweeps each side can force when both
 play for sweeps alone, every card being known), so it concedes no sweep it could avoid however far
 ahead, while it still judges points by its rating (it may misjudge values; it does not hand out
 sweeps); 0: never.  Against the strong level, 400 mirrored hands
@@ -592,12 +592,6 @@ def _pruned(rated: list) -> list:
             or (not best[0] and pts >= best[1] - PRUNE)]
 
 
-def tree_playout(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
-                 hands_before: int, exact: int = 0, floor: float = -1e9) -> float:
-    """``tree_steps`` run to the end: its value."""
-    return run_steps(tree_steps(g, k, public, plies, depth, hands_before, exact, floor))
-
-
 def _held(g: Seep) -> int:
     """How many cards the player to act in ``g`` holds."""
     return sum(g.value_counts(_SI[g.to_act]))
@@ -611,7 +605,7 @@ def tree_steps(g: Seep, k: Knowledge, public: list, plies: int, depth: int,
     For positions where every card is known (two players' second half): there one sample is
     all the samples, and the budget goes into our later choices instead.  A generator that
     yields before each play-out (each leaf of the tree), so a step is about one play-out and the
-    page's slices stay short; it returns the value (``tree_playout`` runs it in one go), the
+    page's slices stay short; it returns the value (``run_steps`` runs it in one go), the
     same however it is driven.  ``exact``: once the player to act holds that many cards or
     fewer, the rest of the hand is valued under perfect play by both sides (``_solve``;
     ``EXPERT_ENDGAME``), not played out by the quick rating.  ``floor``: a value the caller
@@ -806,11 +800,6 @@ def sweep_safe_steps(g: Seep, me: int, moves: list):
         vals.append(v)
         yield
     return [tm for tm, v in zip(moves, vals) if v == top]
-
-
-def sweep_safe(g: Seep, me: int, moves: list) -> list:
-    """``sweep_safe_steps`` run to the end."""
-    return run_steps(sweep_safe_steps(g, me, moves))
 
 
 def _capture_first(m: tuple) -> int:

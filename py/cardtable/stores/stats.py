@@ -186,7 +186,7 @@ def write_entries(store: Any, entries: dict, now: Optional[float] = None) -> tup
             _forget_oldest(store, sums)
     finally:
         if sums is not None:
-            sums.save()
+            stats_sum.run(sums.save_steps())
     return done, changed
 
 

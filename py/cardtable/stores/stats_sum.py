@@ -27,7 +27,7 @@ Keys
     ...                     "captured": {"p0": 0, "p1": 0}, "baazi": "p0"}]}
     >>> stats_store.write_entries(store, {"k1": entry})
     (['k1'], 1)
-    >>> ana = summarize(store)[0]["seep"]["ana"]
+    >>> ana = run(summarize_steps(store))[0]["seep"]["ana"]
     >>> ana.hands, ana.won, ana.sweeps, ana.win_history
     (1, 1, 1, [True])
 """
@@ -203,22 +203,24 @@ class Summaries:
                 if not figures.get("c"):
                     del kind[pkey]
             idx = self._bucket(bucket(key))
-            if self._oldest() is not None:
-                self.oldest["n"] += (key not in idx) if sign > 0 else -(key in idx)
-                self.touched.add(bucket(key))
+            if self._oldest() is not None:   # (kept up as it goes: a bucket whose oldest went is found again)
+                b, now = bucket(key), [entry.get("updated", 0.0), key]
+                o, least = self.oldest, self.oldest["min"].get(bucket(key))
+                o["n"] += (key not in idx) if sign > 0 else -(key in idx)
+                if sign < 0 and least and least[1] == key:
+                    self.touched.add(b)
+                elif sign > 0 and b not in self.touched and (not least or now < least):
+                    o["min"][b] = now
+                self.dirty.add(OLDEST_KEY)
             if sign < 0:
                 idx.pop(key, None)
             else:
                 idx[key] = [entry["game"], entry.get("updated", 0.0), digest]
             self.dirty.update((KIND_KEY + entry["game"], INDEX_KEY + bucket(key)))
 
-    def save(self) -> None:
-        """Write what changed; if the store refuses, the summaries are marked to be built again."""
-        for _step in self.save_steps():
-            pass
-
     def save_steps(self):
-        """``save``, yielding after each value written (an index value of 10,000 games is 50 KB)."""
+        """Write what changed, yielding after each value (an index value of 10,000 games is 50 KB);
+        if the store refuses, the summaries are marked to be built again."""
         if self.touched and self.oldest:
             self.count()   # (the least recently played of the buckets changed)
         try:
@@ -234,15 +236,19 @@ class Summaries:
 
 # ---- building them again, and reading them --------------------------------------------------------
 
-def rebuild(store: Any) -> int:
-    """Build the summaries again from every entry (once, for a store without them); returns how
-    many games were counted.  Damaged entries are left out (the entries are not changed)."""
-    steps = rebuild_steps(store)
+def run(steps) -> Any:
+    """A generator that yields between parts of its work (``rebuild_steps``...) run to its end: its result."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
             return done.value
+
+
+def rebuild(store: Any) -> int:
+    """Build the summaries again from every entry (once, for a store without them); returns how
+    many games were counted.  Damaged entries are left out (the entries are not changed)."""
+    return run(rebuild_steps(store))
 
 
 BUILDING = '{"building": 1}'
@@ -251,23 +257,25 @@ invalidates when the summaries are not valid), and they are then not marked comp
 
 
 def rebuild_steps(store: Any):
-    """``rebuild`` as a generator that yields every 25 entries (the page runs it in slices: 10,000
+    """``rebuild`` as a generator that yields every 10 entries (the page runs it in slices: 10,000
     games take seconds); returns how many games were counted, or None when an entry was written
     meanwhile (then they stay not valid, to be built again)."""
-    got = keys(store)
-    for k in got:
-        if derived(k):
-            store.removeItem(k)
     try:
         store.setItem(SUM_KEY, BUILDING)
     except Exception:
-        pass   # (full: they are not marked complete either)
+        store.removeItem(SUM_KEY)   # (full: they are not marked complete either)
+    got = keys(store)
+    yield   # (14,000 keys)
+    for k in got:
+        if derived(k) and k != SUM_KEY:
+            store.removeItem(k)
     sums = Summaries(store)
     for b in "0123456789abcdef":
         sums.index[b] = {}
+    sums.oldest = {"n": 0, "min": {}}
     n, bad = 0, []
     for i, key in enumerate(k[len(ENTRY_KEY):] for k in got if k.startswith(ENTRY_KEY)):
-        if i % 25 == 24:
+        if i % 10 == 9:
             yield
         entry, why = stats.read_entry(key, store.getItem(ENTRY_KEY + key))
         if entry is not None:
@@ -278,8 +286,7 @@ def rebuild_steps(store: Any):
     if store.getItem(SUM_KEY) != BUILDING:
         return None
     sums.dirty.update(INDEX_KEY + b for b in sums.index if sums.index[b])
-    sums.dirty.update(KIND_KEY + g for g in sums.kinds if sums.kinds[g])
-    sums.count()
+    sums.dirty.update([KIND_KEY + g for g in sums.kinds if sums.kinds[g]] + [OLDEST_KEY])
     yield from sums.save_steps()
     if store.getItem(SUM_KEY) != BUILDING:   # (written meanwhile, or refused: built again next time)
         return None
@@ -290,23 +297,14 @@ def rebuild_steps(store: Any):
     return n
 
 
-def summarize(store: Any) -> tuple[dict[str, dict[str, stats.PlayerStats]], dict[str, str], int]:
-    """``stats.summarize`` of every entry, from the summaries: per game, per player key, the
-    figures; the key of each game kind's latest game; how many games.  Valid summaries only."""
-    steps = summarize_steps(store)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 SUMMARIZE_STEP = 500
 """``summarize_steps`` yields after every so many games (10,000 took 60-70 ms in the page)."""
 
 
 def summarize_steps(store: Any):
-    """``summarize`` as a generator that yields between index values and every ``SUMMARIZE_STEP`` games."""
+    """``stats.summarize`` of every entry, from the summaries: per game, per player key, the
+    figures; the key of each game kind's latest game; how many games.  Valid summaries only.  A
+    generator that yields between index values and every ``SUMMARIZE_STEP`` games (``run``)."""
     sums = Summaries(store)
     idx = {}
     for b in "0123456789abcdef":

@@ -27,6 +27,7 @@ from typing import Any, Optional
 from ... import rules, stats
 from ...record import file_kind
 from ...stores import stats as stats_store, stats_sum
+from ...stores.stats_sum import run
 from ...stores.saves import store_version
 from .charts import line_chart
 from ..text import i18n
@@ -65,26 +66,13 @@ def load(store: Any) -> tuple[dict, Optional[str]]:
     return data, "; ".join(map(problem_words, problems)) or None
 
 
-def run(steps):
-    """A generator of this module (``load_summaries_steps``, ``screen_steps``) run to its end: its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
-def load_summaries(store: Any, build: bool = True) -> tuple[dict, dict, int, Optional[str]]:
+def load_summaries_steps(store: Any, build: bool = True):
     """What the screen shows, from the summaries kept (``stats_sum``; with ``build``, built again
     once first when they are not valid, an older store's: the page builds them in slices, see
     ``StatsScreen.build``): per game the players' figures, each game's latest entry, how many
     games, and the problems met in words.  A store of an earlier version not moved yet, or
-    summaries that cannot be stored (full), are read from every entry."""
-    return run(load_summaries_steps(store, build))
-
-
-def load_summaries_steps(store: Any, build: bool = True):
-    """``load_summaries`` as a generator that yields between parts of its work (``StatsScreen``)."""
+    summaries that cannot be stored (full), are read from every entry.  A generator that yields
+    between parts of its work (``StatsScreen``; ``stats_sum.run`` runs it to its end)."""
     moved = stats_store.migrate(store)
     if build and not stats_sum.valid(store):
         stats_sum.rebuild(store)
@@ -157,7 +145,7 @@ def reset(store: Any) -> None:
 def screen_html(data: dict, problem: Optional[str] = None, notice: str = "", aside: Optional[list] = None,
                 daily: str = "", summary: Optional[dict] = None, latest: Optional[dict] = None) -> str:
     """The whole Statistics screen (one ``<h1>``; ``daily``: the deals of the day's section), of
-    ``data`` (every game's entry) or of ``summary`` and ``latest`` (``load_summaries``)."""
+    ``data`` (every game's entry) or of ``summary`` and ``latest`` (``load_summaries_steps``)."""
     return run(screen_steps(data, problem, notice, aside, daily, summary, latest))
 
 
@@ -168,7 +156,7 @@ def screen_steps(data: dict, problem: Optional[str] = None, notice: str = "", as
         summary = stats.summarize(data)
         latest = {g: e for g in stats.GAMES if (e := stats.latest_game(data, g))}
     latest = latest or {}
-    parts = ['<section class="stats-page">',
+    parts = ['<section class="stats-page"' + (' data-key="counting">' if notice == _(COUNTING) else ">"),   # (drawn anew after)
              '<header class="settings-head">'   # ⌂ as on every other screen
              + button("⌂", "nav:home", cls="btn ghost small icon", key="back", aria_label=_("Home"), title=_("Home"))
              + f'<h1>{esc(_("Statistics"))}</h1></header>']
@@ -333,7 +321,7 @@ class StatsScreen:
         return reset_dialog()
 
     def html(self) -> str:
-        """The screen, for the app's ``screen_html``: from the summaries kept (``load_summaries``).
+        """The screen, for the app's ``screen_html``: from the summaries kept (``load_summaries_steps``).
 
         With a store that counts its changes (web/store.js's, ``store_version``), the screen is
         worked out in slices (``draw_steps``: 10,000 games took one task of 80-150 ms), saying
@@ -358,7 +346,7 @@ class StatsScreen:
                     self.app.render()
 
             starting = True
-            self.reading = Sliced(self.app.tasks, self.draw_steps(store, waiting), done, lambda _err: done(None), 0.02)
+            self.reading = Sliced(self.app.tasks, self.draw_steps(store, waiting), done, lambda _err: done(None), 0.01)
             self.reading.start()   # (a small store: done in this first slice)
             starting = False
         if self.kept[0] != key:

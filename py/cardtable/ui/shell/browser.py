@@ -46,11 +46,10 @@ class BrowserStore:
 
     def keys(self, prefix: str, but: Optional[str] = None) -> list[str]:
         """The keys that start with ``prefix`` (but not with ``but``): in one call to web/store.js's
-        store, else one by one."""
+        store, else one by one (``but`` is for web/store.js's only: ``stores.saves.store_version``)."""
         if present(getattr(self.storage, "keysOf", None)):
             return list(self.storage.keysOf(prefix, but).to_py())
-        return [k for k in map(self.key, range(self.length))
-                if k is not None and k.startswith(prefix) and not (but and k.startswith(but))]
+        return [k for k in map(self.key, range(self.length)) if k is not None and k.startswith(prefix)]
 
     def changed_since(self, since: int, prefix: str, but: Optional[str] = None) -> bool:
         """Whether a key under ``prefix`` (not under ``but``) changed after ``version`` was ``since``."""
