@@ -25,11 +25,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from cardtable.games.dummy_spades import DummySpades  # noqa: E402
 from cardtable.net.guest import Guest  # noqa: E402
 from cardtable.net.judge import Judge  # noqa: E402
 from cardtable.net.messages import new_secret, new_table_id  # noqa: E402
+from test_net_judge import apply_local  # noqa: E402  (a host's move, as its session makes one)
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--allow-loopback-in-peer-connection",
@@ -44,7 +46,7 @@ def move_texts(n: int) -> list[str]:
     judge.receive("p1", Guest(table, "p1", secret).join())
     rnd, texts = random.Random(7), []
     while len(texts) < n and not game.over:
-        texts += [text for _, text in judge.apply_local(rnd.choice(game.legal_actions()))]
+        texts += [text for _, text in apply_local(judge, rnd.choice(game.legal_actions()))]
     return texts
 
 

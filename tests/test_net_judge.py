@@ -22,6 +22,14 @@ CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
 TABLE = "Tb1_x-9Q"
 
 
+def apply_local(judge: Judge, action: str):
+    """A move made on the host (its own seat, or a computer playing any seat), as the host's
+    session makes one: applied through the engine (``IllegalAction`` as it raises it), then sent."""
+    actor = judge.game.to_act
+    hand = judge.game.view(actor, history=False)["hand_number"] if actor else None
+    return judge.moved(actor, judge.apply(action), hand)
+
+
 SAID = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9tjqka])[shdc♠♥♦♣](?![0-9A-Za-z])", re.I)
 
 
@@ -118,7 +126,7 @@ def play_hand(room: Room, rng: random.Random, local=None) -> int:
             out = room.send(seat, guest.act(rng.choice(guest.view["legal"])))
             assert {read_host(t)["type"] for _, t in out} == {"move"}
         else:
-            room.deliver(room.judge.apply_local(local(game) if local else rng.choice(game.legal_actions())))
+            room.deliver(apply_local(room.judge, local(game) if local else rng.choice(game.legal_actions())))
         moves += 1
     return moves
 
@@ -305,7 +313,8 @@ def test_a_seat_asked_for_again_on_its_connection_is_welcomed_again_as_it_stands
 
 def test_a_resume_takes_the_seat_back_and_the_old_connection_is_told(table):
     game, judge, p1 = table.game, table.judge, table.guests["p1"]
-    [(_, pong)] = table.send("p1", p1.ping())
+    p1.seq += 1
+    [(_, pong)] = table.send("p1", encode({"type": "ping", "seq": p1.seq}))
     assert read_host(pong) == {"type": "pong", "seq": p1.seq, "at": game.action_count}
     assert judge.last_seq["p1"] == p1.seq
     reloaded = Guest(TABLE, "p1", p1.secret)                 # a reload: only the join code was kept
@@ -334,7 +343,7 @@ def test_a_dropped_guest_misses_nothing_it_cannot_get_back(table):
 def test_the_host_plays_a_seat_while_its_guest_is_away(table):
     game, judge = table.game, table.judge
     judge.dropped("conn-p2")
-    out = judge.apply_local(game.legal_actions()[0])       # a computer takes p2's turn
+    out = apply_local(judge, game.legal_actions()[0])       # a computer takes p2's turn
     assert sorted(c for c, _ in out) == ["conn-p0", "conn-p1"]
     assert game.action_count == 4
 
@@ -345,7 +354,7 @@ def test_moves_go_through_the_apply_given():
     room = Room(game, ["p0", "p1", "p2"])
     room.judge = Judge(game, room.judge.secrets, TABLE, apply=lambda a: made.append(a) or game.apply(a))
     room.join_all()
-    room.deliver(room.judge.apply_local("bid 4"))              # a computer, for a guest away
+    room.deliver(apply_local(room.judge, "bid 4"))              # a computer, for a guest away
     room.send(game.to_act, room.guests[game.to_act].act("BID 3"))
     assert made == ["bid 4", "BID 3"] and game.actions == ["bid 4", "bid 3"]
 

@@ -16,7 +16,7 @@ from cardtable.game import IllegalAction
 from cardtable.games.seep import Seep
 from cardtable.net.messages import read_host
 from cardtable.record import replay
-from test_net_judge import Room, snapshot
+from test_net_judge import Room, apply_local, snapshot
 
 HOSTILE = st.one_of(
     st.tuples(st.just("text"), st.text(max_size=80)),
@@ -83,7 +83,7 @@ def test_hostile_messages_between_random_legal_moves_change_nothing(game_kind, s
                 room.send(seat, text)
                 sent.append((seat, text))
             else:
-                room.deliver(room.judge.apply_local(legal[arg % len(legal)]))
+                room.deliver(apply_local(room.judge, legal[arg % len(legal)]))
             for other in room.guests:   # every guest saw the move
                 assert [m["action"] for m in room.sent[other] if m["type"] == "move"][-1:] == game.actions[-1:]
             continue

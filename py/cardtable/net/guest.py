@@ -44,10 +44,6 @@ class Guest:
         self.seq += 1
         return encode({"type": kind, "seq": self.seq, "deal": deal, "hash" if kind == "commit" else "value": text})
 
-    def ping(self) -> str:
-        self.seq += 1
-        return encode({"type": "ping", "seq": self.seq})
-
     def receive(self, text: str | bytes) -> dict:
         """A host message (read through the checked loader); a welcome or a move updates ``view``
         and ``at`` (a move's view without ``history`` keeps the one already held)."""

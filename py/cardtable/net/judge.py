@@ -5,7 +5,8 @@ each message with the texts to send, as ``(connection, text)`` pairs::
 
     judge = Judge(game, {"p1": secret1, "p2": secret2}, table="Ab3_x9Qz")
     out = judge.receive(conn, text)       # a guest's message: checked, applied or refused
-    out = judge.apply_local("bid 4")      # the host's own seat or a computer: the same path
+    action = judge.apply("bid 4")         # the host's own seat or a computer: the same path,
+    out = judge.moved(actor, action, hand)    # then sent to every guest with its own view
     judge.dropped(conn)                   # the transport lost a connection
 
 Checks, in order: size, strict JSON through ``record.load_json`` (one level deep at most), the
@@ -99,14 +100,6 @@ class Judge:
             del self.connection[seat]
             return [out for r in self.rounds.values() if r.gone(seat) for out in self._tell(r.commits(), r.hashes)]
         return []
-
-    def apply_local(self, action: str) -> Outgoing:
-        """A move made on the host (its own seat, or a computer playing any seat): applied through
-        the engine like any other (``IllegalAction`` as the engine raises it), then sent to the guests."""
-        actor = self.game.to_act
-        hand = self.game.view(actor, history=False)["hand_number"] if actor else None
-        canonical = self.apply(action)
-        return self.moved(actor, canonical, hand)
 
     @property
     def present(self) -> set[str]:
