@@ -127,8 +127,8 @@ def note_rebuilt(key: str, old: str, after: dict[str, str]) -> bool:
     if not key.startswith(META_KEY) or GAME_KEY + gid not in after or key not in after:
         return False
     was = DictStore()
-    was.data[key] = old
-    if SaveStore(was).meta_problem(gid) is not None:
+    was.data.update({key: old, GAME_KEY + gid: after[GAME_KEY + gid]})
+    if any(e.error and e.error[0] == "damaged-note" for e in SaveStore(was).list(quick=True)):
         return False
     fresh = DictStore()
     fresh.data[GAME_KEY + gid] = after[GAME_KEY + gid]

@@ -132,7 +132,8 @@ class CountingStore(DictStore):
 
 class JsLikeStore(CountingStore):
     """web/store.js's store, as ``ui.shell.browser.BrowserStore`` gives it: a version, the keys of
-    a prefix but another, whether a key of a prefix changed since a version, the values of a prefix."""
+    a prefix but another, whether a key of a prefix changed since a version, the values of a prefix
+    (changed since a version)."""
 
     def __init__(self):
         super().__init__()
@@ -149,9 +150,10 @@ class JsLikeStore(CountingStore):
     def changed_since(self, since, prefix, but=None):
         return any(v > since and k.startswith(prefix) and not (but and k.startswith(but)) for k, v in self.changed.items())
 
-    def values(self, prefix):
+    def values(self, prefix, since=None):
         self.reads += 1
-        return {k: v for k, v in self.data.items() if k.startswith(prefix)}
+        return {k: v for k, v in self.data.items() if k.startswith(prefix) and not (
+            since is not None and since >= self.changed.get(k, 0))}
 
 
 def test_home_drawn_again_reads_nothing_while_the_store_is_unchanged():
@@ -250,6 +252,7 @@ def test_a_list_kept_from_one_change_to_the_next_is_the_list_read_afresh():
         change()
         assert rows(saves) == rows(SaveStore(store, clock=lambda: 5.0))
     assert ("g3", "seep", ["Zoé", "Ben"], False, None) in rows(saves)
+    assert store.values("cardtable/v1/meta/", store.version) == {}   # (nothing changed since: nothing given)
     store.setItem("cardtable/v1/stats/k2", "{}")   # a hand counted: the list is the same, nothing is read
     store.reads = 0
     kept = rows(saves)

@@ -861,7 +861,7 @@ def test_copy_is_independent():
 def test_fast_moves_and_text_agree():
     g = game(HOUSE_DEAL, actions=["bid 11", "build 11 9C 2S"])
     for m in g.legal_moves():
-        assert g.to_move(g.move_text(m)) == m
+        assert g._resolve(g.move_text(m)) == m
 
 
 # ---- records -----------------------------------------------------------------------------------

@@ -270,8 +270,8 @@ def test_text_and_fast_moves_agree(seed, options):
         texts = g.legal_actions()
         assert len(set(texts)) == len(texts)
         for m, t in zip(g.legal_moves(), texts):
-            assert g.to_move(t) == m
-            assert g.to_move(t.upper()) == m
+            assert g._resolve(t) == m
+            assert g._resolve(t.upper()) == m
         g.apply(rng.choice(texts))
 
 

@@ -156,10 +156,10 @@
     get version() { return version; },
     entries: () => [...map.entries()],
     // home's list: the keys under p (but those under `but`) in one call; whether one changed after
-    // version `since`; the values under p
+    // version `since`; the values under p (only those changed after `since`, if given)
     keysOf: (p, but) => list().filter((k) => k.startsWith(p) && !(but && k.startsWith(but))),
     changedSince: (since, p, but) => [...changed].some(([k, v]) => v > since && k.startsWith(p) && !(but && k.startsWith(but))),
-    valuesOf: (p) => new Map([...map].filter(([k]) => k.startsWith(p))),
+    valuesOf: (p, since) => new Map([...map].filter(([k]) => k.startsWith(p) && !(since >= (changed.get(k) || 0)))),
     flush: () => new Promise((ok) => { waiting.push(ok); if (!scheduled) { scheduled = true; queueMicrotask(flush); } }),
     onchange: (f) => { changes.push(f); },
     onrefused: (f) => { refusals.push(f); },

@@ -101,8 +101,7 @@ def store_version(store: Any) -> Optional[int]:
     """The store's count of changes, when it keeps one (web/store.js's, through
     ``ui.shell.browser.BrowserStore``): while it is the same, nothing in the store changed, so what
     was worked out from it may be kept.  None for a store that keeps none (localStorage, ``DictStore``)."""
-    v = getattr(store, "version", None)
-    return v if isinstance(v, int) else None
+    return getattr(store, "version", None)
 
 
 class QuotaError(Exception):
@@ -126,6 +125,7 @@ class SaveStore:
         self._notes: dict[str, tuple[str, tuple[dict, Optional[str]]]] = {}
         #: the quick list as last worked out, and the store's version then (``store_version``)
         self._listed: tuple[Optional[int], list[SavedGame]] = (None, [])
+        self._notes_seen: Optional[int] = None   # the store's version when the notes were last read
         self._quick: dict[str, tuple[dict, SavedGame]] = {}   # rows taken from their notes alone, by id: (the note read, row)
 
     # ---- writing ------------------------------------------------------------------------------
@@ -227,10 +227,6 @@ class SaveStore:
         """The game's note with only the fields of the right type (a damaged field is left out)."""
         return _clean_meta(self._meta_json(game_id))[0]
 
-    def meta_problem(self, game_id: str) -> Optional[str]:
-        """Why the game's note is damaged, or None when it is fine (or absent)."""
-        return _clean_meta(self._meta_json(game_id))[1]
-
     def controllers(self, game_id: str) -> dict[str, str]:
         """Who plays each seat, as noted (``{}`` when unknown)."""
         return dict(self.meta(game_id).get("controllers") or {})
@@ -323,10 +319,17 @@ class SaveStore:
 
     def _read_notes(self, ids: list[str]) -> dict[str, tuple[dict, Optional[str]]]:
         """The notes of ``ids``, checked (``_clean_meta``): each parsed once while its text is the
-        same, and the new ones parsed together, as one JSON array (one parse for 2,000 notes)."""
+        same, and the new ones parsed together, as one JSON array (one parse for 2,000 notes).
+        From web/store.js's store, every note in one call, or only those changed since the last
+        call when it counts its changes (``store_version``)."""
         bulk = getattr(self.store, "values", None)
-        texts = bulk(META_KEY) if callable(bulk) else {}   # (web/store.js's: every note in one call)
-        texts = {gid: texts.get(META_KEY + gid) or self.store.getItem(META_KEY + gid) for gid in ids}
+        stamp = store_version(self.store) if callable(bulk) else None
+        since = self._notes_seen if stamp is not None else None
+        texts = (bulk(META_KEY) if since is None else bulk(META_KEY, since)) if callable(bulk) else {}
+        self._notes_seen = stamp
+        texts = {gid: texts[META_KEY + gid] if META_KEY + gid in texts
+                 else self._notes[gid][0] if since is not None and gid in self._notes
+                 else self.store.getItem(META_KEY + gid) for gid in ids}
         new = [gid for gid in ids if gid not in self._notes or self._notes[gid][0] != texts[gid]]
         try:   # (one bad note: each is parsed on its own below)
             parsed = load_json("[" + ",".join(str(texts[gid]) for gid in new) + "]", max_bytes=1 << 28, what="notes")

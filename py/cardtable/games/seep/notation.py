@@ -1,7 +1,7 @@
 """Actions as text: canonical notation in and out, and the reason a move is refused.
 
 :class:`Notation` is a mixin of :class:`~cardtable.games.seep.Seep`: ``move_text``,
-``legal_actions``, ``apply``, ``check``, ``to_move``, ``actions_using`` and the refusal
+``legal_actions``, ``apply``, ``check``, ``actions_using`` and the refusal
 reasons (``_why``).
 """
 
@@ -319,10 +319,6 @@ class Notation:
         except IllegalAction as err:
             return err
         return None
-
-    def to_move(self, action: str) -> tuple:
-        """The internal move for a legal text action (raises ``IllegalAction`` otherwise)."""
-        return self._resolve(action)
 
     def actions_using(self, card: str, selection: Iterable[Any] = ()) -> list[str]:
         """The legal actions that play ``card`` with exactly the selected floor items.

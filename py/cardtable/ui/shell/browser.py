@@ -55,10 +55,11 @@ class BrowserStore:
         """Whether a key under ``prefix`` (not under ``but``) changed after ``version`` was ``since``."""
         return bool(self.storage.changedSince(since, prefix, but))
 
-    def values(self, prefix: str) -> dict:
-        """The values of the keys that start with ``prefix``, in one call (web/store.js's store), else ``{}``."""
+    def values(self, prefix: str, since: Optional[int] = None) -> dict:
+        """The values of the keys that start with ``prefix`` (only those changed after ``version``
+        was ``since``), in one call (web/store.js's store), else ``{}``."""
         if present(getattr(self.storage, "valuesOf", None)):
-            return dict(self.storage.valuesOf(prefix).to_py())
+            return self.storage.valuesOf(prefix, since).to_py()
         return {}
 
     def removeItem(self, k: str) -> None:  # noqa: N802
@@ -67,8 +68,7 @@ class BrowserStore:
     @property
     def version(self) -> Optional[int]:
         """web/store.js's count of changes (``stores.saves.store_version``); None for localStorage."""
-        v = getattr(self.storage, "version", None)
-        return int(v) if isinstance(v, (int, float)) else None
+        return getattr(self.storage, "version", None)   # (a whole JavaScript number is an int; undefined, None)
 
 
 def without_saves() -> bool:
