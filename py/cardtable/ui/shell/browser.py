@@ -59,7 +59,7 @@ class BrowserStore:
         """The values of the keys that start with ``prefix`` (only those changed after ``version``
         was ``since``), in one call (web/store.js's store), else ``{}``."""
         if present(getattr(self.storage, "valuesOf", None)):
-            return self.storage.valuesOf(prefix, since).to_py()
+            return (self.storage.valuesOf(prefix) if since is None else self.storage.valuesOf(prefix, since)).to_py()
         return {}
 
     def removeItem(self, k: str) -> None:  # noqa: N802
@@ -68,7 +68,8 @@ class BrowserStore:
     @property
     def version(self) -> Optional[int]:
         """web/store.js's count of changes (``stores.saves.store_version``); None for localStorage."""
-        return getattr(self.storage, "version", None)   # (a whole JavaScript number is an int; undefined, None)
+        v = getattr(self.storage, "version", None)   # (localStorage's would be a stored value's: a text)
+        return v if isinstance(v, int) else None
 
 
 def without_saves() -> bool:
