@@ -246,10 +246,7 @@ def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_
     next(steps)
     key, entry = entry_of(450)
     stats_store.write_entries(store, {key: entry})   # counted while they are built
-    with pytest.raises(StopIteration) as done:
-        while True:
-            next(steps)
-    assert done.value.value is None and not stats_sum.valid(store)
+    assert stats_sum.run(steps) is None and not stats_sum.valid(store)
     assert stats_sum.rebuild(store) == 451 and kept(store) == from_scratch(store)
 
     stats_sum.invalidate(store)
@@ -258,14 +255,28 @@ def test_the_page_builds_them_in_steps_and_a_game_counted_meanwhile_leaves_them_
         next(steps)
     key, entry = entry_of(451)
     stats_store.write_entries(store, {key: entry})   # counted while they are written
-    with pytest.raises(StopIteration) as done:
-        while True:
-            next(steps)
-    assert done.value.value is None and not stats_sum.valid(store)
+    assert stats_sum.run(steps) is None and not stats_sum.valid(store)
     assert stats_sum.rebuild(store) == 452 and kept(store) == from_scratch(store)
 
 
-def test_the_screen_says_they_are_counted_and_shows_them_once_built():
+@pytest.fixture
+def jobs(monkeypatch):
+    """The page's slices, run here by hand: each job started, as (steps, then)."""
+    import cardtable.ui.shell.tasks as tasks
+
+    started = []
+
+    class Sliced:
+        def __init__(self, _tasks, steps, then, failed, _slice):
+            started.append((steps, then))
+
+        def start(self, soon=False):
+            return self
+    monkeypatch.setattr(tasks, "Sliced", Sliced)
+    return started
+
+
+def test_the_screen_says_they_are_counted_and_shows_them_once_built(jobs):
     class App:
         screen, building = "stats", None
         renders = 0
@@ -278,34 +289,21 @@ def test_the_screen_says_they_are_counted_and_shows_them_once_built():
     for i in range(5):
         key, entry = entry_of(i)
         store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
-    jobs = []
     screen = stats_screen.StatsScreen(App())
     screen.app.saves = type("Saves", (), {"store": store})()
     screen.app.tasks = None
-    import cardtable.ui.shell.tasks as tasks   # (the page's slices, run here by hand)
-
-    class Sliced:
-        def __init__(self, _tasks, steps, then, failed, _slice):
-            jobs.append((steps, then))
-
-        def start(self, soon=False):
-            return self
-    real, tasks.Sliced = tasks.Sliced, Sliced
-    try:
-        html = screen.html()
-        assert "Counting the statistics…" in html and "No finished hands yet" not in html
-        assert screen.html() and len(jobs) == 1     # one job however often it is drawn
-        steps, then = jobs[0]
-        for _ in steps:
-            pass
-        then(None)
-        assert App.renders == 1 and stats_sum.valid(store)
-        assert "Counting" not in screen.html() and 'class="stats-player"' in screen.html()
-    finally:
-        tasks.Sliced = real
+    html = screen.html()
+    assert "Counting the statistics…" in html and "No finished hands yet" not in html
+    assert screen.html() and len(jobs) == 1     # one job however often it is drawn
+    steps, then = jobs[0]
+    for _ in steps:
+        pass
+    then(None)
+    assert App.renders == 1 and stats_sum.valid(store)
+    assert "Counting" not in screen.html() and 'class="stats-player"' in screen.html()
 
 
-def test_the_screen_is_worked_out_in_slices_and_kept_while_the_store_is_unchanged():
+def test_the_screen_is_worked_out_in_slices_and_kept_while_the_store_is_unchanged(jobs):
     from test_saves_list import CountingStore
     from test_stats_store import entry_of
 
@@ -324,36 +322,23 @@ def test_the_screen_is_worked_out_in_slices_and_kept_while_the_store_is_unchange
     app = App()
     app.saves, app.tasks = type("Saves", (), {"store": store})(), None
     screen = stats_screen.StatsScreen(app)
-    jobs = []
-    import cardtable.ui.shell.tasks as tasks   # (the page's slices, run here by hand)
-
-    class Sliced:
-        def __init__(self, _tasks, steps, then, failed, _slice):
-            jobs.append((steps, then))
-
-        def start(self, soon=False):
-            return self
-    real, tasks.Sliced = tasks.Sliced, Sliced
-    try:
-        assert "Counting the statistics…" in screen.html() and len(jobs) == 1
-        assert screen.html() and len(jobs) == 1   # one job however often it is drawn
-        steps, then = jobs[0]
-        parts = 0
-        with pytest.raises(StopIteration) as done:
-            while True:
-                next(steps)
-                parts += 1
-        assert parts > 16   # (a step for each index value, every 500 games, each game's section)
-        then(done.value.value)
-        assert app.renders == 1 and screen.html() == want
-        store.reads = 0
-        assert screen.html() == want and store.reads == 2 and len(jobs) == 1   # opened again: two small
-        # values read (whether the summaries are complete; the games not counted yet), nothing worked out
-        key, entry = entry_of(600)
-        stats_store.write_entries(store, {key: entry})   # a game counted: worked out again
-        assert "Counting" in screen.html() and len(jobs) == 2
-    finally:
-        tasks.Sliced = real
+    assert "Counting the statistics…" in screen.html() and len(jobs) == 1
+    assert screen.html() and len(jobs) == 1   # one job however often it is drawn
+    steps, then = jobs[0]
+    parts = 0
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+            parts += 1
+    assert parts > 16   # (a step for each index value, every 500 games, each game's section)
+    then(done.value.value)
+    assert app.renders == 1 and screen.html() == want
+    store.reads = 0
+    assert screen.html() == want and store.reads == 2 and len(jobs) == 1   # opened again: two small
+    # values read (whether the summaries are complete; the games not counted yet), nothing worked out
+    key, entry = entry_of(600)
+    stats_store.write_entries(store, {key: entry})   # a game counted: worked out again
+    assert "Counting" in screen.html() and len(jobs) == 2
 
 
 def test_a_chart_of_10000_games_draws_and_tables_200_points_with_the_last():
