@@ -88,13 +88,19 @@ def test_delete_finished_games_asks_once_counting_them_then_deletes_them_all():
     assert app.notice.startswith(f"{n} finished game") and app.dialog is None
 
 
-def test_home_reads_no_record_but_the_rows_it_draws():
-    store = DictStore()
+def saved(store, n: int) -> tuple[SaveStore, dict, object]:
+    """``n`` saved games of one two-player Seep record in ``store``: the saves, the record, its game."""
     saves = SaveStore(store)
     rec = played("seep", 1, 20, players=["Ana", "Ben"], options={"seats": 2})
     game = replay(json.dumps(rec))
-    for i in range(60):
+    for i in range(n):
         saves.save(f"g{i:03d}", rec, game=game)
+    return saves, rec, game
+
+
+def test_home_reads_no_record_but_the_rows_it_draws():
+    store = DictStore()
+    saves, _rec, _game = saved(store, 60)
     reads = []
     get = store.getItem
     store.getItem = lambda k: (reads.append(k) if k.startswith(GAME_KEY) else None) or get(k)
@@ -158,11 +164,7 @@ class JsLikeStore(CountingStore):
 
 def test_home_drawn_again_reads_nothing_while_the_store_is_unchanged():
     store = CountingStore()
-    saves = SaveStore(store)
-    rec = played("seep", 1, 20, players=["Ana", "Ben"], options={"seats": 2})
-    game = replay(json.dumps(rec))
-    for i in range(30):
-        saves.save(f"g{i:03d}", rec, game=game)
+    saves, rec, game = saved(store, 30)
     first = home_screen.home_screen(saves, parse_settings(None), "en")
     store.reads = 0
     assert home_screen.home_screen(saves, parse_settings(None), "en") == first
