@@ -9,6 +9,7 @@ from cardtable.cards import Card
 from cardtable.record import new_game
 from cardtable.ui.text import announce
 from cardtable.ui.shell import keys
+from cardtable.ui.screens import rules_page
 from cardtable.ui.text.markup import plain_name
 
 spades = pytest.importorskip("cardtable.games.dummy_spades")
@@ -133,8 +134,8 @@ def test_shortcuts_press_only_table_buttons_and_never_while_typing():
     assert keys.shortcut_target("l", "table", False, "INPUT") is None
     assert keys.shortcut_target("l", "home", False, "BUTTON") is None
     assert keys.shortcut_target("x", "table", False, "BUTTON") is None
-    html = keys.shortcuts_html()
-    assert html.count("<dt>") == len(keys.SHORTCUTS) and "<h2" in html
+    html = rules_page.shortcuts_html()
+    assert html.count("<dt>") == len(rules_page.SHORTCUTS) and "<h2" in html
 
 
 def test_one_slot_is_a_slot_a_nil_on_ones_own_hand_is_named_and_you_in_a_chip_is_you():
