@@ -15,6 +15,8 @@ import pytest
 
 from cardtable import stats
 from cardtable.record import replay
+from cardtable.stores import stats_sum
+from cardtable.stores.saves import DictStore
 from conftest import take_device, PageWatch, open_page, screenshot, settle, wait_ready
 from test_stats import prefix, seep_record, spades_record
 
@@ -207,10 +209,19 @@ def test_the_1000_game_store_of_the_issue_keeps_1001_games(browser, site, tmp_pa
     go_home(page)
     page.click('[data-act="stats"]')
     page.wait_for_selector("html[data-screen=stats]", state="attached")
-    with page.expect_download() as dl:
+    page.wait_for_function("() => /^[{]\"v\":/.test(self.cardtableStore.kv.getItem('cardtable/v1/stats-sum'))")   # built,
+    with page.expect_download() as dl:   # read ten games a call (web/store.js's ``many``)
         page.click('[data-act="stats:export"]')
     path = tmp_path / "stats.json"
     dl.value.save_as(path)
-    assert len(stats.read_stats_file(path.read_text(encoding="utf-8"))["games"]) == 1001
+    games = stats.read_stats_file(path.read_text(encoding="utf-8"))["games"]
+    assert len(games) == 1001
+    store = DictStore()   # the page's summaries, built reading ten games a call (web/store.js's
+    for key, entry in games.items():   # ``many``), are the ones built here from the file's games
+        store.setItem(stats_sum.ENTRY_KEY + key, stats.dump_entry(entry))
+    stats_sum.rebuild(store)
+    assert {k: json.loads(v) for k, v in page.evaluate("""() => Object.fromEntries(self.cardtableStore.kv.entries()
+        .filter(([k]) => k.startsWith('cardtable/v1/stats-idx') || k.startsWith('cardtable/v1/stats-sum/')))""").items()} \
+        == {k: json.loads(v) for k, v in store.data.items() if stats_sum.derived(k) and k != stats_sum.SUM_KEY}
     assert page.watch.page_errors == []
     context.close()

@@ -366,6 +366,37 @@ def test_a_store_that_gives_its_keys_at_once_is_read_the_same():
     assert stores[0] == stores[1] and stores[0][0][2] == 30
 
 
+class ManyStore(DictStore):
+    """web/store.js's store as ``BrowserStore`` gives it to the summaries' build: ten values in one
+    call, joined by \\x01 (None when a value holds it)."""
+
+    calls = 0
+
+    def keys(self, prefix: str) -> list[str]:
+        return [k for k in self.data if k.startswith(prefix)]
+
+    def many(self, keys: list) -> list | None:
+        self.calls += 1
+        got = "\x01".join(self.data.get(k, "") for k in keys).split("\x01")
+        return got if len(got) == len(keys) else None
+
+
+def test_the_build_reads_ten_games_a_call_and_a_value_holding_the_separator_alone():
+    from test_stats_store import entry_of
+
+    stores = []
+    for store in (DictStore(), ManyStore()):
+        store.setItem(stats_store.ENTRY_KEY + "empty", "")   # (read with nine good ones)
+        for i in range(35):
+            key, entry = entry_of(i)
+            store.setItem(stats_store.ENTRY_KEY + key, stats.dump_entry(entry))
+        store.setItem(stats_store.ENTRY_KEY + "bad", "{bro\x01ken")   # (its ten read one by one)
+        assert stats_sum.rebuild(store) == 35
+        stores.append((kept(store), stats_sum.damaged(store)))
+    assert stores[0] == stores[1] and stores[0][1].startswith("2 damaged games left out")
+    assert store.calls == 4   # 37 games, ten a call
+
+
 def test_the_module_tours_run():
     import doctest
 

@@ -159,6 +159,9 @@
     // version `since`; the values under p (only those changed after `since`, if given)
     keysOf: (p, but) => list().filter((k) => k.startsWith(p) && !(but && k.startsWith(but))),
     changedSince: (since, p, but) => [...changed].some(([k, v]) => v > since && k.startsWith(p) && !(but && k.startsWith(but))),
+    // the values of keys ks in one call: joined by \x01 and as UTF-8 (the summaries' build reads
+    // 10,000 games: one string each made Pyodide allocate 4 bytes a character, and V8 pause for it)
+    many: (ks) => new TextEncoder().encode(ks.map((k) => kv.getItem(k) ?? "").join("\x01")),
     valuesOf: (p, since) => new Map([...map].filter(([k]) => k.startsWith(p) && !(since >= (changed.get(k) || 0)))),
     flush: () => new Promise((ok) => { waiting.push(ok); if (!scheduled) { scheduled = true; queueMicrotask(flush); } }),
     onchange: (f) => { changes.push(f); },

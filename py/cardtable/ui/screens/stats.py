@@ -386,7 +386,7 @@ class StatsScreen:
             stats_sum.invalidate(store)
             done(None)
 
-        self.building = Sliced(self.app.tasks, stats_sum.rebuild_steps(store), done, failed, 0.02)
+        self.building = Sliced(self.app.tasks, stats_sum.rebuild_steps(store), done, failed, 0.01)
         self.building.start(soon=True)   # (done may run before start returns)
 
 

@@ -62,6 +62,14 @@ class BrowserStore:
             return (self.storage.valuesOf(prefix) if since is None else self.storage.valuesOf(prefix, since)).to_py()
         return {}
 
+    def many(self, keys: list) -> Optional[list]:
+        """The values of ``keys`` ("" for none) in one call to web/store.js's store (None for
+        another, or when a value holds the separator)."""
+        if not present(getattr(self.storage, "many", None)):
+            return None
+        got = self.storage.many(to_js(keys)).to_bytes().decode().split("\x01")
+        return got if len(got) == len(keys) else None
+
     def removeItem(self, k: str) -> None:  # noqa: N802
         self.storage.removeItem(k)
 
