@@ -49,28 +49,34 @@ SETTLED = ("(document.getAnimations().every(a => a.playState !== 'running' || a.
            " || a.animationName === 'seep-just') && !!document.querySelector('#app .lesson-tip[data-placed]'))")
 
 
+STEADY = """async (ms) => {
+  const started = performance.now(), state = (%s), settled = () => { try { return %s; } catch (e) { return false; } };
+  while (!settled()) {
+    if (performance.now() - started > ms) throw new Error("the lesson's tip was never placed and still");
+    await new Promise(r => setTimeout(r, 20));
+  }
+  const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const boxes = x => x && JSON.stringify([x.tipBox, x.targetBox]);
+  let st = state();
+  for (let i = 0; i < 20; i++) {
+    await frames();
+    const again = state();
+    if (again && st && boxes(again) === boxes(st)) return again;
+    st = again;
+  }
+  return st;
+}""" % (STATE, SETTLED)
+
+
 def state(page) -> dict:
+    """The step's state, in one round trip: once the tip is placed and nothing slides, and the tip
+    stays where it is over two animation frames (a redraw that follows a move, a status line that
+    changes, places the tip again)."""
     try:
-        wait_until(page, "(() => { const t = document.querySelector('#app .lesson-tip'); return t && t.hasAttribute('data-placed'); })()",
-                   timeout_ms=30_000)
-        wait_until(page, SETTLED, timeout_ms=30_000)
+        return page.evaluate(STEADY, 30_000)
     except Exception:
         screenshot(page, "lesson-failed")
         raise
-    return steady(page)
-
-
-def steady(page) -> dict:
-    """The step's state once the tip stays where it is over two animation frames (a redraw that
-    follows a move, a status line that changes, places the tip again)."""
-    st = page.evaluate(STATE)
-    for _ in range(20):
-        frames(page)
-        again = page.evaluate(STATE)
-        if again and st and (again["tipBox"], again["targetBox"]) == (st["tipBox"], st["targetBox"]):
-            return again
-        st = again
-    return st
 
 
 def do_step(page, st: dict, keyboard: bool, where: str = "") -> None:
@@ -94,8 +100,7 @@ def moved_on(page, before: dict) -> dict:
                      f"{json.dumps(key)}) || document.documentElement.dataset.screen === 'home'; }})()")
     if page.evaluate("document.documentElement.dataset.screen") == "home":
         return {}
-    wait_until(page, SETTLED, timeout_ms=30_000)
-    return steady(page) or state(page)
+    return state(page)
 
 
 def open_app(page, site, lang: str, width: int, height: int) -> None:
