@@ -10,7 +10,8 @@
 // The invariants:
 //   size     the play area (the trick, Seep's floor) has a size whenever cards are on it;
 //   overlap  no two of {trick or floor cards, seat chips, status line, action buttons, own hand}
-//            overlap, except the pairs in ALLOWED;
+//            overlap, except the pairs in ALLOWED (a finished trick's card moving to its winner is
+//            left out while it moves: it is hidden once there);
 //   decide   whenever a person must decide (bid, peek, flip, play, play from the dummy, a Seep
 //            move), every card of the hand that decision uses, every control and the title of its
 //            panel are inside the viewport (and not clipped by a scrolling box), and at a play
@@ -127,11 +128,16 @@
     }
   }
 
+  // a finished trick's card on its way to the winner: it crosses what lies between by design, and
+  // is hidden once there (app.css, @keyframes gather)
+  const gathering = (el) => el.getAnimations().some((a) => a.animationName === "gather" && a.playState === "running"
+    && a.effect.getComputedTiming().progress > 0);
+
   function checkOverlap() {
     const items = [];
     for (const [group, sel] of Object.entries(GROUPS)) {
       for (const el of document.querySelectorAll(sel)) {
-        if (!shown(el) || el.closest(".sheet-overlay, .overlay")) continue;
+        if (!shown(el) || el.closest(".sheet-overlay, .overlay") || gathering(el)) continue;
         // the part of it that can be seen (a card scrolled under the dock covers nothing)
         const r = box(el), v = visibleRect(el);
         const b = { left: Math.max(r.left, v.left), top: Math.max(r.top, v.top), right: Math.min(r.right, v.right), bottom: Math.min(r.bottom, v.bottom) };

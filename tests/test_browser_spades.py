@@ -50,6 +50,15 @@ STATE = """() => {
 }"""
 
 
+# a finished trick once its cards have gone to the winner (hidden there until it is collected): the
+# screen audit on the table as it then stays
+GATHERED = """async () => {
+    await Promise.all([...document.querySelectorAll('#app .trick .card.played')].flatMap(c => c.getAnimations())
+                      .map(a => a.finished.catch(() => null)));   // (cancelled: the trick already gone)
+    window.__auditNow();
+}"""
+
+
 def take_turn(page, bid=None):
     """Whoever is shown acts: tap through a hand-off, collect a trick, bid, or play the first legal card."""
     page.wait_for_function(STATE, timeout=30_000)
@@ -57,6 +66,7 @@ def take_turn(page, bid=None):
     if state == "handoff":
         take_device(page)
     elif state == "collect":
+        page.evaluate(GATHERED)
         settle(page)
     elif state == "bid":
         page.click(f'[data-act="ui:bid:{bid if bid is not None else 3}"]')
