@@ -50,11 +50,10 @@ STATE = """() => {
 }"""
 
 
-# a finished trick once its cards have gone to the winner (hidden there until it is collected): the
-# screen audit on the table as it then stays
-GATHERED = """async () => {
-    await Promise.all([...document.querySelectorAll('#app .trick .card.played')].flatMap(c => c.getAnimations())
-                      .map(a => a.finished.catch(() => null)));   // (cancelled: the trick already gone)
+# a finished trick as it stays once its cards have gone to the winner (hidden there until it is
+# collected; the move taken to its end at once): the screen audit on the table then
+GATHERED = """() => {
+    for (const c of document.querySelectorAll('#app .trick .card.played')) for (const a of c.getAnimations()) a.finish();
     window.__auditNow();
 }"""
 
