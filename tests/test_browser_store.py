@@ -150,3 +150,45 @@ def test_another_window_hears_a_burst_of_writes_once(page, site):
     heard = other.evaluate("window.heard")
     assert max(heard) >= 400 and len(heard) < 5, heard     # (the app's own writes may make another)
     other.close()
+
+
+def test_a_write_another_window_commits_while_this_one_reads_the_store_is_kept(page, site):
+    """A window that is reading the store when another commits a write (here held between its read
+    and its start, in ``navigator.storage.estimate``) has that write in memory once it starts: a
+    write of its own to the same summary would otherwise lose the other window's."""
+    page.goto(site.url)
+    wait_ready(page)
+    other = page.context.new_page()
+    other.add_init_script("""navigator.storage.estimate = () => new Promise((ok) => {
+        window.__release = () => ok({ quota: 1e9, usage: 0 }); });
+      new BroadcastChannel('cardtable-store').onmessage = () => { window.__got = (window.__got || 0) + 1; };""")
+    other.goto(site.url)
+    wait_until(other, "typeof window.__release === 'function'")   # read, not started
+    page.evaluate(f"{KV}.setItem('cardtable/v1/aside/early', 'kept')")
+    page.evaluate(f"{KV}.flush()")
+    wait_until(other, "window.__got >= 1")
+    other.evaluate("new Promise((ok) => setTimeout(ok, 0))")   # (the store's own copy of the message: the next task)
+    other.evaluate("window.__release()")
+    wait_ready(other)
+    assert other.evaluate(f"{KV}.getItem('cardtable/v1/aside/early')") == "kept"
+    other.close()
+
+
+def test_summaries_another_window_wrote_without_this_ones_are_built_again(page, site):
+    """The summaries' mark written by another window after a version this window had moved past
+    (both counted a hand at once) reaches the app, which builds them again: Statistics, open,
+    counts from every game and writes a mark of its own."""
+    sum_key = "cardtable/v1/stats-sum"
+    mark = f"(() => {{ const v = {KV}.getItem('{sum_key}'); return v && JSON.parse(v); }})()"
+    page.goto(site.url)
+    wait_ready(page)
+    page.click('[data-act="stats"]')
+    wait_until(page, f"{mark} && {mark}.v === 1 && {mark}.t")   # (built for the empty store: a mark of its own)
+    other = page.context.new_page()
+    other.goto(site.url)
+    wait_ready(other)
+    other.evaluate(f"""() => {{ {KV}.setItem('{sum_key}', JSON.stringify({{ v: 1, t: 'other', after: 'older' }}));
+                               return {KV}.flush(); }}""")
+    wait_until(page, f"{mark} && {mark}.v === 1 && {mark}.t !== 'other'")
+    assert page.evaluate(f"{mark}.after") is None   # (built again: a mark that follows none)
+    other.close()

@@ -403,3 +403,73 @@ def test_the_module_tours_run():
     from cardtable.ui.screens import saves_list
 
     assert doctest.testmod(stats_sum).failed == 0 and doctest.testmod(saves_list).failed == 0
+
+
+class Window(DictStore):
+    """One window's copy of the store, as web/store.js keeps it: its writes are held until ``flush``,
+    which commits them (``stored``) and hands them to the other windows, where a key the other
+    window is writing itself is passed over, and its app hears the keys (``stats_sum.heard``)."""
+
+    def __init__(self, stored: dict, others: list) -> None:
+        super().__init__()
+        self.data, self.pending, self.others = dict(stored), {}, others
+        others.append(self)
+
+    def setItem(self, k, v):  # noqa: N802
+        super().setItem(k, v)
+        self.pending[k] = v
+
+    def removeItem(self, k):  # noqa: N802
+        super().removeItem(k)
+        self.pending[k] = None
+
+    def flush(self, stored: dict) -> list:
+        writes, self.pending = self.pending, {}
+        for k, v in writes.items():
+            stored.pop(k) if v is None else stored.__setitem__(k, v)
+        heard = []
+        for w in self.others:
+            if w is not self:
+                keys = [k for k in writes if k not in w.pending]
+                for k in keys:
+                    w.data.pop(k, None) if writes[k] is None else w.data.__setitem__(k, writes[k])
+                heard.append(stats_sum.heard(w, keys))
+        return heard
+
+
+def test_two_windows_counting_a_hand_at_once_lose_neither_and_one_after_the_other_build_nothing():
+    """Two windows counting a hand each of two games at the same moment both write the summaries
+    from the same version: the second write would leave the first hand out of them.  The window
+    that hears the other's write made without its own marks them to be built again, and built
+    again they count both hands; counted one after the other (each window heard the other's
+    first), they stay complete and are not built again."""
+    seep = {"game": "seep", "players": ["Ana", "Ben"], "controllers": {"p0": "human", "p1": "casual"},
+            "sides": {"p0": "p0", "p1": "p1"}, "over": False, "winner": None, "hints": {}, "updated": 1.0,
+            "hands": [{"score": {"p0": 60, "p1": 40}, "sweeps": {"p0": 1, "p1": 0}, "built": {"p0": 0, "p1": 1},
+                       "captured": {"p0": 0, "p1": 0}, "baazi": None}]}
+    base = DictStore()
+    stats_store.write_entries(base, {"g0": seep})
+    stats_sum.rebuild(base)
+    for at_once in (True, False):
+        stored, windows = dict(base.data), []
+        a, b = Window(stored, windows), Window(stored, windows)
+        stats_store.write_entries(a, {"g1": dict(seep, updated=2.0)})
+        if at_once:
+            stats_store.write_entries(b, {"g2": dict(seep, updated=3.0)})
+            assert a.flush(stored) == [False]   # (b was writing them itself: passed over)
+            assert b.flush(stored) == [True]    # a hears a write made without its own
+            lost = DictStore()
+            lost.data = dict(stored)             # (what the summaries stored say: a's hand left out)
+            assert stats_sum.run(stats_sum.summarize_steps(lost))[0]["seep"]["ana"].hands == 2
+            assert not stats_sum.valid(a)
+            a.flush(stored)                      # (the mark taken away reaches b and the stored copy)
+            assert not any(map(stats_sum.valid, (a, b))) and stats_sum.SUM_KEY not in stored
+            stats_sum.rebuild(b)
+            b.flush(stored)
+        else:
+            assert a.flush(stored) == [False]
+            stats_store.write_entries(b, {"g2": dict(seep, updated=3.0)})
+            assert b.flush(stored) == [False]
+        assert all(map(stats_sum.valid, (a, b))) and a.data == b.data == stored
+        assert kept(b) == from_scratch(b)
+        assert stats_sum.run(stats_sum.summarize_steps(b))[0]["seep"]["ana"].hands == 3

@@ -23,7 +23,7 @@
   const map = new Map();
   let db = null, keys = null, pending = new Map(), before = new Map(), waiting = [], scheduled = false;
   let inflight = Promise.resolve();   // the transactions under way
-  let heard = new Set(), hearing = false;
+  let heard = new Set(), hearing = false, early = [];
   let version = 0;   // counts every change of memory: a reader may keep what it worked out while it is the same
   const changed = new Map();   // key -> the version of its last change (changedSince)
   const changes = [], refusals = [];
@@ -91,6 +91,7 @@
   }
 
   function hear(event) {   // another window's committed transaction: applied, told once per burst
+    if (early) { early.push(event); return; }   // (heard while this window reads the store: applied after)
     for (const [k, v] of event.data) {
       if (pending.has(k)) continue;   // this window's own write of it is on its way
       if (v === null) map.delete(k); else map.set(k, v);
@@ -130,6 +131,9 @@
 
   async function open() {
     if (new URLSearchParams(location.search).has("without-saves")) return null;
+    // listening before the read: a write another window commits while this one reads and moves
+    // would otherwise be missing from its memory, and its next write would lose it
+    if (chan) chan.onmessage = hear;
     const r = indexedDB.open("cardtable", 1);
     r.onupgradeneeded = () => r.result.createObjectStore("kv");
     db = await req(r);
@@ -142,7 +146,9 @@
       const e = await navigator.storage.estimate();
       if (e.quota) kv.room = e.quota - e.usage;
     } catch (e) { /* no estimate: the browser's own refusal is the only limit */ }
-    if (chan) chan.onmessage = hear;
+    const heardEarly = early;
+    early = null;
+    heardEarly.forEach(hear);
     return kv;
   }
 

@@ -159,7 +159,8 @@ def write_entries(store: Any, entries: dict, now: Optional[float] = None) -> tup
     ``StoreFull`` when the store is full (what was written before stays); an entry that cannot be
     set aside is passed over."""
     done, changed, added = [], 0, 0
-    sums = stats_sum.Summaries(store) if stats_sum.valid(store) else None
+    mark = stats_sum.complete(store)
+    sums = stats_sum.Summaries(store, mark) if mark else None
     if sums is None:
         stats_sum.invalidate(store)   # (when being built in steps, not complete now: stats_sum.BUILDING)
     try:

@@ -35,6 +35,7 @@ Keys
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import fields
 from typing import Any, Optional
 
@@ -92,10 +93,47 @@ def _read(store: Any, key: str, kept: bool = False) -> Any:
     return value
 
 
+def complete(store: Any) -> Optional[dict]:
+    """``SUM_KEY``'s value when the summaries are complete (it says this version), else None."""
+    mark = _read(store, SUM_KEY)
+    return mark if isinstance(mark, dict) and mark.get("v") == VERSION else None
+
+
 def valid(store: Any) -> bool:
     """Whether the summaries are complete (``SUM_KEY`` says this version)."""
-    mark = _read(store, SUM_KEY)
-    return isinstance(mark, dict) and mark.get("v") == VERSION
+    return complete(store) is not None
+
+
+_KNOWN: dict = {}
+"""By store (its ``id``): the token of the summaries this window last wrote or heard of (``heard``)."""
+
+
+def _marked(store: Any, mark: dict) -> None:
+    """``SUM_KEY`` written with a new token, and what it was written after: a write of the
+    summaries made without another window's latest is then told apart (``heard``).  (From
+    ``os.urandom``: windows started from one memory snapshot share ``random``'s state.)"""
+    token = os.urandom(6).hex()
+    store.setItem(SUM_KEY, json.dumps({**mark, "t": token, "after": mark.get("t")}, separators=(",", ":")))
+    _KNOWN[id(store)] = token
+
+
+def heard(store: Any, keys: list) -> bool:
+    """Another window's writes reached this window's store (``keys``).  When they hold summaries
+    that window wrote after a version this window had moved past (both counted a hand at the same
+    moment, and one of the two hands is missing from them), the summaries are marked to be built
+    again, and True is returned."""
+    if SUM_KEY not in keys:
+        return False
+    mark, known = complete(store), _KNOWN.get(id(store))
+    if mark is None:
+        _KNOWN.pop(id(store), None)
+        return False
+    if known is None or mark.get("t") == known or mark.get("after") == known:
+        _KNOWN[id(store)] = mark.get("t")
+        return False
+    _KNOWN.pop(id(store), None)
+    invalidate(store)
+    return True
 
 
 def damaged(store: Any) -> Optional[str]:
@@ -144,8 +182,9 @@ def _add(figures: dict, ps: stats.PlayerStats, sign: int) -> None:
 class Summaries:
     """The summaries read lazily, changed in memory, written at the end (``save``)."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Any, mark: Optional[dict] = None) -> None:
         self.store = store
+        self.mark = mark   # SUM_KEY's value when they are complete: written again with what changed
         self.kinds: dict[str, dict] = {}
         self.index: dict[str, dict] = {}
         self.dirty: set[str] = set()
@@ -231,6 +270,8 @@ class Summaries:
                     else self.index[k[len(INDEX_KEY):]]
                 self.store.setItem(k, json.dumps(v, separators=(",", ":")))
                 yield
+            if self.dirty and self.mark is not None:
+                _marked(self.store, self.mark)
         except Exception:
             invalidate(self.store)
         self.dirty.clear()
@@ -296,7 +337,7 @@ def rebuild_steps(store: Any):
     if store.getItem(SUM_KEY) != BUILDING:   # (written meanwhile, or refused: built again next time)
         return None
     try:
-        store.setItem(SUM_KEY, json.dumps({"v": VERSION, "bad": [len(bad), "; ".join(bad[:3])]}))
+        _marked(store, {"v": VERSION, "bad": [len(bad), "; ".join(bad[:3])]})
     except Exception:
         invalidate(store)
     return n

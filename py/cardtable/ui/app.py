@@ -83,20 +83,14 @@ WITHOUT_SAVES = N_("Started without your saved games, as you asked: nothing is s
                    "They are still stored; reload the app normally to see them.")
 
 
-SESSION_FIELDS = {
-    "game": "The open game (None on other screens).", "game_id": "The open game's saved id.",
-    "table": "The open game's table module's Table.", "controllers": "Who plays each seat: 'human' or a level.",
-    "viewer": "The seat whose person last saw the screen.", "handoff_to": "The seat the device is handed to.",
-    "log": "The open game's moves in words.", "dialog": "The dialog over the screen (the game waits while it is up).",
-    "error": "Why the last attempted move was refused.", "hold": "'trick' | 'reveal': the table shows what just happened.",
-    "settings": "The player's settings.", "hints": "The hints used in the open game, per seat.",
-}
-"""App attributes that are the session's (``app.game`` is ``app.session.game``): the table modules
-and the coach read them of the app."""
+SESSION_FIELDS = ("game", "game_id", "table", "controllers", "viewer", "handoff_to", "log", "dialog", "error", "hold",
+                  "settings", "hints")
+"""App attributes that are the session's (``app.game`` is ``app.session.game``; each is described
+in ``session.GameSession``): the table modules and the coach read them of the app."""
 
 
-def _session_field(name: str, doc: str) -> property:
-    return property(lambda self: getattr(self.session, name), lambda self, v: setattr(self.session, name, v), doc=doc)
+def _session_field(name: str) -> property:
+    return property(lambda self: getattr(self.session, name), lambda self, v: setattr(self.session, name, v))
 
 
 class App:
@@ -369,8 +363,8 @@ class App:
         self.session.cancel_bot()
 
 
-for _name, _doc in SESSION_FIELDS.items():
-    setattr(App, _name, _session_field(_name, _doc))
+for _name in SESSION_FIELDS:
+    setattr(App, _name, _session_field(_name))
 
 
 APP: Optional[App] = None

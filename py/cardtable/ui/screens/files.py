@@ -24,7 +24,7 @@ from ..text.i18n import N_, _, ngettext
 from ..text.markup import button, cut, dialog, esc, isolated, kept_name
 from ..text.movewords import apply_with_views
 from . import stats as stats_screen
-from ...stores import backup
+from ...stores import backup, stats_sum
 from .new_game import bots_available, new_id
 from .save_soon import SaveSoon
 
@@ -354,6 +354,8 @@ class Files:
         """Another window changed the store: follow the open game, or refresh the home screen."""
         try:
             key = str(event.key) if present(event.key) else None
+            keys = getattr(event, "keys", None)   # (web/store.js's: every key of the burst; a storage event's: one)
+            stats_sum.heard(self.app.saves.store, [str(k) for k in keys] if present(keys) and not callable(keys) else [key])
             gid = self.app.game_id
             if self.app.screen == "table" and self.app.game is not None and gid:
                 if key is None or key.endswith("/" + gid):
