@@ -13,6 +13,7 @@ from cardtable import stats
 from cardtable.stores import stats as stats_store, stats_sum
 from cardtable.stores.saves import DictStore
 from cardtable.ui.screens import stats as stats_screen
+from cardtable.ui.text.i18n import use_language
 
 NAMES = ["Ana", "ana", "Ben", "Chloé", "Dev", " Ana "]
 LEVELS = ["human", "human", "casual", "strong"]
@@ -337,8 +338,19 @@ def test_the_screen_is_worked_out_in_slices_and_kept_while_the_store_is_unchange
     assert screen.html() == want and store.reads == 2 and len(jobs) == 1   # opened again: two small
     # values read (whether the summaries are complete; the games not counted yet), nothing worked out
     key, entry = entry_of(600)
-    stats_store.write_entries(store, {key: entry})   # a game counted: worked out again
-    assert "Counting" in screen.html() and len(jobs) == 2
+    stats_store.write_entries(store, {key: entry})   # a game counted: worked out again, the figures
+    assert screen.html() == want and len(jobs) == 2   # worked out last shown meanwhile (no flash of "Counting")
+    steps, then = jobs[1]
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    then(done.value.value)
+    assert screen.html() != want and "601" in screen.html() and "Counting" not in screen.html()
+    use_language("fr")   # in another language: not the figures in English meanwhile
+    try:
+        assert "Décompte des statistiques…" in screen.html() and len(jobs) == 3
+    finally:
+        use_language("en")
 
 
 def test_a_chart_of_10000_games_draws_and_tables_200_points_with_the_last():

@@ -349,8 +349,9 @@ class StatsScreen:
             self.reading = Sliced(self.app.tasks, self.draw_steps(store, waiting), done, lambda _err: done(None), 0.01)
             self.reading.start()   # (a small store: done in this first slice)
             starting = False
-        if self.kept[0] != key:
-            return screen_html({}, notice=_(COUNTING))
+        if self.kept[0] != key:   # (meanwhile the figures worked out last, in the same words: no flash of "Counting")
+            was = self.kept[0]
+            return self.kept[1] if was and self.kept[1] and was[1:3] == key[1:3] else screen_html({}, notice=_(COUNTING))
         return self.kept[1] if self.kept[1] is not None else run(self.draw_steps(store, waiting))   # (failed: its error met here)
 
     def draw_steps(self, store: Any, waiting: int):
