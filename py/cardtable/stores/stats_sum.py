@@ -124,14 +124,12 @@ def heard(store: Any, keys: list) -> bool:
     again, and True is returned."""
     if SUM_KEY not in keys:
         return False
-    mark, known = complete(store), _KNOWN.get(id(store))
+    mark, known = complete(store), _KNOWN.pop(id(store), None)
     if mark is None:
-        _KNOWN.pop(id(store), None)
         return False
-    if known is None or mark.get("t") == known or mark.get("after") == known:
+    if known in (None, mark.get("t"), mark.get("after")):
         _KNOWN[id(store)] = mark.get("t")
         return False
-    _KNOWN.pop(id(store), None)
     invalidate(store)
     return True
 
