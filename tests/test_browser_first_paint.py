@@ -99,3 +99,26 @@ def test_a_tap_before_python_is_ready_is_carried_out_once_it_is(browser, site):
     assert page.evaluate("window.cardtableEarlyTaps.length") == 0
     assert_each_big_file_once(page)   # (begun when Pyodide asked: the paint was never seen)
     page.context.close()
+
+
+def test_the_big_files_are_downloaded_once_even_when_the_pages_modules_come_late(browser, site):
+    """PyScript starts Python from web/sw-register.js's import, whatever web/boot.js's modules are
+    doing: when web/progress.js (boot.js's import) arrives late, Pyodide asks for its files first,
+    and each still gets its packed download (web/snapshot-early.js hands them to the first fetch
+    of each, from the page's first script) instead of a second, plain download.  (When progress.js
+    did that, a second late was enough, on a loaded machine: the first-visit test of
+    tests/test_offline.py saw both downloads.)  Here progress.js is answered only once Python is
+    up, and the page never learns of its first paint: the downloads begin when Pyodide asks for the
+    first of them."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.add_init_script(NO_PAINT_SEEN)
+    held = []
+    page.route("**/web/progress.js", lambda route: held.append(route))
+    page.goto(site.url, wait_until="commit")
+    wait_ready(page)   # (Python is up without it)
+    assert held, "web/progress.js was not requested"
+    for route in held:
+        route.continue_()
+    assert_each_big_file_once(page)
+    context.close()

@@ -30,9 +30,9 @@ function fileOf(url) {
 }
 
 // On a first visit web/snapshot-early.js requests the runtime's big files once the page has painted
-// (its `cardtableEarly`, filled when `cardtableEarlyBegun` resolves): their bytes are counted from
-// then, and the first fetch of each such URL is
-// answered with the response under way.  Pyodide's own module is preloaded as well.
+// (its `cardtableEarly`, filled when `cardtableEarlyBegun` resolves), and answers the first fetch
+// of each such URL with the response under way: their bytes are counted from then.  Pyodide's own
+// module is preloaded as well.
 const early = globalThis.cardtableEarly instanceof Map ? globalThis.cardtableEarly : new Map();
 
 function startEarly() {
@@ -98,13 +98,8 @@ export function watchDownloads() {
   const plain = globalThis.fetch;
   Promise.resolve(globalThis.cardtableEarlyBegun).then(startEarly); // (after the first paint)
   const counting = function (input, ...rest) {
-    if (typeof globalThis.cardtableEarlyStart === "function") globalThis.cardtableEarlyStart(); // (if not begun yet)
-    const href = hrefOf(input);
-    const init = rest[0];
-    const reuse = early.has(href) && (typeof input === "string" || input instanceof URL)
-      && (!init || Object.keys(init).length === 0);
-    const promise = reuse ? early.get(href) : plain.call(this, input, ...rest);
-    early.delete(href);
+    const promise = plain.call(this, input, ...rest);
+    const reuse = promise === early.get(hrefOf(input)); // (one of the early downloads: counted already)
     const file = fileOf(input);
     // A failed download of a runtime file is reported (boot.js says Python could not start): the
     // caller does not retry and Pyodide only logs a failed WebAssembly download, then waits

@@ -37,8 +37,8 @@
 // A first visit (no service worker controls the page yet, so no snapshot either): the runtime's
 // big files are requested once the page has painted (see below).  Pyodide would ask for them only once PyScript and Pyodide's own
 // modules had loaded and run, and PyScript for the app's zip only once Python had started: on a
-// slow link the connection sat idle meanwhile.  web/progress.js counts these downloads and hands
-// each response to the first `fetch` of its URL.
+// slow link the connection sat idle meanwhile.  This script hands each response to the first
+// `fetch` of its URL (see the end), and web/progress.js counts these downloads.
 //
 // The biggest of them (PACKED: the WebAssembly and the standard library, {file: its size}) are
 // downloaded xz-compressed (`X.xz`, written by tools/build.py: 3.3 MB instead of the 4.3 MB a host
@@ -81,10 +81,12 @@
   // that came a second later): then its stylesheets and scripts do not share the link with 4 MB,
   // and the paint is not seen waiting on them (Lighthouse counts every download begun before it as
   // needed for it).  (A page in the background paints nothing: then after 3 s.)
-  // (the browser's own fetch: web/progress.js's, set later, would answer these URLs with these very
-  // responses)
+  // (the browser's own fetch: the page's, set below, answers these URLs with these very responses)
   const get = self.fetch.bind(self);
-  const early = new Map();
+  // (and the module PyScript runs once Python has started: one round trip less at the very end)
+  const EARLY = ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
+    "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"].map(site);
+  const early = new Map(); // {url: its response (a promise)}, filled by `start`; web/progress.js counts them
   self.cardtableEarly = early;
   let begun;
   self.cardtableEarlyBegun = new Promise((resolve) => { begun = resolve; });
@@ -108,13 +110,10 @@
     for (const file of decoder ? Object.keys(PACKED).sort((a, b) => PACKED[a] - PACKED[b]) : []) {
       const response = unpacked(site(file), PACKED[file], previous);
       previous = response.catch(() => {});
-      packed.set(file, response);
+      packed.set(site(file), response);
     }
-    // (and the module PyScript runs once Python has started: one round trip less at the very end)
-    for (const file of ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
-      "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"]) {
-      const url = site(file);
-      const response = packed.get(file) || get(url);
+    for (const url of EARLY) {
+      const response = packed.get(url) || get(url);
       response.catch(() => {}); // (a failure is the caller's, when it asks)
       early.set(url, response);
     }
@@ -130,7 +129,26 @@
     requestAnimationFrame(() => setTimeout(start, 0)); // (no paint timing: after the first frame)
   }
   setTimeout(start, 3000);
-  self.cardtableEarlyStart = start; // (web/progress.js: when Pyodide asks first, they begin then: never twice)
+
+  // The first `fetch` of each of these URLs (a string or a URL without options, as Pyodide and
+  // PyScript ask for them) is answered with its download under way; when Pyodide asks for one
+  // first, the downloads begin then (never twice).  This is done here, by the page's first script,
+  // and not by a module: PyScript starts Python from web/sw-register.js's import whatever
+  // web/boot.js's modules are doing: when web/progress.js, which did this, came late (a second
+  // was enough, on a loaded machine) Pyodide fetched the files as they are, and each big one was
+  // downloaded twice over.
+  const handed = new Set();
+  self.fetch = function fetch(input, init) {
+    if ((typeof input === "string" || input instanceof URL) && (!init || Object.keys(init).length === 0)) {
+      const href = new URL(String(input), location.href).href.split(/[?#]/)[0];
+      if (EARLY.includes(href)) start();
+      if (early.has(href) && !handed.has(href)) {
+        handed.add(href);
+        return early.get(href);
+      }
+    }
+    return get(...arguments);
+  };
 
   /** The file at `url` (a promise of its Response), downloaded as `url.xz` and decoded as it
    * streams in; `size`: its length, checked at the end (a short or damaged download is an error
