@@ -295,26 +295,3 @@ def test_play_outs_rate_fewer_moves_for_the_same_choice(opts):
                 positions += 1
             g.apply(rng.choice(g.legal_actions()))
     assert positions > 100 and skipped > positions
-
-
-def test_the_second_half_tables_are_freed_a_slice_at_a_time(monkeypatch):
-    """The positions a two-player second half solved (the strong and expert players' exact ends,
-    the last cards' search), tens of thousands of them, were freed at once when the decision
-    returned: up to 11 ms of CPU in CPython, a long task in the page.  They are emptied in
-    steps of their own before it returns (``emptied_steps``), and the decision is the same."""
-    emptied = []
-    real = bs.emptied_steps
-
-    def watched(table, chunk=2000):
-        emptied.append(len(table))
-        yield from real(table, chunk)
-        assert not table
-    monkeypatch.setattr(bs, "emptied_steps", watched)
-    [(view, cands)] = _second_half_views(1, after=10)
-    answer, _steps = _drive(think("seep", view, "expert", budget=0.0, seed=5, samples=1))
-    assert answer in cands and len(emptied) == 1 and emptied[0] > 0, emptied
-    g = next(g for p in range(36, 46) if len((g := _at(7, p)).hand(g.to_act)) == bs.SEARCH_ENDGAME
-             and len(g.legal_actions()) > 1)   # the last cards: every move solved exactly
-    emptied.clear()
-    answer, _steps = _drive(think("seep", g.view(g.to_act), "strong", budget=0.0, seed=5))
-    assert answer in g.legal_actions() and len(emptied) == 1 and emptied[0] > 0, emptied

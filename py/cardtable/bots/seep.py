@@ -657,7 +657,6 @@ def endgame_steps(g: Seep, me: int, moves: list):
         if v > best:
             best, choice = v, text
         yield
-    yield from emptied_steps(table)   # (tens of thousands of positions: freed a slice at a time)
     return choice
 
 
@@ -959,10 +958,8 @@ def choose_steps(view: dict, level: str, budget: float, rng: random.Random,
     yield  # the reading of the view and the rating of every move were a step of their own
     end = start + budget + (clock() - away)
     prior = {t: i for i, (_, t, _) in enumerate(rated)}
-    choice = yield from search_steps(k, cands, prior, end, rng, samples, TREE_DEPTH,
-                                     EXPERT_ENDGAME if level == "expert" else STRONG_EXACT)
-    yield from emptied_steps(k.solved)   # (the exact ends' table: freed a slice at a time)
-    return choice
+    return (yield from search_steps(k, cands, prior, end, rng, samples, TREE_DEPTH,
+                                    EXPERT_ENDGAME if level == "expert" else STRONG_EXACT))
 
 
 def search_steps(k: Knowledge, cands: list, prior: dict, end: float, rng: random.Random,
