@@ -139,12 +139,14 @@
   // downloaded twice over.
   const handed = new Set();
   self.fetch = function fetch(input, init) {
-    if ((typeof input === "string" || input instanceof URL) && (!init || Object.keys(init).length === 0)) {
-      const href = new URL(String(input), location.href).href.split(/[?#]/)[0];
-      if (EARLY.includes(href)) start();
-      if (early.has(href) && !handed.has(href)) {
-        handed.add(href);
-        return early.get(href);
+    if ((typeof input === "string" || input instanceof URL) && (!init || !Object.keys(init).length)) {
+      const href = new URL(input, location.href).href.split(/[?#]/)[0];
+      if (EARLY.includes(href)) {
+        start(); // (filled `early`, if not begun yet)
+        if (!handed.has(href)) {
+          handed.add(href);
+          return early.get(href);
+        }
       }
     }
     return get(...arguments);
