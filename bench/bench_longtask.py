@@ -3,7 +3,7 @@ a whole hand of computer play, in headless Chromium.
 
     .venv/bin/python bench/bench_longtask.py [--hands 1] [--level strong]
 
-For each game (Dummy Spades with 3 seats, Seep with 4), every seat is a computer player of
+For each game (Dummy Spades with 3 seats, Seep with 4; ``--game seep-two``: Seep with 2), every seat is a computer player of
 ``--level``; the hand is played from the deal to the hand summary while the script taps the
 *Scores* button (it opens and closes the score sheet) about once a second, as a player would.
 
@@ -63,7 +63,7 @@ document.addEventListener("click", (e) => {
 }, true);
 """
 
-GAMES = {"dummy-spades": 3, "seep": 4}
+GAMES = {"dummy-spades": 3, "seep": 4, "seep-two": 2}   # (seep-two: two players, where the second half is searched exactly)
 BUDGET_MS = 250  # cardtable.session.game_session.BOT_BUDGET_S: a strong computer's thinking per move in the page
 
 
@@ -112,7 +112,9 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
         snap = page.evaluate("document.documentElement.dataset.snapshot")
         if snap != "used":
             print(f"  (warning: the start-up snapshot was not used: {snap})", flush=True)
-    page.click(f'[data-act="new:{game}"]')
+    page.click(f'[data-act="new:{game.removesuffix("-two")}"]')
+    if game == "seep-two":
+        page.select_option("#ng-seats", "2")
     for i in range(GAMES[game]):
         page.select_option(f"#ng-kind-{i}", level)
     page.fill("#ng-seed", str(seed))
@@ -171,9 +173,9 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=1, help="hands per game (default 1)")
-    ap.add_argument("--level", default="strong", choices=["casual", "strong"])
+    ap.add_argument("--level", default="strong", choices=["casual", "strong", "expert"])
     ap.add_argument("--game", action="append", choices=list(GAMES),
-                    help="only this game (may be given twice; default both)")
+                    help="only this game (may be given more than once; default Dummy Spades and four-player Seep)")
     ap.add_argument("--trace", action="store_true",
                     help="record a Chrome trace of each hand: the CPU time of each long task (slower)")
     ap.add_argument("--cold", action="store_true",
@@ -194,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             print(f"Chromium {browser.version}, {os.cpu_count()} CPUs, level {args.level}, "
                   f"load average {os.getloadavg()[0]:.1f}", flush=True)
-            for game in args.game or GAMES:
+            for game in args.game or ("dummy-spades", "seep"):
                 for h in range(args.hands):
                     context = browser.new_context()
                     page = context.new_page()
