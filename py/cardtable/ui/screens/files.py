@@ -355,7 +355,7 @@ class Files:
         try:
             key = str(event.key) if present(event.key) else None
             keys = getattr(event, "keys", None)   # (web/store.js's: every key of the burst; a storage event's: one)
-            stats_sum.heard(self.app.saves.store, [str(k) for k in keys] if present(keys) and not callable(keys) else [key])
+            stats_sum.heard(self.app.saves.store, [str(k) for k in keys] if present(keys) else [key])
             gid = self.app.game_id
             if self.app.screen == "table" and self.app.game is not None and gid:
                 if key is None or key.endswith("/" + gid):

@@ -499,7 +499,8 @@ def _spot(vw: float, vh: float, w: float, h: float, target: Rect, keep: list, ta
     for x in sorted(xs):
         # (the same sums as weighing every place against every box, in the same order, but the boxes
         # beside this column left out and a place dropped once its cost reaches the best: the page
-        # weighs thousands of places for each width tried, 100-250 ms in Pyodide before)
+        # weighs thousands of places for each width it tries: a new step's placing took up to 49 ms in
+        # Chromium on a busy machine before, 26 after)
         cols = [(min(x + w, r[2]) - max(x, r[0]), r[1], r[3], weight) for r, weight in keep
                 if min(x + w, r[2]) - max(x, r[0]) > 0]
         for y in ys:
