@@ -163,10 +163,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    # connections waiting to be accepted: socketserver's 5 overflowed on a loaded machine (117 times
+    # on the test machine in a day of test runs, `nstat` ListenOverflows), and Linux tries a dropped
+    # connection again a second later: a page's script a second late (a likely cause of the first
+    # visit that downloaded the runtime twice, before web/snapshot-early.js handed the downloads over)
+    request_queue_size = 128
+
+
 def make_server(directory: Path, port: int = 0, verbose: bool = False,
                 compress: bool = True) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = _Server(("127.0.0.1", port), handler)
     server.verbose = verbose  # type: ignore[attr-defined]
     server.compress = compress  # type: ignore[attr-defined]
     server.daemon_threads = True
