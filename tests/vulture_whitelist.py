@@ -24,3 +24,4 @@ _.snapshotCode      # <html data-snapshot-code>: ui/main.py writes it, tests/tes
 extract             # tools/babel_extract.py: babel.cfg names it as the extractor Babel calls
 _.compress_type     # tools/build.py: a zipfile.ZipInfo field zipfile reads when it writes the entry
 _.daemon_threads    # tools/serve.py: socketserver.ThreadingMixIn reads it
+request_queue_size  # tools/serve.py: socketserver.TCPServer.server_activate reads it (the listen queue)
