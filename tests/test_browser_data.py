@@ -19,7 +19,7 @@ import pytest
 from cardtable.record import games, replay
 from cardtable.stores.saves import _sig
 from cardtable.record import dumps
-from conftest import take_device, PageWatch, open_page, screenshot, wait_ready
+from conftest import SharedPage, take_device, PageWatch, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +27,9 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def shared(browser, site):
     """One page for the whole file (booting Python is the slow part): each test starts from home."""
-    page = open_page(browser, site)
+    page = SharedPage(browser, site)
     yield page
-    page.context.close()
+    page.close()
 
 
 @pytest.fixture()

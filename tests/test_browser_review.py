@@ -22,7 +22,7 @@ from cardtable.record import new_game, replay
 from cardtable.ui.text.markup import plain_name
 from cardtable.ui.screens.review import Review
 from cardtable.stores.saves import DictStore, SaveStore
-from conftest import current_record, dom_cards, open_page, screenshot, wait_ready
+from conftest import SharedPage, current_record, dom_cards, screenshot, wait_ready
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 740}
@@ -44,10 +44,10 @@ def p0_to_play_a_card(g) -> bool:
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    page = open_page(browser, site, viewport=PHONE)
+    page = SharedPage(browser, site, viewport=PHONE)
     page.url_base = site.url
     yield page
-    page.context.close()
+    page.close()
 
 
 def review_cards(review: Review) -> list[str]:

@@ -17,7 +17,7 @@ from cardtable import stats
 from cardtable.record import replay
 from cardtable.stores import stats_sum
 from cardtable.stores.saves import DictStore
-from conftest import take_device, PageWatch, open_page, screenshot, settle, wait_ready
+from conftest import SharedPage, take_device, PageWatch, screenshot, settle, wait_ready
 from test_stats import prefix, seep_record, spades_record
 
 pytestmark = pytest.mark.browser
@@ -27,9 +27,9 @@ PHONE = {"width": 360, "height": 740}
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    page = open_page(browser, site, viewport=PHONE)
+    page = SharedPage(browser, site, viewport=PHONE)
     yield page
-    page.context.close()
+    page.close()
 
 
 def import_file(page, text: str, selector: str = "#import-file", name: str = "game.json") -> None:
