@@ -49,7 +49,8 @@ class ChromiumLog:
     """Chromium's own standard error, kept in ``test-artifacts/chromium/<process>.log`` (Playwright
     drops it): where a page's renderer that crashed says why (an out-of-memory, a failed check, a
     signal and its stack), which Playwright's "Target crashed" does not.  Chromium is started through
-    a two-line script that sends its standard error there."""
+    a two-line script that sends its standard error there.  A renderer the kernel killed for want of
+    memory says nothing: the kernel's count of such kills (``/proc/vmstat``) is told beside it."""
 
     NOISE = re.compile(r"dbus|crashpad|unexpected operator|idle_linux|DevTools listening|^\s*$")
 
@@ -57,6 +58,7 @@ class ChromiumLog:
         self.dir = ARTIFACTS / "chromium"
         self.log = self.dir / f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
         self.start = 0
+        self.oom_kills = 0
 
     def launcher(self) -> str:
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -70,14 +72,30 @@ class ChromiumLog:
     def mark(self) -> None:
         """A test starts: what Chromium says from now on is the test's."""
         self.start = self.log.stat().st_size if self.log.exists() else 0
+        self.oom_kills = self.kernel("/proc/vmstat", "oom_kill")
+
+    @staticmethod
+    def kernel(path: str, name: str) -> int:
+        """A figure of the kernel's (0 where it cannot be read)."""
+        try:
+            for line in Path(path).read_text().splitlines():
+                if line.split()[:1] in ([name], [name + ":"]):
+                    return int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+        return 0
 
     def since_mark(self) -> str:
-        if not self.log.exists():
-            return ""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.log.touch()
         with self.log.open("rb") as f:
             f.seek(self.start)
             lines = f.read().decode("utf-8", "replace").splitlines()
-        return "\n".join([line for line in lines if not self.NOISE.search(line)][-60:])
+        kills = self.kernel("/proc/vmstat", "oom_kill") - self.oom_kills
+        free = self.kernel("/proc/meminfo", "MemAvailable") // 1024
+        said = [line for line in lines if not self.NOISE.search(line)][-60:]
+        return "\n".join(said + [f"(the kernel's out-of-memory kills during the test: {kills}; "
+                                  f"memory available: {free} MB)"])
 
 
 CHROMIUM_LOG = ChromiumLog()
@@ -106,7 +124,7 @@ def pytest_runtest_makereport(item, call):
     report = (yield).get_result()
     error = f"{call.excinfo.typename}: {call.excinfo.value}" if call.excinfo is not None else ""
     if report.failed and re.search(CRASHED, error):
-        said = CHROMIUM_LOG.since_mark() or "(nothing)"
+        said = CHROMIUM_LOG.since_mark()
         report.sections.append(("what Chromium said during the test", said))
         CRASHES.parent.mkdir(parents=True, exist_ok=True)
         with CRASHES.open("a", encoding="utf-8") as f:
