@@ -45,6 +45,8 @@ import zipfile
 from pathlib import Path
 from typing import Optional
 
+import zopfli.gzip
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from minify import MinifyError, fill, minify_files  # noqa: E402  (tools/minify.py, beside this file)
 from slim import reads_docstrings, slim  # noqa: E402  (tools/slim.py)
@@ -140,8 +142,9 @@ def language_packs() -> dict[str, dict]:
 
 
 def gzip_bytes(data: bytes) -> bytes:
-    """``data`` gzipped at zlib's best (Zopfli gained under 1% on the app's archive)."""
-    return gzip.compress(data, compresslevel=9, mtime=0)
+    """``data`` gzipped by Zopfli (a language's pack, home and rules pages: 6% smaller than zlib's
+    best, 2.0 KB of Punjabi's 33.8 KB; the same bytes each build)."""
+    return zopfli.gzip.compress(data)
 
 
 def write_packs(found: dict, script: Path) -> dict[str, bytes]:
