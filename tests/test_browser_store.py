@@ -192,3 +192,33 @@ def test_summaries_another_window_wrote_without_this_ones_are_built_again(page, 
     wait_until(page, f"{mark} && {mark}.v === 1 && {mark}.t !== 'other'")
     assert page.evaluate(f"{mark}.after") is None   # (built again: a mark that follows none)
     other.close()
+
+
+def test_writes_a_page_left_before_knowing_them_committed_are_written_at_the_next_start(page, site):
+    """On pagehide the writes not yet known committed are kept in localStorage too, with the value
+    each replaced (a browser may drop a transaction when its page goes: a reload right after a
+    write came back without it, under load); the next start writes each whose key still holds that
+    value, and none that another write changed since."""
+    unsaved = "localStorage.getItem('cardtable-unsaved')"
+    page.goto(site.url)
+    wait_ready(page)
+    page.evaluate(f"{KV}.setItem('cardtable/v1/aside/old', 'first')")
+    page.evaluate(f"{KV}.flush()")
+    kept = page.evaluate(f"""() => {{ {KV}.setItem('cardtable/v1/aside/new', 'kept');   // (in the task that leaves)
+                                    {KV}.setItem('cardtable/v1/aside/old', 'second');
+                                    dispatchEvent(new PageTransitionEvent('pagehide'));
+                                    return {unsaved}; }}""")
+    assert sorted(json.loads(kept)) == [["cardtable/v1/aside/new", [None, "kept"]],
+                                        ["cardtable/v1/aside/old", ["first", "second"]]]
+    page.evaluate(f"{KV}.flush()")
+    # as if the browser had dropped that transaction; meanwhile another window changed one of the two
+    page.evaluate(f"""() => new Promise((ok) => {{ const r = indexedDB.open('cardtable');
+        r.onsuccess = () => {{ const tx = r.result.transaction('kv', 'readwrite'), os = tx.objectStore('kv');
+                              os.delete('cardtable/v1/aside/new'); os.put('third', 'cardtable/v1/aside/old');
+                              tx.oncomplete = () => {{ r.result.close(); ok(); }}; }}; }})""")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(f"{KV}.getItem('cardtable/v1/aside/new')") == "kept"
+    assert page.evaluate(f"{KV}.getItem('cardtable/v1/aside/old')") == "third"   # (the later write wins)
+    assert page.evaluate(unsaved) is None
+    assert "cardtable/v1/aside/new" in page.evaluate(IDB_KEYS)

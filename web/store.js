@@ -16,6 +16,12 @@
 // and removed from localStorage only after that transaction has committed, so a reload on the way
 // moves them again and nothing is lost.  Without IndexedDB, ready gives null: the app keeps
 // using localStorage.
+//
+// A page left at once after a write (a move, then the tab closed) may have its transaction dropped
+// by the browser before it commits (seen under load: a reload right after a write came back
+// without it).  So on pagehide the writes not yet known committed are put in localStorage too
+// (UNSAVED), each with the value it replaced, and the next start writes each whose key still
+// holds that value (a later write, here or in another window, wins).
 (() => {
   const PREFIX = "cardtable/";
   const LOCAL = new Set(["cardtable/v1/settings", "cardtable/v1/lesson-offer", "cardtable/v1/uncounted"]);   // kept in localStorage
@@ -27,6 +33,8 @@
   let version = 0;   // counts every change of memory: a reader may keep what it worked out while it is the same
   const changed = new Map();   // key -> the version of its last change (changedSince)
   const changes = [], refusals = [];
+  const UNSAVED = "cardtable-unsaved";   // (not a "cardtable/" key: never moved, never listed)
+  const sent = new Map();   // key -> [the value it replaced, its value]: written, not known committed
   const chan = self.BroadcastChannel ? new BroadcastChannel("cardtable-store") : null;
   const local = () => { try { return self.localStorage; } catch (e) { return null; } };
   const req = (r) => new Promise((ok, no) => { r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
@@ -65,6 +73,7 @@
     const writes = pending, olds = before, waiters = waiting;
     pending = new Map(); before = new Map(); waiting = [];
     if (!writes.size) { inflight.then(() => waiters.forEach((w) => w(true))); return; }
+    for (const [k, v] of writes) sent.set(k, [sent.has(k) ? sent.get(k)[0] : olds.get(k), v]);
     let tx;
     try {
       tx = db.transaction("kv", "readwrite");
@@ -73,12 +82,14 @@
       if (tx.commit) tx.commit();   // at once: a page left right after its write keeps it
     } catch (err) { return refused(writes, olds, waiters, err); }
     inflight = Promise.all([inflight, done(tx).then(() => {
+      for (const [k, v] of writes) if (sent.has(k)) { if (sent.get(k)[1] === v) sent.delete(k); else sent.get(k)[0] = v; }
       if (chan) chan.postMessage([...writes]);
       waiters.forEach((w) => w(true));
     }, (err) => refused(writes, olds, waiters, err))]);
   }
 
   function refused(writes, olds, waiters, err) {
+    for (const k of writes.keys()) sent.delete(k);
     for (const [k, old] of olds) {   // memory as stored (a key written again since: its own write is next)
       if (pending.has(k)) { before.set(k, old); continue; }
       kv.room += size(k, writes.get(k)) - size(k, old);
@@ -129,6 +140,20 @@
     } catch (e) { /* the rest is moved next time */ }
   }
 
+  function unsaved() {   // the writes a page left before it knew them committed (see the top)
+    const ls = local(), text = ls && ls.getItem(UNSAVED);
+    if (!text) return;
+    try {
+      for (const [k, [old, v]] of JSON.parse(text)) if (!isLocal(k) && (map.has(k) ? map.get(k) : null) === old) write(k, v);
+    } catch (e) { /* unreadable, or no room: as if the page had not kept them */ }
+    ls.removeItem(UNSAVED);
+  }
+
+  addEventListener("pagehide", () => {
+    if (scheduled) flush();
+    try { if (sent.size) local().setItem(UNSAVED, JSON.stringify([...sent])); } catch (e) { /* no room */ }
+  });
+
   async function open() {
     if (new URLSearchParams(location.search).has("without-saves")) return null;
     // listening before the read: a write another window commits while this one reads and moves
@@ -142,6 +167,7 @@
     const [ks, vs] = await Promise.all([req(os.getAllKeys()), req(os.getAll())]);
     ks.forEach((k, i) => map.set(k, vs[i]));
     await migrate();
+    unsaved();
     try {
       const e = await navigator.storage.estimate();
       if (e.quota) kv.room = e.quota - e.usage;
