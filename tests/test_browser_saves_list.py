@@ -87,6 +87,7 @@ def test_many_saves_are_paged_filtered_and_the_finished_deleted_at_once(page, si
 def test_a_write_followed_at_once_by_leaving_the_page_is_kept(page, site):
     page.goto(site.url)
     wait_ready(page)
-    page.evaluate(f"() => {{ {KV}.setItem('cardtable/v1/probe', 'kept'); location.reload(); }}")
+    with page.expect_navigation():   # (the new page's start is waited for, not the old one's mark)
+        page.evaluate(f"() => {{ {KV}.setItem('cardtable/v1/probe', 'kept'); location.reload(); }}")
     wait_ready(page)
     assert page.evaluate(f"() => {KV}.getItem('cardtable/v1/probe')") == "kept"
