@@ -307,8 +307,9 @@ class WarmContexts:
 
     def fresh_page(self, args: dict):
         """A new page in the warm context for ``args``, the site's stored data cleared."""
-        key = self.key({k: v for k, v in args.items() if k != "viewport"})
-        context = self.context({k: v for k, v in args.items() if k != "viewport"})
+        of_context = {k: v for k, v in args.items() if k != "viewport"}
+        key = self.key(of_context)
+        context = self.context(of_context)
         page = context.new_page()
         # a page that crashed: the test run again (``CRASHED``) warms a context anew
         page.on("crash", lambda _page: self.contexts.pop(key, None))
