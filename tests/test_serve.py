@@ -65,3 +65,15 @@ def test_archives_go_as_they_are_and_heads_and_revalidation_work(server):
     status, _, body = get(server, "app.js", "gzip", headers={"If-None-Match": h["ETag"]})  # another encoding's tag
     assert status == 200 and gzip.decompress(body) == (server.root / "app.js").read_bytes()
     assert get(server, "missing.js", "br")[0] == 404
+
+
+def test_a_page_gone_while_it_is_sent_a_file_is_not_reported_but_other_failures_are(server, capsys):
+    """A browser context closed mid-download (every test's teardown may do it) left a traceback in
+    the test run's output; other failures of a request are still printed."""
+    for error, printed in ((BrokenPipeError(32, "Broken pipe"), False), (ConnectionResetError(104, "reset"), False),
+                           (ValueError("a real one"), True)):
+        try:
+            raise error
+        except Exception:
+            server.httpd.handle_error(None, ("127.0.0.1", 1))
+        assert (type(error).__name__ in capsys.readouterr().err) == printed

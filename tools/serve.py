@@ -170,6 +170,12 @@ class _Server(http.server.ThreadingHTTPServer):
     # visit that downloaded the runtime twice, before web/snapshot-early.js handed the downloads over)
     request_queue_size = 128
 
+    def handle_error(self, request, client_address) -> None:
+        # a page closed while it was sent a file (a test's browser context, a player's tab): not an
+        # error of the server's, and its traceback hid the test run's own output
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
 
 def make_server(directory: Path, port: int = 0, verbose: bool = False,
                 compress: bool = True) -> http.server.ThreadingHTTPServer:
