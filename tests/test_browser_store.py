@@ -204,12 +204,16 @@ def test_writes_a_page_left_before_knowing_them_committed_are_written_at_the_nex
     wait_ready(page)
     page.evaluate(f"{KV}.setItem('cardtable/v1/aside/old', 'first')")
     page.evaluate(f"{KV}.flush()")
+    # another window left first, with a write of its own kept (a browser closed with two windows)
+    page.evaluate("localStorage.setItem('cardtable-unsaved', "
+                  "JSON.stringify([['cardtable/v1/aside/other', [null, 'too']]]))")
     kept = page.evaluate(f"""() => {{ {KV}.setItem('cardtable/v1/aside/new', 'kept');   // (in the task that leaves)
                                     {KV}.setItem('cardtable/v1/aside/old', 'second');
                                     dispatchEvent(new PageTransitionEvent('pagehide'));
                                     return {unsaved}; }}""")
     assert sorted(json.loads(kept)) == [["cardtable/v1/aside/new", [None, "kept"]],
-                                        ["cardtable/v1/aside/old", ["first", "second"]]]
+                                        ["cardtable/v1/aside/old", ["first", "second"]],
+                                        ["cardtable/v1/aside/other", [None, "too"]]]
     page.evaluate(f"{KV}.flush()")
     # as if the browser had dropped that transaction; meanwhile another window changed one of the two
     page.evaluate(f"""() => new Promise((ok) => {{ const r = indexedDB.open('cardtable');
@@ -220,5 +224,6 @@ def test_writes_a_page_left_before_knowing_them_committed_are_written_at_the_nex
     wait_ready(page)
     assert page.evaluate(f"{KV}.getItem('cardtable/v1/aside/new')") == "kept"
     assert page.evaluate(f"{KV}.getItem('cardtable/v1/aside/old')") == "third"   # (the later write wins)
+    assert page.evaluate(f"{KV}.getItem('cardtable/v1/aside/other')") == "too"
     assert page.evaluate(unsaved) is None
     assert "cardtable/v1/aside/new" in page.evaluate(IDB_KEYS)

@@ -149,9 +149,12 @@
     ls.removeItem(UNSAVED);
   }
 
-  addEventListener("pagehide", () => {
+  addEventListener("pagehide", () => {   // (after those another window left: a browser closed with two)
     if (scheduled) flush();
-    try { if (sent.size) local().setItem(UNSAVED, JSON.stringify([...sent])); } catch (e) { /* no room */ }
+    if (!sent.size) return;
+    let kept = [];
+    try { kept = JSON.parse(local().getItem(UNSAVED)) || []; } catch (e) { /* unreadable: ours only */ }
+    try { local().setItem(UNSAVED, JSON.stringify([...kept, ...sent])); } catch (e) { /* no room */ }
   });
 
   async function open() {
