@@ -221,10 +221,86 @@ SHORT_GUARD = (f"window.__cardtableHandoffGuardMs = {GUARD_MS}; window.__cardtab
                f" window.__cardtableComputerMs = {COMPUTER_MS};")
 
 
+# Python answers a tap in a task of its own, as it would from a worker (issue #49: a message to the
+# worker, the next screen back): the app's listeners on ``#app`` run a task after the click or change
+# (so the app must drop a tap on a screen it has replaced meanwhile).  ``window.__unanswered`` counts
+# the taps not answered yet: every input a test makes waits for them (``wait_for_answers``), as a
+# person looks at what a tap brought before the next one.
+ANSWER_LATER = """(() => {
+  const add = EventTarget.prototype.addEventListener;
+  window.__unanswered = 0;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (this instanceof Element && this.id === "app" && (type === "click" || type === "change")
+        && typeof listener === "function") {
+      const later = (event) => {
+        window.__unanswered++;
+        setTimeout(() => { try { listener(event); } finally { window.__unanswered--; } });
+      };
+      return add.call(this, type, later, options);
+    }
+    return add.call(this, type, listener, options);
+  };
+})();"""
+ANSWERED = "() => !(window.__unanswered > 0)"
+
+
+def answer_later(context) -> None:
+    """The app's answers to taps and fields a task later in every page of ``context`` (``ANSWER_LATER``)."""
+    context.add_init_script(ANSWER_LATER)
+
+
+def wait_for_answers() -> None:
+    """Every input a test makes through Playwright (a click, a tap, a key, a field set, a file
+    chosen) returns once the app has answered it (``ANSWER_LATER``)."""
+    from playwright.sync_api import Error, Frame, Keyboard, Locator, Mouse, Page, Touchscreen
+
+    devices: dict = {}   # a page's keyboard, mouse and touchscreen -> the page
+
+    def page_of(obj):
+        if isinstance(obj, Page):
+            return obj
+        return obj.page if isinstance(obj, (Frame, Locator)) else devices.get(id(obj))
+
+    def answered(method):
+        def act(self, *args, **kwargs):
+            result = method(self, *args, **kwargs)
+            page = page_of(self)
+            if page is not None and not page.is_closed():
+                try:
+                    page.wait_for_function(ANSWERED, timeout=BOOT_TIMEOUT_MS)
+                except Error as err:   # the tap closed the page or left it: nothing to wait for
+                    if not re.search(r"closed|destroyed|navigat", str(err)):
+                        raise
+            return result
+        return act
+
+    inputs = ("click", "dblclick", "tap", "press", "type", "fill", "check", "uncheck", "set_checked",
+              "select_option", "set_input_files", "dispatch_event", "press_sequentially")
+    for cls in (Page, Frame, Locator):
+        for name in inputs:
+            if hasattr(cls, name):
+                setattr(cls, name, answered(getattr(cls, name)))
+    for cls, names in ((Keyboard, ("press", "type", "up", "insert_text")), (Mouse, ("click", "dblclick", "up")),
+                       (Touchscreen, ("tap",))):
+        for name in names:
+            setattr(cls, name, answered(getattr(cls, name)))
+    for prop in ("keyboard", "mouse", "touchscreen"):
+        def device(page, get=getattr(Page, prop).fget):
+            got = get(page)
+            devices[id(got)] = page
+            return got
+        setattr(Page, prop, property(device))
+
+
+wait_for_answers()
+
+
 def audit_context(context) -> None:
-    """Run the screen audit in every page of ``context`` (and the guards' and computers' shorter times)."""
+    """Run the screen audit in every page of ``context`` (and the guards' and computers' shorter
+    times, and taps answered a task later)."""
     context.add_init_script(path=str(AUDIT_JS))
     context.add_init_script(SHORT_GUARD)
+    answer_later(context)
     context.expose_binding("__auditReport", AUDIT.report)
 
 

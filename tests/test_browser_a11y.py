@@ -339,7 +339,7 @@ def test_a_hand_of_dummy_spades_by_keyboard_alone(fast_page, site):
             page.keyboard.press("3")
             assert page.evaluate(ACTIVE)["key"] == "confirm-bid"
             page.keyboard.press("Enter")
-            page.wait_for_function("document.getElementById('announcer').innerText.includes('You bid 3.')")
+            page.wait_for_function("() => document.getElementById('announcer').innerText.includes('You bid 3.')")
             continue
         # the focus is on a card that can be played; the arrows move along the hand and back
         assert now["playable"] and now["inRoving"], now
@@ -354,7 +354,7 @@ def test_a_hand_of_dummy_spades_by_keyboard_alone(fast_page, site):
         page.keyboard.press("Enter")
         rank = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}.get(card[0], card[0])
         suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[card[1]]
-        page.wait_for_function(f"document.getElementById('announcer').innerText.includes('the {rank} of {suit}')")
+        page.wait_for_function(f"() => document.getElementById('announcer').innerText.includes('the {rank} of {suit}')")
         text = said(page)
         assert re.search(rf"You play the {rank} of {suit}( from the dummy)?\.", text), text
         plays += 1
@@ -394,7 +394,7 @@ def test_a_hand_of_seep_by_keyboard_alone(fast_page, site):
         if page.locator(".bid-panel").count():
             digit = page.locator(".bid-panel [data-shortcut]").first.get_attribute("data-shortcut")
             page.keyboard.press(digit)
-            page.wait_for_function("document.getElementById('announcer').innerText.includes('You bid')")
+            page.wait_for_function("() => document.getElementById('announcer').innerText.includes('You bid')")
             continue
         # a hand card has the focus: Enter picks it; if it lists moves, 1 makes the first
         assert now["inRoving"] and now["inHand"] and now["card"], now

@@ -93,7 +93,7 @@ def test_the_page_answers_while_a_computer_thinks(watched_page, site):
             n = len(record(page)["actions"])
             page.evaluate(ARM_SHEET_TAP, n)
             assert person_acts(page) == "play"
-            page.wait_for_function("window.__sheetAt !== null", timeout=30_000)
+            page.wait_for_function("() => window.__sheetAt !== null", timeout=30_000)
             # the score sheet came up before the computer's reply (700 ms pause + thinking) landed
             assert page.evaluate("[window.__tapAt, window.__sheetAt]") == [n + 1, n + 1]
             break

@@ -25,7 +25,7 @@ import pytest
 
 from cardtable.net.fair import deal_of
 from cardtable.record import replay
-from conftest import BOOT_TIMEOUT_MS, audit_context, current_record, dom_cards, \
+from conftest import BOOT_TIMEOUT_MS, answer_later, audit_context, current_record, dom_cards, \
     screen_shot, seep_visible, wait_ready, webrtc_browser  # noqa: F401 (a fixture, imported by the other files too)
 from test_browser_seep import FAST, take_turn
 
@@ -89,6 +89,8 @@ def device(browser, site, path="", width=360, height=740, audit=True, init=""):
     context = browser.new_context(viewport={"width": width, "height": height})
     if audit:
         audit_context(context)
+    else:
+        answer_later(context)
     context.add_init_script(FAST)
     context.add_init_script(WIRE)
     if init:

@@ -198,7 +198,7 @@ def test_review_settings_and_the_table_hooks(page, tmp_path):
     # the card picked before is still picked: one more tap plays it
     card = page.locator(f'.my-hand button.card.armed[data-card="{name}"]')
     card.click()
-    page.wait_for_function(f"JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/live1')).actions.length > {n}")
+    page.wait_for_function(f"() => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/live1')).actions.length > {n}")
     assert current_record(page)["actions"][n] == f"play {name}"
     assert page.evaluate("window.cardtableSounds || 0") >= 1
     page.watch.assert_clean()

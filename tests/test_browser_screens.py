@@ -29,7 +29,7 @@ import re
 import pytest
 
 from cardtable.record import new_game
-from conftest import AUDIT, SCREENS, current_record, screen_shot, screenshot, take_device, wait_ready
+from conftest import ANSWERED, AUDIT, SCREENS, current_record, screen_shot, screenshot, take_device, wait_ready
 from test_browser_table_words import open_record
 
 pytestmark = pytest.mark.browser
@@ -321,3 +321,30 @@ def test_the_last_trick_shows_over_the_hand_that_played_it(page, site, size):
     assert won == 13, over["tricks"]                  # every trick of the hand counted on the chips
     assert all(c == "0" for c in over["counts"])      # every card played
     assert over["totals"] == over["before"]           # the scores come after, with the summary
+
+
+# on home: *New game* for Seep tapped (answered a task later: conftest.ANSWER_LATER), then, before the
+# answer, Statistics come up by a Back/Forward to them, which Python answers at once
+TAP_THEN_BACK = """() => {
+  document.querySelector('[data-act="new:seep"]').click();
+  history.pushState({cardtable: "#stats"}, "", "#stats");
+  dispatchEvent(new PopStateEvent("popstate", {state: {cardtable: "#stats"}}));
+  return [document.documentElement.dataset.screen, window.__unanswered];
+}"""
+
+
+def test_a_tap_answered_after_its_screen_was_replaced_is_not_carried_out_on_the_new_one(page, site):
+    """As from a worker (issue #49), a tap is answered a task later: a tap made on home and answered
+    once Statistics have replaced it is dropped (not the new-game form over them), and a tap on
+    Statistics is carried out."""
+    page.goto(site.url)
+    wait_ready(page)
+    assert page.evaluate(TAP_THEN_BACK) == ["stats", 1]   # Statistics drawn, the tap not answered yet
+    page.wait_for_function(ANSWERED)
+    assert page.evaluate("[document.documentElement.dataset.screen, location.hash]") == ["stats", "#stats"]
+    assert page.locator("#ng-preset, .new-game").count() == 0
+    page.click('#app [data-act="nav:home"]')
+    page.wait_for_selector("html[data-screen=home]", state="attached")
+    page.click('[data-act="new:seep"]')
+    page.wait_for_selector("html[data-screen=new]", state="attached")
+

@@ -373,7 +373,7 @@ def test_table_screenshots_and_keyboard_play(page, site, tmp_path):
     page.set_viewport_size({"width": 360, "height": 740})
     start_game(page, site.url, seed=5)
     page.wait_for_selector('[data-act="ready"]:not([disabled])')  # it ignores taps for a moment
-    page.wait_for_function("document.activeElement && document.activeElement.dataset.act === 'ready'")
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.act === 'ready'")
     page.keyboard.press("Enter")  # the hand-off button has the focus
     first = page.locator(".hand-cards button.card").first
     assert " of " in first.get_attribute("aria-label")

@@ -163,7 +163,7 @@ def test_table_screenshots_and_keyboard_play(page, site, size):
     page.set_viewport_size(size)
     start_game(page, site.url, seed=31)
     page.wait_for_selector('[data-act="ready"]:not([disabled])')  # it ignores taps for a moment
-    page.wait_for_function("document.activeElement && document.activeElement.dataset.act === 'ready'")
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.act === 'ready'")
     page.keyboard.press("Enter")  # the hand-off button has the focus
     assert page.locator(".table").count() == 1
     # cards are buttons with names like "Queen of spades"

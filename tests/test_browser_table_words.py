@@ -102,7 +102,7 @@ def test_a_card_that_cannot_be_played_says_why(watched_page, site):
     page.evaluate("() => { const a = document.getElementById('announcer'); if (a) a.textContent = ''; }")
     page.focus(f'.my-hand [data-card="{card}"]')
     page.keyboard.press("Enter")
-    page.wait_for_function(f"({SAID}).includes('Not allowed:')")
+    page.wait_for_function(f"() => ({SAID}).includes('Not allowed:')")
     assert len(json.loads(page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))"))["actions"]) == n
 
     # the declarer plays from the dummy: a dummy card that does not follow, and one of his own
@@ -119,7 +119,7 @@ def test_a_card_that_cannot_be_played_says_why(watched_page, site):
     page.wait_for_selector(".move-error")
     assert page.inner_text(".move-error").startswith(("The dummy must follow ", "Spades are not broken"))
     page.click(f'.my-hand [data-card="{own}"]', force=True)
-    page.wait_for_function("document.querySelector('.move-error').innerText.startsWith('The dummy plays now')")
+    page.wait_for_function("() => document.querySelector('.move-error').innerText.startsWith('The dummy plays now')")
     assert "does not hold the" in page.inner_text(".move-error")
     shoot(page, "refusal-dummy-360x740")
 

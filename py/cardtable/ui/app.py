@@ -106,6 +106,7 @@ class App:
         self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self),
                                    computer_ms_cap=short)
         self.notice = ""              # a message on the home screen
+        self.shown_since = 0.0        # when the screen shown now was first drawn (the page's clock, ms)
         self.banner = ""              # a message over the table (e.g. storage full)
         self.parts: dict = {}         # the screen parts built so far (``PARTS``: each on first use)
         self.relog = Relog(self, lambda *args, **kw: self.files.replay_steps(*args, **kw))   # the log described again in slices (language switch)
@@ -181,6 +182,7 @@ class App:
             table_screen.after_render(name)
         if name != was:
             window.scrollTo(0, 0)
+            self.shown_since = float(window.performance.now())   # (a tap older than this was on another screen)
         if table_screen is not None:
             table_screen.announce_pending()
         else:

@@ -2,7 +2,7 @@
 
 * a click on a ``[data-act]`` element runs its act (``app.dispatch``); a card that cannot be played
   now (``aria-disabled``) says why instead, and an act that fails says so on the screen, which
-  stays alive;
+  stays alive; a click or a field changed on a screen shown no more is dropped (``stale``);
 * a key: letters and digits are the shortcuts of ``keys`` (they press the button they name, when it
   is there and enabled), Escape closes a sheet or a question that is safe to close, arrows step a
   review;
@@ -53,7 +53,7 @@ class PageInput:
     def on_click(self, event) -> None:
         app = self.app
         el = event.target.closest("[data-act]") if present(event.target) else None
-        if not present(el) or el.hasAttribute("disabled"):
+        if not present(el) or el.hasAttribute("disabled") or self.stale(event):
             return
         act = str(el.dataset.act)
         if el.getAttribute("aria-disabled") == "true":
@@ -66,6 +66,11 @@ class PageInput:
             app.error = _("Something went wrong: {error}").format(error=f"{type(err).__name__}: {err}")
             window.console.error(f"cardtable: {act}: {err!r}")
             app.render()
+
+    def stale(self, event) -> bool:
+        """A tap or a field changed on a screen shown no more: answered after the screen changed
+        (its answer comes a task later, or from a worker), it was not meant for this one."""
+        return float(event.timeStamp) < self.app.shown_since
 
     def on_key(self, event) -> None:
         """Escape closes a sheet or a question that is safe to close; letters and digits are the
@@ -101,6 +106,8 @@ class PageInput:
         """A form field changed: the new-game form's selects, or a file chosen (read, then handed
         to the screen part that takes it)."""
         target = event.target
+        if self.stale(event):
+            return
         if target.id in ("ng-preset", "ng-seats"):
             self.app.new_game.changed(str(target.id), str(target.value))
             return
