@@ -1,7 +1,7 @@
 // Redraws #app by morphing the DOM to Python's new markup (morphdom, vendored from npm by the
 // build into runtime/morphdom/), so elements that stay keep their identity, focus, scroll and
-// running CSS transitions.  Python calls window.cardtableMorph(root, html); when this module
-// could not load, the app falls back to innerHTML (and says so in the console).
+// running CSS transitions.  Python calls window.cardtablePaint(root, html, screen, attrs), one call
+// a redraw; when this module could not load, the app falls back to innerHTML.
 //
 // After each morph this module also keeps the page usable by keyboard and screen reader
 // (issue #13), from what the markup declares:
@@ -234,6 +234,18 @@ window.cardtableMorph = function (root, html) {
   });
   const audit = window.__cardtableAudit;
   if (audit) audit(root);
+};
+
+// Python's redraw (ui/app.py, App.render): the markup morphed into #app, then <html data-screen> and
+// the settings' data-* attributes; a new screen is shown from its top.  True when the screen changed.
+window.cardtablePaint = function (root, html, screen, attrs) {
+  const page = document.documentElement;
+  const was = page.getAttribute("data-screen") || "home";   // (before the first: the home the build drew)
+  window.cardtableMorph(root, html);
+  page.dataset.screen = screen;
+  for (const [k, v] of Object.entries(attrs)) page.setAttribute(`data-${k}`, v);
+  if (screen !== was) scrollTo(0, 0);
+  return screen !== was;
 };
 
 // ---- keys: arrows inside a roving group, Tab kept inside an open modal ----------------------------

@@ -9,7 +9,7 @@ up in ``ACT_OWNERS`` (``App.acts_of``).  Each screen part is imported and built 
 open game's play loop is ``self.session`` (``cardtable.session.GameSession``): every move goes
 through the engine's ``legal_actions -> apply``.
 
-Redraws morph ``#app`` to the new markup (``window.cardtableMorph``, web/morph.js) so elements,
+Redraws morph ``#app`` to the new markup (``window.cardtablePaint``, web/morph.js) so elements,
 focus and transitions survive; ``innerHTML`` is the fallback when that script did not load.
 Each screen is a history entry (``#home``, ``#new/<game>``, ``#rules/<game>``, ``#game/<id>``,
 ``#review/<id>``, ``#stats``, ``#settings``; ``shell.history``): Back from a game comes home,
@@ -28,7 +28,7 @@ from pyodide.ffi import create_proxy, to_js
 from .text import announce
 from .screens import home
 from .text.i18n import N_, _, best_language, use_language
-from .shell.browser import (browser_languages, take_pack, css_escape, js_object, local_get, local_set, present, say_aloud, store,
+from .shell.browser import (browser_languages, take_pack, js_object, local_get, local_set, present, say_aloud, store,
                             without_saves)
 from .text.markup import isolate_names
 from .shell.history import History
@@ -162,42 +162,43 @@ class App:
 
     # ---- rendering ------------------------------------------------------------------------------
     def render(self) -> None:
-        focused = document.activeElement
-        key = focused.getAttribute("data-key") if present(focused) and focused.getAttribute else None
-        was = document.documentElement.getAttribute("data-screen")
-        was = str(was) if present(was) else "home"   # (before the first render: the home the build drew)
+        """Draw the screen shown (``window.cardtablePaint``, web/morph.js: one call into the page,
+        which also keeps the focus where a person expects it), then its history entry and what is said."""
         html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
-        morph = getattr(window, "cardtableMorph", None)
-        if present(morph):
-            morph(self.root, html)
-        else:
-            self.root.innerHTML = html
         name = self.screen_name()
-        document.documentElement.dataset.screen = name
-        for k, v in html_classes(self.settings).items():  # paces the CSS animations; deck colours, card size
-            document.documentElement.setAttribute(f"data-{k}", v)
+        attrs = html_classes(self.settings)   # paces the CSS animations; deck colours, card size
+        paint = getattr(window, "cardtablePaint", None)
+        if present(paint):
+            moved = paint(self.root, html, name, to_js(attrs, dict_converter=js_object))
+        else:
+            moved = self.paint_plain(html, name, attrs)
         self.history.sync()
         table_screen = self.built("table_screen")   # (built with the first game opened)
         if table_screen is not None:
             table_screen.after_render(name)
-        if name != was:
-            window.scrollTo(0, 0)
+        if moved:
             self.shown_since = float(window.performance.now())   # (a tap older than this was on another screen)
         if table_screen is not None:
             table_screen.announce_pending()
         else:
             say_aloud(self.said)
             self.said = []
-        active = document.activeElement
-        if present(active) and active != document.body and self.root.contains(active) and not active.hasAttribute("disabled"):
-            return  # morphing kept the focused element: leave the focus where it is
-        target = None
-        if present(key):
-            target = self.root.querySelector(f'[data-key="{css_escape(str(key))}"]')
-        if not present(target) or target.hasAttribute("disabled"):
-            target = self.root.querySelector("[data-autofocus]")
+
+    def paint_plain(self, html: str, name: str, attrs: dict) -> bool:
+        """The redraw without web/morph.js (it did not load): the markup put in whole, the screen's
+        own field focused."""
+        was = document.documentElement.getAttribute("data-screen")
+        self.root.innerHTML = html
+        document.documentElement.dataset.screen = name
+        for k, v in attrs.items():
+            document.documentElement.setAttribute(f"data-{k}", v)
+        target = self.root.querySelector("[data-autofocus]")
         if present(target) and not target.hasAttribute("disabled"):
             target.focus(to_js({"preventScroll": True}, dict_converter=js_object))
+        if name != (str(was) if present(was) else "home"):
+            window.scrollTo(0, 0)
+            return True
+        return False
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on: the catalog, ``<html lang>``, and the open game's log

@@ -189,7 +189,3 @@ def say_aloud(lines: list) -> None:
 def measure(name: str, began: float) -> None:
     """A User Timing entry from ``began`` to now (bench/bench_longtask.py reads them)."""
     _MEASURES.add(window.performance, name, to_js({"start": began}, dict_converter=js_object))
-
-
-def css_escape(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"')
