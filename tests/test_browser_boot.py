@@ -62,3 +62,15 @@ def test_a_runtime_that_cannot_load_is_reported_in_plain_words(page, site):
     assert page.get_by_role("button", name="Reload").is_visible()
     assert watch.foreign_requests() == []
     screenshot(page, "boot-failed")
+
+
+def test_a_page_script_that_did_not_load_is_reported_in_plain_words(page, site):
+    """Without web/morph.js, which draws every screen, Python does not take over the page: the boot
+    screen names the file and offers Reload (nothing is read or written)."""
+    page.route("**/web/morph.js", lambda route: route.abort())
+    page.goto(site.url)
+    page.wait_for_selector("html[data-boot-failed=python]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert "web/morph.js" in page.locator("#boot").inner_text()
+    assert page.get_by_role("button", name="Reload").is_visible()
+    assert page.locator("html[data-ready], html[data-boot-phase]").count() == 0
+

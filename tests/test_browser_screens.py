@@ -349,20 +349,3 @@ def test_a_tap_answered_after_its_screen_was_replaced_is_not_carried_out_on_the_
     page.wait_for_selector("html[data-screen=new]", state="attached")
 
 
-
-def test_without_web_morph_js_python_puts_each_screen_in_whole(browser, site):
-    """When web/morph.js did not load, Python draws each screen itself (``App.paint_plain``): the
-    markup put in whole, ``<html data-screen>`` and the settings' attributes, the screen's own field
-    focused, and a tap still answered."""
-    context = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740})
-    context.route("**/web/morph.js", lambda route: route.abort())
-    page = context.new_page()
-    page.goto(site.url)
-    wait_ready(page)
-    assert page.evaluate("typeof window.cardtablePaint") == "undefined"
-    assert page.evaluate("[document.documentElement.dataset.screen, document.documentElement.dataset.speed]") == \
-        ["home", "normal"]
-    page.click('[data-act="nav:settings"]')
-    page.wait_for_selector("html[data-screen=settings]", state="attached")
-    assert page.evaluate("[location.hash, document.activeElement.dataset.key]") == ["#settings", "settings-done"]
-    context.close()

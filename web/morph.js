@@ -1,7 +1,7 @@
 // Redraws #app by morphing the DOM to Python's new markup (morphdom, vendored from npm by the
 // build into runtime/morphdom/), so elements that stay keep their identity, focus, scroll and
 // running CSS transitions.  Python calls window.cardtablePaint(root, html, screen, attrs), one call
-// a redraw; when this module could not load, the app falls back to innerHTML.
+// a redraw, and gets taps and fields as plain values (without this module the app does not start).
 //
 // After each morph this module also keeps the page usable by keyboard and screen reader
 // (issue #13), from what the markup declares:
@@ -247,6 +247,31 @@ window.cardtablePaint = function (root, html, screen, attrs) {
   if (screen !== was) scrollTo(0, 0);
   return screen !== was;
 };
+
+// ---- taps and fields, handed to Python as plain values (ui/shell/page_input.py) --------------------
+// A click on an enabled [data-act]: window.cardtableTap(act, refused, time), where refused is "card"
+// for a card that cannot be played now, "control" for another control marked aria-disabled, else "".
+// A field changed: window.cardtableField(id, value, time, file), file {text, name} once read (the
+// first file chosen), else null.  Before Python has started (those are not set) the page's first
+// script keeps the taps (web/first-paint.js).
+function listen() {
+  const root = document.getElementById("app");
+  root.addEventListener("click", (event) => {
+    const el = event.target.closest && event.target.closest("[data-act]");
+    if (!window.cardtableTap || !el || el.hasAttribute("disabled")) return;
+    const refused = el.getAttribute("aria-disabled") !== "true" ? "" : el.matches("button.card") ? "card" : "control";
+    window.cardtableTap(el.dataset.act, refused, event.timeStamp);
+  });
+  root.addEventListener("change", (event) => {
+    const field = event.target, at = event.timeStamp;
+    if (!window.cardtableField || !field.id) return;
+    const file = field.files && field.files[0];
+    if (!file) { window.cardtableField(field.id, field.value, at, null); return; }
+    file.text().then((text) => window.cardtableField(field.id, field.value, at, { text, name: file.name }));
+  });
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", listen);
+else listen();
 
 // ---- keys: arrows inside a roving group, Tab kept inside an open modal ----------------------------
 document.addEventListener("keydown", (event) => {

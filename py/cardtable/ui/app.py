@@ -10,7 +10,7 @@ open game's play loop is ``self.session`` (``cardtable.session.GameSession``): e
 through the engine's ``legal_actions -> apply``.
 
 Redraws morph ``#app`` to the new markup (``window.cardtablePaint``, web/morph.js) so elements,
-focus and transitions survive; ``innerHTML`` is the fallback when that script did not load.
+focus and transitions survive (without that script the app does not start: ``main.py``).
 Each screen is a history entry (``#home``, ``#new/<game>``, ``#rules/<game>``, ``#game/<id>``,
 ``#review/<id>``, ``#stats``, ``#settings``; ``shell.history``): Back from a game comes home,
 and a reload reopens the same screen (a game on its hand-off).
@@ -167,11 +167,7 @@ class App:
         html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
         name = self.screen_name()
         attrs = html_classes(self.settings)   # paces the CSS animations; deck colours, card size
-        paint = getattr(window, "cardtablePaint", None)
-        if present(paint):
-            moved = paint(self.root, html, name, to_js(attrs, dict_converter=js_object))
-        else:
-            moved = self.paint_plain(html, name, attrs)
+        moved = window.cardtablePaint(self.root, html, name, to_js(attrs, dict_converter=js_object))
         self.history.sync()
         table_screen = self.built("table_screen")   # (built with the first game opened)
         if table_screen is not None:
@@ -183,22 +179,6 @@ class App:
         else:
             say_aloud(self.said)
             self.said = []
-
-    def paint_plain(self, html: str, name: str, attrs: dict) -> bool:
-        """The redraw without web/morph.js (it did not load): the markup put in whole, the screen's
-        own field focused."""
-        was = document.documentElement.getAttribute("data-screen")
-        self.root.innerHTML = html
-        document.documentElement.dataset.screen = name
-        for k, v in attrs.items():
-            document.documentElement.setAttribute(f"data-{k}", v)
-        target = self.root.querySelector("[data-autofocus]")
-        if present(target) and not target.hasAttribute("disabled"):
-            target.focus(to_js({"preventScroll": True}, dict_converter=js_object))
-        if name != (str(was) if present(was) else "home"):
-            window.scrollTo(0, 0)
-            return True
-        return False
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on: the catalog, ``<html lang>``, and the open game's log

@@ -20,6 +20,11 @@ if "_snapshot_code" in sys.modules:
 
     document.documentElement.dataset.snapshotCode = " ".join(sys.modules["_snapshot_code"].HITS)
 
+import js  # noqa: E402
+
+if getattr(js, "cardtablePaint", None) is None:   # (web/boot.js says it, and offers Reload)
+    raise RuntimeError("a file of the app did not load (web/morph.js, which draws every screen)")
+
 # web/store.js reads the saved data from IndexedDB while Python loads: the app starts once it has
 from js import cardtableStore  # noqa: E402
 from pyodide.ffi import create_once_callable  # noqa: E402

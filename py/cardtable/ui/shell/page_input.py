@@ -1,13 +1,14 @@
 """What the person does on the page, turned into the app's acts: every listener the app sets.
 
-* a click on a ``[data-act]`` element runs its act (``app.dispatch``); a card that cannot be played
-  now (``aria-disabled``) says why instead, and an act that fails says so on the screen, which
-  stays alive; a click or a field changed on a screen shown no more is dropped (``stale``);
+* a click on a ``[data-act]`` element (web/morph.js hands over its act) runs its act
+  (``app.dispatch``); a card that cannot be played now (``aria-disabled``) says why instead, and an
+  act that fails says so on the screen, which stays alive; a click or a field changed on a screen
+  shown no more is dropped (``stale``);
 * a key: letters and digits are the shortcuts of ``keys`` (they press the button they name, when it
   is there and enabled), Escape closes a sheet or a question that is safe to close, arrows step a
   review;
-* a form field changed: the new-game form's selects, or a file chosen, read, then handed to the
-  screen part that takes it (``FILE_FIELDS``);
+* a form field changed (its id and value, from web/morph.js): the new-game form's selects, or a
+  file chosen, read by the page, then handed to the screen part that takes it (``FILE_FIELDS``);
 * Back and Forward (``popstate``, for ``app.history``) and another window's change to the store
   (``storage``, and web/store.js's ``onchange``, one per burst of writes, for ``app.on_storage``),
   and a write the browser refused after all (web/store.js's ``onrefused``, for ``files.on_refused``).
@@ -16,7 +17,7 @@
 from __future__ import annotations
 
 from pyscript import document, window
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_proxy
 
 from . import keys
 from ..text.i18n import _
@@ -33,14 +34,14 @@ class PageInput:
     def __init__(self, app) -> None:
         self.app = app
         self._proxies = {   # kept: a listener lasts as long as its proxy
-            "click": create_proxy(self.on_click),
-            "change": create_proxy(self.on_change),
+            "tap": create_proxy(self.on_tap),
+            "field": create_proxy(self.on_field),
             "keydown": create_proxy(self.on_key),
             "popstate": create_proxy(app.history.on_popstate),
             "storage": create_proxy(app.on_storage),
         }
-        app.root.addEventListener("click", self._proxies["click"])
-        app.root.addEventListener("change", self._proxies["change"])
+        window.cardtableTap = self._proxies["tap"]   # (web/morph.js's listeners on #app call them)
+        window.cardtableField = self._proxies["field"]
         document.addEventListener("keydown", self._proxies["keydown"])
         window.addEventListener("popstate", self._proxies["popstate"])
         window.addEventListener("storage", self._proxies["storage"])
@@ -50,14 +51,15 @@ class PageInput:
             kv.onchange(self._proxies["storage"])
             kv.onrefused(self._proxies["refused"])
 
-    def on_click(self, event) -> None:
+    def on_tap(self, act: str, refused: str, at: float) -> None:
+        """A tap on a ``[data-act]`` (web/morph.js): its act run, or, on a card that cannot be
+        played now, why not said; dropped when made on a screen since replaced (``stale``)."""
         app = self.app
-        el = event.target.closest("[data-act]") if present(event.target) else None
-        if not present(el) or el.hasAttribute("disabled") or self.stale(event):
+        act = str(act)
+        if self.stale(at):
             return
-        act = str(el.dataset.act)
-        if el.getAttribute("aria-disabled") == "true":
-            if el.matches("button.card") and app.screen == "table":
+        if refused:
+            if refused == "card" and app.screen == "table":
                 app.table_screen.explain_refusal(act)   # a card that cannot be played now: say why
             return
         try:
@@ -67,10 +69,11 @@ class PageInput:
             window.console.error(f"cardtable: {act}: {err!r}")
             app.render()
 
-    def stale(self, event) -> bool:
-        """A tap or a field changed on a screen shown no more: answered after the screen changed
-        (its answer comes a task later, or from a worker), it was not meant for this one."""
-        return float(event.timeStamp) < self.app.shown_since
+    def stale(self, at: float) -> bool:
+        """A tap or a field changed (at ``at``, the page's clock) on a screen shown no more:
+        answered after the screen changed (a task later, or from a worker), it was not meant for
+        this one."""
+        return float(at) < self.app.shown_since
 
     def on_key(self, event) -> None:
         """Escape closes a sheet or a question that is safe to close; letters and digits are the
@@ -102,20 +105,19 @@ class PageInput:
             app.dialog = None
             app.render()
 
-    def on_change(self, event) -> None:
-        """A form field changed: the new-game form's selects, or a file chosen (read, then handed
-        to the screen part that takes it)."""
-        target = event.target
-        if self.stale(event):
+    def on_field(self, field_id: str, value: str, at: float, file) -> None:
+        """A form field changed (web/morph.js): the new-game form's selects, home's filter by
+        name, or a file chosen (``file``: its text and name, read by the page), handed to the
+        screen part that takes it."""
+        field_id, value = str(field_id), str(value)
+        if self.stale(at):
             return
-        if target.id in ("ng-preset", "ng-seats"):
-            self.app.new_game.changed(str(target.id), str(target.value))
+        if field_id in ("ng-preset", "ng-seats"):
+            self.app.new_game.changed(field_id, value)
             return
-        if target.id == "saves-name":   # (Enter, or leaving the field: home's filter by a player's name)
-            self.app.saved_games.find(str(target.value))
+        if field_id == "saves-name":   # (Enter, or leaving the field: home's filter by a player's name)
+            self.app.saved_games.find(value)
             return
-        owner, method = FILE_FIELDS.get(str(target.id), (None, None))
-        if owner is not None and target.files.length:
-            take = getattr(getattr(self.app, owner), method)
-            file = target.files.item(0)
-            file.text().then(create_once_callable(lambda text: take(str(text), str(file.name))))
+        owner, method = FILE_FIELDS.get(field_id, (None, None))
+        if owner is not None and present(file):
+            getattr(getattr(self.app, owner), method)(str(file.text), str(file.name))
