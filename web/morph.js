@@ -1,7 +1,8 @@
 // Redraws #app by morphing the DOM to Python's new markup (morphdom, vendored from npm by the
 // build into runtime/morphdom/), so elements that stay keep their identity, focus, scroll and
-// running CSS transitions.  Python calls window.cardtablePaint(root, html, screen, attrs), one call
-// a redraw, and gets taps and fields as plain values (without this module the app does not start).
+// running CSS transitions.  Python calls window.cardtablePaint(root, html, screen, attrs, route), one
+// call a redraw, and gets taps, fields and Back/Forward as plain values (without this module the app
+// does not start).
 //
 // After each morph this module also keeps the page usable by keyboard and screen reader
 // (issue #13), from what the markup declares:
@@ -237,15 +238,53 @@ window.cardtableMorph = function (root, html) {
 };
 
 // Python's redraw (ui/app.py, App.render): the markup morphed into #app, then <html data-screen> and
-// the settings' data-* attributes; a new screen is shown from its top.  True when the screen changed.
-window.cardtablePaint = function (root, html, screen, attrs) {
+// the settings' data-* attributes, the screen's history entry (follow); a new screen is shown from
+// its top.  True when the screen changed.
+window.cardtablePaint = function (root, html, screen, attrs, route) {
   const page = document.documentElement;
   const was = page.getAttribute("data-screen") || "home";   // (before the first: the home the build drew)
   window.cardtableMorph(root, html);
   page.dataset.screen = screen;
   for (const [k, v] of Object.entries(attrs)) page.setAttribute(`data-${k}`, v);
+  follow(route);
   if (screen !== was) scrollTo(0, 0);
   return screen !== was;
+};
+
+// ---- the history: one entry per screen, home at the bottom (ui/shell/history.py) -----------------
+// Home is the bottom entry and any other screen the one entry above it, so Back from any screen lands
+// on home and never leaves the app.  Each redraw gives the route of the screen it shows (follow);
+// Back and Forward hand Python the route they came to (window.cardtableRoute).
+let routeNow = "";   // the location hash the last redraw left
+const HOME = ["", "#", "#home"];
+
+function follow(route) {
+  if (route === routeNow) return;
+  if (route !== location.hash) {
+    const state = { cardtable: route };
+    if (route === "#home") history.back();   // to the home entry under this one; popstate finds home drawn
+    else if (routeNow === "" || routeNow === "#home") history.pushState(state, "", route);
+    else history.replaceState(state, "", route);
+  }
+  routeNow = route;
+}
+
+addEventListener("popstate", () => {
+  routeNow = location.hash;
+  if (window.cardtableRoute) window.cardtableRoute(location.hash);
+});
+
+// Python's first screen: home at the bottom of the history, a reload's screen over it (or the rules
+// opened before Python over home already: web/first-paint.js).  Returns the route to show.
+window.cardtableFirstRoute = function () {
+  const route = location.hash;
+  if (!HOME.includes(route) && history.state && history.state.under === "#home") {
+    routeNow = route;
+    return route;
+  }
+  history.replaceState({ cardtable: "#home" }, "", "#home");
+  routeNow = "#home";
+  return HOME.includes(route) ? "#home" : route;
 };
 
 // ---- taps and fields, handed to Python as plain values (ui/shell/page_input.py) --------------------

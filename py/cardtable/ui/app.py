@@ -162,13 +162,13 @@ class App:
 
     # ---- rendering ------------------------------------------------------------------------------
     def render(self) -> None:
-        """Draw the screen shown (``window.cardtablePaint``, web/morph.js: one call into the page,
-        which also keeps the focus where a person expects it), then its history entry and what is said."""
+        """Draw the screen shown and give it its history entry (``window.cardtablePaint``,
+        web/morph.js: one call into the page, which also keeps the focus where a person expects
+        it), then say what is to be said."""
         html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
         name = self.screen_name()
         attrs = html_classes(self.settings)   # paces the CSS animations; deck colours, card size
-        moved = window.cardtablePaint(self.root, html, name, to_js(attrs, dict_converter=js_object))
-        self.history.sync()
+        moved = window.cardtablePaint(self.root, html, name, to_js(attrs, dict_converter=js_object), self.route())
         table_screen = self.built("table_screen")   # (built with the first game opened)
         if table_screen is not None:
             table_screen.after_render(name)

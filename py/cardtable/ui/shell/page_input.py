@@ -9,9 +9,10 @@
   review;
 * a form field changed (its id and value, from web/morph.js): the new-game form's selects, or a
   file chosen, read by the page, then handed to the screen part that takes it (``FILE_FIELDS``);
-* Back and Forward (``popstate``, for ``app.history``) and another window's change to the store
-  (``storage``, and web/store.js's ``onchange``, one per burst of writes, for ``app.on_storage``),
-  and a write the browser refused after all (web/store.js's ``onrefused``, for ``files.on_refused``).
+* Back and Forward (the route they came to, from web/morph.js, for ``app.history``) and another
+  window's change to the store (``storage``, and web/store.js's ``onchange``, one per burst of
+  writes, for ``app.on_storage``), and a write the browser refused after all (web/store.js's
+  ``onrefused``, for ``files.on_refused``).
 """
 
 from __future__ import annotations
@@ -37,13 +38,13 @@ class PageInput:
             "tap": create_proxy(self.on_tap),
             "field": create_proxy(self.on_field),
             "keydown": create_proxy(self.on_key),
-            "popstate": create_proxy(app.history.on_popstate),
+            "route": create_proxy(app.history.on_route),
             "storage": create_proxy(app.on_storage),
         }
         window.cardtableTap = self._proxies["tap"]   # (web/morph.js's listeners on #app call them)
         window.cardtableField = self._proxies["field"]
+        window.cardtableRoute = self._proxies["route"]   # (Back and Forward, from web/morph.js)
         document.addEventListener("keydown", self._proxies["keydown"])
-        window.addEventListener("popstate", self._proxies["popstate"])
         window.addEventListener("storage", self._proxies["storage"])
         kv = idb_store()
         if kv is not None:   # web/store.js: another window's writes, once per burst; a write refused
