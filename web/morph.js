@@ -288,18 +288,28 @@ window.cardtableFirstRoute = function () {
 };
 
 // ---- taps and fields, handed to Python as plain values (ui/shell/page_input.py) --------------------
-// A click on an enabled [data-act]: window.cardtableTap(act, refused, time), where refused is "card"
-// for a card that cannot be played now, "control" for another control marked aria-disabled, else "".
+// A click on an enabled [data-act]: window.cardtableTap(act, refused, time, fields), where refused is
+// "card" for a card that cannot be played now, "control" for another control marked aria-disabled,
+// else ""; fields are those of the form the control is in (id -> value), else null.
 // A field changed: window.cardtableField(id, value, time, file), file {text, name} once read (the
 // first file chosen), else null.  Before Python has started (those are not set) the page's first
 // script keeps the taps (web/first-paint.js).
+function fieldsOf(form) {   // a form's fields, id -> value (a checkbox: "on" when ticked, else "")
+  const out = {};
+  for (const f of form.querySelectorAll("input[id], select[id], textarea[id]")) {
+    out[f.id] = f.type === "checkbox" ? (f.checked ? "on" : "") : f.value;
+  }
+  return out;
+}
+
 function listen() {
   const root = document.getElementById("app");
   root.addEventListener("click", (event) => {
     const el = event.target.closest && event.target.closest("[data-act]");
     if (!window.cardtableTap || !el || el.hasAttribute("disabled")) return;
     const refused = el.getAttribute("aria-disabled") !== "true" ? "" : el.matches("button.card") ? "card" : "control";
-    window.cardtableTap(el.dataset.act, refused, event.timeStamp);
+    const form = el.closest("form");
+    window.cardtableTap(el.dataset.act, refused, event.timeStamp, form && fieldsOf(form));
   });
   root.addEventListener("change", (event) => {
     const field = event.target, at = event.timeStamp;

@@ -107,6 +107,7 @@ class App:
                                    computer_ms_cap=short)
         self.notice = ""              # a message on the home screen
         self.shown_since = 0.0        # when the screen shown now was first drawn (the page's clock, ms)
+        self.form: dict = {}          # the fields of the form the act being run was tapped in (id -> value)
         self.banner = ""              # a message over the table (e.g. storage full)
         self.parts: dict = {}         # the screen parts built so far (``PARTS``: each on first use)
         self.relog = Relog(self, lambda *args, **kw: self.files.replay_steps(*args, **kw))   # the log described again in slices (language switch)
@@ -137,8 +138,10 @@ class App:
         owner = ACT_OWNERS.get(verb)
         return None if owner is None else getattr(self, owner).acts().get(verb)
 
-    def dispatch(self, act: str) -> None:
-        """Run the act a ``data-act`` names (``verb:arg``): its verb's owner answers it."""
+    def dispatch(self, act: str, fields: Optional[dict] = None) -> None:
+        """Run the act a ``data-act`` names (``verb:arg``): its verb's owner answers it (``fields``:
+        those of the form it was tapped in, kept as ``self.form`` for the act)."""
+        self.form = fields or {}
         verb, _sep, arg = act.partition(":")
         self.cancel_opening()   # a game still being opened is not wanted any more
         if self.built("remote") and self.remote.refuses(verb):   # a guest device's table: the game is on the host

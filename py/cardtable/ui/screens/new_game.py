@@ -1,6 +1,7 @@
 """The new-game form's side in the app: reading the form, starting a game from it or with one tap
 against the computer, and playing again.  Its state is what the form shows now (Seep's scoring
-and number of players).  Browser code (it reads the form's fields).
+and number of players).  Browser code (it writes the form's messages; the fields come with the tap
+on *Start*, ``app.form``).
 
 Acts: ``new:<game>``, ``quick:<game>``, ``start``, ``play-again``.
 """
@@ -63,25 +64,25 @@ class NewGame:
         self.app.render()
 
     def read_form(self) -> tuple[dict, dict]:
-        form = document.getElementById("new-game")
-        game = str(form.dataset.game)
-        values = {str(el.id): str(el.value) for el in form.querySelectorAll("select, input") if el.id}
+        """The game the form describes and its seats' kinds, from the fields the tap on *Start*
+        brought (``app.form``)."""
+        values = self.app.form
+        game = self.app.screen.partition(":")[2]   # (the form's screen: new:<game>)
         n = 2 if game == "seep" and values.get("ng-seats") == "2" else home.SEATS[game]
         names, kinds = [], {}
         for i in range(n):
-            names.append(kept_name(str(document.getElementById(f"ng-name-{i}").value)) or home.DEFAULT_NAMES[i])
-            kinds[f"p{i}"] = str(document.getElementById(f"ng-kind-{i}").value)
-        limit = game == "dummy-spades" and bool(document.getElementById("ng-limit").checked)
+            names.append(kept_name(values.get(f"ng-name-{i}", "")) or home.DEFAULT_NAMES[i])
+            kinds[f"p{i}"] = values.get(f"ng-kind-{i}", "human")
+        limit = game == "dummy-spades" and values.get("ng-limit") == "on"
         options = home.form_options(game, values, limit)
-        seed_text = str(document.getElementById("ng-seed").value).strip()
+        seed_text = values.get("ng-seed", "").strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else (seed_text or random.SystemRandom().randrange(1, 2 ** 31))
         record = {"format": "cardtable/1", "game": game, "options": options, "players": names, "seed": seed,
                   "actions": []}
         return record, kinds
 
     def start_from_form(self) -> bool:
-        form = document.getElementById("new-game")
-        values = {el.id: str(el.value) for el in form.querySelectorAll("input[type=number]")}
+        values = {k: v for k, v in self.app.form.items() if k in home.NUMBER_FIELDS}
         errors = home.form_errors(values)
         for field_id in values:
             note = document.getElementById(f"{field_id}-error")

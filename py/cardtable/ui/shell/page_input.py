@@ -52,9 +52,10 @@ class PageInput:
             kv.onchange(self._proxies["storage"])
             kv.onrefused(self._proxies["refused"])
 
-    def on_tap(self, act: str, refused: str, at: float) -> None:
-        """A tap on a ``[data-act]`` (web/morph.js): its act run, or, on a card that cannot be
-        played now, why not said; dropped when made on a screen since replaced (``stale``)."""
+    def on_tap(self, act: str, refused: str, at: float, fields=None) -> None:
+        """A tap on a ``[data-act]`` (web/morph.js): its act run (with the fields of the form it is
+        in, ``fields``), or, on a card that cannot be played now, why not said; dropped when made on
+        a screen since replaced (``stale``)."""
         app = self.app
         act = str(act)
         if self.stale(at):
@@ -64,7 +65,7 @@ class PageInput:
                 app.table_screen.explain_refusal(act)   # a card that cannot be played now: say why
             return
         try:
-            app.dispatch(act)
+            app.dispatch(act, fields.to_py() if present(fields) else None)
         except Exception as err:  # never leave the page dead: say what happened
             app.error = _("Something went wrong: {error}").format(error=f"{type(err).__name__}: {err}")
             window.console.error(f"cardtable: {act}: {err!r}")
