@@ -1,0 +1,65 @@
+"""The page, as the app's Python reaches it: calls into it and calls from it, plain values both ways.
+
+Python calls a function of the page by its global name (or ``object.method``): ``call(name, *args)`` (nothing comes
+back) or ``ask(name, *args, then=fn)`` (the page's answer, a value or a promise, handed to ``fn``);
+the page calls Python through the functions set by ``on(name, fn)`` (``window[name](...)``).  The
+values are JSON's (text, numbers, lists, dicts, None), so that every one of these calls can cross
+to a worker as a message (issue #49: the page's functions are in web/morph.js and the scripts it
+loads).  ``here`` is the global scope Python runs in (timers, ``performance``, the store).
+"""
+
+from __future__ import annotations
+
+import js as here
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+_KEPT: dict = {}   # name -> the proxy the page calls (a proxy lasts as long as it is kept)
+
+
+def plain(value):
+    """A value from the page as Python's (None for null and undefined)."""
+    if value is None or type(value).__name__ == "JsNull":
+        return None
+    return value.to_py() if hasattr(value, "to_py") else value
+
+
+def _page(value):
+    return to_js(value, dict_converter=here.Object.fromEntries) if isinstance(value, (list, tuple, dict)) else value
+
+
+def _fn(name: str):
+    fn = here
+    for part in name.split("."):   # ("cardtableRemote.offer": a method of a page object)
+        fn = getattr(fn, part, None)
+        if fn is None or type(fn).__name__ == "JsNull":
+            return None
+    return fn
+
+
+def call(name: str, *args) -> None:
+    """Call the page's ``name`` with ``args`` (nothing when the page has no such function)."""
+    fn = _fn(name)
+    if fn is not None:
+        fn(*map(_page, args))
+
+
+def ask(name: str, *args, then, failed=None) -> None:
+    """Call the page's ``name``; its answer (a promise's value) goes to ``then``, a failure to
+    ``failed`` (with None when the page has no such function)."""
+    fn = _fn(name)
+    if fn is None:
+        if failed is not None:
+            failed(None)
+        return
+    got = fn(*map(_page, args))
+    if hasattr(got, "then"):
+        ok = create_once_callable(lambda v: then(plain(v)))
+        got.then(ok, create_once_callable(lambda e: failed and failed(plain(e))))
+    else:
+        then(plain(got))
+
+
+def on(name: str, fn) -> None:
+    """The page's calls to ``window[name](...)`` run ``fn`` (with Python values)."""
+    _KEPT[name] = proxy = create_proxy(lambda *args: fn(*map(plain, args)))
+    setattr(here, name, proxy)
