@@ -222,24 +222,21 @@ SHORT_GUARD = (f"window.__cardtableHandoffGuardMs = {GUARD_MS}; window.__cardtab
 
 
 # Python answers a tap in a task of its own, as it would from a worker (issue #49: a message to the
-# worker, the next screen back): the app's listeners on ``#app`` run a task after the click or change
-# (so the app must drop a tap on a screen it has replaced meanwhile).  ``window.__unanswered`` counts
+# worker, the next screen back): the page's calls to Python's answers to a tap, a field or a key
+# (``cardtableTap``, ``cardtableField``, ``cardtableKey``: ui/shell/page_input.py) run a task after
+# the page made them (so the app must drop a tap on a screen it has replaced meanwhile).  ``window.__unanswered`` counts
 # the taps not answered yet: every input a test makes waits for them (``wait_for_answers``), as a
 # person looks at what a tap brought before the next one.
 ANSWER_LATER = """(() => {
-  const add = EventTarget.prototype.addEventListener;
   window.__unanswered = 0;
-  EventTarget.prototype.addEventListener = function (type, listener, options) {
-    if (this instanceof Element && this.id === "app" && (type === "click" || type === "change")
-        && typeof listener === "function") {
-      const later = (event) => {
-        window.__unanswered++;
-        setTimeout(() => { try { listener(event); } finally { window.__unanswered--; } });
-      };
-      return add.call(this, type, later, options);
-    }
-    return add.call(this, type, listener, options);
-  };
+  for (const name of ["cardtableTap", "cardtableField", "cardtableKey"]) {
+    let answer = null;
+    const later = (...args) => {
+      window.__unanswered++;
+      setTimeout(() => { try { answer(...args); } finally { window.__unanswered--; } });
+    };
+    Object.defineProperty(window, name, {configurable: true, get: () => answer && later, set: (fn) => { answer = fn; }});
+  }
 })();"""
 ANSWERED = "() => !(window.__unanswered > 0)"
 

@@ -7,8 +7,7 @@ import pytest
 
 from cardtable.cards import Card
 from cardtable.record import new_game
-from cardtable.ui.text import announce
-from cardtable.ui.shell import keys
+from cardtable.ui.text import announce, markup
 from cardtable.ui.screens import rules_page
 from cardtable.ui.text.markup import plain_name
 
@@ -127,13 +126,12 @@ def test_turn_sentences():
     assert announce.refused("a 7 that can capture cannot be thrown") == "Not allowed: a 7 that can capture cannot be thrown"
 
 
-def test_shortcuts_press_only_table_buttons_and_never_while_typing():
-    assert keys.shortcut_target("S", "table", False, "BUTTON") == '[data-key="sheet"]'
-    assert keys.shortcut_target("7", "table", False, "BODY") == '[data-shortcut="7"]'
-    assert keys.shortcut_target("l", "table", True, "BUTTON") is None        # Ctrl+L is the browser's
-    assert keys.shortcut_target("l", "table", False, "INPUT") is None
-    assert keys.shortcut_target("l", "home", False, "BUTTON") is None
-    assert keys.shortcut_target("x", "table", False, "BUTTON") is None
+def test_the_table_buttons_name_the_keys_the_rules_list():
+    # (web/morph.js presses the button whose data-shortcut is the key, on a table only)
+    bar = markup.table_topbar("Seep", "", None)
+    assert 'data-shortcut="s"' in bar and 'data-shortcut="l"' in bar
+    listed = {k.lower() for k, _what in rules_page.SHORTCUTS if len(k) == 1}
+    assert listed == {"l", "s", "t", "c"}
     html = rules_page.shortcuts_html()
     assert html.count("<dt>") == len(rules_page.SHORTCUTS) and "<h2" in html
 

@@ -36,6 +36,7 @@ window.navigator.languages = None
 window.navigator.language = "en-GB"
 for name in ("pyscript", "js", "pyodide", "pyodide.ffi"):
     sys.modules[name] = mock.MagicMock(window=window, document=window.document)
+sys.modules["js"] = window   # (Python's own scope: the page's, on the main thread)
 sys.path.insert(0, sys.argv[1])
 import cardtable.ui.app as app_module
 app_module.start()

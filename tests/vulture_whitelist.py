@@ -16,10 +16,6 @@ _.app_acts
 # attributes of browser objects set from Python (Pyodide proxies): the browser reads them
 _.onload            # an <img>'s or <script>'s load handler (ui/screens/remote.py, ui/table/screen.py)
 _.onerror           # its error handler (same places)
-_.cardtableTap      # ui/shell/page_input.py: Python's answer to a tap, which web/morph.js calls
-_.cardtableField    # ui/shell/page_input.py: ... to a field changed, which web/morph.js calls
-_.cardtableRoute    # ui/shell/page_input.py: ... to Back and Forward, which web/morph.js calls
-_.bootPhase         # <html data-boot-phase>: ui/app.py writes it, web/boot.js reads it
 _.snapshotCode      # <html data-snapshot-code>: ui/main.py writes it, tests/test_snapshot.py reads it in the page
 
 # tools/: hooks a library calls

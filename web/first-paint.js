@@ -61,14 +61,13 @@
       return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
     });
   // The rules pages the build drew (web/rules-<lang>.json.gz, {game: HTML}), fetched once, when first
-  // asked; `got[lang]`: the pages, or false if they could not be had.  Python shows the same markup
+  // asked: a promise of them (null if they could not be had), or the pages once here.  Python shows the same markup
   // (ui/shell/rules_pages.py).
   const asked = {};
   const got = {};
-  const rules = (self.cardtableRules = (code) => asked[code] || (asked[code] = inflated(`web/rules-${code}.json.gz`)
+  const rules = (self.cardtableRules = (code) => got[code] || asked[code] || (asked[code] = inflated(`web/rules-${code}.json.gz`)
     .then((text) => (got[code] = JSON.parse(text)))
-    .catch(() => { got[code] = false; return null; })));
-  rules.got = got;
+    .catch(() => null)));
   let home = null; // the home's markup, while the rules are shown before Python
   // The rules of `game` before Python has started: at once (once fetched), over a home entry of the
   // history, as the app's own history keeps it (ui/shell/history.py takes this entry as it is).
@@ -78,7 +77,7 @@
       history.replaceState({ cardtable: "#home" }, "", "#home");
       history.pushState({ cardtable: route, under: "#home" }, "", route);
     }
-    rules(lang).then((pages) => {
+    Promise.resolve(rules(lang)).then((pages) => {
       if (root.hasAttribute("data-ready") || location.hash !== route) return; // (Python drew, or the person went on)
       if (!pages || !pages[game]) {
         root.dataset.first = "route";

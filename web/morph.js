@@ -239,17 +239,37 @@ window.cardtableMorph = function (root, html) {
 
 // Python's redraw (ui/app.py, App.render): the markup morphed into #app, then <html data-screen> and
 // the settings' data-* attributes, the screen's history entry (follow); a new screen is shown from
-// its top.  True when the screen changed.
-window.cardtablePaint = function (root, html, screen, attrs, route) {
+// its top.  shown: Python's count of the screens it has shown, handed back with each tap (a tap made
+// on a screen since replaced is not carried out on the next: ui/shell/page_input.py).
+let shownNow = 0;
+window.cardtablePaint = function (html, screen, attrs, route, shown) {
   const page = document.documentElement;
   const was = page.getAttribute("data-screen") || "home";   // (before the first: the home the build drew)
-  window.cardtableMorph(root, html);
+  window.cardtableMorph(document.getElementById("app"), html);
   page.dataset.screen = screen;
+  shownNow = shown;
   for (const [k, v] of Object.entries(attrs)) page.setAttribute(`data-${k}`, v);
   follow(route);
   if (screen !== was) scrollTo(0, 0);
-  return screen !== was;
 };
+
+// attributes of <html> set (null: removed), as Python asks: lang, data-ready...
+window.cardtableHtml = (attrs) => {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null) document.documentElement.removeAttribute(k);
+    else document.documentElement.setAttribute(k, v);
+  }
+};
+
+// Python has drawn its first screen: the app shown, the boot screen gone
+window.cardtableStarted = () => {
+  document.getElementById("app").hidden = false;
+  document.getElementById("boot")?.remove();
+  document.documentElement.dataset.ready = "true";
+};
+
+// another window changed the store's localStorage part (the settings)
+addEventListener("storage", (event) => window.cardtableChanged && window.cardtableChanged([event.key]));
 
 // ---- the history: one entry per screen, home at the bottom (ui/shell/history.py) -----------------
 // Home is the bottom entry and any other screen the one entry above it, so Back from any screen lands
@@ -288,10 +308,10 @@ window.cardtableFirstRoute = function () {
 };
 
 // ---- taps and fields, handed to Python as plain values (ui/shell/page_input.py) --------------------
-// A click on an enabled [data-act]: window.cardtableTap(act, refused, time, fields), where refused is
+// A click on an enabled [data-act]: window.cardtableTap(act, refused, shown, fields), where refused is
 // "card" for a card that cannot be played now, "control" for another control marked aria-disabled,
 // else ""; fields are those of the form the control is in (id -> value), else null.
-// A field changed: window.cardtableField(id, value, time, file), file {text, name} once read (the
+// A field changed: window.cardtableField(id, value, shown, file), file {text, name} once read (the
 // first file chosen), else null.  Before Python has started (those are not set) the page's first
 // script keeps the taps (web/first-paint.js).
 function fieldsOf(form) {   // a form's fields, id -> value (a checkbox: "on" when ticked, else "")
@@ -309,10 +329,10 @@ function listen() {
     if (!window.cardtableTap || !el || el.hasAttribute("disabled")) return;
     const refused = el.getAttribute("aria-disabled") !== "true" ? "" : el.matches("button.card") ? "card" : "control";
     const form = el.closest("form");
-    window.cardtableTap(el.dataset.act, refused, event.timeStamp, form && fieldsOf(form));
+    window.cardtableTap(el.dataset.act, refused, shownNow, form && fieldsOf(form));
   });
   root.addEventListener("change", (event) => {
-    const field = event.target, at = event.timeStamp;
+    const field = event.target, at = shownNow;
     if (!window.cardtableField || !field.id) return;
     const file = field.files && field.files[0];
     if (!file) { window.cardtableField(field.id, field.value, at, null); return; }
@@ -322,7 +342,13 @@ function listen() {
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", listen);
 else listen();
 
-// ---- keys: arrows inside a roving group, Tab kept inside an open modal ----------------------------
+// ---- keys -----------------------------------------------------------------------------------------
+// Arrows move inside a roving group and Tab stays inside an open modal.  On the table, a letter or a
+// digit presses the button that names it ([data-shortcut], as a tap would: never a disabled one, or
+// one behind a modal); Escape closes the open modal that says how ([data-escape]: a tap on its act),
+// else Python closes what it safely can; the arrows, Page Up/Down, Home and End step a review
+// ([data-arrows]).  Keys typed in a field, or with Ctrl, Alt or Cmd, are the browser's.
+const STEPS = ["ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End"];
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const root = document.getElementById("app");
@@ -340,19 +366,40 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
-  if (!(event.key in moves)) return;
-  const group = event.target.closest && event.target.closest("[data-roving]");
-  if (!group) return;
-  const items = rovingItems(group);
-  const i = items.indexOf(event.target);
-  if (i < 0) return;
-  const step = moves[event.key];
-  const j = step === "first" ? 0 : step === "last" ? items.length - 1
-    : Math.max(0, Math.min(items.length - 1, i + step));
-  event.preventDefault();
-  for (const b of items) b.tabIndex = -1;
-  items[j].tabIndex = 0;
-  items[j].focus();
+  const group = event.key in moves && event.target.closest && event.target.closest("[data-roving]");
+  if (group) {
+    const items = rovingItems(group);
+    const i = items.indexOf(event.target);
+    if (i < 0) return;
+    const step = moves[event.key];
+    const j = step === "first" ? 0 : step === "last" ? items.length - 1
+      : Math.max(0, Math.min(items.length - 1, i + step));
+    event.preventDefault();
+    for (const b of items) b.tabIndex = -1;
+    items[j].tabIndex = 0;
+    items[j].focus();
+    return;
+  }
+  if (!window.cardtableTap) return;
+  if (event.key === "Escape") {
+    const modal = root.querySelector('[aria-modal="true"][data-escape]');
+    if (modal) {
+      event.preventDefault();
+      window.cardtableTap(modal.dataset.escape, "", shownNow, null);
+    } else window.cardtableKey("Escape");
+  } else if (/^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName || "")) {
+    // (typed into a field: the browser's)
+  } else if (event.key.length === 1 && document.documentElement.dataset.screen === "table") {
+    const el = root.querySelector(`[data-shortcut="${CSS.escape(event.key.toLowerCase())}"]`);
+    if (usable(el) && el.getAttribute("aria-disabled") !== "true") {
+      event.preventDefault();
+      el.focus();
+      el.click();
+    }
+  } else if (STEPS.includes(event.key) && root.querySelector("[data-arrows]") && !modalIn(root)) {
+    event.preventDefault();
+    window.cardtableKey(event.key);
+  }
 });
 
 // ---- the live region ------------------------------------------------------------------------------

@@ -59,11 +59,33 @@ window.cardtableSend = async (fieldId, text, data) => {
 
 // how much the browser lets the app keep, and whether it is kept for good ({used, quota, persisted},
 // null when the browser does not say); persist: ask for it to be kept for good
-window.cardtableStorage = async (persist) => {
+window.cardtableRoom = async (persist) => {
   const s = navigator.storage;
   if (!s || !s.estimate) return null;
   const persisted = await s.persisted();
   if (persist) { if (!persisted) s.persist(); return null; }
   const { usage, quota } = await s.estimate();
   return { used: usage, quota, persisted };
+};
+
+// a cue's notes played ([frequency in Hz, start in s, length in s]: a sine tone with a quick fade),
+// counted for the tests (cardtableSounds); without Web Audio, or refused, nothing
+let audio = null;
+window.cardtableSound = (notes, volume) => {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume();
+    const now = audio.currentTime;
+    for (const [freq, start, length] of notes) {
+      const osc = audio.createOscillator(), gain = audio.createGain(), t0 = now + start;
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, t0);
+      gain.gain.exponentialRampToValueAtTime(volume, t0 + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + length);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t0);
+      osc.stop(t0 + length + 0.02);
+    }
+    window.cardtableSounds = (window.cardtableSounds || 0) + 1;
+  } catch (e) { /* no audio device, or a browser that refuses: quiet */ }
 };

@@ -22,14 +22,13 @@ import importlib
 import time
 from typing import Optional
 
-from pyscript import document, window
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 
 from .text import announce
 from .screens import home
 from .text.i18n import N_, _, best_language, use_language
-from .shell.browser import (browser_languages, take_pack, js_object, local_get, local_set, present, say_aloud, store,
-                            without_saves)
+from .shell import page
+from .shell.browser import browser_languages, take_pack, local_get, local_set, say_aloud, store, without_saves
 from .text.markup import isolate_names
 from .shell.history import History
 from .shell.early import take_early_taps
@@ -95,18 +94,18 @@ def _session_field(name: str) -> property:
 
 class App:
     def __init__(self) -> None:
-        self.root = document.getElementById("app")
         self.saves = SaveStore(store())
         self.screen = "home"          # home | new:<game> | rules:<game> | table
-        self.tasks = Tasks(window, create_proxy)   # tasks of their own: soon, or after a delay
+        self.tasks = Tasks(page.here, create_proxy)   # tasks of their own: soon, or after a delay
         # the open game and its play loop (game, table, seats, viewer, hand-off, holds, log ...)
         # (the pause before a computer's move: shorter in the browser tests, window.__cardtableComputerMs, never longer)
-        short = getattr(window, "__cardtableComputerMs", None)
+        short = getattr(page.here, "__cardtableComputerMs", None)
         short = short if isinstance(short, (int, float)) and not isinstance(short, bool) and short >= 0 else None
         self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self),
                                    computer_ms_cap=short)
         self.notice = ""              # a message on the home screen
-        self.shown_since = 0.0        # when the screen shown now was first drawn (the page's clock, ms)
+        self.shown = 0                # how many screens were shown (a tap made on an earlier one is dropped)
+        self.painted = "home"         # the screen drawn last (the build drew home before Python started)
         self.form: dict = {}          # the fields of the form the act being run was tapped in (id -> value)
         self.banner = ""              # a message over the table (e.g. storage full)
         self.parts: dict = {}         # the screen parts built so far (``PARTS``: each on first use)
@@ -159,9 +158,9 @@ class App:
         """A lesson is being played on the table (none before the lesson part is built)."""
         return self.built("lesson") is not None and self.lesson.active()
 
-    def on_storage(self, event) -> None:
-        """Another window changed the store (the files part follows it)."""
-        self.files.on_storage(event)
+    def on_storage(self, keys: list) -> None:
+        """Another window changed the store's ``keys`` (the files part follows it)."""
+        self.files.on_storage(keys)
 
     # ---- rendering ------------------------------------------------------------------------------
     def render(self) -> None:
@@ -171,12 +170,12 @@ class App:
         html = isolate_names(self.screen_html())   # every isolated name a <bdi> (markup.isolated)
         name = self.screen_name()
         attrs = html_classes(self.settings)   # paces the CSS animations; deck colours, card size
-        moved = window.cardtablePaint(self.root, html, name, to_js(attrs, dict_converter=js_object), self.route())
+        if name != self.painted:
+            self.painted, self.shown = name, self.shown + 1   # (a tap made before this was on another screen)
+        page.call("cardtablePaint", html, name, attrs, self.route(), self.shown)
         table_screen = self.built("table_screen")   # (built with the first game opened)
         if table_screen is not None:
             table_screen.after_render(name)
-        if moved:
-            self.shown_since = float(window.performance.now())   # (a tap older than this was on another screen)
         if table_screen is not None:
             table_screen.announce_pending()
         else:
@@ -188,9 +187,9 @@ class App:
         (described again in the new language; the game and its position stay as they are)."""
         take_pack(code)   # (the pack web/i18n.js loaded for it)
         lang = self.lang = use_language(code)
-        document.documentElement.lang = lang
+        page.call("cardtableHtml", {"lang": lang})
         fetch_ahead(lang)   # (its rules pages: Rules then opens at once)
-        self.relog.start(lambda err: window.console.error(f"cardtable: log in {lang}: {err!r}"))   # in slices
+        self.relog.start(lambda err: page.here.console.error(f"cardtable: log in {lang}: {err!r}"))   # in slices
 
     def keep_settings(self) -> None:
         """Store the settings (when storage fails, they last for this visit)."""
@@ -260,7 +259,7 @@ class App:
                                home.seat_host(local_get(home.GUEST_KEY)), bots_available(), now, self.parts.get("saved_games"))
         elif self.screen.startswith("new:"):
             html = home.new_game_html(self.screen[4:], bots_available(), preset=self.new_game.preset,
-                                      seats=self.new_game.seats)
+                                      seats=self.new_game.seats, errors=self.new_game.errors)
         elif self.screen.startswith("rules:"):
             html = rules_page(self.screen[6:], self.lang, self.render)   # (the build drew it)
         elif self.screen == "table" and self.lesson_active():
@@ -359,12 +358,8 @@ APP: Optional[App] = None
 def start() -> None:
     global APP
     # Python runs: from here a failure is the saved data's (web/boot.js offers the rescue)
-    document.documentElement.dataset.bootPhase = "data"
+    page.call("cardtableHtml", {"data-boot-phase": "data"})
     APP = App()
     APP.history.start()   # (morphs the home the build drew into the page: nothing moves)
-    APP.root.hidden = False
-    boot = document.getElementById("boot")
-    if present(boot):
-        boot.remove()
     take_early_taps(APP)   # the taps made before Python was ready, carried out now
-    document.documentElement.dataset.ready = "true"
+    page.call("cardtableStarted")   # (#app shown, the boot screen gone, <html data-ready>)

@@ -15,12 +15,10 @@ from cardtable.ui.app import start  # noqa: E402
 
 performance.mark("cardtable:app-imported")
 
-if "_snapshot_code" in sys.modules:
-    from pyscript import document
-
-    document.documentElement.dataset.snapshotCode = " ".join(sys.modules["_snapshot_code"].HITS)
-
 import js  # noqa: E402
+
+if "_snapshot_code" in sys.modules:
+    js.document.documentElement.dataset.snapshotCode = " ".join(sys.modules["_snapshot_code"].HITS)
 
 if getattr(js, "cardtablePaint", None) is None:   # (web/boot.js says it, and offers Reload)
     raise RuntimeError("a file of the app did not load (web/morph.js, which draws every screen)")

@@ -247,8 +247,8 @@ class Daily:
 
         def failed(err: Exception) -> None:
             self.par_job = self.par_key = None
-            from ..shell.browser import window
-            window.console.error(f"cardtable: par: {err!r}")
+            from ..shell.page import here
+            here.console.error(f"cardtable: par: {err!r}")
 
         steps = par_steps(kind, datetime.date.fromisoformat(date))
         self.par_job = Sliced(self.app.tasks, steps, done, failed, SLICE_S).start(soon=True)
@@ -278,7 +278,7 @@ class Daily:
     def share_open(self) -> None:
         from ... import share
         from ...coach.daily import hand_score, of_record
-        from ..shell.browser import window
+        from ..shell.page import here
 
         app = self.app
         if app.screen == "review" and app.review_settings.review is not None:
@@ -297,7 +297,7 @@ class Daily:
         kd = of_record(record)
         kept = (store.entry(app.saves.store, *kd) or {}) if kd else {}
         par = kept.get("par") if isinstance(kept.get("par"), int) else None
-        base = str(window.location.href).split("#")[0]
+        base = str(here.location.href).split("#")[0]   # (the page's address: a worker will be told it)
         text = share_text(record["game"], kd, hand_score(played) if kd else None, par,
                           totals_text(played, record.get("players") or []))
         self.shared = {"where": where, "link": base + fragment, "text": text, "said": "", "svg": ""}
@@ -306,45 +306,32 @@ class Daily:
         app.render()
 
     def with_qr(self) -> None:
-        from ..shell.browser import document, present, window
-        from pyodide.ffi import create_once_callable
+        from ..shell import page
 
-        def draw(_e=None) -> None:
-            api = getattr(window, "cardtableShare", None)
-            if self.shared is not None and present(api):
-                self.shared["svg"] = str(api.qrSvg(self.shared["link"], _("QR code of the link")))
+        def draw(svg) -> None:
+            if self.shared is not None and svg:
+                self.shared["svg"] = svg
                 self.app.render()
-
-        if present(getattr(window, "cardtableShare", None)):
-            return draw()
-        script = document.createElement("script")
-        script.type, script.src = "module", "web/share.js"
-        script.onload = create_once_callable(draw)
-        document.head.appendChild(script)
+        link = self.shared["link"]
+        page.ask("cardtableScript", "web/share.js", then=lambda ok: ok and page.ask(
+            "cardtableShare.qrSvg", link, _("QR code of the link"), then=draw))
 
     def send(self) -> None:
-        """The device's own sharing (Web Share) where there is one, else the clipboard."""
-        from ..shell.browser import document, js_object, present, window
-        from pyodide.ffi import create_once_callable as once, to_js
+        """The device's own sharing (Web Share) where there is one, else the clipboard, else the
+        link selected for copying by hand."""
+        from ..shell import page
 
-        field, shared = document.getElementById("share-link"), self.shared
-        if shared is None or not present(field):
+        shared = self.shared
+        if shared is None:
             return
 
-        def said(words: str) -> None:
-            shared["said"] = words
-            self.app.render()
-        nav = window.navigator
-        if present(getattr(nav, "share", None)):
-            data = {"title": "Card Table", "text": sent_text(shared), "url": shared["link"]}
-            nav.share(to_js(data, dict_converter=js_object)).then(None, once(lambda _e: None))
-        elif present(getattr(nav, "clipboard", None)):
-            nav.clipboard.writeText(f'{sent_text(shared)}\n{shared["link"]}').then(
-                once(lambda _r: said(_("Copied: paste it in a message."))),
-                once(lambda _e: (field.select(), said(_("Select the link and copy it.")))))
-        else:
-            field.select()
-            said(_("Select the link and copy it."))
+        def said(how: str) -> None:
+            words = {"copied": _("Copied: paste it in a message."), "select": _("Select the link and copy it.")}
+            if how in words:
+                shared["said"] = words[how]
+                self.app.render()
+        page.ask("cardtableSend", "share-link", f'{sent_text(shared)}\n{shared["link"]}',
+                 {"title": "Card Table", "text": sent_text(shared), "url": shared["link"]}, then=said)
 
     def close_share(self) -> None:
         self.shared = None

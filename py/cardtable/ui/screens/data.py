@@ -66,48 +66,25 @@ class YourData:
     def opened(self) -> None:
         """Settings opened: ask the browser how much room the site uses, and whether it persists."""
         self.notice = ""
-        storage = _storage()
-        if storage is None or _without_saves():
+        if _without_saves():
             return
+        from ..shell import page   # (browser only: the rest is tested in CPython)
         app = self.app
 
-        def got(key):
-            def on(value) -> None:
-                try:
-                    if key == "estimate":
-                        self.browser.update(used=int(value.usage or 0), quota=int(value.quota or 0))
-                    else:
-                        self.browser["persisted"] = bool(value)
-                    if app.screen == "settings":
-                        app.render()
-                except Exception:   # a browser that answers oddly: the line is left out
-                    pass
-            return on
-
-        from pyodide.ffi import create_once_callable
-        try:
-            storage.estimate().then(create_once_callable(got("estimate")))
-            storage.persisted().then(create_once_callable(got("persisted")))
-        except Exception:
-            pass
+        def got(room) -> None:
+            if room:   # (a browser that does not say: the line is left out)
+                self.browser.update(used=int(room.get("used") or 0), quota=int(room.get("quota") or 0),
+                                    persisted=bool(room.get("persisted")))
+                if app.screen == "settings":
+                    app.render()
+        page.ask("cardtableRoom", False, then=got, failed=lambda _err: None)
 
     def after_save(self) -> None:
         """A game was saved: the player now has something to lose, so ask once for persistent storage."""
-        if self.asked:
-            return
+        if not self.asked and not _without_saves():
+            from ..shell import page
+            page.call("cardtableRoom", True)
         self.asked = True
-        storage = _storage()
-        if storage is None or _without_saves():
-            return
-        from pyodide.ffi import create_once_callable
-
-        def on_persisted(already) -> None:
-            if not already:
-                storage.persist()
-        try:
-            storage.persisted().then(create_once_callable(on_persisted))
-        except Exception:
-            pass
 
     def act(self, arg: str) -> None:
         """``backup:export``: download every stored value."""
@@ -123,15 +100,6 @@ class YourData:
         if app.screen != "settings":   # a backup given to the home screen's Import: said there
             app.notice = message
         app.render()
-
-
-def _storage():
-    try:
-        from pyscript import window
-        s = window.navigator.storage
-        return s if s is not None and type(s).__name__ != "JsNull" and hasattr(s, "estimate") else None
-    except Exception:
-        return None
 
 
 def _without_saves() -> bool:

@@ -12,12 +12,11 @@ import json
 import time
 from typing import Optional
 
-from pyscript import document, window
-from pyodide.ffi import to_js
 
 from ...game import IllegalAction, RecordError
 from ...record import ANALYSES_FIELD, CONTROLLERS_FIELD, HINTS_FIELD, ReplayError, game_at_start, new_game, parse_record
-from ..shell.browser import js_object, measure, present
+from ..shell import page
+from ..shell.browser import measure
 from ..shell.tasks import Sliced
 from ..text import announce
 from ..text.i18n import N_, _, ngettext
@@ -133,11 +132,11 @@ class Files:
         With ``soon`` the first slice runs in a task of its own: the task that read a file has
         parsed and checked it already (a long record's text is work too)."""
         self.cancel_opening()
-        began = [window.performance.now()]
+        began = [page.here.performance.now()]
 
         def after_slice(finished: bool) -> None:
             measure("cardtable:open-slice", began[0])
-            began[0] = window.performance.now()
+            began[0] = page.here.performance.now()
             if finished:
                 self.opening = None
                 if self.app.notice == _(OPENING):
@@ -161,15 +160,7 @@ class Files:
 
     def download(self, text: str, filename: str) -> None:
         """Offer ``text`` as a JSON file download."""
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js_object))
-        url = window.URL.createObjectURL(blob)
-        a = document.createElement("a")
-        a.href = url
-        a.download = filename
-        document.body.appendChild(a)
-        a.click()
-        a.remove()
-        self.app.tasks.later(lambda: window.URL.revokeObjectURL(url), 1000)
+        page.call("cardtableDownload", text, filename)
 
     def export(self) -> None:
         record = self.app.session.record()   # the record, with the hints used
@@ -350,12 +341,13 @@ class Files:
             app.banner = _("Storage is full: the last changes to a saved game were not kept.")
         app.render()
 
-    def on_storage(self, event) -> None:
-        """Another window changed the store: follow the open game, or refresh the home screen."""
+    def on_storage(self, keys: list) -> None:
+        """Another window changed the store's ``keys`` (web/store.js's: every key of a burst; the
+        page's storage event: one, None when it was cleared): follow the open game, or refresh the
+        home screen."""
         try:
-            key = str(event.key) if present(event.key) else None
-            keys = getattr(event, "keys", None)   # (web/store.js's: every key of the burst; a storage event's: one)
-            stats_sum.heard(self.app.saves.store, [str(k) for k in keys] if present(keys) else [key])
+            key = keys[0] if len(keys) == 1 else None
+            stats_sum.heard(self.app.saves.store, keys)
             gid = self.app.game_id
             if self.app.screen == "table" and self.app.game is not None and gid:
                 if key is None or key.endswith("/" + gid):
@@ -364,4 +356,4 @@ class Files:
             elif self.app.screen in ("home", "stats") and not self.app.dialog:
                 self.app.render()
         except Exception as err:  # never let an event from another window break this one
-            window.console.error(f"cardtable: storage event: {err!r}")
+            page.here.console.error(f"cardtable: storage event: {err!r}")

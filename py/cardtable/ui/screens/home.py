@@ -234,12 +234,15 @@ def _select(id_: str, options: list[tuple[str, str]], value: str, label: str, no
             + (f'<p id="{id_}-note" class="muted small field-note">{esc(note)}</p>' if note else ""))
 
 
-def _number(id_: str, label: str, value: int) -> str:
-    """A number field with its range, and a place next to it for the message refusing a wrong one."""
+def _number(id_: str, label: str, value: int, errors: dict) -> str:
+    """A number field with its range, and next to it the message refusing a wrong one (``errors``:
+    the form's, id -> message; the first field refused takes the focus)."""
     lo, hi, step, _what = NUMBER_FIELDS[id_]
+    focus = " data-focus-now" if id_ == next(iter(errors), "") else ""
     return (f'<label class="field"><span>{esc(label)} ({lo}–{hi})</span>'
             f'<input id="{id_}" type="number" inputmode="numeric" min="{lo}" max="{hi}" step="{step}" value="{value}" '
-            f'data-keep aria-describedby="{id_}-error"></label><p id="{id_}-error" class="error field-error" role="alert"></p>')
+            f'data-keep aria-describedby="{id_}-error"{focus}></label>'
+            f'<p id="{id_}-error" class="error field-error" role="alert">{esc(errors.get(id_, ""))}</p>')
 
 
 def form_errors(values: dict[str, str]) -> dict[str, str]:
@@ -312,9 +315,11 @@ def form_options(game: str, values: dict[str, str], limit: bool = False) -> dict
 
 
 def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str]] = None,
-                  preset: Optional[str] = None, seats: Optional[int] = None) -> str:
+                  preset: Optional[str] = None, seats: Optional[int] = None, errors: Optional[dict] = None) -> str:
     """The new-game form.  Seep's ``preset`` and ``seats`` (4 or 2) are what the form shows now:
-    the app redraws it when either select changes (typed names survive: ``data-keep``)."""
+    the app redraws it when either select changes (typed names survive: ``data-keep``).  ``errors``:
+    why *Start* was refused (a number field's id, or "" for the whole form -> the message)."""
+    errors = errors or {}
     n = SEATS[game]
     if game == "seep" and seats == 2:
         n = 2
@@ -340,7 +345,7 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
         parts.append(_select("ng-target", [("300", N_("300 points")), ("500", N_("500 points"))], "300", _("Play to")))
         parts.append(_select("ng-variant", SPADES_VARIANTS, "no-peeky", _("Variation")))
         parts.append(_select("ng-bidding", SPADES_BIDDINGS, "standard", _("Bidding"), _(BIDDING_NOTE)))
-        parts.append('<label class="check"><input type="checkbox" id="ng-limit"> '
+        parts.append('<label class="check"><input type="checkbox" id="ng-limit" data-keep> '
                      f'<span>{esc(_("End the game when a player falls to −200"))}</span></label>')
     else:
         preset = preset if preset in ("sweep-seed", "seep-pagat") else "sweep-seed"
@@ -349,9 +354,9 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
                              _("Sweep: the scores add up to a target. Seep: a lead of 100 points wins a baazi.")))
         # only the chosen scoring's number (the other is not in the form at all)
         if preset == "sweep-seed":
-            parts.append(_number("ng-target", _("Target score"), 500))
+            parts.append(_number("ng-target", _("Target score"), 500, errors))
         else:
-            parts.append(_number("ng-baazis", _("Baazis to win"), 1))
+            parts.append(_number("ng-baazis", _("Baazis to win"), 1, errors))
         parts.append(_select("ng-firstplay", [("pagat", N_("Bid value (standard)")), ("seed", N_("On one floor card (old rule)"))],
                              "pagat", _("Bidder's first play"),
                              _("Standard: build the bid value, capture with it or throw it. Old rule: build it on one "
@@ -366,7 +371,7 @@ def new_game_html(game: str, bots_available: bool, last_names: Optional[list[str
             parts.append(_select("ng-majority-tie", MAJORITY_TIES, "none", _("Cards split 26–26")))
         parts.append(_select("ng-first-sweep", FIRST_SWEEPS, "25", _("A sweep on the first play scores")))
     parts.append("</fieldset>")
-    parts.append('<p id="ng-error" class="error" role="alert"></p>')
+    parts.append(f'<p id="ng-error" class="error" role="alert">{esc(errors.get("", ""))}</p>')
     parts.append('<div class="form-buttons">' + button(esc(_("Start")), "start", cls="btn big", key="start")
                  + button(esc(_("Back")), "nav:home", cls="btn ghost", key="back") + "</div></form></section>")
     return "".join(parts)

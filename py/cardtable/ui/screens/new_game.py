@@ -14,11 +14,9 @@ import random
 import time
 from typing import Optional
 
-from pyscript import document
-
 from ...game import RecordError
 from ...record import new_game
-from ..shell.browser import present, to_int
+from ..shell.browser import to_int
 from ..text.i18n import _
 from ..text.markup import kept_name
 from . import home
@@ -44,6 +42,7 @@ class NewGame:
         self.app = app
         self.preset: Optional[str] = None   # the Seep scoring chosen on the new-game form
         self.seats: Optional[int] = None    # ... and its number of players (4 or 2)
+        self.errors: dict = {}              # why Start was refused: a field's id ("" for the form) -> message
 
     def acts(self) -> dict:
         return {"new": self.show, "quick": self.start_against_computer, "start": lambda _arg: self.start_from_form(),
@@ -51,6 +50,7 @@ class NewGame:
 
     def changed(self, field: str, value: str) -> None:
         """Seep's scoring or number of players changed on the form: drawn again (typed names stay)."""
+        self.errors = {}
         if field == "ng-preset":
             self.preset = value
         else:
@@ -58,8 +58,8 @@ class NewGame:
         self.app.render()
 
     def show(self, game_name: str) -> None:
-        self.preset = None
-        self.seats = None
+        self.preset = self.seats = None
+        self.errors = {}
         self.app.screen = f"new:{game_name}"
         self.app.render()
 
@@ -81,32 +81,25 @@ class NewGame:
                   "actions": []}
         return record, kinds
 
-    def start_from_form(self) -> bool:
-        values = {k: v for k, v in self.app.form.items() if k in home.NUMBER_FIELDS}
-        errors = home.form_errors(values)
-        for field_id in values:
-            note = document.getElementById(f"{field_id}-error")
-            if present(note):
-                note.textContent = errors.get(field_id, "")
-        if errors:
-            document.getElementById("ng-error").textContent = _("Check the numbers marked above.")
-            first = document.getElementById(next(iter(errors)))
-            if present(first):
-                first.focus()
-            return False
+    def start_from_form(self) -> None:
+        """*Start*: the game the form describes opened, or the form drawn again saying why not."""
+        self.errors = home.form_errors({k: v for k, v in self.app.form.items() if k in home.NUMBER_FIELDS})
+        if self.errors:
+            self.errors[""] = _("Check the numbers marked above.")
+            return self.app.render()
         record, kinds = self.read_form()
         if len(set(n.casefold() for n in record["players"])) < len(record["players"]):
-            document.getElementById("ng-error").textContent = _("Give every player a different name.")
-            return False
+            self.errors = {"": _("Give every player a different name.")}
+            return self.app.render()
         try:
             game = new_game(record)
         except RecordError as err:
-            document.getElementById("ng-error").textContent = _("These options cannot be used: {why}").format(why=err)
-            return False
+            self.errors = {"": _("These options cannot be used: {why}").format(why=err)}
+            return self.app.render()
+        self.errors = {}
         self.app.open_game(game, new_id(), kinds, log=[])
         self.app.autosave()
         self.app.advance()
-        return False  # advance() rendered
 
     def start_against_computer(self, game_name: str) -> None:
         """One tap from home: you in the first seat, computers at the level chosen on the tile elsewhere."""

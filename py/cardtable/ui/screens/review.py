@@ -254,7 +254,7 @@ def review_html(review: Review, title: str, mark: Optional[dict] = None, extra: 
     board = (_spades_board if review.name == "dummy-spades" else _seep_board)(review, views, mark or {})
     source = (_("Every hand is face up: this game is over.") if review.over
               else _("Every hand is face up: the hands of this file that are over (not the one in play)."))
-    return ('<section class="review" data-game="' + esc(review.name) + '">'
+    return ('<section class="review" data-arrows data-game="' + esc(review.name) + '">'
             '<header class="topbar review-top">'
             + button("⌂", "nav:home", cls="btn ghost small icon", key="home", aria_label=_("Home"), title=_("Home"))
             + f'<h1 class="title">{esc(_("Review: {game}").format(game=title))}</h1>'

@@ -127,10 +127,8 @@ class ReviewSettings:
 
     def set_ice(self, _arg: str = "") -> None:
         """The STUN and TURN fields: kept when they are all valid, else each refusal said by its field."""
-        from ..shell.browser import document, present   # (browser only: the rest is tested in CPython)
         app = self.app
-        values = {k: str(field.value).strip() if present(field := document.getElementById(f"ice-{k}")) else ""
-                  for k in ICE_FIELDS}
+        values = {k: app.form.get(f"ice-{k}", "").strip() for k in ICE_FIELDS}   # (the form's fields, with the tap)
         found = ice_problems(values)
         if not found:
             app.settings = {**app.settings, **values}
@@ -186,21 +184,15 @@ class ReviewSettings:
         else:
             self.analysis.act(arg)
 
-    def on_key(self, event) -> bool:
-        """Arrow keys step the review (not while typing in a field); True when the key was used."""
-        step = KEYS.get(str(event.key))
-        target = event.target
-        tag = str(getattr(target, "tagName", "") or "").lower()
-        if (step is None or self.review is None or tag in ("input", "select", "textarea") or self.app.dialog
-                or self.analysis.trying is not None):
-            return False
-        if event.altKey or event.ctrlKey or event.metaKey:
-            return False
-        event.preventDefault()
+    def on_key(self, key: str) -> None:
+        """Arrow keys, Page Up/Down, Home and End step the review (the page sends them while the
+        review shows: ``data-arrows``, web/morph.js)."""
+        step = KEYS.get(key)
+        if step is None or self.review is None or self.app.dialog or self.analysis.trying is not None:
+            return
         STEPS[step](self.review)
         self.analysis.marked = None
         self.app.render()
-        return True
 
     # ---- opening a review ------------------------------------------------------------------------
     def open_saved(self, game_id: str) -> None:

@@ -35,7 +35,8 @@ class SavedGames:
             listing.game = "" if what == "all" else what
             listing.shown = Listing().shown
         elif verb == "find":
-            return self.find(self.field_value())
+            # (the field's change, sent as it lost the focus to Find, set the name already)
+            return self.find(self.app.form.get("saves-name", self.listing.name))
         elif verb == "clear":
             self.listing = Listing()
         self.app.render()
@@ -45,12 +46,6 @@ class SavedGames:
         self.listing.name = name.strip()[:40]
         self.listing.shown = Listing().shown
         self.app.render()
-
-    @staticmethod
-    def field_value() -> str:
-        from ..shell.browser import document, present   # (browser only)
-        field = document.getElementById("saves-name")
-        return str(field.value) if present(field) else ""
 
     def ask(self, game_id: str) -> None:
         app = self.app

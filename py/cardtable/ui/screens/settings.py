@@ -67,13 +67,13 @@ def ice_html(values: dict, problems: dict, saved: bool = False) -> str:
                       f'value="{esc(values.get(key, ""))}" spellcheck="false" autocomplete="off" data-keep{hint}'
                       f'{f" aria-invalid=true aria-describedby=ice-{key}-error" if why else ""}>{error}</label>')
     note = f'<p class="notice" role="status">{esc(_("Saved."))}</p>' if saved else ""
-    return (f'<div class="setting ice-setting" role="group" aria-labelledby="set-ice"><h2 id="set-ice">'
+    return (f'<form class="setting ice-setting" role="group" aria-labelledby="set-ice"><h2 id="set-ice">'
             f'{esc(_("Play over the internet"))}</h2><p class="muted small">'
             + esc(_("Devices on the same Wi-Fi or a phone’s hotspot need nothing here. To play across devices over "
                     "the internet, set a STUN server; a TURN server relays the game when the devices cannot reach "
                     "each other. None is set: nothing is contacted unless you set one."))
             + "</p>" + "".join(fields) + note + '<div class="setting-chips">'
-            + button(esc(_("Save the servers")), "ice", cls="btn ghost small", key="ice-save") + "</div></div>")
+            + button(esc(_("Save the servers")), "ice", cls="btn ghost small", key="ice-save") + "</div></form>")
 
 
 def data_html(usage: dict, notice: str = "") -> str:

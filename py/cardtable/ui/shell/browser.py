@@ -1,14 +1,16 @@
 """The browser under the app: the store (web/store.js's IndexedDB store, else localStorage, or an
 in-memory store on a visit ``?without-saves``),
 the visitor's languages, User Timing marks, and the small conversions between Python and
-JavaScript values.  With ``app.py``, the only modules that import ``pyscript``/``js``."""
+JavaScript values: what Python reaches in its own scope (``page.here``), not the page's."""
 
 from __future__ import annotations
 
 from typing import Optional
 
-from pyscript import document, window   # (document: screens read form fields through this module)
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
+
+from . import page
+from .page import here
 
 from ...locale import PACKS, add_pack
 
@@ -83,7 +85,7 @@ class BrowserStore:
 def without_saves() -> bool:
     """True when the boot screen's rescue asked to start without the saved data (``?without-saves``)."""
     try:
-        return "without-saves" in str(window.location.search)
+        return "without-saves" in str(here.location.search)
     except Exception:
         return False
 
@@ -93,7 +95,7 @@ def take_pack(code: str) -> bool:
     (``web/i18n.js`` loads the chosen language's before Python starts); False when it has none."""
     if code == "en" or code in PACKS:
         return True
-    packs = getattr(window, "cardtablePacks", None)
+    packs = getattr(here, "cardtablePacks", None)
     text = getattr(packs, code, None) if present(packs) else None
     return isinstance(text, str) and add_pack(code, text)
 
@@ -101,26 +103,24 @@ def take_pack(code: str) -> bool:
 def load_pack(code: str, then) -> None:
     """Call ``then()`` once the pack of ``code`` is here (fetched now if need be; if it cannot be,
     ``then()`` all the same: the language then stays English)."""
-    loader = getattr(window, "cardtableLoadPack", None)
-    if take_pack(code) or not present(loader):
+    if take_pack(code):
         then()
         return
 
-    def done(_text=None) -> None:
-        proxy.destroy()
-        take_pack(code)
+    def done(text=None) -> None:
+        if isinstance(text, str):
+            add_pack(code, text)
         then()
-    proxy = create_proxy(done)
-    loader(code).then(proxy)
+    page.ask("cardtableLoadPack", code, then=done, failed=done)
 
 
 def browser_languages() -> list[str]:
     """``navigator.languages`` (or ``navigator.language``) as a list of tags; [] when unknown."""
     try:
-        langs = window.navigator.languages
+        langs = here.navigator.languages
         if present(langs) and int(langs.length):
             return [str(langs[i]) for i in range(int(langs.length))]
-        one = window.navigator.language
+        one = here.navigator.language
         return [str(one)] if present(one) else []
     except Exception:
         return []
@@ -132,7 +132,7 @@ _STORES: dict = {}
 def idb_store():
     """web/store.js's store over IndexedDB, once read (None without IndexedDB: localStorage is used)."""
     try:
-        kv = window.cardtableStore.kv
+        kv = here.cardtableStore.kv
     except AttributeError:
         return None
     return kv if present(kv) else None
@@ -144,7 +144,7 @@ def store():
     localStorage, or -- on a visit ``?without-saves`` -- an in-memory store that reads and writes
     no stored key at all."""
     if "store" not in _STORES:
-        _STORES["store"] = DictStore() if without_saves() else BrowserStore(idb_store() or window.localStorage)
+        _STORES["store"] = DictStore() if without_saves() else BrowserStore(idb_store() or here.localStorage)
     return _STORES["store"]
 
 
@@ -171,7 +171,7 @@ def to_int(value, default: int) -> int:
 
 
 def js_object(entries):
-    return window.Object.fromEntries(entries)
+    return here.Object.fromEntries(entries)
 
 
 _MEASURES = Measures()
@@ -179,13 +179,11 @@ _MEASURES = Measures()
 
 def say_aloud(lines: list) -> None:
     """Say ``lines`` in the live region (``window.cardtableAnnounce``; empty ones skipped)."""
-    say = getattr(window, "cardtableAnnounce", None)
-    if present(say):
-        for line in lines:
-            if line:
-                say(plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)
+    for line in lines:
+        if line:
+            page.call("cardtableAnnounce", plain_name(line))   # spoken, not laid out: no isolate marks (markup.isolated)
 
 
 def measure(name: str, began: float) -> None:
     """A User Timing entry from ``began`` to now (bench/bench_longtask.py reads them)."""
-    _MEASURES.add(window.performance, name, to_js({"start": began}, dict_converter=js_object))
+    _MEASURES.add(here.performance, name, to_js({"start": began}, dict_converter=js_object))

@@ -8,7 +8,7 @@ they came to, and ``app.go_to_route`` shows it.
 
 from __future__ import annotations
 
-from pyscript import window
+from . import page
 
 
 class History:
@@ -19,13 +19,14 @@ class History:
 
     def on_route(self, route: str) -> None:
         """Back or Forward came to ``route`` (web/morph.js): its screen shown, unless it is already."""
-        route = str(route)
         if route != self.app.route():
             self.app.go_to_route(route)
 
     def start(self) -> None:
         """The first screen: home at the bottom of the history, and a reload's screen over it."""
-        route = str(window.cardtableFirstRoute())
+        page.ask("cardtableFirstRoute", then=self.first)
+
+    def first(self, route: str) -> None:
         if route == "#home":
             self.app.render()
         else:

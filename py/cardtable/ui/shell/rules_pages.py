@@ -4,30 +4,36 @@ language's ``web/rules-<lang>.json.gz`` once (``cardtableRules``; before Python 
 
 from __future__ import annotations
 
-from pyscript import window
-from pyodide.ffi import create_once_callable
-
+from . import page
 from ..text.i18n import _
 from ..text.markup import esc
-from .browser import present
+
+_GOT: dict = {}   # lang -> its pages ({game: HTML}), False when they could not be had, None while asked
+_THEN: dict = {}  # lang -> what to do once they are here
 
 
-def fetch_ahead(lang: str) -> None:
-    """Fetch the rules pages of ``lang`` now (the language spoken), so that *Rules* opens at once."""
-    loader = getattr(window, "cardtableRules", None)
-    if present(loader):
-        loader(lang)
+def fetch_ahead(lang: str, then=None) -> None:
+    """Fetch the rules pages of ``lang`` now (the language spoken), so that *Rules* opens at once;
+    ``then()`` once they are here."""
+    if then is not None:
+        _THEN.setdefault(lang, []).append(then)
+    if lang not in _GOT:
+        _GOT[lang] = None
+
+        def got(pages) -> None:
+            _GOT[lang] = pages or False
+            for fn in _THEN.pop(lang, []):
+                fn()
+        page.ask("cardtableRules", lang, then=got, failed=got)
 
 
 def rules_page(game: str, lang: str, redraw) -> str:
     """The rules screen of ``game`` in ``lang``; while its file is fetched, an empty page, and
     ``redraw()`` once it is here."""
-    loader = getattr(window, "cardtableRules", None)
-    got = getattr(loader.got, lang, None) if present(loader) else False
-    if present(got) and got is not False:
-        page = getattr(got, game, None)
-        return str(page) if present(page) else ""
-    if got is False:
+    pages = _GOT.get(lang)
+    if pages:
+        return pages.get(game, "")
+    if pages is False:
         return f'<section class="rules-page"><p class="notice" role="alert">{esc(_("The rules could not be loaded."))}</p></section>'
-    loader(lang).then(create_once_callable(lambda _pages: redraw()))
+    fetch_ahead(lang, redraw)
     return '<section class="rules-page" aria-busy="true"></section>'

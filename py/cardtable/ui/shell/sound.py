@@ -1,4 +1,4 @@
-"""Short sounds, synthesised in the page with the Web Audio API (no audio files).
+"""Short sounds, synthesised by the page with the Web Audio API (no audio files).
 
 A cue is a few notes of a sine tone with a quick fade, so it is soft and short:
 ``play`` (a card played), ``won`` (a trick or a capture won), ``turn`` (your turn).  Sound is off
@@ -20,7 +20,6 @@ NOTES = {
     "turn": [(784.0, 0.0, 0.08), (1047.0, 0.1, 0.12)],
 }
 VOLUME = 0.12
-_context = None
 
 
 def cue_for(action: str, held: Optional[str]) -> Optional[str]:
@@ -35,36 +34,9 @@ def cue_for(action: str, held: Optional[str]) -> Optional[str]:
 
 
 def play(kind: Optional[str]) -> None:
-    """Play the cue ``kind`` now (nothing for None or an unknown cue, or without Web Audio)."""
-    global _context
+    """Play the cue ``kind`` now (nothing for None or an unknown cue): the page plays its notes
+    (``cardtableSound``, web/page.js)."""
     notes = NOTES.get(kind or "")
-    if not notes:
-        return
-    try:
-        from pyscript import window
-
-        if _context is None:
-            ctor = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
-            if ctor is None:
-                return
-            _context = ctor.new()
-        ctx = _context
-        if str(ctx.state) == "suspended":
-            ctx.resume()
-        now = ctx.currentTime
-        for freq, start, length in notes:
-            osc = ctx.createOscillator()
-            gain = ctx.createGain()
-            osc.type = "sine"
-            osc.frequency.value = freq
-            t0 = now + start
-            gain.gain.setValueAtTime(0.0001, t0)
-            gain.gain.exponentialRampToValueAtTime(VOLUME, t0 + 0.01)
-            gain.gain.exponentialRampToValueAtTime(0.0001, t0 + length)
-            osc.connect(gain)
-            gain.connect(ctx.destination)
-            osc.start(t0)
-            osc.stop(t0 + length + 0.02)
-        window.cardtableSounds = int(getattr(window, "cardtableSounds", 0) or 0) + 1   # counted for the tests
-    except Exception:   # no audio device, a browser that refuses: stay quiet
-        return
+    if notes:
+        from .page import call
+        call("cardtableSound", notes, VOLUME)

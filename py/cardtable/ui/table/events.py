@@ -5,7 +5,7 @@ importing the table screen (which it imports on the first game opened).  Browser
 
 from __future__ import annotations
 
-from pyscript import window
+from ..shell.page import here
 
 from ...session import SessionEvents
 from ..shell.browser import measure
@@ -62,4 +62,4 @@ class TableEvents(SessionEvents):
         measure(name, began)
 
     def now_ms(self) -> float:
-        return window.performance.now()
+        return here.performance.now()

@@ -18,12 +18,12 @@ from __future__ import annotations
 import importlib
 import time
 
-from pyscript import document, window
-from pyodide.ffi import create_once_callable
+from ..shell import page
+from ..shell.page import here
 
 from ..screens import home, review_settings, stats as stats_screen
 from ..screens.files import OPEN_SLICE_S
-from ..shell.browser import measure, present, say_aloud
+from ..shell.browser import measure, say_aloud
 from ..shell.tasks import Sliced
 from ..text import announce
 from ..text.i18n import _
@@ -38,7 +38,7 @@ def handoff_guard_ms() -> float:
     """``HANDOFF_GUARD_MS``, or a shorter guard the browser tests set (``window.__cardtableHandoffGuardMs``,
     tests only, like web/morph.js's audit hook: they pass the device some hundreds of times, and
     a double tap's second tap comes within tens of milliseconds).  Never longer, never stored."""
-    short = getattr(window, "__cardtableHandoffGuardMs", None)
+    short = getattr(here, "__cardtableHandoffGuardMs", None)
     if isinstance(short, (int, float)) and not isinstance(short, bool) and 0 <= short < HANDOFF_GUARD_MS:
         return short
     return HANDOFF_GUARD_MS
@@ -54,6 +54,7 @@ class TableScreen:
         self.turn_said = None             # the turn last announced (game id, actions, seat)
         self.coach = coach.Coach()        # what the coach remembers of the open game (hints, undo)
         self.analysis = analysis_panel.AnalysisState()   # *Analyse my play* under way
+        self.sheets: set = set()          # the games' stylesheets asked of the page
 
     def acts(self) -> dict:
         return {"ready": self.ready, "release": lambda _arg: self.app.release_hold(),
@@ -108,19 +109,16 @@ class TableScreen:
         """The table screen of the game's kind, imported only now (keeps start-up light)."""
         module = importlib.import_module(TABLE_MODULES[game.name])
         sheet = getattr(module.Table, "stylesheet", None)
-        if sheet and not present(document.querySelector(f'link[href="{sheet}"]')):
-            link = document.createElement("link")
-            link.rel = "stylesheet"
-            link.href = sheet
+        if sheet and sheet not in self.sheets:
+            self.sheets.add(sheet)
             # no frame of the table is seen unstyled (#25)
-            document.documentElement.setAttribute("data-styling", "")
-            link.onload = link.onerror = create_once_callable(lambda _event: self.styled())
-            document.head.appendChild(link)
+            page.call("cardtableHtml", {"data-styling": ""})
+            page.ask("cardtableStyle", sheet, then=self.styled)
         return module.Table(game)
 
-    def styled(self) -> None:
+    def styled(self, _loaded=None) -> None:
         """A game's stylesheet has loaded (or failed to): show the table, drawn again with it."""
-        document.documentElement.removeAttribute("data-styling")
+        page.call("cardtableHtml", {"data-styling": None})
         self.app.render()
 
     def human_move(self, action: str) -> None:
@@ -173,10 +171,10 @@ class TableScreen:
         record, hands = self.app.session.record(), stats_screen.stats.hands_finished(game)
 
         def failed(err: Exception) -> None:  # statistics must never stop a game
-            window.console.error(f"cardtable: statistics: {err!r}")
+            here.console.error(f"cardtable: statistics: {err!r}")
 
         def counted(read) -> None:
-            began = window.performance.now()
+            began = here.performance.now()
             try:
                 stats_screen.record_game(self.app.saves.store, record, controllers, read=read)
             except Exception as err:
@@ -185,7 +183,7 @@ class TableScreen:
 
         def run() -> None:
             # a long game is replayed for its statistics in slices, as it was opened
-            began = window.performance.now()
+            began = here.performance.now()
             try:
                 if stats_screen.counted_already(self.app.saves.store, record, hands):
                     return
@@ -196,7 +194,7 @@ class TableScreen:
 
             def after_slice(_finished: bool) -> None:
                 measure("cardtable:stats-slice", mark[0])
-                mark[0] = window.performance.now()
+                mark[0] = here.performance.now()
             Sliced(self.app.tasks, steps, counted, failed, OPEN_SLICE_S, after_slice).start(soon=True)
         self.app.tasks.soon(run)
 

@@ -270,7 +270,7 @@ class Table:
     def topbar(self, v: dict) -> str:
         last = button(_('Last<span class="wide-only"> trick</span>'), "ui:panel:last", cls="btn ghost small", key="last",
                       aria_label=_("Last trick"),
-                      disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last")
+                      disabled=not (v["last_trick"] or v["previous_tricks"]), pressed=self.panel == "last", shortcut="t")
         totals = " · ".join(f'{esc(self.names[s])} <b>{signed(v["totals"][s])}</b>' for s in self.seats)
         return table_topbar(_("Dummy Spades"), totals, self.panel, extra_tools=last, export=not self.guest)
 
@@ -419,7 +419,7 @@ class Table:
         """Collect, for the trick held on the table: in the action area, where it covers no card."""
         w = of_seat(self, (self.collecting or {}).get("winner"), N_("Collect the trick for {name}"), N_("Collect your trick"))
         return ('<div class="collect-bar">' + button(esc(_("Collect")), "release", cls="btn small collect", key="collect",
-                                                     aria_label=w) + "</div>")
+                                                     aria_label=w, shortcut="c") + "</div>")
 
     def mirror_caption(self, v: dict) -> str:
         """Mirror, before the first card: where the bids came from (the chips show them)."""

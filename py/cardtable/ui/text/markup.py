@@ -226,8 +226,9 @@ def table_topbar(game_title: str, totals_html: str, panel: Optional[str], extra_
 
     One line at 320 px and up: Home and Export are icons with names for screen readers."""
     scores = button(esc(_("Scores")), "ui:panel:sheet", cls="btn ghost small", key="sheet", pressed=panel == "sheet",
-                    title=_("Scores (S)"))
-    log = button(esc(_("Log")), "ui:panel:log", cls="btn ghost small", key="log", pressed=panel == "log", title=_("Log (L)"))
+                    title=_("Scores (S)"), shortcut="s")
+    log = button(esc(_("Log")), "ui:panel:log", cls="btn ghost small", key="log", pressed=panel == "log", title=_("Log (L)"),
+                 shortcut="l")
     return ('<header class="topbar">'
             + button("⌂", "nav:home", cls="btn ghost small icon", key="home", aria_label=_("Home"), title=_("Home"))
             + f'<div class="title"><h1 class="game-name">{esc(game_title)}</h1>'
