@@ -105,9 +105,7 @@ def test_two_devices_connect_by_join_codes_and_exchange_messages(webrtc_browser,
     guest_ctx.close()
 
 
-HANDLERS = """window.events = []; window.handlers = {message: (k, t) => events.push(['message', k, t]),
-    opened: (k) => events.push(['opened', k]), closed: (k) => events.push(['closed', k]),
-    door: (k, c) => events.push(['door', k, c])};"""
+HANDLERS = "window.events = []; window.cardtableRemoteEvent = (...e) => events.push(e);"   # (web/remote.js tells)
 
 
 def test_an_identity_is_kept_and_a_new_device_still_joins_a_code_made_for_a_known_one(webrtc_browser, site, dist):
@@ -145,14 +143,14 @@ def test_an_identity_is_kept_and_a_new_device_still_joins_a_code_made_for_a_know
     made = host.evaluate("""async ([table, secret, door]) => {
         await import(new URL("web/remote.js", document.baseURI).href);
         """ + HANDLERS + """
-        return await cardtableRemote.offer("p1#1", table, "p1", secret, "code", handlers, [], door);
+        return await cardtableRemote.offer("p1#1", table, "p1", secret, "code", [], door);
     }""", [TABLE, SECRET, door[0]])
     assert made["known"] is True
     answer = other.evaluate("""async (code) => {
         await import(new URL("web/remote.js", document.baseURI).href);
         """ + HANDLERS + """
-        const offer = cardtableRemote.read(code);
-        return (await cardtableRemote.answer("guest", offer.sdp, offer.table, offer.seat, "answer", handlers, [])).code;
+        const offer = await cardtableRemote.read(code);
+        return (await cardtableRemote.answer("guest", offer.sdp, offer.table, offer.seat, "answer", [])).code;
     }""", made["code"])
     host.evaluate("([a, table]) => cardtableRemote.accept('p1#1', a, table, 'p1')", [answer, TABLE])
     host.wait_for_function("() => events.some((e) => e[0] === 'opened' && e[1] === 'p1#1')")

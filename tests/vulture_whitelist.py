@@ -14,9 +14,16 @@ Daily
 _.app_acts
 
 # attributes of browser objects set from Python (Pyodide proxies): the browser reads them
-_.onload            # an <img>'s or <script>'s load handler (ui/screens/remote.py, ui/table/screen.py)
+_.onload            # an <img>'s or <script>'s load handler (ui/screens/daily.py, ui/table/screen.py)
 _.onerror           # its error handler (same places)
 _.snapshotCode      # <html data-snapshot-code>: ui/main.py writes it, tests/test_snapshot.py reads it in the page
+
+# ui/screens/remote.py: what web/remote.js tells, window.cardtableRemoteEvent(kind, ...), runs on_<kind>
+_.on_message        # ("message", key, text)
+_.on_opened         # ("opened", key)
+_.on_closed         # ("closed", key)
+_.on_scan_state     # ("scan_state", word)
+_.on_scan_found     # ("scan_found", text)
 
 # tools/: hooks a library calls
 extract             # tools/babel_extract.py: babel.cfg names it as the extractor Babel calls

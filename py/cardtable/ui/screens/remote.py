@@ -1,7 +1,8 @@
 """Playing across devices in the app: the host's codes for its remote seats and the guest's joining,
 between Python's table (``session.remote``: ``RemoteHost``, ``GuestTable``) and the page's WebRTC
-links (``web/remote.js``, loaded the first time it is needed).  Browser code; the markup is
-``remote_html``.
+links (``web/remote.js``, loaded the first time it is needed), reached through ``ui.shell.page``
+with plain values only (its calls, and its events: ``cardtableRemoteEvent``).  The markup is
+``remote_html``; the fields read come with the tap, in its form (``app.form``).
 
 Acts: ``remote-devices`` (the host's codes), ``remote-code:<seat>`` (a new code for a seat),
 ``remote-accept:<seat>`` (the pasted answer), ``remote-computer:<seat>`` / ``remote-here:<seat>`` / ``remote-back:<seat>``
@@ -27,15 +28,13 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from pyscript import document, window
-from pyodide.ffi import create_once_callable, create_proxy, to_js
-
 from ...net.guest import Guest
 from ...stores.ice import ice_servers
 from ...record import load_json
 from ...session.remote import GuestTable, HostedSeats, RemoteHost, door_code
 from ...session.seats import PERSON, REMOTE
-from ..shell.browser import js_object, local_get, local_set, present
+from ..shell import page
+from ..shell.browser import local_get, local_set
 from ..table.coach import took_back_words
 from ..text.i18n import _
 from . import remote_html
@@ -69,11 +68,15 @@ class Remote:
         self.guest: Optional[GuestTable] = None
         self.join: dict = {}                  # the guest's state: status, code, svg, error, text
         self.count = 0                        # connection keys are "<seat>#<n>"
-        self.handlers = None
+        self.loaded = False                   # web/remote.js has run
         self.pending: dict[str, str] = {}     # connection -> a door sent before the seat was proved
         self.given: set[str] = set()          # connections whose door was taken
         self.scan: Optional[dict] = None      # the scanner's view: what it scans for ("join" or a seat), its status
         self.said: tuple = ("", "")           # the last Copy or Share: (field id, what became of it)
+        self.can_share = False                # the device has its own sharing (Web Share)
+        page.ask("cardtableCanShare", then=lambda yes: setattr(self, "can_share", bool(yes)))
+        # what web/remote.js tells: ("message", key, text) runs self.on_message(key, text), and so on
+        page.on("cardtableRemoteEvent", lambda kind, *args: getattr(self, "on_" + kind)(*args))
 
     def acts(self) -> dict:
         return {"remote-devices": lambda _arg: self.show_host(), "remote-code": self.new_code,
@@ -82,7 +85,7 @@ class Remote:
                 "remote-join-again": lambda _arg: self.show_join(), "remote-computer": self.computer_plays,
                 "remote-here": self.person_plays, "remote-back": self.back_to_device, "remote-scan": self.start_scan,
                 "remote-scan-stop": lambda _arg: self.stop_scan(), "remote-copy": self.copy,
-                "remote-share": self.share}
+                "remote-share": lambda field_id: self.copy(field_id, share=True)}
 
     def refuses(self, verb: str) -> bool:
         """On a guest device, what only the host can do (the game is not here): said, not done."""
@@ -124,35 +127,23 @@ class Remote:
 
     # ---- the page's module ---------------------------------------------------------------------
     def with_module(self, then) -> None:
-        """Run ``then(api)`` once ``web/remote.js`` has loaded (it is loaded the first time only)."""
-        api = getattr(window, "cardtableRemote", None)
-        if present(api):
-            then(api)
+        """Run ``then()`` once ``web/remote.js`` has loaded (it is loaded the first time only)."""
+        if self.loaded:
+            then()
             return
-        if self.handlers is None:
-            self.handlers = to_js({"message": create_proxy(self.on_message), "opened": create_proxy(self.on_opened),
-                                   "closed": create_proxy(self.on_closed), "door": create_proxy(self.on_door),
-                                   "scanState": create_proxy(self.on_scan_state),
-                                   "scanFound": create_proxy(self.on_scan_found)}, dict_converter=js_object)
-            for href in (STYLESHEET,):
-                if not present(document.querySelector(f'link[href="{href}"]')):
-                    link = document.createElement("link")
-                    link.rel, link.href = "stylesheet", href
-                    document.head.appendChild(link)
-        script = document.createElement("script")
-        script.type = "module"
-        script.src = SCRIPT
-        script.onload = create_once_callable(lambda _e: then(window.cardtableRemote))
-        script.onerror = create_once_callable(lambda _e: window.console.error("cardtable: web/remote.js did not load"))
-        document.head.appendChild(script)
+        page.call("cardtableStyle", STYLESHEET)
 
-    def ensure_handlers(self) -> None:
-        if self.handlers is None:
-            self.with_module(lambda _api: None)
+        def loaded(ok) -> None:
+            if not ok:
+                page.here.console.error("cardtable: web/remote.js did not load")
+                return
+            self.loaded = True
+            then()
+        page.ask("cardtableScript", SCRIPT, then=loaded)
 
-    def ice(self):
+    def ice(self) -> list:
         """The ICE servers the player set in Settings (none by default: nothing is contacted)."""
-        return to_js(ice_servers(self.app.settings), dict_converter=js_object)
+        return ice_servers(self.app.settings)
 
     def next_key(self, seat: str) -> str:
         self.count += 1
@@ -180,15 +171,13 @@ class Remote:
                 key = self.next_key(seat)
                 self.offers[seat].setdefault("keys", []).append(key)
                 host, door = self.host, hosted.doors[seat]
-                self.with_module(lambda api, key=key, seat=seat, door=door: api.reach(
-                    key, door, host.table_id, seat, self.handlers, self.ice()))
+                self.with_module(lambda key=key, seat=seat, door=door: page.call(
+                    "cardtableRemote.reach", key, door, host.table_id, seat, self.ice()))
 
     def close_host(self) -> None:
-        api = getattr(window, "cardtableRemote", None)
-        if present(api):
-            for offer in self.offers.values():
-                for key in {offer.get("key"), *offer.get("keys", ())} - {None}:
-                    api.close(key)
+        for offer in self.offers.values():
+            for key in {offer.get("key"), *offer.get("keys", ())} - {None}:
+                self.close_link(key)
         self.host = None
         self.offers, self.pending, self.given = {}, {}, set()
         self.hosted, self.hosted_key = HostedSeats(), ""
@@ -208,8 +197,8 @@ class Remote:
             if self.host is host and self.offers.get(seat) is offer:
                 # (a door may have brought the guest back while the code was made: not shown over it)
                 offer.update(status=offer["status"] if offer["status"] in ("connecting", "connected") else "shown",
-                             code=_text(result.code), link=_text(result.link), svg=_text(result.svg),
-                             known=bool(result.known))
+                             code=_text(result["code"]), link=_text(result["link"]), svg=_text(result["svg"]),
+                             known=bool(result["known"]))
                 self.app.render()
 
         def failed(err) -> None:
@@ -218,23 +207,21 @@ class Remote:
             offer.update(error=_("The code could not be made: {why}").format(why=_text(err)))
             self.app.render()
 
-        def go(api) -> None:
-            api.offer(key, host.table_id, seat, host.judge.secrets[seat], label, self.handlers, self.ice(),
-                      self.hosted.doors.get(seat)).then(
-                create_once_callable(shown), create_once_callable(failed))
-        self.with_module(go)
+        self.with_module(lambda: page.ask("cardtableRemote.offer", key, host.table_id, seat, host.judge.secrets[seat],
+                                          label, self.ice(), self.hosted.doors.get(seat), then=shown, failed=failed))
 
     def new_code(self, seat: str) -> None:
         if self.host is not None and seat in self.offers:
             self.make_offer(seat)
             self.app.render()
 
-    def accept(self, seat: str) -> None:
+    def accept(self, seat: str, text: Optional[str] = None) -> None:
+        """*Connect*: the seat's answer (its field's, or ``text``, read by the scanner)."""
         offer = self.offers.get(seat)
-        field = document.getElementById(f"remote-answer-{seat}")
-        if offer is None or self.host is None or not present(field):
+        text = self.app.form.get(f"remote-answer-{seat}") if text is None else text
+        if offer is None or self.host is None or text is None:
             return
-        text = str(field.value).strip()
+        text = text.strip()
         offer["answer"] = text
 
         def done(_r) -> None:
@@ -247,8 +234,8 @@ class Remote:
             offer["error"] = _(remote_html.NOT_AN_ANSWER)
             self.app.render()
 
-        self.with_module(lambda api: api.accept(offer.get("code_key", offer["key"]), text, self.host.table_id, seat).then(
-            create_once_callable(done), create_once_callable(failed)))
+        self.with_module(lambda: page.ask("cardtableRemote.accept", offer.get("code_key", offer["key"]), text,
+                                          self.host.table_id, seat, then=done, failed=failed))
 
     def show_host(self) -> None:
         if self.host is not None:
@@ -262,9 +249,7 @@ class Remote:
         self.app.render()
 
     def send(self, conn, text: str) -> None:
-        api = getattr(window, "cardtableRemote", None)
-        if present(api):
-            api.send(str(conn), text)
+        page.call("cardtableRemote.send", str(conn), text)
 
     # ---- what the links say ---------------------------------------------------------------------
     def on_message(self, key, text) -> None:
@@ -282,7 +267,7 @@ class Remote:
                     self.on_door(key, self.pending.pop(key))
                 self.app.render()
         except Exception as err:   # a guest can never stop the host
-            window.console.error(f"cardtable: remote message: {err!r}")
+            page.here.console.error(f"cardtable: remote message: {err!r}")
 
     def on_opened(self, key) -> None:
         key = str(key)
@@ -332,12 +317,10 @@ class Remote:
         offer["doors"] = [door]
         offer.setdefault("keys", []).append(door)
         host = self.host
-        self.with_module(lambda api: api.door(door, key, code, host.table_id, seat, self.handlers, self.ice()))
+        self.with_module(lambda: page.call("cardtableRemote.door", door, key, code, host.table_id, seat, self.ice()))
 
     def close_link(self, key: str) -> None:
-        api = getattr(window, "cardtableRemote", None)
-        if present(api):
-            api.close(key)
+        page.call("cardtableRemote.close", key)
 
     def on_closed(self, key) -> None:
         key = str(key)
@@ -363,7 +346,7 @@ class Remote:
         self.join = {"text": text}
         self.stop_scan_quietly()
         self.app.screen = "join"
-        self.ensure_handlers()
+        self.with_module(lambda: None)   # (its stylesheet, and what the page tells: loaded now)
         self.app.render()
         kept = self.kept_guest()
         if text:
@@ -388,48 +371,43 @@ class Remote:
         self.join.update(status="reconnecting", reached=True, resume=True)
 
         def failed(err) -> None:   # a kept door that is not one (malformed): the code is the way back
-            window.console.warn(f"cardtable: the host's door not used: {err}")
+            page.here.console.warn(f"cardtable: the host's door not used: {err}")
             self.join.update(status="lost", door=None)
             self.app.render()
 
-        def go(api) -> None:
-            self.guest.send = lambda t: api.send(GUEST_KEY, t)
-            api.reach(GUEST_KEY, self.join["door"], guest.table, guest.seat, self.handlers, self.ice()).then(
-                None, create_once_callable(failed))
+        def go() -> None:
+            self.guest.send = lambda t: self.send(GUEST_KEY, t)
+            page.ask("cardtableRemote.reach", GUEST_KEY, self.join["door"], guest.table, guest.seat, self.ice(),
+                     then=lambda _r: None, failed=failed)
         self.with_module(go)
         self.app.render()
 
     def read_code(self, text: Optional[str] = None) -> None:
-        if text is None:
-            field = document.getElementById("join-code")
-            text = str(field.value) if present(field) else ""
-        self.join["text"] = text
+        text = self.join["text"] = self.app.form.get("join-code", "") if text is None else text
 
-        def go(api) -> None:
-            try:
-                offer = api.read(text)
-            except Exception:
-                self.join.update(error=_(remote_html.NOT_A_CODE), status=None)
-                self.app.render()
-                return
-            self.guest_table(str(offer.table), str(offer.seat), str(offer.secret), self.kept_guest(),
-                             lambda t: api.send(GUEST_KEY, t))
+        def refused(_err) -> None:
+            self.join.update(error=_(remote_html.NOT_A_CODE), status=None)
+            self.app.render()
+
+        def read(offer: dict) -> None:
+            self.guest_table(offer["table"], offer["seat"], offer["secret"], self.kept_guest(),
+                             lambda t: self.send(GUEST_KEY, t))
             table, seat = self.guest.guest.table, self.guest.seat
             self.join["status"] = "answering"
             self.app.render()
             label = _("Your answer to the host")
 
             def answered(result) -> None:
-                self.join.update(status="answered", code=_text(result.code), svg=_text(result.svg))
+                self.join.update(status="answered", code=_text(result["code"]), svg=_text(result["svg"]))
                 self.app.render()
 
             def failed(err) -> None:
                 self.join.update(status=None, error=_("The answer could not be made: {why}").format(why=_text(err)))
                 self.app.render()
 
-            api.answer(GUEST_KEY, offer.sdp, table, seat, label, self.handlers, self.ice()).then(
-                create_once_callable(answered), create_once_callable(failed))
-        self.with_module(go)
+            page.ask("cardtableRemote.answer", GUEST_KEY, offer["sdp"], table, seat, label, self.ice(),
+                     then=answered, failed=failed)
+        self.with_module(lambda: page.ask("cardtableRemote.read", text, then=read, failed=refused))
 
     def guest_message(self, text: str) -> None:
         guest = self.guest
@@ -491,55 +469,37 @@ class Remote:
 
     # ---- passing a code: Copy, Share ------------------------------------------------------------
     def passing(self) -> dict:
-        return {"share": present(getattr(window.navigator, "share", None)), "said": self.said}
+        return {"share": self.can_share, "said": self.said}
 
-    def copy(self, field_id: str) -> None:
-        """*Copy*: the field's text to the clipboard (or, with no clipboard, selected to copy by hand)."""
-        field = document.getElementById(field_id)
-        if not present(field):
+    def copy(self, field_id: str, share: bool = False) -> None:
+        """*Copy*: the field's text to the clipboard (or, with no clipboard, selected to copy by hand);
+        *Share* (``share``): through the device's own sharing (Web Share), a link as a link."""
+        text = self.app.form.get(field_id)
+        if text is None:
             return
-        clipboard = getattr(window.navigator, "clipboard", None)
+        data = {"title": "Card Table", "url" if text.startswith(("http://", "https://")) else "text": text}
 
-        def done(words) -> None:
-            self.said = (field_id, words)
-            self.app.render()
-
-        if present(clipboard):
-            clipboard.writeText(str(field.value)).then(
-                create_once_callable(lambda _r: done(_("Copied: now paste it in a message to them."))),
-                create_once_callable(lambda _e: (field.select(), done(_(remote_html.COPY_BY_HAND)))))
-        else:
-            field.select()
-            done(_(remote_html.COPY_BY_HAND))
-
-    def share(self, field_id: str) -> None:
-        """*Share*: the field's text (a link as a link) through the device's own sharing (Web Share)."""
-        field = document.getElementById(field_id)
-        if not present(field) or not present(getattr(window.navigator, "share", None)):
-            self.copy(field_id)
-            return
-        text = str(field.value)
-        data = {"title": "Card Table"}
-        data["url" if text.startswith(("http://", "https://")) else "text"] = text
-        window.navigator.share(to_js(data, dict_converter=js_object)).then(
-            None, create_once_callable(lambda _e: None))   # (cancelled: nothing to say)
+        def done(how) -> None:   # (shared, or cancelled: nothing to say)
+            if how in ("copied", "select"):
+                self.said = (field_id, _("Copied: now paste it in a message to them.") if how == "copied"
+                             else _(remote_html.COPY_BY_HAND))
+                self.app.render()
+        page.ask("cardtableSend", field_id, text, data if share else None, then=done)
 
     # ---- the scanner ----------------------------------------------------------------------------
     def start_scan(self, target: str) -> None:
         """Scan: the camera (asked for now) reads the host's code on the join screen (``join``), or a
         seat's answer on the host's screen; its view shows over the screen until a code is read."""
         if not (target == "join" and self.app.screen == "join") and not (
-                self.app.screen == "remote-host" and self.offers.get(target, {}).get("status") in ("shown", "connecting")):
+                self.app.screen == "remote-host" and self.answering(target)):
             return
         self.scan = {"for": target, "status": "starting"}
         self.app.render()
-        self.with_module(lambda api: api.scan("scan-video", self.handlers))
+        self.with_module(lambda: page.call("cardtableRemote.scan", "scan-video", f"remote-answer-{target}"))
 
     def stop_scan(self) -> None:
         """Cancel, Escape or leaving the screen: the camera stops, the view closes."""
-        api = getattr(window, "cardtableRemote", None)
-        if present(api):
-            api.stopScan()
+        page.call("cardtableRemote.stopScan")
         if self.scan is not None:
             self.scan = None
             self.app.render()
@@ -559,12 +519,15 @@ class Remote:
         if scan["for"] == "join" and self.app.screen == "join":
             self.read_code(text)
             return
-        seat = scan["for"]
-        field = document.getElementById(f"remote-answer-{seat}")
-        if self.app.screen == "remote-host" and seat in self.offers and present(field):
-            field.value = text
-            self.accept(seat)
+        seat = scan["for"]   # (web/remote.js put the text in the seat's field)
+        if self.app.screen == "remote-host" and self.answering(seat):
+            self.accept(seat, text)
         self.app.render()
+
+    def answering(self, seat: str) -> bool:
+        """The host's screen shows the seat's code and the field for its answer."""
+        offer = self.offers.get(seat, {})
+        return offer.get("status") in ("shown", "connecting") and bool(offer.get("code"))
 
     def scanning(self) -> bool:
         """The scanner's view is up (on the screen it was opened from)."""
@@ -587,9 +550,7 @@ class Remote:
     def stop_scan_quietly(self) -> None:
         """The scanner's screen was left: its camera stops (no redraw: one is under way)."""
         self.scan = None
-        api = getattr(window, "cardtableRemote", None)
-        if present(api):
-            api.stopScan()
+        page.call("cardtableRemote.stopScan")
 
     def bar(self) -> str:
         """Over the table: the host's devices while one is not connected, or a guest's lost connection."""
@@ -629,8 +590,6 @@ class Remote:
         self.stop_scan_quietly()
         self.close_host()
         if self.guest is not None:
-            api = getattr(window, "cardtableRemote", None)
-            if present(api):
-                api.close(GUEST_KEY)
+            self.close_link(GUEST_KEY)
             self.guest = None
             self.join = {}

@@ -135,10 +135,11 @@ def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset
     parts = ['<section class="remote-host form-page">',
              f'<h1>{esc(_("Players on other devices"))}</h1>',
              f'<p>{esc(_("Each player scans their code with their phone’s camera, or opens the link, or pastes the code under Join a table. Their device then shows an answer: scan it or paste it here."))}</p>',
-             f'<p class="muted small">{esc(_("The devices connect directly over the same Wi-Fi or a phone’s hotspot; no internet is needed."))}</p>']
+             f'<p class="muted small">{esc(_("The devices connect directly over the same Wi-Fi or a phone’s hotspot; no internet is needed."))}</p>',
+             "<form>"]   # (its fields come with a tap on its buttons: app.form)
     for seat, offer in offers.items():
         parts.append(seat_html(seat, names.get(seat, seat), offer, seat in on_host, seat in here, passing))
-    parts.append('<div class="form-buttons">'
+    parts.append('</form><div class="form-buttons">'
                  + button(esc(_("To the table")), "remote-table", key="remote-table", autofocus=True)
                  + "</div></section>")
     return "".join(parts)
@@ -147,7 +148,7 @@ def host_html(names: dict[str, str], offers: dict[str, dict], on_host: frozenset
 def join_html(state: dict, passing: Optional[dict] = None) -> str:
     """The guest's screen: paste the host's code, then show the answer."""
     status = state.get("status")
-    parts = ['<section class="remote-join form-page">', f'<h1>{esc(_("Join a table"))}</h1>']
+    parts = ['<section class="remote-join form-page">', f'<h1>{esc(_("Join a table"))}</h1><form>']
     if status in (None, "lost", "replaced", "reconnecting"):
         parts.append(f'<p>{esc(_(NO_CAMERA))}</p>')
         parts.append(_field("join-code", _("Join code or link"), state.get("text", "")))
@@ -162,7 +163,7 @@ def join_html(state: dict, passing: Optional[dict] = None) -> str:
     if status == "answered":
         parts.append(f'<div class="qr-box">{state.get("svg", "")}</div>')
         parts.append(passed("join-answer", _("Your answer"), state.get("code", ""), passing or {}))
-    parts.append('<div class="form-buttons">' + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home")
+    parts.append('</form><div class="form-buttons">' + button(esc(_("Home")), "nav:home", cls="btn ghost", key="home")
                  + "</div></section>")
     return "".join(parts)
 
