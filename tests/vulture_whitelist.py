@@ -14,8 +14,6 @@ Daily
 _.app_acts
 
 # attributes of browser objects set from Python (Pyodide proxies): the browser reads them
-_.onload            # an <img>'s or <script>'s load handler (ui/screens/daily.py, ui/table/screen.py)
-_.onerror           # its error handler (same places)
 _.snapshotCode      # <html data-snapshot-code>: ui/main.py writes it, tests/test_snapshot.py reads it in the page
 
 # ui/screens/remote.py: what web/remote.js tells, window.cardtableRemoteEvent(kind, ...), runs on_<kind>

@@ -2,28 +2,19 @@
 // with plain values, so that the same calls can come from a worker as messages (issue #49).
 // Each returns a plain value or a promise of one.
 
-// a stylesheet, added once; the promise settles when it has loaded (or failed to)
-window.cardtableStyle = (href) => {
-  let link = document.querySelector(`link[href="${CSS.escape(href)}"]`);
-  if (link) return link.dataset.loaded ? Promise.resolve(true) : new Promise((ok) => link.addEventListener("load", () => ok(true)));
-  link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  const done = new Promise((ok) => { link.onload = () => { link.dataset.loaded = "1"; ok(true); }; link.onerror = () => ok(false); });
-  document.head.appendChild(link);
-  return done;
-};
-
-// a module script, added once; the promise gives true once it has run, false if it did not load
-const scripts = {};
-window.cardtableScript = (src) => scripts[src] || (scripts[src] = new Promise((ok) => {
-  const script = document.createElement("script");
-  script.type = "module";
-  script.src = src;
-  script.onload = () => ok(true);
-  script.onerror = () => { delete scripts[src]; ok(false); };
-  document.head.appendChild(script);
-}));
+// a stylesheet or a module script, added once; the promise gives true once it has loaded (false if
+// it could not be: a script is tried again when asked again)
+const added = {};
+function add(tag, url, attrs) {
+  return added[url] || (added[url] = new Promise((ok) => {
+    const el = Object.assign(document.createElement(tag), attrs);
+    el.onload = () => ok(true);
+    el.onerror = () => { if (tag === "script") delete added[url]; ok(false); };
+    document.head.appendChild(el);
+  }));
+}
+window.cardtableStyle = (href) => add("link", href, { rel: "stylesheet", href });
+window.cardtableScript = (src) => add("script", src, { type: "module", src });
 
 // a text offered as a file to download
 window.cardtableDownload = (text, name, type) => {

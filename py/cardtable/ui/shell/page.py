@@ -45,7 +45,7 @@ def call(name: str, *args) -> None:
 
 def ask(name: str, *args, then, failed=None) -> None:
     """Call the page's ``name``; its answer (a promise's value) goes to ``then``, a failure to
-    ``failed`` (with None when the page has no such function)."""
+    ``failed`` (its text; None when the page has no such function)."""
     fn = _fn(name)
     if fn is None:
         if failed is not None:
@@ -54,7 +54,7 @@ def ask(name: str, *args, then, failed=None) -> None:
     got = fn(*map(_page, args))
     if hasattr(got, "then"):
         ok = create_once_callable(lambda v: then(plain(v)))
-        got.then(ok, create_once_callable(lambda e: failed and failed(plain(e))))
+        got.then(ok, create_once_callable(lambda e: failed and failed(None if plain(e) is None else str(e))))
     else:
         then(plain(got))
 
