@@ -155,3 +155,21 @@ def test_one_slot_is_a_slot_a_nil_on_ones_own_hand_is_named_and_you_in_a_chip_is
     said = announce.after_move("dummy-spades", table, bid, actor, before, before)
     assert said and "their own hand" not in said[0]
     assert table.nil_words({"nils": {"p1": ["p0", "dummy"]}}, "p1") == "you, dummy"   # not "nil You"
+
+
+def test_the_declarers_chip_is_marked_in_every_language():
+    """The gold chip of the declarer (``.role-declarer``) comes from the role, not its translated word."""
+    from cardtable.ui.text.i18n import use_language
+    game = new_game({"format": "cardtable/1", "game": "dummy-spades", "seed": 4, "players": ["You", "Ben", "Chloé"],
+                     "actions": []})
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    table = SpadesTable(game)
+    v = game.view(game.to_act)
+    use_language("fr")
+    try:
+        chips = {h: table.seat_box(v, h, "top", False) for h in ("p0", "p1", "p2")}
+    finally:
+        use_language("en")
+    assert [h for h, chip in chips.items() if "role-declarer" in chip] == [v["declarer"]]
+    assert "Déclarant" in chips[v["declarer"]]

@@ -333,8 +333,8 @@ class Table:
         label = f"{name}{', ' + role.lower() if role else ''}, " + ngettext("{n} card", "{n} cards", n).format(n=n) \
             + (f", {bid}" if bid and bid != '…' else "") + f", {tricks}"
         head = (f'<div class="seat-head"><span class="name">{esc(name)}</span>'
-                + (f'<span class="role role-{role.lower()}">{role}</span>' if role else "") + "</div>"
-                + f'<div class="seat-facts">{"".join(facts)}</div>')
+                + (f'<span class="role{" role-declarer" if hand == v["declarer"] else ""}">{esc(role)}</span>' if role else "")
+                + "</div>" + f'<div class="seat-facts">{"".join(facts)}</div>')
         body = ""
         if hand == "dummy" and not final:
             body = self.dummy_body(v, my_turn)
