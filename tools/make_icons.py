@@ -156,8 +156,14 @@ def _deflate(data: bytes, strategy: int) -> bytes:
 
 
 def png(size: int, rgba_rows: bytes) -> bytes:
-    """The smallest of ``encodings`` (the first of them when two tie: deterministic)."""
-    return min(encodings(size, rgba_rows), key=len)
+    """The smallest of ``encodings`` (the first of them when two tie: deterministic), then through
+    ZopfliPNG (the ``zopfli`` package's, lossless: its own filters, deflated by Zopfli) when that is
+    smaller: the committed icons 15,075 -> 13,279 bytes, the same pixels."""
+    import zopfli.png
+
+    best = min(encodings(size, rgba_rows), key=len)
+    squeezed = zopfli.png.optimize(best)
+    return squeezed if len(squeezed) < len(best) else best
 
 
 def encodings(size: int, rgba_rows: bytes) -> list[bytes]:
