@@ -16,6 +16,7 @@ _.app_acts
 # attributes of browser objects set from Python (Pyodide proxies): the browser reads them
 _.onload            # an <img>'s or <script>'s load handler (ui/screens/remote.py, ui/table/screen.py)
 _.onerror           # its error handler (same places)
+_.textContent       # an element's text (ui/screens/new_game.py writes the form's errors)
 _.cardtableTap      # ui/shell/page_input.py: Python's answer to a tap, which web/morph.js calls
 _.cardtableField    # ui/shell/page_input.py: ... to a field changed, which web/morph.js calls
 _.cardtableRoute    # ui/shell/page_input.py: ... to Back and Forward, which web/morph.js calls
