@@ -4,9 +4,11 @@
 // of #app, resize, scroll or end of a slide, this puts the tip next to its target, never over it,
 // inside the viewport, over as little as it can of what it keeps clear (KEEP); the ring around the
 // target; and when the step changes, it says the step in the live region (morph.js's
-// cardtableAnnounce) and moves the focus to the thing to do.  `spot` is tests/test_lessons.py's.
+// cardtableAnnounce) and moves the focus to the thing to do.  `spot` is tested in Node by
+// tests/test_lessons.py.
 
 const MARGIN = 8, GAP = 10;   // (the tip's distance to the viewport's edges, to its target)
+const { min, max } = Math, doc = document;
 // the tip's widths tried, widest first (a narrower one fits beside more, a wider one over the top of a short screen)
 const WIDTHS = [720, 560, 440, 340, 300, 260, 230];
 // What the tip should not cover, with a weight each: a card or the status line weighs so much that the
@@ -22,11 +24,11 @@ const KEEP = [
 ];
 
 const overlap = (a, b) => {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  const w = min(a[2], b[2]) - max(a[0], b[0]), h = min(a[3], b[3]) - max(a[1], b[1]);
   return w > 0 && h > 0 ? w * h : 0;
 };
 const apart = (a, b) => {
-  const dx = Math.max(a[0] - b[2], b[0] - a[2], 0), dy = Math.max(a[1] - b[3], b[1] - a[3], 0);
+  const dx = max(a[0] - b[2], b[0] - a[2], 0), dy = max(a[1] - b[3], b[1] - a[3], 0);
   return Math.sqrt(dx * dx + dy * dy);
 };
 const up = (a) => [...a].sort((x, y) => x - y);
@@ -37,24 +39,25 @@ const up = (a) => [...a].sort((x, y) => x - y);
 // [cost (over 1e9 when the tip cannot avoid its target), [left, top]]; the first of equal places.
 export function spot(vw, vh, w, h, target, keep, tap) {
   const [l, t, r, b] = target, ring = [l - 6, t - 6, r + 6, b + 6];
-  const hx = Math.max(MARGIN, vw - w - MARGIN), hy = Math.max(MARGIN, vh - h - MARGIN);
-  const clamp = (v, hi) => Math.min(Math.max(MARGIN, v), hi);
+  const hx = max(MARGIN, vw - w - MARGIN), hy = max(MARGIN, vh - h - MARGIN);
+  const clamp = (v, hi) => min(max(MARGIN, v), hi);
   const ys = [clamp(b + GAP, hy), clamp(t - GAP - h, hy), clamp((t + b) / 2 - h / 2, hy)];
-  for (let k = 0; k <= Math.floor((hy - MARGIN) / 8); k++) ys.push(MARGIN + 8 * k);
-  let best = null, at = [MARGIN, MARGIN];
+  for (let y = MARGIN; y <= hy; y += 8) ys.push(y);
+  let best = Infinity, at;
   for (const x of up([clamp((l + r) / 2 - w / 2, hx), MARGIN, hx, clamp(r + GAP, hx), clamp(l - GAP - w, hx)])) {
     for (const y of up(ys)) {
       const box = [x, y, x + w, y + h];
       let cost = 1e9 * overlap(box, ring) + 4 * apart(box, target);
       for (const [rect, weight] of keep) cost += weight * overlap(box, rect);
       if (tap && apart(box, [...tap, ...tap]) < 50) cost += 1e7;
-      if (best === null || cost < best) { best = cost; at = [x, y]; }
+      if (cost < best) { best = cost; at = [x, y]; }
     }
   }
   return [best, at];
 }
 
 const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const px = (n) => n.toFixed(1) + "px";
 // a style property set only when it changes: the observer watches `style`
 const set = (el, prop, value) => el.style.getPropertyValue(prop) != value && el.style.setProperty(prop, value);
 let said, saidSel, spoken, tapped, tappedAt, placed, kept;
@@ -66,7 +69,7 @@ function keepClear(app, tip) {
     for (const el of app.querySelectorAll(sel)) {
       if (tip.contains(el)) continue;
       let box = el;
-      if (el.matches(".status, .last-log")) { box = document.createRange(); box.selectNodeContents(el); }
+      if (el.matches(".status, .last-log")) { box = doc.createRange(); box.selectNodeContents(el); }
       const r = rect(box);
       if (r[2] > r[0] && r[3] > r[1]) out.push([r, weight]);
     }
@@ -75,7 +78,7 @@ function keepClear(app, tip) {
 }
 
 function place() {
-  const app = document.getElementById("app"), tip = app.querySelector(".lesson-tip"), ring = app.querySelector(".lesson-ring");
+  const app = doc.getElementById("app"), tip = app.querySelector(".lesson-tip"), ring = app.querySelector(".lesson-ring");
   if (!tip || !ring) { said = null; return; }
   const sel = tip.dataset.lessonPoint || "", say = tip.dataset.lessonSay || "", el = sel && app.querySelector(sel);
   const vw = innerWidth, vh = innerHeight, fresh = say != said || sel != saidSel;
@@ -85,14 +88,17 @@ function place() {
     if (l < 0 || t < 0 || r > vw || b > vh) el.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
   if (!el) {
-    width = Math.min(340, vw - 2 * MARGIN);
+    width = min(340, vw - 2 * MARGIN);
     left = (vw - width) / 2;
     top = MARGIN + 48;
     set(ring, "display", "none");
   } else {
     const target = rect(el), [l, t, r, b] = target;
-    for (const [p, v] of [["display", "block"], ["left", l - 3], ["top", t - 3], ["width", r - l + 6], ["height", b - t + 6]])
-      set(ring, p, p == "display" ? v : v.toFixed(1) + "px");
+    set(ring, "display", "block");
+    set(ring, "left", px(l - 3));
+    set(ring, "top", px(t - 3));
+    set(ring, "width", px(r - l + 6));
+    set(ring, "height", px(b - t + 6));
     const tap = performance.now() - tappedAt < 1000 && tapped;   // (a tip's button keeps away from a tap this long)
     const keep = keepClear(app, tip);
     // placed again when anything it keeps clear moved (a hand closing up after a card left; a tap only
@@ -100,20 +106,19 @@ function place() {
     const key = JSON.stringify([sel, say, target, vw, vh, tip.textContent, keep]);
     if (key != placed) {
       placed = key;
-      let best = null;
-      for (const w of new Set(WIDTHS.map((x) => Math.min(x, vw - 2 * MARGIN)))) {
+      kept = [Infinity];
+      for (const w of new Set(WIDTHS.map((x) => min(x, vw - 2 * MARGIN)))) {
         set(tip, "width", w + "px");
         const [cost, at] = spot(vw, vh, w, tip.getBoundingClientRect().height, target, keep, tap);
-        if (best === null || cost < best[0]) best = [cost, at, w];
+        if (cost < kept[0]) kept = [cost, at, w];
       }
-      kept = best;
     }
     [, [left, top], width] = kept;
   }
   set(tip, "width", width + "px");
-  set(tip, "left", left.toFixed(1) + "px");
-  set(tip, "top", top.toFixed(1) + "px");
-  tip.hasAttribute("data-placed") || tip.setAttribute("data-placed", "");
+  set(tip, "left", px(left));
+  set(tip, "top", px(top));
+  tip.dataset.placed ??= "";
   if (fresh) {
     said = say;
     saidSel = sel;
@@ -125,7 +130,7 @@ function place() {
   }
   // the focus goes to the thing to do when the step changes, and back to it when a redraw dropped it
   // (the focused control was removed: the focus fell back to the page) while the step waits
-  const active = document.activeElement;
+  const active = doc.activeElement;
   if (fresh || !active || active.matches("body,html") || !active.isConnected) {
     const focus = el && el.tagName == "BUTTON" ? el : tip.querySelector("button");
     if (focus && !focus.hasAttribute("disabled")) focus.focus();
@@ -139,7 +144,7 @@ const frame = () => {
 };
 const schedule = () => queued || (queued = requestAnimationFrame(frame));
 
-new MutationObserver(schedule).observe(document.getElementById("app"), {
+new MutationObserver(schedule).observe(doc.getElementById("app"), {
     childList: true, subtree: true, attributes: true,
     attributeFilter: ["class", "style", "data-placed", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"],
   });
