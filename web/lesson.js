@@ -1,28 +1,16 @@
-// The lesson's tip, placed by the page (loaded once by ui/screens/lesson.py through page.js's
-// cardtableScript).  Python draws the tip, #app .lesson-tip (data-lesson-point: the selector of what
-// it points at; data-lesson-say: the step's key), and the ring, #app .lesson-ring.  After every redraw
-// of #app, resize, scroll or end of a slide, this puts the tip next to its target, never over it,
-// inside the viewport, over as little as it can of what it keeps clear (KEEP); the ring around the
-// target; and when the step changes, it says the step in the live region (morph.js's
-// cardtableAnnounce) and moves the focus to the thing to do.  `spot` is tested in Node by
-// tests/test_lessons.py.
+// The lesson's tip, placed by the page: ui/screens/lesson.py loads this (page.js's cardtableScript),
+// then calls cardtableLesson (below) at each lesson's start.  Python draws the tip, #app .lesson-tip
+// (data-lesson-point: the selector of what it points at; data-lesson-say: the step's key), and the
+// ring, #app .lesson-ring.  After every redraw of #app, resize, scroll or end of a slide, this puts the
+// tip next to its target, never over it, inside the viewport, over as little as it can of what it
+// keeps clear (lesson.py's KEEP_CLEAR); the ring around the target; and when the step changes, it says
+// the step in the live region (morph.js's cardtableAnnounce) and moves the focus to the thing to do.
+// `spot` is tested in Node by tests/test_lessons.py.
 
 const MARGIN = 8, GAP = 10;   // (the tip's distance to the viewport's edges, to its target)
 const { min, max } = Math, doc = document;
 // the tip's widths tried, widest first (a narrower one fits beside more, a wider one over the top of a short screen)
 const WIDTHS = [720, 560, 440, 340, 300, 260, 230];
-// What the tip should not cover, with a weight each: a card or the status line weighs so much that the
-// tip never covers the hand, the trick, the floor, the dummy's cards, the status line or the line of
-// what just happened (their words, not the empty width of their boxes) while any place avoids them
-// (only its own target, 1e9, weighs more); the rest is kept clear as far as it can.  Seep's table,
-// then Dummy Spades' (a card counted in both).
-const KEEP = [
-  [".table .card:not(.back), .floor-body .house, .seep-dock .status, .table > .status, .last-play .last-log", 1e6],
-  [".seep-dock .panel button, .coach button, .lesson-summary", 3], [".move-error", 1], [".topbar, .seep-seats .seat, .pile", 0.3],
-  [".table .card:not(.back), .trick .spot, .spades .status", 1e6], [".action-panel button", 3],
-  [".opponents .seat.turn", 1], [".opponents .seat", 0.3],
-];
-
 const overlap = (a, b) => {
   const w = min(a[2], b[2]) - max(a[0], b[0]), h = min(a[3], b[3]) - max(a[1], b[1]);
   return w > 0 && h > 0 ? w * h : 0;
@@ -60,12 +48,12 @@ const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.t
 const px = (n) => n.toFixed(1) + "px";
 // a style property set only when it changes: the observer watches `style`
 const set = (el, prop, value) => el.style.getPropertyValue(prop) != value && el.style.setProperty(prop, value);
-let said, saidSel, spoken, tapped, tappedAt, placed, kept;
+let keepClear, said, saidSel, spoken, tapped, tappedAt, placed, kept;
 
 // what the tip should not cover: [rect, weight] pairs (a line of words: what its words cover)
-function keepClear(app, tip) {
+function boxes(app, tip) {
   const out = [];
-  for (const [sel, weight] of KEEP) {
+  for (const [sel, weight] of keepClear) {
     for (const el of app.querySelectorAll(sel)) {
       if (tip.contains(el)) continue;
       let box = el;
@@ -100,7 +88,7 @@ function place() {
     set(ring, "width", px(r - l + 6));
     set(ring, "height", px(b - t + 6));
     const tap = performance.now() - tappedAt < 1000 && tapped;   // (a tip's button keeps away from a tap this long)
-    const keep = keepClear(app, tip);
+    const keep = boxes(app, tip);
     // placed again when anything it keeps clear moved (a hand closing up after a card left; a tap only
     // counts when the tip moves)
     const key = JSON.stringify([sel, say, target, vw, vh, tip.textContent, keep]);
@@ -144,12 +132,19 @@ const frame = () => {
 };
 const schedule = () => queued || (queued = requestAnimationFrame(frame));
 
-new MutationObserver(schedule).observe(doc.getElementById("app"), {
-    childList: true, subtree: true, attributes: true,
-    attributeFilter: ["class", "style", "data-placed", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"],
-  });
-addEventListener("pointerdown", (e) => { tapped = [e.clientX, e.clientY]; tappedAt = performance.now(); }, true);
-addEventListener("resize", schedule);
-// a card or house that slides into place moves without a change to the page: placed again then
-for (const type of ["transitionend", "animationend", "scroll"]) addEventListener(type, schedule, true);
-schedule();   // (the lesson's first tip was drawn before this loaded)
+// Python's call, at each lesson's start once this has loaded: what the tip should keep clear,
+// [selector, weight] pairs; the first call starts the watching
+globalThis.cardtableLesson = (keep) => {
+  if (!keepClear) {
+    new MutationObserver(schedule).observe(doc.getElementById("app"), {
+      childList: true, subtree: true, attributes: true,
+      attributeFilter: ["class", "style", "data-placed", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"],
+    });
+    addEventListener("pointerdown", (e) => { tapped = [e.clientX, e.clientY]; tappedAt = performance.now(); }, true);
+    addEventListener("resize", schedule);
+    // a card or house that slides into place moves without a change to the page: placed again then
+    for (const type of ["transitionend", "animationend", "scroll"]) addEventListener(type, schedule, true);
+  }
+  keepClear = keep;
+  schedule();
+};

@@ -129,9 +129,9 @@ class Lesson:
         self.run = run
         app.open_game(game_obj, ID_PREFIX + game, controllers, log, script=Script(self, run))
         self.keep(run)   # kept from the start: a later part resumes even before its first move
-        from ..shell import page   # the lesson's stylesheet, and the script that places its tip (once each)
+        from ..shell import page   # the lesson's stylesheet, and the page's script that places its tip (once each)
         page.call("cardtableStyle", STYLESHEET)
-        page.call("cardtableScript", SCRIPT)
+        page.ask("cardtableScript", SCRIPT, then=lambda _ok: page.call("cardtableLesson", KEEP_CLEAR))
         app.advance()
 
     def _part_in_progress(self, game: str) -> str:
@@ -285,3 +285,15 @@ def _uses(action: str, floor: dict) -> tuple[list[str], list[int]]:
         return w[3:], [int(w[1])]
     return [], []
 
+
+CARDS = 1e6
+"""The weight of a card or the status line under the tip (web/lesson.js weighs the places it may
+go): the tip never covers the hand, the trick, the floor, the dummy's cards, the status line or the
+line that says what just happened (their words, not the empty width of their boxes) while any place
+avoids them (only its own target, 1e9, weighs more), at every size; the rest is kept clear as far as
+it can."""
+KEEP_CLEAR = ((".table .card:not(.back), .floor-body .house, .seep-dock .status, .table > .status, .last-play .last-log", CARDS),
+              (".seep-dock .panel button, .coach button, .lesson-summary", 3.0),
+              (".move-error", 1.0),
+              (".topbar, .seep-seats .seat, .pile", 0.3))
+KEEP_CLEAR += tuple(zip(lesson_spades.KEEP_CLEAR, (CARDS, 3.0, 1.0, 0.3)))   # the Dummy Spades table's

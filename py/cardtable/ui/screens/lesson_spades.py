@@ -31,6 +31,9 @@ READING = {
     "hand": ".my-hand .hand-cards",
     "bags": ".lesson-summary tbody tr:nth-child(1) td:last-child",
 }
+# what the tip should not cover on this table, with the weights of ``lesson.KEEP_CLEAR``
+KEEP_CLEAR = (".table .card:not(.back), .trick .spot, .spades .status", ".action-panel button",
+              ".opponents .seat.turn", ".opponents .seat")
 
 
 def reading(point: str) -> str:
