@@ -142,7 +142,7 @@ def test_steps_are_short():
             assert len(re.findall(r"\w+", s.text)) <= 45, s.text
 
 
-MARGIN, GAP, CARDS = 8, 10, 1e6   # web/lesson.js's
+MARGIN, GAP = 8, 10   # web/lesson.js's
 LESSON_JS = (Path(__file__).resolve().parent.parent / "web" / "lesson.js").as_uri()
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs node (make test installs the npm packages with it)")
 
@@ -285,6 +285,7 @@ def test_step_counts_run_on_over_a_lessons_parts():
 def test_the_tip_keeps_off_cards_and_the_status_line_when_a_place_allows():
     """The placement rule (#46): a card or the status line weighs a million times a button, so the
     tip goes over seat chips and buttons, far from its target if it must, rather than over a card."""
+    from cardtable.ui.screens.lesson import CARDS
     target = (300, 400, 344, 462)                     # a card at the right of the hand
     hand = [((x, 400, x + 44, 462), CARDS) for x in range(10, 300, 48)]
     status = ((8, 300, 352, 330), CARDS)
