@@ -6,8 +6,9 @@ app's table: the newcomer's seat is a person, the others are computers whose mov
 through the engine as always (``GameSession.apply``), and after each of the newcomer's moves the run
 checks it against the step.  Over the table a tip (``tip_html``) says the step in the player's
 language, next to a highlight ring on the thing to do; the page places the tip (web/lesson.js, after
-every redraw) above, below or beside its target, never over it, inside the viewport.  A different legal move gets the step's explanation and *Take it
-back*; an illegal one gets the engine's reason, as at any table.
+every redraw) above, below or beside its target, never over it, inside the viewport, keeping clear
+what ``KEEP_CLEAR`` names.  A different legal move gets the step's explanation and *Take it back*;
+an illegal one gets the engine's reason, as at any table.
 
 Progress (the step and the script's actions played) is kept in the browser under
 ``cardtable/v1/lesson/<game>``: Home leaves at any step, *Learn to play* resumes there.  A lesson
