@@ -1,8 +1,15 @@
 """The guided hands (issue #30) played through the engine in CPython: every scripted move is legal
 and written as the engine writes it, every step's expected action is the script's and legal at its
-point, each lesson covers the ideas the issue lists, and a run follows, explains and takes back."""
+point, each lesson covers the ideas the issue lists, and a run follows, explains and takes back.
+The rule that places the tip (web/lesson.js's ``spot``, run in Node) is checked against the plain
+rule written here."""
 
+import json
+import math
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -135,26 +142,56 @@ def test_steps_are_short():
             assert len(re.findall(r"\w+", s.text)) <= 45, s.text
 
 
+MARGIN, GAP = 8, 10   # web/lesson.js's
+LESSON_JS = (Path(__file__).resolve().parent.parent / "web" / "lesson.js").as_uri()
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs node (make test installs the npm packages with it)")
+
+
+def spots(*cases):
+    """web/lesson.js's ``spot`` (the tip's place) for each case ``(vw, vh, w, h, target, keep, tap)``,
+    run in Node: (cost, (left, top)) each."""
+    code = ("globalThis.document = {};"   # (all of a page the script reaches as it loads)
+            f" const {{ spot }} = await import({json.dumps(LESSON_JS)}); let s = ''; process.stdin.on('data', (d) => s += d);"
+            " process.stdin.on('end', () => console.log(JSON.stringify(JSON.parse(s).map((c) => spot(...c)))));")
+    run = subprocess.run(["node", "--input-type=module", "-e", code], input=json.dumps(cases), capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return [(cost, tuple(at)) for cost, at in json.loads(run.stdout)]
+
+
+def _overlap(a, b):
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _apart(a, b):
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return math.sqrt(dx * dx + dy * dy)
+
+
+@needs_node
 def test_tip_place_is_beside_its_target_inside_the_viewport():
-    from cardtable.ui.screens.lesson import MARGIN, _overlap, _spot
     hand = ((10, 640, 350, 730), 3.0)
-    for vw, vh, target in ((360, 740, (180, 650, 230, 720)), (360, 740, (20, 200, 120, 260)),
-                           (740, 360, (180, 144, 409, 205)), (740, 360, (600, 290, 650, 350))):
-        cost, (x, y) = _spot(vw, vh, 300, 120, target, [hand])
+    sizes = ((360, 740, (180, 650, 230, 720)), (360, 740, (20, 200, 120, 260)),
+             (740, 360, (180, 144, 409, 205)), (740, 360, (600, 290, 650, 350)))
+    # (the last: a tap just made; the tip keeps 50 px away from its point)
+    *found, (_cost, (tx, ty)) = spots(*((vw, vh, 300, 120, target, [hand], None) for vw, vh, target in sizes),
+                                      (360, 740, 300, 120, (180, 650, 230, 720), [], (200, 520)))
+    for (vw, vh, target), (cost, (x, y)) in zip(sizes, found):
         box = (x, y, x + 300, y + 120)
         assert cost < 1e9 and _overlap(box, target) == 0
         assert MARGIN <= x and x + 300 <= vw - MARGIN + 0.01 and MARGIN <= y and y + 120 <= vh - MARGIN + 0.01
-    # a tap just made: the tip keeps 50 px away from its point
-    cost, (x, y) = _spot(360, 740, 300, 120, (180, 650, 230, 720), [], tap=(200, 520))
-    assert not (x - 50 <= 200 <= x + 350 and y - 50 <= 520 <= y + 170)
+    assert not (tx - 50 <= 200 <= tx + 350 and ty - 50 <= 520 <= ty + 170)
 
 
+@needs_node
 def test_the_tip_place_is_the_one_weighing_every_place_against_every_box_gives():
-    """``_spot`` leaves out the boxes beside a column and drops a place once it costs the best
-    found: the same place and cost as the plain rule (every place, every box), on 150 random
-    layouts of up to 45 boxes at the four sizes, with and without a tap."""
+    """web/lesson.js's ``spot`` gives the place and cost of the plain rule written here (every place,
+    every box; the first of equals), on 150 random layouts of up to 45 boxes at four sizes, with and
+    without a tap."""
     import random
-    from cardtable.ui.screens.lesson import GAP, MARGIN, _apart, _overlap, _spot
 
     def plain(vw, vh, w, h, target, keep, tap):
         l, t, r, b = target
@@ -176,6 +213,7 @@ def test_the_tip_place_is_the_one_weighing_every_place_against_every_box_gives()
         return min(places, key=lambda p: p[0])   # (the first of equals)
 
     rnd = random.Random(7)
+    cases = []
     for _ in range(150):
         vw, vh = rnd.choice([(360, 740), (740, 360), (320, 640), (1280, 800)])
         w, h = min(rnd.choice([230, 300, 340, 440, 720]), vw - 2 * MARGIN), rnd.uniform(60, 260)
@@ -186,7 +224,8 @@ def test_the_tip_place_is_the_one_weighing_every_place_against_every_box_gives()
             bl, bt = rnd.uniform(-20, vw), rnd.uniform(-20, vh)
             keep.append(((bl, bt, bl + rnd.uniform(0, 300), bt + rnd.uniform(0, 80)), rnd.choice([1e6, 3.0, 1.0, 0.3])))
         tap = (rnd.uniform(0, vw), rnd.uniform(0, vh)) if rnd.random() < 0.3 else None
-        assert _spot(vw, vh, w, h, target, keep, tap) == plain(vw, vh, w, h, target, keep, tap)
+        cases.append((vw, vh, w, h, target, keep, tap))
+    assert spots(*cases) == [plain(*case) for case in cases]
 
 
 def test_the_count_is_explained_line_by_line_and_adds_up_to_the_engines_score():
@@ -242,14 +281,15 @@ def test_step_counts_run_on_over_a_lessons_parts():
     assert step_numbers("seep-two") == (len(every["seep"].steps), len(every["seep"].steps) + len(every["seep-two"].steps))
 
 
+@needs_node
 def test_the_tip_keeps_off_cards_and_the_status_line_when_a_place_allows():
     """The placement rule (#46): a card or the status line weighs a million times a button, so the
     tip goes over seat chips and buttons, far from its target if it must, rather than over a card."""
-    from cardtable.ui.screens.lesson import CARDS, _overlap, _spot
+    from cardtable.ui.screens.lesson import CARDS
     target = (300, 400, 344, 462)                     # a card at the right of the hand
     hand = [((x, 400, x + 44, 462), CARDS) for x in range(10, 300, 48)]
     status = ((8, 300, 352, 330), CARDS)
     chips = ((8, 60, 352, 120), 0.3)
-    cost, (x, y) = _spot(360, 740, 340, 120, target, [*hand, status, chips])
+    [(cost, (x, y))] = spots((360, 740, 340, 120, target, [*hand, status, chips], None))
     tip = (x, y, x + 340, y + 120)
     assert cost < 1e6 and not any(_overlap(tip, r) for r, _w in [*hand, status])

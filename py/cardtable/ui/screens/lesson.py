@@ -5,10 +5,10 @@ app's table: the newcomer's seat is a person, the others are computers whose mov
 (the game session asks its ``script``, this screen's ``Script``, instead of thinking), every move goes
 through the engine as always (``GameSession.apply``), and after each of the newcomer's moves the run
 checks it against the step.  Over the table a tip (``tip_html``) says the step in the player's
-language, next to a highlight ring on the thing to do; the tip is placed by ``place`` (a
-``MutationObserver`` on ``#app``, so after every redraw) above, below or beside its target, never
-over it, inside the viewport.  A different legal move gets the step's explanation and *Take it
-back*; an illegal one gets the engine's reason, as at any table.
+language, next to a highlight ring on the thing to do; the page places the tip (web/lesson.js, after
+every redraw) above, below or beside its target, never over it, inside the viewport, keeping clear
+what ``KEEP_CLEAR`` names.  A different legal move gets the step's explanation and *Take it back*;
+an illegal one gets the engine's reason, as at any table.
 
 Progress (the step and the script's actions played) is kept in the browser under
 ``cardtable/v1/lesson/<game>``: Home leaves at any step, *Learn to play* resumes there.  A lesson
@@ -39,6 +39,7 @@ from .lesson_offer import OFFER_KEY, keep, stored
 
 ID_PREFIX = "lesson:"
 STYLESHEET = "web/lesson.css"
+SCRIPT = "web/lesson.js"   # places the tip (the page measures it, not Python)
 COMPUTERS = "casual"   # the level named for the scripted seats (their moves are the script's)
 SEAT_NAMES = ("Ben", "Ana", "Dev")
 
@@ -129,7 +130,9 @@ class Lesson:
         self.run = run
         app.open_game(game_obj, ID_PREFIX + game, controllers, log, script=Script(self, run))
         self.keep(run)   # kept from the start: a later part resumes even before its first move
-        _stylesheet()
+        from ..shell import page   # the lesson's stylesheet, and the page's script that places its tip (once each)
+        page.call("cardtableStyle", STYLESHEET)
+        page.ask("cardtableScript", SCRIPT, then=lambda _ok: page.call("cardtableLesson", KEEP_CLEAR))
         app.advance()
 
     def _part_in_progress(self, game: str) -> str:
@@ -284,236 +287,14 @@ def _uses(action: str, floor: dict) -> tuple[list[str], list[int]]:
     return [], []
 
 
-def _stylesheet() -> None:
-    from pyscript import document
-    if not _present(document.querySelector(f'link[href="{STYLESHEET}"]')):
-        link = document.createElement("link")
-        link.rel = "stylesheet"
-        link.href = STYLESHEET
-        document.head.appendChild(link)
-    _watch()
-
-
-# ---- placing the tip (browser) ------------------------------------------------------------------------
-_WATCH: dict = {}
-
-
-def _present(x) -> bool:
-    """False for None and for JavaScript's null (Pyodide may give ``null`` as a ``JsNull`` object)."""
-    return x is not None and type(x).__name__ != "JsNull"
-
-
-def _watch() -> None:
-    """Place the tip after every redraw of ``#app`` and on resize or scroll (once per page)."""
-    if _WATCH:
-        return
-    from pyodide.ffi import create_proxy, to_js
-    from pyscript import document, window
-
-    def schedule(*_args) -> None:
-        if not _WATCH.get("queued"):
-            _WATCH["queued"] = True
-            window.requestAnimationFrame(_WATCH["frame"])
-
-    def frame(*_args) -> None:
-        _WATCH["queued"] = False
-        try:
-            place()
-        except Exception as err:   # a tip out of place must never break the table
-            window.console.error(f"cardtable: lesson tip: {err!r}")
-
-    _WATCH["frame"] = create_proxy(frame)
-    _WATCH["schedule"] = create_proxy(schedule)
-    observer = window.MutationObserver.new(_WATCH["schedule"])
-    observer.observe(document.getElementById("app"), to_js(
-        {"childList": True, "subtree": True, "attributes": True,
-         "attributeFilter": ["class", "style", "data-placed", "data-lesson-point", "data-lesson-say", "aria-pressed", "hidden"]},
-        dict_converter=window.Object.fromEntries))
-    _WATCH["observer"] = observer
-    def tapped(event) -> None:
-        _WATCH["tap"] = (float(event.clientX), float(event.clientY), float(window.performance.now()))
-
-    _WATCH["tapped"] = create_proxy(tapped)
-    window.addEventListener("pointerdown", _WATCH["tapped"], True)
-    window.addEventListener("resize", _WATCH["schedule"])
-    # a card or house that slides into place moves without a change to the page: placed again then
-    window.addEventListener("transitionend", _WATCH["schedule"], True)
-    window.addEventListener("animationend", _WATCH["schedule"], True)
-    window.addEventListener("scroll", _WATCH["schedule"], True)
-
-
-GAP = 10
-MARGIN = 8
-WIDTHS = (720.0, 560.0, 440.0, 340.0, 300.0, 260.0, 230.0)   # the tip's widths tried, widest first (a narrower one fits beside more,
-# a wider one over the top of a short screen)
-
-
-def place() -> None:
-    """Put the tip next to its target, never over it, inside the viewport; the ring around the
-    target; say the step in the live region and move the focus to the target when the step changes."""
-    from pyscript import document, window
-    tip = document.querySelector("#app .lesson-tip")
-    ring = document.querySelector("#app .lesson-ring")
-    if not _present(tip) or not _present(ring):
-        _WATCH["said"] = None
-        return
-    sel = str(tip.getAttribute("data-lesson-point") or "")
-    el = document.querySelector(f"#app {sel}") if sel else None
-    el = el if _present(el) else None
-    vw, vh = float(window.innerWidth), float(window.innerHeight)
-    say = str(tip.getAttribute("data-lesson-say") or "")
-    fresh = say != _WATCH.get("said") or sel != _WATCH.get("sel")
-    if _present(el) and fresh and not _in_view(el.getBoundingClientRect(), float(window.innerWidth), float(window.innerHeight)):
-        from pyodide.ffi import to_js
-        el.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries))
-    if not _present(el):
-        width = min(340.0, vw - 2 * MARGIN)
-        _style(tip, "width", f"{width}px")
-        left, top = (vw - width) / 2, MARGIN + 48
-        _style(ring, "display", "none")
-    else:
-        r = el.getBoundingClientRect()
-        for prop, value in (("display", "block"), ("left", f"{r.left - 3:.1f}px"), ("top", f"{r.top - 3:.1f}px"),
-                            ("width", f"{r.width + 6:.1f}px"), ("height", f"{r.height + 6:.1f}px")):
-            _style(ring, prop, value)
-        target = (float(r.left), float(r.top), float(r.right), float(r.bottom))
-        tap = _WATCH.get("tap")
-        tap = tap[:2] if tap and float(window.performance.now()) - tap[2] < TAP_MS else None
-        keep = _keep_clear(document, tip)
-        # placed again when anything it keeps clear moved (a hand closing up after a card left)
-        key = (sel, say, target, vw, vh, str(tip.textContent), tuple(keep))   # (a tap only counts when the tip moves)
-        if key != _WATCH.get("placed"):
-            _WATCH["placed"] = key
-            best = None
-            for w in sorted({min(x, vw - 2 * MARGIN) for x in WIDTHS}, reverse=True):
-                _style(tip, "width", f"{w}px")
-                h = float(tip.getBoundingClientRect().height)
-                cost, spot = _spot(vw, vh, w, h, target, keep, tap)
-                if best is None or cost < best[0]:
-                    best = (cost, spot, w)
-            _WATCH["spot"] = best[1:]
-        (left, top), width = _WATCH["spot"]
-        _style(tip, "width", f"{width}px")
-    _style(tip, "left", f"{left:.1f}px")
-    _style(tip, "top", f"{top:.1f}px")
-    if not tip.hasAttribute("data-placed"):
-        tip.setAttribute("data-placed", "")
-    if fresh:
-        _WATCH["said"], _WATCH["sel"] = say, sel
-        speak = getattr(window, "cardtableAnnounce", None)
-        text = tip.querySelector(".lesson-text")
-        if _present(speak) and _present(text) and say != _WATCH.get("spoken"):
-            _WATCH["spoken"] = say
-            speak(str(text.textContent))
-    # the focus goes to the thing to do when the step changes, and back to it when a redraw dropped it
-    # (the focused control was removed: the focus fell back to the page) while the step waits
-    if fresh or _dropped(document):
-        focus = el if el is not None and str(el.tagName) == "BUTTON" else tip.querySelector("button")
-        if _present(focus) and not focus.hasAttribute("disabled"):
-            focus.focus()
-
-
-def _dropped(document) -> bool:
-    """True when no control has the focus (it fell back to the page after its control was removed)."""
-    active = document.activeElement
-    return not _present(active) or str(active.tagName) in ("BODY", "HTML") or not bool(active.isConnected)
-
-
 CARDS = 1e6
-"""The weight of a card or the status line under the tip: the tip never covers the hand, the trick,
-the floor, the dummy's cards, the status line or the line that says what just happened (their words,
-not the empty width of their boxes) while any place avoids them
-(only its own target, 1e9, weighs more), at every size; the rest is kept clear as far as it can."""
+"""The weight of a card or the status line under the tip (web/lesson.js weighs the places it may
+go): the tip never covers the hand, the trick, the floor, the dummy's cards, the status line or the
+line that says what just happened (their words, not the empty width of their boxes) while any place
+avoids them (only its own target, 1e9, weighs more), at every size; the rest is kept clear as far as
+it can."""
 KEEP_CLEAR = ((".table .card:not(.back), .floor-body .house, .seep-dock .status, .table > .status, .last-play .last-log", CARDS),
               (".seep-dock .panel button, .coach button, .lesson-summary", 3.0),
               (".move-error", 1.0),
               (".topbar, .seep-seats .seat, .pile", 0.3))
 KEEP_CLEAR += tuple(zip(lesson_spades.KEEP_CLEAR, (CARDS, 3.0, 1.0, 0.3)))   # the Dummy Spades table's
-TAP_MS = 1000   # a tip's button keeps away from the point of a tap this long after it
-
-
-def _keep_clear(document, tip) -> list:
-    """What the tip should not cover, with a weight each: (rect, weight) pairs."""
-    out = []
-    for sel, weight in KEEP_CLEAR:
-        els = document.querySelectorAll(", ".join(f"#app {s.strip()}" for s in sel.split(",")))
-        for i in range(int(els.length)):
-            el = els.item(i)
-            if tip.contains(el):
-                continue
-            if el.matches(".status, .last-log"):   # a line of words: what its words cover
-                words = document.createRange()
-                words.selectNodeContents(el)
-                r = words.getBoundingClientRect()
-            else:
-                r = el.getBoundingClientRect()
-            if float(r.width) > 0 and float(r.height) > 0:
-                out.append(((float(r.left), float(r.top), float(r.right), float(r.bottom)), weight))
-    return out
-
-
-def _style(el, prop: str, value: str) -> None:
-    """Set a style property only when it changes: the observer watches ``style``, and an unchanged
-    value written again would wake it for nothing."""
-    if str(el.style.getPropertyValue(prop)) != value:
-        el.style.setProperty(prop, value)
-
-
-def _in_view(r, vw: float, vh: float) -> bool:
-    return float(r.left) >= 0 and float(r.top) >= 0 and float(r.right) <= vw and float(r.bottom) <= vh
-
-
-Rect = tuple  # (left, top, right, bottom)
-
-
-def _overlap(a: Rect, b: Rect) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def _apart(a: Rect, b: Rect) -> float:
-    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
-    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
-    return (dx * dx + dy * dy) ** 0.5
-
-
-def _spot(vw: float, vh: float, w: float, h: float, target: Rect, keep: list, tap=None) -> tuple[float, tuple]:
-    """Where a ``w``×``h`` tip goes: inside the viewport, never over ``target`` (nor its ring), over as
-    little as possible of the things to keep clear (``keep``: (rect, weight) pairs: controls, the
-    floor, the status line...), away from the point of a tap just made (``tap``: a button of the
-    tip must not come up under a finger), and as near the target as that allows.  Returns the cost of
-    the place found (over 1e9 when the tip cannot avoid its target) and the place (left, top)."""
-    l, t, r, b = target
-    ring = (l - 6, t - 6, r + 6, b + 6)
-    hi_x, hi_y = max(MARGIN, vw - w - MARGIN), max(MARGIN, vh - h - MARGIN)
-
-    def clamp(v: float, hi: float) -> float:
-        return min(max(MARGIN, v), hi)
-
-    xs = {clamp((l + r) / 2 - w / 2, hi_x), MARGIN, hi_x, clamp(r + GAP, hi_x), clamp(l - GAP - w, hi_x)}
-    ys = {clamp(b + GAP, hi_y), clamp(t - GAP - h, hi_y), clamp((t + b) / 2 - h / 2, hi_y)}
-    ys.update(MARGIN + 8.0 * k for k in range(int((hi_y - MARGIN) / 8) + 1))
-    best, spot = None, (MARGIN, MARGIN)
-    ys = sorted(ys)
-    for x in sorted(xs):
-        # (the same sums as weighing every place against every box, in the same order, but the boxes
-        # beside this column left out and a place dropped once its cost reaches the best: the page
-        # weighs thousands of places for each width it tries: a new step's placing took up to 49 ms in
-        # Chromium on a busy machine before, 26 after)
-        cols = [(min(x + w, r[2]) - max(x, r[0]), r[1], r[3], weight) for r, weight in keep
-                if min(x + w, r[2]) - max(x, r[0]) > 0]
-        for y in ys:
-            box = (x, y, x + w, y + h)
-            cost = 1e9 * _overlap(box, ring) + 4.0 * _apart(box, target)
-            for across, top, bottom, weight in cols:
-                down = min(y + h, bottom) - max(y, top)
-                if down > 0:
-                    cost += weight * (across * down)
-                    if best is not None and cost >= best:
-                        break
-            if tap is not None and _apart(box, (tap[0], tap[1], tap[0], tap[1])) < 50:
-                cost += 1e7
-            if best is None or cost < best:
-                best, spot = cost, (x, y)
-    return best, spot
