@@ -296,6 +296,13 @@ def test_a_hand_of_people_or_against_computers_fits_the_screen(page, site, size)
     assert errors == []
 
 
+FIELD_CLEAR = """() => {
+  const field = document.activeElement, box = field.getBoundingClientRect();
+  const bar = document.querySelector(".form-buttons").getBoundingClientRect();
+  return [field.id, box.top >= 0 && box.bottom <= bar.top];
+}"""
+
+
 def test_nothing_is_wider_than_a_320px_screen_and_sheets_close(page, site):
     page.set_viewport_size({"width": 320, "height": 640})
     page.goto(site.url)
@@ -310,6 +317,8 @@ def test_nothing_is_wider_than_a_320px_screen_and_sheets_close(page, site):
             page.click('[data-act="start"]')
             assert "multiple of 50" in page.locator("#ng-target-error").inner_text()
             assert screen(page) == "new"
+            # the field refused has the focus, in sight above the sticky Start bar
+            assert page.evaluate(FIELD_CLEAR) == ["ng-target", True]
             page.select_option("#ng-preset", "seep-pagat")
             assert page.locator("#ng-target").count() == 0 and page.locator("#ng-baazis").count() == 1
             screenshot(page, "phone-form-seep-320")
