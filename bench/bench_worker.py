@@ -1,19 +1,18 @@
-"""The Python side in a Web Worker, against today's main-thread design (issue #49): a prototype
-measured beside the app, in headless Chromium, first visits (a new context each run: empty HTTP
-cache, no service worker), served by tools/serve.py from a copy of dist/.
+"""The Python side in a Web Worker, against today's main-thread design (issue #49): the app run in a
+worker by a prototype page, measured beside the app, in headless Chromium, first visits (a new
+context each run: empty HTTP cache, no service worker), served by tools/serve.py from a copy of dist/.
 
     nice -n 10 .venv/bin/python bench/bench_worker.py [--runs 3] [--taps 5]
 
 Pages:
   main thread  the app as shipped (index.html): Python (PyScript on Pyodide) runs on the page's main
                thread; home usable at <html data-ready>
-  Pyodide, main thread   bench/worker/page.html?main: the prototype below with its module run on the
-               page's main thread (the same files, start and renderers: only the thread differs)
   worker       bench/worker/page.html, never shipped: the same first paint (the home the build drew,
                the app's CSS); Pyodide starts in a module worker (bench/worker/py-worker.js) with the
-               app's trimmed standard library and its own archive, draws home with the app's renderer
-               (home_screen) and posts the HTML, which the page morphs (web/morph.js); a tap on a
-               [data-act] is posted to the worker, which posts the next screen's HTML
+               app's trimmed standard library and its own archive and runs the app itself, whose
+               calls into the page (ui/shell/page.py) come as messages the page carries out (the
+               redraw: web/morph.js), and the page's taps go to the worker; no PyScript, no start-up
+               snapshot, no store (a visit ?without-saves), English only
 
 Printed per page, the median of ``--runs`` (and each run): first contentful paint; the time to the
 home Python drew; the total blocking time after the first paint (the long tasks of the page's main
@@ -191,8 +190,7 @@ def main(argv=None) -> int:
         server = make_server(site, 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
-        pages = {"app (main thread)": ("", False), "Pyodide, main thread": ("worker.html?main", True),
-                 "Pyodide in a worker": ("worker.html", True)}
+        pages = {"app (main thread)": ("", False), "app in a worker": ("worker.html", True)}
         results: dict[str, list[dict]] = {name: [] for name in pages}
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -6,6 +6,10 @@ the page calls Python through the functions set by ``on(name, fn)`` (``window[na
 values are JSON's (text, numbers, lists, dicts, None), so that every one of these calls can cross
 to a worker as a message (issue #49: the page's functions are in web/morph.js and the scripts it
 loads).  ``here`` is the global scope Python runs in (timers, ``performance``, the store).
+
+In a worker (``IN_WORKER``: no ``document`` here) each call is posted to the page, which carries it
+out and posts back an ``ask``'s answer; the page's calls come as messages, handed to ``receive``
+(bench/worker/: the page's relay, measured by bench/bench_worker.py).
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from __future__ import annotations
 import js as here
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-_KEPT: dict = {}   # name -> the proxy the page calls (a proxy lasts as long as it is kept)
+_KEPT: dict = {}   # name -> the proxy the page calls (a proxy lasts as long as it is kept); in a worker, the function
+_ASKED: dict = {}  # in a worker: an ask's number -> (then, failed), until the page answers
+IN_WORKER = not hasattr(here, "document")
 
 
 def plain(value):
@@ -36,8 +42,14 @@ def _fn(name: str):
     return fn
 
 
+def _post(message: dict) -> None:
+    here.postMessage(_page(message))
+
+
 def call(name: str, *args) -> None:
     """Call the page's ``name`` with ``args`` (nothing when the page has no such function)."""
+    if IN_WORKER:
+        return _post({"call": name, "args": list(args)})
     fn = _fn(name)
     if fn is not None:
         fn(*map(_page, args))
@@ -46,6 +58,10 @@ def call(name: str, *args) -> None:
 def ask(name: str, *args, then, failed=None) -> None:
     """Call the page's ``name``; its answer (a promise's value) goes to ``then``, a failure to
     ``failed`` (its text; None when the page has no such function)."""
+    if IN_WORKER:
+        n = len(_ASKED) and max(_ASKED) + 1
+        _ASKED[n] = (then, failed)
+        return _post({"call": name, "args": list(args), "ask": n})
     fn = _fn(name)
     if fn is None:
         if failed is not None:
@@ -61,5 +77,21 @@ def ask(name: str, *args, then, failed=None) -> None:
 
 def on(name: str, fn) -> None:
     """The page's calls to ``window[name](...)`` run ``fn`` (with Python values)."""
+    if IN_WORKER:
+        _KEPT[name] = fn
+        return _post({"on": name})
     _KEPT[name] = proxy = create_proxy(lambda *args: fn(*map(plain, args)))
     setattr(here, name, proxy)
+
+
+def receive(message) -> None:
+    """A message from the page, in a worker: a call of a function set by ``on``, or the answer to
+    an ``ask`` (its value, or its failure's text)."""
+    m = plain(message)
+    if "to" in m:
+        return _KEPT[m["to"]](*m["args"])
+    then, failed = _ASKED.pop(m["answer"])
+    if "error" not in m:
+        then(m.get("value"))
+    elif failed is not None:
+        failed(m["error"])
