@@ -331,6 +331,9 @@ def test_nothing_is_wider_than_a_320px_screen_and_sheets_close(page, site):
         page.wait_for_selector("html[data-screen=home]")
     page.click('[data-act="quick:dummy-spades"]')
     page.wait_for_selector(".table")
+    # shown once the game's stylesheet is in (<html data-styling> gone), never left see-through
+    page.wait_for_selector("html:not([data-styling])", state="attached")
+    assert page.evaluate("getComputedStyle(document.querySelector('#app .table')).opacity") == "1"
     assert overflow(page) <= 0
     for panel in ("sheet", "log", "last"):
         if page.locator(f'[data-act="ui:panel:{panel}"]:not([disabled])').count() == 0:

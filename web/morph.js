@@ -256,7 +256,7 @@ window.cardtablePaint = function (html, screen, attrs, route, shown) {
 // attributes of <html> set (null: removed), as Python asks: lang, data-ready...
 window.cardtableHtml = (attrs) => {
   for (const [k, v] of Object.entries(attrs)) {
-    if (v === null) document.documentElement.removeAttribute(k);
+    if (v == null) document.documentElement.removeAttribute(k);
     else document.documentElement.setAttribute(k, v);
   }
 };

@@ -7,7 +7,7 @@ values are JSON's (text, numbers, lists, dicts, None), so that every one of thes
 to a worker as a message (issue #49: the page's functions are in web/morph.js and the scripts it
 loads).  ``here`` is the global scope Python runs in (timers, ``performance``, the store).
 
-In a worker (``IN_WORKER``: no ``document`` here) each call is posted to the page, which carries it
+In a worker (``in_worker``: no ``document`` here) each call is posted to the page, which carries it
 out and posts back an ``ask``'s answer; the page's calls come as messages, handed to ``receive``
 (bench/worker/: the page's relay, measured by bench/bench_worker.py).
 """
@@ -19,7 +19,12 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 _KEPT: dict = {}   # name -> the proxy the page calls (a proxy lasts as long as it is kept); in a worker, the function
 _ASKED: dict = {}  # in a worker: an ask's number -> (then, failed), until the page answers
-IN_WORKER = not hasattr(here, "document")
+
+
+def in_worker() -> bool:
+    """No ``document`` here: Python runs in a worker.  (Asked each time, never kept: the start-up
+    snapshot is made in Node, which has no document either.)"""
+    return not hasattr(here, "document")
 
 
 def plain(value):
@@ -48,7 +53,7 @@ def _post(message: dict) -> None:
 
 def call(name: str, *args) -> None:
     """Call the page's ``name`` with ``args`` (nothing when the page has no such function)."""
-    if IN_WORKER:
+    if in_worker():
         return _post({"call": name, "args": list(args)})
     fn = _fn(name)
     if fn is not None:
@@ -58,7 +63,7 @@ def call(name: str, *args) -> None:
 def ask(name: str, *args, then, failed=None) -> None:
     """Call the page's ``name``; its answer (a promise's value) goes to ``then``, a failure to
     ``failed`` (its text; None when the page has no such function)."""
-    if IN_WORKER:
+    if in_worker():
         n = len(_ASKED) and max(_ASKED) + 1
         _ASKED[n] = (then, failed)
         return _post({"call": name, "args": list(args), "ask": n})
@@ -77,7 +82,7 @@ def ask(name: str, *args, then, failed=None) -> None:
 
 def on(name: str, fn) -> None:
     """The page's calls to ``window[name](...)`` run ``fn`` (with Python values)."""
-    if IN_WORKER:
+    if in_worker():
         _KEPT[name] = fn
         return _post({"on": name})
     _KEPT[name] = proxy = create_proxy(lambda *args: fn(*map(plain, args)))
