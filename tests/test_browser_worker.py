@@ -30,7 +30,7 @@ def test_the_app_runs_with_its_python_in_a_worker(page, dist, tmp_path):
         page.on("worker", lambda w: workers.append(w.url))
         page.goto(server.url + "worker.html")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
-        assert [u.split("/")[-1] for u in workers] == ["py-worker.js?without-saves"]
+        assert [u.split("/")[-1] for u in workers] == ["py-worker.js"]
         assert page.evaluate("typeof window.pyodide") == "undefined"   # (no Python on the page's thread)
         # a tap, and a form's fields with the tap on its button: the refusal drawn by Python
         page.click('[data-act="new:seep"]')

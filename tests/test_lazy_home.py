@@ -32,6 +32,7 @@ window = mock.MagicMock()
 window.localStorage = Storage()
 window.location.hash = ""
 window.location.search = ""
+window.cardtableStart = lambda: {"search": "", "href": "http://127.0.0.1/"}   # (web/morph.js: what Python reads as it starts)
 window.navigator.languages = None
 window.navigator.language = "en-GB"
 for name in ("pyscript", "js", "pyodide", "pyodide.ffi"):

@@ -261,6 +261,13 @@ window.cardtableHtml = (attrs) => {
   }
 };
 
+// what Python reads as it starts (ui/shell/page.py, started): the page's address, the language pack
+// loaded before Python, the tests' settings (a worker's page sends the same, as a message)
+window.cardtableStart = () => ({
+  search: location.search, href: location.href.split("#")[0], packs: window.cardtablePacks || {},
+  computerMs: window.__cardtableComputerMs, handoffGuardMs: window.__cardtableHandoffGuardMs,
+});
+
 // Python has drawn its first screen: the app shown, the boot screen gone
 window.cardtableStarted = () => {
   document.getElementById("app").hidden = false;

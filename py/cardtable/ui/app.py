@@ -99,7 +99,7 @@ class App:
         self.tasks = Tasks(page.here, create_proxy)   # tasks of their own: soon, or after a delay
         # the open game and its play loop (game, table, seats, viewer, hand-off, holds, log ...)
         # (the pause before a computer's move: shorter in the browser tests, window.__cardtableComputerMs, never longer)
-        short = getattr(page.here, "__cardtableComputerMs", None)
+        short = page.started("computerMs")
         short = short if isinstance(short, (int, float)) and not isinstance(short, bool) and short >= 0 else None
         self.session = GameSession(self.tasks, self.saves, parse_settings(local_get(SETTINGS_KEY)), TableEvents(self),
                                    computer_ms_cap=short)

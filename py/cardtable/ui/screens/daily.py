@@ -278,7 +278,7 @@ class Daily:
     def share_open(self) -> None:
         from ... import share
         from ...coach.daily import hand_score, of_record
-        from ..shell.page import here
+        from ..shell import page
 
         app = self.app
         if app.screen == "review" and app.review_settings.review is not None:
@@ -297,7 +297,7 @@ class Daily:
         kd = of_record(record)
         kept = (store.entry(app.saves.store, *kd) or {}) if kd else {}
         par = kept.get("par") if isinstance(kept.get("par"), int) else None
-        base = str(here.location.href).split("#")[0]   # (the page's address: a worker will be told it)
+        base = page.started("href") or ""   # (the page's address, without its hash)
         text = share_text(record["game"], kd, hand_score(played) if kd else None, par,
                           totals_text(played, record.get("players") or []))
         self.shared = {"where": where, "link": base + fragment, "text": text, "said": "", "svg": ""}

@@ -84,10 +84,7 @@ class BrowserStore:
 
 def without_saves() -> bool:
     """True when the boot screen's rescue asked to start without the saved data (``?without-saves``)."""
-    try:
-        return "without-saves" in str(here.location.search)
-    except Exception:
-        return False
+    return "without-saves" in (page.started("search") or "")
 
 
 def take_pack(code: str) -> bool:
@@ -95,8 +92,7 @@ def take_pack(code: str) -> bool:
     (``web/i18n.js`` loads the chosen language's before Python starts); False when it has none."""
     if code == "en" or code in PACKS:
         return True
-    packs = getattr(here, "cardtablePacks", None)
-    text = getattr(packs, code, None) if present(packs) else None
+    text = (page.started("packs") or {}).get(code)
     return isinstance(text, str) and add_pack(code, text)
 
 

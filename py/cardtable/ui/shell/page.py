@@ -19,12 +19,24 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 _KEPT: dict = {}   # name -> the proxy the page calls (a proxy lasts as long as it is kept); in a worker, the function
 _ASKED: dict = {}  # in a worker: an ask's number -> (then, failed), until the page answers
+_START: dict = {}  # what the page gave as Python started (``started``)
 
 
 def in_worker() -> bool:
     """No ``document`` here: Python runs in a worker.  (Asked each time, never kept: the start-up
     snapshot is made in Node, which has no document either.)"""
     return not hasattr(here, "document")
+
+
+def started(name: str):
+    """A value the page gave Python as it started (``cardtableStart``, web/morph.js; a worker's page
+    sends the same): the page's address (``search``; ``href``, without its hash), the language
+    ``packs`` it loaded before Python, the tests' ``computerMs`` and ``handoffGuardMs``; None when
+    it gave none."""
+    if not _START:
+        give = _fn("cardtableStart")
+        _START.update(plain(give()) if give is not None else {}, asked=True)
+    return _START.get(name)
 
 
 def plain(value):

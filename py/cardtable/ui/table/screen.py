@@ -38,7 +38,7 @@ def handoff_guard_ms() -> float:
     """``HANDOFF_GUARD_MS``, or a shorter guard the browser tests set (``window.__cardtableHandoffGuardMs``,
     tests only, like web/morph.js's audit hook: they pass the device some hundreds of times, and
     a double tap's second tap comes within tens of milliseconds).  Never longer, never stored."""
-    short = getattr(here, "__cardtableHandoffGuardMs", None)
+    short = page.started("handoffGuardMs")
     if isinstance(short, (int, float)) and not isinstance(short, bool) and 0 <= short < HANDOFF_GUARD_MS:
         return short
     return HANDOFF_GUARD_MS
