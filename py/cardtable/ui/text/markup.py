@@ -11,8 +11,8 @@ Keyboard and screen reader (issue #13; web/morph.js acts on these after every re
 and comes back to the opener; ``escape`` names the act Escape performs); ``card_group`` is a
 labelled toolbar that is one Tab stop (arrow keys move between its cards: ``data-roving``);
 ``data-autofocus`` is where focus goes on a new screen, ``data-focus-now`` takes the focus when it
-first appears (``button(focus_now=True)``), and ``data-shortcut`` is the digit key that presses a
-button (``ui/keys.py``).
+first appears (``button(focus_now=True)``), and ``data-shortcut`` is the key (a digit or a letter)
+that presses a table's button (web/morph.js).
 """
 
 from __future__ import annotations
