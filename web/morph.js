@@ -339,11 +339,11 @@ function listen() {
     window.cardtableTap(el.dataset.act, refused, shownNow, form && fieldsOf(form));
   });
   root.addEventListener("change", (event) => {
-    const field = event.target, at = shownNow;
+    const field = event.target, shown = shownNow;
     if (!window.cardtableField || !field.id) return;
     const file = field.files && field.files[0];
-    if (!file) { window.cardtableField(field.id, field.value, at, null); return; }
-    file.text().then((text) => window.cardtableField(field.id, field.value, at, { text, name: file.name }));
+    if (!file) { window.cardtableField(field.id, field.value, shown, null); return; }
+    file.text().then((text) => window.cardtableField(field.id, field.value, shown, { text, name: file.name }));
   });
 }
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", listen);

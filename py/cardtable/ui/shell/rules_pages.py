@@ -24,7 +24,7 @@ def fetch_ahead(lang: str, then=None) -> None:
             _GOT[lang] = pages or False
             for fn in _THEN.pop(lang, []):
                 fn()
-        page.ask("cardtableRules", lang, then=got, failed=got)
+        page.ask("cardtableRules", lang, then=got, failed=lambda _why: got(None))
 
 
 def rules_page(game: str, lang: str, redraw) -> str:
