@@ -3,7 +3,6 @@ PyScript page (a heading, and an empty Python script) on the same runtime files,
 
     .venv/bin/python bench/bench_lighthouse.py [--runs 1] [--pages app,bare] [--json DIR]
 
-``--pages app,bare,worker`` adds bench_worker.py's prototype (Python in a Web Worker, never shipped).
 
 Lighthouse comes from npm, pinned exactly (LIGHTHOUSE_VERSION), installed on this script's first run
 into node_modules/.cache/ (not a devDependency: ``npm ci`` for the tests would fetch its 22 MB for
@@ -35,13 +34,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import serve  # noqa: E402
 from bench_firstvisit import prepare_site  # noqa: E402
-from bench_worker import add_prototype  # noqa: E402
 
 LIGHTHOUSE_VERSION = "13.5.0"
 LIGHTHOUSE_DIR = ROOT / "node_modules" / ".cache" / f"lighthouse-{LIGHTHOUSE_VERSION}"
 LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
-PAGES = {"app": "index.html", "bare": "bare-lighthouse.html",
-         "worker": "worker.html"}   # (bench_worker.py's prototype: Pyodide in a worker, never shipped)
+PAGES = {"app": "index.html", "bare": "bare-lighthouse.html"}
 # bench_startup's bare PyScript page with a heading, so that it paints something before Python has
 # run (Lighthouse stops with NO_FCP on a page that paints nothing)
 BARE_HEADING = "<h1>Bare PyScript</h1>"
@@ -99,7 +96,6 @@ def main(argv: list[str] | None = None) -> int:
                     (shutil.copytree if path.is_dir() else shutil.copy2)(path, site / path.name)
         bare = (site / "bare-pyscript.html").read_text(encoding="utf-8")
         (site / PAGES["bare"]).write_text(bare.replace("<body>", "<body>" + BARE_HEADING, 1), encoding="utf-8")
-        add_prototype(site)
         server = serve.make_server(site, 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"

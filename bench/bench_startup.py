@@ -95,8 +95,7 @@ const ask = () => navigator.serviceWorker.controller.postMessage({ type: "SNAPSH
 if (navigator.serviceWorker.controller) ask();
 else navigator.serviceWorker.addEventListener("controllerchange", ask, { once: true });"""
 
-PAGES = {"app": "index.html", "app, played": "index.html", "app, no snap": "index-plain.html",
-         "bare PyScript": "bare-pyscript.html", "bare Pyodide": "bare-pyodide.html"}
+PAGES = {"app": "index.html", "app, played": "index.html", "bare PyScript": "bare-pyscript.html", "bare Pyodide": "bare-pyodide.html"}
 WARM_ONLY = {"app, played"}  # (a first visit cannot come after a session of play)
 
 # Records when <html data-ready> appears, measured from navigation start, and when PyScript says
@@ -145,6 +144,9 @@ def copy_dist(tmp: Path) -> Path:
     site = tmp / "site"
     shutil.copytree(DIST, site)
     shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", site / "runtime" / "pyodide")
+    # PyScript, which the app no longer ships (its Python runs in a worker of its own), for the bare page
+    shutil.copytree(ROOT / "node_modules" / "@pyscript" / "core" / "dist", site / "runtime" / "pyscript",
+                    dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.map", "service-worker.js"))
     return site
 
 
@@ -154,20 +156,7 @@ def prepare_site(tmp: Path) -> Path:
                        "bare-pyodide.html": BARE_PYODIDE, "bare-pyodide.js": BARE_PYODIDE_JS,
                        "install.html": INSTALL, "install.js": INSTALL_JS}.items():
         (site / name).write_text(text, encoding="utf-8")
-    # the app without the snapshot wrapper: the same page with a config naming Pyodide directly
-    config = json.loads((site / "app" / "pyscript.json").read_text())
-    config["interpreter"] = "../runtime/pyodide/pyodide.mjs"
-    (site / "app" / "pyscript-plain.json").write_text(json.dumps(config))
     index = (site / "index.html").read_text(encoding="utf-8")
-    assert 'config="app/pyscript.json"' in index
-    # ...and without the wrapper's early start (it would boot a second interpreter there) or the
-    # early read of the snapshot
-    plain = index.replace('config="app/pyscript.json"', 'config="app/pyscript-plain.json"')
-    for early in ('<script type="module" src="web/pyodide-snapshot.js"></script>',
-                  '<script src="web/snapshot-early.js"></script>'):
-        assert early in plain
-        plain = plain.replace(early, "")
-    (site / "index-plain.html").write_text(plain, encoding="utf-8")
     # (under the app's own version: the worker keeps only a snapshot whose header names its version)
     write_service_worker(site, re.search(r'data-version="([^"]+)"', index).group(1))
     return site
@@ -175,8 +164,7 @@ def prepare_site(tmp: Path) -> Path:
 
 PHASES: dict[str, list[dict]] = {}  # "app, warm" and the like -> the performance marks, one dict per load
 PHASE_ORDER = ["load-pyodide", "snapshot-looked-up", "snapshot-read", "pyodide-ready", "archive-fetched",
-               "archive-inflated", "archive-written", "files-unpacked", "py:ready", "pyscript-files",
-               "pyscript-imported", "main", "app-imported", "home screen"]
+               "archive-inflated", "archive-written", "main", "app-imported", "home screen"]
 
 
 def installed(browser, base: str, name: str):

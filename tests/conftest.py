@@ -238,7 +238,7 @@ ANSWER_LATER = """(() => {
     Object.defineProperty(window, name, {configurable: true, get: () => answer && later, set: (fn) => { answer = fn; }});
   }
 })();"""
-ANSWERED = "() => !(window.__unanswered > 0)"
+ANSWERED = "() => !(window.__unanswered > 0) && !(window.cardtableBusy > 0)"   # (cardtableBusy: web/boot.js)
 
 
 def answer_later(context) -> None:

@@ -3,20 +3,17 @@
     python3 tools/build.py            # needs node_modules (npm ci) for the runtime
 
 dist/ holds:
-  index.html                  the page (loading screen, PyScript config reference)
+  index.html                  the page (its first paint, the loading screen)
   web/                        CSS, icons, manifest, boot script
-  app/cardtable.tar(.xz)      the Python package as one tar, unpacked by PyScript into the virtual FS
-                              (in JavaScript: web/tar.js), with the list of languages
+  app/cardtable.tar(.xz)      the Python package as one tar, unpacked by the app's worker into the virtual
+                              FS (web/py-worker.js, in JavaScript: web/tar.js), with the list of languages
                               (cardtable/locale/languages.json); downloaded as its xz-compressed copy
                               (see PACKED)
   lang/<code>.pack            each language but English: its catalog and the page scripts' words
                               (gzipped JSON), fetched only when spoken (write_packs)
-  app/main.py                 the entry module PyScript runs (py/cardtable/ui/main.py)
-  app/pyscript.json           PyScript config: local interpreter, the package's archive
   runtime/pyodide/            Pyodide's run-time files (from node_modules/pyodide), its standard
                               library trimmed to what the app uses (app_stdlib.zip, see write_stdlib),
                               and the first visit's packed copies of the two biggest (*.xz, see PACKED)
-  runtime/pyscript/           @pyscript/core's dist/ without source maps
   runtime/morphdom/, runtime/lean-qr/, runtime/jsqr/  the DOM-morphing library, the QR code maker
                               (ES modules) and the QR code reader of the scanner
   runtime/xz-decompress/      the xz decoder of the packed copies (a classic script)
@@ -168,11 +165,10 @@ def languages_file(names: dict[str, str]) -> dict[str, bytes]:
 
 
 # The files a first start downloads before Python runs, whose bytes the loading screen's progress
-# bar counts (web/progress.js): Pyodide's, and PyScript's main module (core-*.js).
+# bar counts (web/progress.js): Pyodide's.
 def boot_files() -> dict[str, int]:
     """{path in dist/: bytes} of the files the progress bar counts."""
     files = [DIST / "runtime" / "pyodide" / name for name in PYODIDE_FILES] + [DIST / STDLIB]
-    files += sorted((DIST / "runtime" / "pyscript").glob("core-*.js"))
     return {p.relative_to(DIST).as_posix(): p.stat().st_size for p in files if p.is_file()}
 
 
@@ -194,7 +190,7 @@ def _shipped(path: Path) -> bytes:
     return slim(source).encode("utf-8")
 
 
-APP_ARCHIVE = "app/cardtable.tar"  # the package, unpacked by PyScript (app/pyscript.json's `files`); packed (PACKED)
+APP_ARCHIVE = "app/cardtable.tar"  # the package, unpacked by the app's worker (web/py-worker.js); packed (PACKED)
 ARCHIVE_MTIME = 1577836800  # 2020-01-01, every file's date in the archive
 
 
@@ -220,8 +216,7 @@ def write_tar(dest: Path, files: list[Path], base: Path, extra: Optional[dict[st
 
 def copy_runtime() -> None:
     pyodide = NODE / "pyodide"
-    pyscript = NODE / "@pyscript" / "core" / "dist"
-    if not pyodide.is_dir() or not pyscript.is_dir():
+    if not pyodide.is_dir():
         fail("node_modules is missing: run `npm ci` first (make does this)")
     out = DIST / "runtime" / "pyodide"
     out.mkdir(parents=True)
@@ -230,11 +225,6 @@ def copy_runtime() -> None:
         if not src.is_file():
             fail(f"missing {src}")
         shutil.copy2(src, out / name)
-    out = DIST / "runtime" / "pyscript"
-    out.mkdir(parents=True)
-    for src in sorted(pyscript.iterdir()):
-        if src.is_file() and src.suffix in {".js", ".css"} and src.name != "service-worker.js":
-            shutil.copy2(src, out / src.name)
 
 
 # The browser libraries the page imports, from npm: (package, its ES module, the name in runtime/<package>/)
@@ -297,21 +287,7 @@ def build() -> dict:
     write_tar(DIST / APP_ARCHIVE, package_files(), ROOT / "py", languages)
     write_stdlib()
     write_packed(DIST / "web" / "snapshot-early.js")
-    (app / "main.py").write_bytes(_shipped(ROOT / "py" / "cardtable" / "ui" / "main.py"))
-    config = {
-        "interpreter": "./runtime/pyodide/pyodide.mjs",  # (relative to the page: see SNAPSHOT_LOADER)
-        # (PyScript unpacks it by its extension: pyodide.unpackArchive(bytes, "tar.gz"), which
-        # web/pyodide-snapshot.js does in JavaScript)
-        "files": {"./" + Path(APP_ARCHIVE).name: "./*"},
-        # PyScript's plugins for what the app does not use (editors, terminals, games, workers'
-        # "donkey", deprecation notices) are not loaded: each was a module to fetch and run, and
-        # py-editor's timer ran on a start's busiest stretch.  "error" (shows a Python error on the
-        # page, which web/boot.js reports) stays.
-        "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
-    }
-    use_snapshot_loader(config)
     write_boot_files(DIST / "web" / "progress.js")
-    (app / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
     own = [p for p in DIST.rglob("*") if p.is_file() and "runtime" not in p.relative_to(DIST).parts[:1]]
     # the page without its comments (they are for the repository's readers)
@@ -418,7 +394,7 @@ def stdlib_index(zf: zipfile.ZipFile) -> dict[str, str]:
 
 def stdlib_trace(node: str, full: Path) -> Optional[list[str]]:
     """The modules loaded in Pyodide (in Node) once it has started, imported the app's modules
-    and every module the app's sources and PyScript's package import: tools/make_snapshot.mjs
+    and every module the app's sources import: tools/make_snapshot.mjs
     --trace.  None when the trace fails."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "trace.json"
@@ -539,22 +515,6 @@ def write_packed(script: Path) -> dict[str, int]:
 
 SNAPSHOT = "runtime/pyodide-snapshot.bin"
 SNAPSHOT_MAGIC = b"CTSNAP1\n"
-# Relative to the page, not to app/pyscript.json: PyScript resolves `interpreter` against the
-# document's URL.  ("../web/…" named the web/ folder of the host's root, which is the app's own only
-# when the app is served from the root: from a sub-folder, as on a GitHub Pages project site, the
-# start failed with a 404.)
-SNAPSHOT_LOADER = "./web/pyodide-snapshot.js"
-
-
-def use_snapshot_loader(config: dict) -> None:
-    """Point PyScript's ``interpreter`` at web/pyodide-snapshot.js, which wraps Pyodide's loadPyodide.
-
-    PyScript imports the module its ``interpreter`` names and calls its ``loadPyodide``; the wrapper
-    boots from the memory snapshot when Cache Storage holds a matching one, else exactly as before.
-    """
-    config["interpreter"] = SNAPSHOT_LOADER
-
-
 def snapshot_modules() -> list[str]:
     """The cardtable modules imported into the snapshot: every one that never touches the browser.
 

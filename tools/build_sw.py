@@ -1,8 +1,7 @@
 """Write dist/sw.js: the service worker that makes Card Table work offline.
 
 tools/build.py calls ``write_service_worker(dist, version)`` as the build's last step, so the worker
-lists every file the finished dist/ holds -- the page, the app and the runtime (Pyodide, PyScript)
--- but PyScript's chunks for features the app never uses (UNUSED_PYSCRIPT).  It can also be run
+lists every file the finished dist/ holds -- the page, the app and the runtime (Pyodide).  It can also be run
 by hand on a built folder:
 
     python3 tools/build_sw.py [dist]
@@ -62,35 +61,11 @@ LANG_DIR = "lang/"  # the language packs: not precached, each kept once fetched 
 SNAPSHOT = "runtime/pyodide-snapshot.bin"  # fetched and unpacked by the worker after its install (see the template)
 
 
-# PyScript's chunks for features Card Table does not use, by name (the chunk's file name without
-# its "-<8-character hash>.js"): the code editor (codemirror*, and `index`, its Python grammar's
-# helpers), the terminal (xterm*; `py` and `mpy`, the terminal's Python and MicroPython sides),
-# TOML configs (`toml`), archives unpacked by MicroPython (`zip`; Pyodide unpacks the app's archive,
-# see web/pyodide-snapshot.js), Pyodide's FFI graph helper (`pyodide_graph`) and `storage.js`
-# (pyscript.storage); xterm.css too.  No start requests them, so the worker does not download them
-# (300 KB compressed); they stay in dist/ for anything that would ask, online.  (PyScript's
-# plugins proper -- error, py-editor, py-terminal, py-game, donkey, deprecations-manager -- are
-# small and imported at every start, though app/pyscript.json turns them off: they are kept.)  tests/test_offline.py checks that a first start requests no file the worker does not
-# keep, and starts and plays a hand offline without them.
-UNUSED_PYSCRIPT = {"codemirror", "codemirror_commands", "codemirror_lang-python", "codemirror_language",
-                   "codemirror_state", "codemirror_view", "index", "xterm", "xterm-readline",
-                   "xterm_addon-fit", "xterm_addon-web-links", "py", "mpy", "toml", "zip", "pyodide_graph",
-                   "storage"}
-
-
-def chunk_name(path: str) -> str | None:
-    """The feature name of a PyScript script or stylesheet (``runtime/pyscript/toml-Blg7Izee.js`` ->
-    ``toml``, ``runtime/pyscript/core.css`` -> ``core``), or None for any other file."""
-    found = re.fullmatch(r"runtime/pyscript/(.+?)(?:-[A-Za-z0-9_-]{8})?\.(?:js|css)", path)
-    return found.group(1) if found else None
-
-
 def precache_files(dist: Path) -> list[Path]:
-    """Every file of dist/ the worker must hold (all but PyScript's unused chunks), sorted by URL."""
+    """Every file of dist/ the worker must hold, sorted by URL."""
     files = [p for p in dist.rglob("*") if p.is_file()
              and p.relative_to(dist).as_posix() not in SKIP and not p.name.endswith(SKIP_SUFFIXES)
-             and not p.relative_to(dist).as_posix().startswith(LANG_DIR)
-             and chunk_name(p.relative_to(dist).as_posix()) not in UNUSED_PYSCRIPT]
+             and not p.relative_to(dist).as_posix().startswith(LANG_DIR)]
     return sorted(files, key=lambda p: p.relative_to(dist).as_posix())
 
 
@@ -145,7 +120,7 @@ async function addUnpacked(cache, file) {
 }
 
 self.addEventListener("install", (event) => {
-  // The start's 30-odd files (Pyodide, PyScript, the app's scripts) come from this cache with no
+  // The start's 30-odd files (Pyodide, the app's scripts) come from this cache with no
   // round trip through the fetch handler below, which ran for each of them on the start's busiest
   // stretch (measured: the interpreter restored 26 ms sooner, medians of 20 rounds).  Navigations
   // keep the handler (index.html for the scope's folder URL), as does any URL with a query string.
@@ -159,7 +134,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // cache: "no-cache" revalidates each file with the server, so the new cache never holds stale
-    // bytes, but a file the page has just downloaded (on a first visit: Pyodide, PyScript, the app)
+    // bytes, but a file the page has just downloaded (on a first visit: Pyodide, the app)
     // is answered "304 Not Modified" and taken from the HTTP cache instead of being sent again.
     const plain = FILES.filter((f) => !(f in PACKED));
     await Promise.all([
@@ -381,7 +356,7 @@ def write_service_worker(dist: Path, version: str) -> Path:
         raise FileNotFoundError(f"{dist}/index.html is missing: build the site first")
     files = precache_files(dist)
     urls = [p.relative_to(dist).as_posix() for p in files]
-    for needed in ("index.html", "runtime/pyodide/pyodide.asm.wasm", "runtime/pyscript/core.js"):
+    for needed in ("index.html", "runtime/pyodide/pyodide.asm.wasm", "web/py-worker.js"):
         if needed not in urls:
             raise FileNotFoundError(f"{dist}/{needed} is missing: the offline app would not start")
     out = dist / SW_NAME

@@ -4,13 +4,12 @@
 //
 // INDEX_DIR is Pyodide's folder (node_modules/pyodide/), OUT_FILE receives the raw snapshot
 // (tools/build.py wraps it with its version header and gzip).  When APP_ARCHIVE (the app's .tar)
-// is given, it is unpacked into /home/pyodide (where PyScript unpacks it in the page) and each
+// is given, it is unpacked into /home/pyodide (where the app's worker unpacks it) and each
 // MODULE is imported before the snapshot is taken, so those modules are already in sys.modules
 // when the page starts.  Only pure
-// Python modules belong there: nothing that touches the browser (`js`, `pyscript`) at import time.
+// Python modules belong there: nothing that touches the browser (`js`) at import time.
 //
-// Modules the page needs that cannot be imported here (the app's UI module, PyScript's own Python
-// package, whose sources are read from the PyScript bundle) are compiled ahead of time instead
+// Modules the page needs that cannot be imported here (the app's UI module) are compiled ahead of time instead
 // (tools/snapshot_code.py), and every object alive is frozen out of the garbage collector's way.
 //
 // The snapshot is made in a throwaway interpreter (Pyodide's rule: the instance that made a snapshot
@@ -18,7 +17,7 @@
 // `_loadSnapshot`), pinned with Pyodide 314.0.7 in package.json; this script restores the snapshot
 // once before writing it, so an upgrade that breaks the API fails the build's snapshot step loudly
 // (the build then goes on without a snapshot, and tests/test_snapshot.py fails).
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -26,8 +25,8 @@ import path from "node:path";
 //   --stdlib=ZIP      the standard library to start with (Pyodide's stdLibURL; default: INDEX_DIR's
 //                     python_stdlib.zip).  The snapshot must be made with the archive the page will
 //                     load: the interpreter's import system keeps the archive's table of contents.
-//   --trace=OUT       no snapshot: import everything (as for one, plus --imports and every module
-//                     PyScript's package imports, each only if it can be) and write to OUT, as JSON, the modules then loaded
+//   --trace=OUT       no snapshot: import everything (as for one, plus --imports, each only
+//                     if it can be) and write to OUT, as JSON, the modules then loaded
 //                     (`modules`) and what was tried (`imports`, `failed`)
 //   --imports=A,B     in a trace, more modules to import; otherwise, with --require=1, modules that
 //                     must be found (exit 3 if one is not): the build's check that the trimmed
@@ -53,43 +52,6 @@ const { loadPyodide, version } = await import(pathToFileURL(indexURL + "pyodide.
 // Standard-library modules the app imports at start-up (importing them here saves that time).
 const STDLIB = ["json", "random", "re", "math", "itertools", "functools", "collections", "dataclasses",
   "typing", "time", "gc", "html", "datetime", "copy", "hashlib", "importlib", "zipfile"];
-
-/** PyScript's own Python package, {relative path: source}, as PyScript writes it into the page's
- * file system before it imports it; read from the PyScript bundle next to Pyodide in node_modules.
- * Empty when it cannot be found (the page then compiles it as before). */
-function pyscriptSources(indexURL) {
-  try {
-    const dist = path.resolve(indexURL, "..", "@pyscript", "core", "dist");
-    const core = readdirSync(dist).find((f) => /^core-.*\.js$/.test(f));
-    const text = readFileSync(path.join(dist, core), "utf8");
-    const start = text.indexOf('{pyscript:{"__init__.py":');
-    if (start < 0) return {};
-    let depth = 0;
-    let i = start;
-    for (let inString = false; i < text.length; i++) { // to the brace that closes the literal
-      const c = text[i];
-      if (inString) {
-        if (c === "\\") i++;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === "{") depth++;
-      else if (c === "}" && --depth === 0) break;
-    }
-    const tree = JSON.parse(text.slice(start, i + 1).replace(/^\{pyscript:/, '{"pyscript":'));
-    const files = {};
-    const walk = (dir, node) => {
-      for (const [name, value] of Object.entries(node)) {
-        if (typeof value === "string") files[`${dir}/${name}`] = value;
-        else walk(`${dir}/${name}`, value);
-      }
-    };
-    walk("pyscript", tree.pyscript);
-    return files;
-  } catch (err) {
-    console.error("make_snapshot: PyScript's Python sources not found, not precompiled:", err.message);
-    return {};
-  }
-}
 
 const py = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
 py.runPython(`import ${STDLIB.join(", ")}`);
@@ -126,23 +88,14 @@ for name in wanted.split():
         pass
 `);
 }
-// The modules the app's sources import (found by the build) and PyScript's package imports: in a
+// The modules the app's sources import (found by the build): in a
 // trace, each that can be imported is, and what is loaded then is written out; otherwise each of
 // --imports must be found (not imported) when --require is given.
 py.globals.set("extra_imports", extraImports.join(" "));
-py.globals.set("pyscript_sources", JSON.stringify(pyscriptSources(indexURL)));
 py.globals.set("tracing", Boolean(options.trace));
 const tried = JSON.parse(py.runPython(`
-import ast, importlib, importlib.util, json, sys
+import importlib, importlib.util, json, sys
 names = set(extra_imports.split())
-if tracing:
-    for source in json.loads(pyscript_sources).values():
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Import):
-                names.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names.add(node.module)
-                names.update(f"{node.module}.{a.name}" for a in node.names)
 failed = []
 for name in sorted(names):
     try:
@@ -165,8 +118,7 @@ if (options.require && tried.failed.length) {
   console.error("make_snapshot: not in the standard library the app ships: " + tried.failed.join(", "));
   process.exit(3);
 }
-// Modules the page imports that cannot be imported here (the app's UI module, PyScript's own
-// package) are compiled now, ahead of time: see tools/snapshot_code.py.
+// Modules the page imports that cannot be imported here (the app's UI module) are compiled now, ahead of time: see tools/snapshot_code.py.
 py.globals.set("code_source", readFileSync(new URL("snapshot_code.py", import.meta.url), "utf8"));
 py.globals.set("packages", modules.map((m) => m.split(".")[0]).join(" "));
 py.runPython(`
@@ -175,8 +127,8 @@ _code = types.ModuleType("_snapshot_code")
 _code.__file__ = "/home/pyodide/_snapshot_code.py"
 exec(compile(code_source, _code.__file__, "exec"), _code.__dict__)
 sys.modules["_snapshot_code"] = _code
-_code.install("/home/pyodide", packages.split(), pyscript_sources)
-del _code, code_source, packages, pyscript_sources
+_code.install("/home/pyodide", packages.split())
+del _code, code_source, packages
 `);
 // Everything alive now lives as long as the page: move it out of the garbage collector's way
 // (gc.freeze), so that its first full collection in the page does not walk the whole restored heap.

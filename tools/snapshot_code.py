@@ -1,8 +1,8 @@
 """Code compiled when the start-up snapshot is made, for modules the snapshot cannot import.
 
 tools/make_snapshot.mjs runs this file, as the module ``_snapshot_code``, in the interpreter it
-snapshots (in Node), and calls ``install``.  The app's UI module and PyScript's own package
-cannot be imported there (importing them touches the browser), so the page imports them after
+snapshots (in Node), and calls ``install``.  The app's UI module cannot be imported there
+(importing it touches the browser), so the app's worker imports it after
 the snapshot is restored -- exactly when the browser has not yet optimised the interpreter's
 WebAssembly, and compiling Python source is several times slower than later on (compiling
 ``cardtable/ui/app.py`` took 120-400 ms there).  So they are compiled here, ahead of time, and
@@ -11,7 +11,7 @@ them.
 
 It can never run stale code: a module is served from ``COMPILED`` only while its file on the
 page's file system is byte for byte the source compiled here, at the same path; any other file
-is compiled as usual.  ``HITS`` lists the modules served (app/main.py shows them in
+is compiled as usual.  ``HITS`` lists the modules served (cardtable/ui/main.py shows them in
 ``<html data-snapshot-code>`` for tests/test_snapshot.py).  Pure standard library, no browser.
 """
 
@@ -68,7 +68,7 @@ def precompile(name: str, path: str, source: bytes) -> None:
 
 def install(root: str, packages: list, extra_sources: str = "{}") -> list:
     """Compile every module of ``packages`` under ``root`` not yet in ``sys.modules``, and the
-    sources of ``extra_sources`` (JSON: {path relative to root: text}, PyScript's package), then
+    sources of ``extra_sources`` (JSON: {path relative to root: text}), then
     put ``Finder`` first on ``sys.meta_path``.  Returns the names compiled."""
     for package in sorted(set(packages)):
         for folder, subfolders, names in os.walk(os.path.join(root, package)):

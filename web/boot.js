@@ -1,7 +1,12 @@
-// Loads the Python runtime (PyScript on Pyodide, both served from this site) and says so in
-// plain words if it cannot.  Python takes over the page when it is ready: it morphs #app (the home
-// the build drew, web/first-paint.js), removes #boot and sets <html data-ready>.
-import { _ } from "./i18n.js";
+// Starts the app's Python in a worker (web/py-worker.js) and carries what passes between it and the
+// page; says so in plain words if it cannot start.  Python takes over the page when it is ready: it
+// morphs #app (the home the build drew, web/first-paint.js), removes #boot and sets <html data-ready>.
+//
+// The worker's calls into the page ({call, args[, ask]}, from ui/shell/page.py) are carried out by
+// the page's functions (web/morph.js, web/page.js ...), an ask answered; the functions it names with
+// {on} post the page's calls to it ({to, args}), each acknowledged with {done} once Python has
+// answered it (`cardtableBusy` counts those not yet answered: the tests wait for none).
+import { _, ready as packReady } from "./i18n.js";
 import { watchDownloads } from "./progress.js";
 
 const boot = document.getElementById("boot");
@@ -44,23 +49,13 @@ addEventListener("error", (e) => {
 addEventListener("unhandledrejection", (e) => {
   if (!ready()) fail((e.reason && e.reason.message) || String(e.reason));
 });
-// PyScript reports Python and loading errors as .py-error elements.
-new MutationObserver((records) => {
-  for (const r of records) {
-    for (const n of r.addedNodes) {
-      if (n.nodeType === 1 && n.classList.contains("py-error")) {
-        fail(ready() ? "" : (n.textContent.trim().split("\n").pop() || _("Python stopped")));
-      }
-    }
-  }
-}).observe(document.body, { childList: true });
 
-// The bytes downloaded, then "Starting Python…" (web/progress.js); PyScript's progress words
-// ("Loading Pyodide", "Loaded files"…) are for developers: its last step is told in plain words.
+// The bytes downloaded, then "Starting Python…" (web/progress.js), then "Almost ready…"
 watchDownloads();
-addEventListener("py:progress", (e) => {
-  if (!ready() && e.detail === "Loaded Pyodide") msg.textContent = _("Almost ready…");
-});
+window.cardtablePythonUp = () => {
+  window.cardtableDownloaded();
+  if (!ready()) msg.textContent = _("Almost ready…");
+};
 
 setTimeout(() => {
   if (!ready() && !root.hasAttribute("data-boot-failed")) {
@@ -68,6 +63,109 @@ setTimeout(() => {
   }
 }, 15000);
 
-import("../runtime/pyscript/core.js").catch((err) => {
-  fail(_("the Python runtime did not load ({error})", { error: err && err.message ? err.message : err }));
+// ---- the page's side of the worker's calls ------------------------------------------------------
+// the start-up snapshot's outcome (data-snapshot...), and which modules ran precompiled
+window.cardtableRoot = (name, value) => { root.dataset[name] = value; };
+// the worker's performance marks, on the page's timeline at their time
+window.cardtableMark = (name, at) => performance.mark(name, { startTime: at - performance.timeOrigin });
+// the store's localStorage part, written here (web/py-worker.js's pageStorage)
+window.cardtableLocal = (k, v) => {
+  try {
+    if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v);
+  } catch (err) {
+    console.warn(`Card Table: ${k} could not be kept in localStorage:`, err);
+  }
+};
+// another window's (web/morph.js tells this first, then Python)
+window.cardtableLocalHeard = (k, v) => worker.postMessage({ local: [k, v] });
+// the store's writes not yet known committed: kept in localStorage if the page is left (web/store.js)
+const UNSAVED = "cardtable-unsaved";
+let unsaved = [];
+window.cardtableUnsaved = (entries) => { unsaved = entries; };
+addEventListener("pagehide", () => {
+  if (!unsaved.length) return;
+  let kept = [];
+  try { kept = JSON.parse(localStorage.getItem(UNSAVED)) || []; } catch (e) { /* unreadable: ours only */ }
+  try { localStorage.setItem(UNSAVED, JSON.stringify([...kept, ...unsaved])); } catch (e) { /* no room */ }
 });
+// the store, asked from the page (web/store.js's cardtableStoreAsk, run in the worker)
+let stores = 0;
+const storeAsks = new Map();
+window.cardtableStoreAsk = (method, ...args) => new Promise((ok, no) => {
+  storeAsks.set(++stores, [ok, no]);
+  worker.postMessage({ store: stores, method, args });
+});
+
+// ---- the worker -----------------------------------------------------------------------------------
+const worker = new Worker(new URL("./py-worker.js", import.meta.url), { type: "module" });
+window.cardtableBusy = 0;
+worker.postMessage({ boot: { app: root.dataset.version, downloads: self.cardtableEarlyUrls || [] } });
+// the start-up snapshot web/snapshot-early.js found and is reading: its bytes handed over
+Promise.resolve(self.cardtableSnapshotRead).then(async (found) => {
+  const bytes = found ? await found.bytes : null;
+  worker.postMessage({ snapshot: bytes ? { name: found.name, header: found.header, bytes } : null }, bytes ? [bytes] : []);
+}).catch(() => worker.postMessage({ snapshot: null }));
+// what Python reads as it starts (once the language's pack is here), with the page's localStorage
+Promise.resolve(packReady).catch(() => null).then(() => {
+  const local = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k.startsWith("cardtable")) local.push([k, localStorage.getItem(k)]);
+  }
+  worker.postMessage({ start: { ...window.cardtableStart(), local } });
+});
+
+worker.onerror = (event) => {
+  event.preventDefault();
+  if (ready()) console.error("Card Table:", event.message);
+  else fail(event.message || _("the Python runtime did not load"));
+};
+
+worker.onmessage = ({ data: m }) => {
+  if (m.done) { window.cardtableBusy--; return; }
+  if (m.fetch) return handOver(m);
+  if (m.failed !== undefined) return fail(m.failed);
+  if (m.stored !== undefined) {
+    const [ok, no] = storeAsks.get(m.stored);
+    storeAsks.delete(m.stored);
+    return m.error !== undefined ? no(new Error(m.error)) : ok(m.value);
+  }
+  if (m.on) {
+    window[m.on] = (...args) => {
+      window.cardtableBusy++;
+      worker.postMessage({ to: m.on, args });
+    };
+    return;
+  }
+  const path = m.call.split(".");
+  const last = path.pop();
+  const owner = path.reduce((o, k) => o && o[k], window);
+  const fn = owner && owner[last];
+  if (!fn) { // (nothing done; an ask fails with null)
+    if (m.ask !== undefined) worker.postMessage({ answer: m.ask, error: null });
+    return;
+  }
+  if (m.ask === undefined) {
+    fn.apply(owner, m.args);
+    return;
+  }
+  new Promise((ok) => ok(fn.apply(owner, m.args))).then((value) => worker.postMessage({ answer: m.ask, value }),
+    (err) => worker.postMessage({ answer: m.ask, error: String(err) }));
+};
+
+/** A runtime file the worker asks for, which the page began to download (web/snapshot-early.js):
+ * the response, its body handed over as a stream (or whole, where a stream cannot be sent). */
+async function handOver({ fetch: url, id }) {
+  try {
+    const r = await fetch(url);
+    const head = { fetched: id, status: r.status, statusText: r.statusText, headers: [...r.headers] };
+    try {
+      worker.postMessage({ ...head, body: r.body }, [r.body]);
+    } catch {
+      const body = await r.arrayBuffer();
+      worker.postMessage({ ...head, body }, [body]);
+    }
+  } catch (err) {
+    worker.postMessage({ fetched: id, error: String(err) }); // (the worker fetches it itself)
+  }
+}

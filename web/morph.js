@@ -275,8 +275,12 @@ window.cardtableStarted = () => {
   document.documentElement.dataset.ready = "true";
 };
 
-// another window changed the store's localStorage part (the settings)
-addEventListener("storage", (event) => window.cardtableChanged && window.cardtableChanged([event.key]));
+// another window changed the store's localStorage part (the settings): the app's worker hears the
+// value first (web/boot.js), then Python that it changed
+addEventListener("storage", (event) => {
+  if (window.cardtableLocalHeard) window.cardtableLocalHeard(event.key, event.newValue);
+  if (window.cardtableChanged) window.cardtableChanged([event.key]);
+});
 
 // ---- the history: one entry per screen, home at the bottom (ui/shell/history.py) -----------------
 // Home is the bottom entry and any other screen the one entry above it, so Back from any screen lands

@@ -31,21 +31,13 @@ function fileOf(url) {
 
 // On a first visit web/snapshot-early.js requests the runtime's big files once the page has painted
 // (its `cardtableEarly`, filled when `cardtableEarlyBegun` resolves), and answers the first fetch
-// of each such URL with the response under way: their bytes are counted from then.  Pyodide's own
-// module is preloaded as well.
+// of each such URL with the response under way: their bytes are counted from then.
 const early = globalThis.cardtableEarly instanceof Map ? globalThis.cardtableEarly : new Map();
 
 function startEarly() {
   for (const [url, promise] of early) {
     const file = fileOf(url);
     if (file) promise.then((r) => count(file, r.clone())).catch(() => {});
-  }
-  if (!early.size) return;
-  for (const file of Object.keys(FILES).filter((f) => f.endsWith(".asm.mjs"))) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = site + file;
-    document.head.append(link);
   }
 }
 
@@ -87,6 +79,12 @@ async function count(file, response) {
   }
 }
 
+// Pyodide is up (web/boot.js hears it from the app's worker): the bar is full
+window.cardtableDownloaded = () => {
+  started = true;
+  draw();
+};
+
 /** Show the bar and count the downloads until the home screen is up. */
 export function watchDownloads() {
   if (!bar || !total) return;
@@ -115,11 +113,10 @@ export function watchDownloads() {
     }
   });
   timing.observe({ type: "resource", buffered: true });
-  addEventListener("py:progress", (e) => { // (PyScript's first step once Pyodide is up)
-    if (e.detail === "Loading files" || e.detail === "Loaded Pyodide") {
-      started = true;
-      draw();
-    }
+  // what the app's worker downloaded itself (web/py-worker.js: its resource timing)
+  window.cardtableLoaded = (urls) => urls.forEach((url) => {
+    const file = fileOf(url);
+    if (file) note(file, FILES[file]);
   });
   new MutationObserver((_records, observer) => { // the home screen is up: stop counting
     if (!root.hasAttribute("data-ready") && !root.hasAttribute("data-boot-failed")) return;

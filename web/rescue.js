@@ -7,24 +7,43 @@
 //   ?without-saves: an in-memory store for this visit, no stored key read or written.  Nothing is
 //   deleted: a normal reload uses the saved data again.
 // Entries are read by property access (localStorage[key]), not getItem, so a broken Storage API
-// method does not stop the download.
+// method does not stop the download; IndexedDB's are read here, from the page (the app's store,
+// web/store.js, runs in its worker, which may be the thing that failed).
 
 import { _ } from "./i18n.js";
 
 const PREFIX = "cardtable/";
 
-function savedData() {
+/** The store's IndexedDB part, [[key, value], ...] (none when there is no such database: it is
+ * not made here). */
+function stored() {
+  return new Promise((ok) => {
+    let r;
+    try { r = indexedDB.open("cardtable"); } catch (e) { return ok([]); }
+    r.onupgradeneeded = () => r.transaction.abort();   // (no database: none is made)
+    r.onerror = () => ok([]);
+    r.onsuccess = () => {
+      const db = r.result;
+      try {
+        const os = db.transaction("kv").objectStore("kv"), ks = os.getAllKeys(), vs = os.getAll();
+        vs.onsuccess = () => { db.close(); ok(ks.result.map((k, i) => [k, vs.result[i]])); };
+        vs.onerror = () => { db.close(); ok([]); };
+      } catch (e) { db.close(); ok([]); }
+    };
+  });
+}
+
+async function savedData() {
   const out = {};
   for (const key of Object.keys(localStorage)) {
     if (key.startsWith(PREFIX)) out[key] = String(localStorage[key]);
   }
-  const kv = self.cardtableStore && self.cardtableStore.kv;   // web/store.js: IndexedDB, once read
-  if (kv) for (const [key, value] of kv.entries()) out[key] = value;
+  for (const [key, value] of await stored()) out[key] = value;
   return out;
 }
 
-function download() {
-  const text = JSON.stringify(savedData(), null, 1);
+async function download() {
+  const text = JSON.stringify(await savedData(), null, 1);
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const a = document.createElement("a");
   a.href = url;
@@ -41,11 +60,12 @@ function reloadWithoutSaves() {
   location.replace(url.href);
 }
 
-export function offerRescue(boot, { startWithout = true } = {}) {
+export async function offerRescue(boot, { startWithout = true } = {}) {
   if (!boot || boot.querySelector(".rescue")) return;
   const offerStart = startWithout && !new URLSearchParams(location.search).has("without-saves");
   let count = 0;
-  try { count = Object.keys(savedData()).length; } catch (e) { count = 0; }
+  try { count = Object.keys(await savedData()).length; } catch (e) { count = 0; }
+  if (boot.querySelector(".rescue")) return;
   const box = document.createElement("div");
   box.className = "rescue";
   // laid out here (CSSOM, allowed by the CSP) so that the rescue needs no stylesheet of its own

@@ -83,9 +83,10 @@
   // needed for it).  (A page in the background paints nothing: then after 3 s.)
   // (the browser's own fetch: the page's, set below, answers these URLs with these very responses)
   const get = self.fetch.bind(self);
-  // (and the module PyScript runs once Python has started: one round trip less at the very end)
+  // (the app's worker, web/py-worker.js, asks the page for these: web/boot.js hands each over)
   const EARLY = ["runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/app_stdlib.zip",
-    "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar", "app/main.py"].map(site);
+    "runtime/pyodide/pyodide-lock.json", "app/cardtable.tar"].map(site);
+  self.cardtableEarlyUrls = EARLY;
   const early = new Map(); // {url: its response (a promise)}, filled by `start`; web/progress.js counts them
   self.cardtableEarly = early;
   let begun;

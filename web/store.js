@@ -1,4 +1,4 @@
-// The app's store: saved games, their notes, statistics, lessons, values set aside -- every
+// The app's store (run in the app's worker, web/py-worker.js): saved games, their notes, statistics, lessons, values set aside -- every
 // "cardtable/" key but the settings -- kept in IndexedDB (database "cardtable", object store "kv":
 // key -> text), where the quota is a share of the disk, not localStorage's 5 MB.
 //
@@ -35,6 +35,9 @@
   const changes = [], refusals = [];
   const UNSAVED = "cardtable-unsaved";   // (not a "cardtable/" key: never moved, never listed)
   const sent = new Map();   // key -> [the value it replaced, its value]: written, not known committed
+  // in the app's worker (web/py-worker.js), which hears no pagehide: each change of `sent` is told
+  // to the page, which keeps it in localStorage if it is left
+  const keep = () => self.cardtableKeep && self.cardtableKeep([...sent]);
   const chan = self.BroadcastChannel ? new BroadcastChannel("cardtable-store") : null;
   const local = () => { try { return self.localStorage; } catch (e) { return null; } };
   const req = (r) => new Promise((ok, no) => { r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
@@ -74,6 +77,7 @@
     pending = new Map(); before = new Map(); waiting = [];
     if (!writes.size) { inflight.then(() => waiters.forEach((w) => w(true))); return; }
     for (const [k, v] of writes) sent.set(k, [sent.has(k) ? sent.get(k)[0] : olds.get(k), v]);
+    keep();
     let tx;
     try {
       tx = db.transaction("kv", "readwrite");
@@ -83,6 +87,7 @@
     } catch (err) { return refused(writes, olds, waiters, err); }
     inflight = Promise.all([inflight, done(tx).then(() => {
       for (const [k, v] of writes) if (sent.has(k)) { if (sent.get(k)[1] === v) sent.delete(k); else sent.get(k)[0] = v; }
+      keep();
       if (chan) chan.postMessage([...writes]);
       waiters.forEach((w) => w(true));
     }, (err) => refused(writes, olds, waiters, err))]);
@@ -90,6 +95,7 @@
 
   function refused(writes, olds, waiters, err) {
     for (const k of writes.keys()) sent.delete(k);
+    keep();
     for (const [k, old] of olds) {   // memory as stored (a key written again since: its own write is next)
       if (pending.has(k)) { before.set(k, old); continue; }
       kv.room += size(k, writes.get(k)) - size(k, old);
@@ -158,7 +164,9 @@
   });
 
   async function open() {
-    if (new URLSearchParams(location.search).has("without-saves")) return null;
+    // (in the app's worker, the page's address: web/morph.js's cardtableStart)
+    const search = self.cardtableStart ? self.cardtableStart().search : location.search;
+    if (new URLSearchParams(search).has("without-saves")) return null;
     // listening before the read: a write another window commits while this one reads and moves
     // would otherwise be missing from its memory, and its next write would lose it
     if (chan) chan.onmessage = hear;

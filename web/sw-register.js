@@ -6,27 +6,8 @@
 // * The worker is registered only once Python has started (html[data-ready]) or failed to
 //   (html[data-boot-failed]), so its download of the whole app does not compete with the boot.
 // * No inline styles: the banner's look is in web/pwa.css (the page's CSP has style-src 'self').
-//
-// It also makes PyScript boot under the page's strict Content-Security-Policy (no 'unsafe-eval'),
-// see dropWorkerOnlyHooks() below.  This module is listed BEFORE web/boot.js in index.html's head
-// and imports PyScript statically, so it runs right after PyScript's module has been evaluated
-// and long before PyScript reads those hooks (which happens only after Pyodide has loaded).
-import { hooks } from "../runtime/pyscript/core.js";
-import { _, packUrl } from "./i18n.js";
 
-// PyScript 0.7.31 builds its *worker* hooks with `Function(...)` (a string eval) when it sets up
-// every interpreter, main thread included -- even though main-thread mode never starts a worker.
-// The only hook it has by default is an onBeforeRunAsync that registers `pyscript.fs` inside
-// workers.  Card Table runs Python on the main thread and starts no workers, so clearing the
-// worker *function* hooks removes the app's only eval and lets the CSP stay free of 'unsafe-eval'.
-// (tests/test_offline.py loads the app under the CSP and fails on any violation, so a PyScript
-// upgrade that adds another eval is caught there.)
-function dropWorkerOnlyHooks() {
-  for (const name of ["onReady", "onBeforeRun", "onBeforeRunAsync", "onAfterRun", "onAfterRunAsync"]) {
-    hooks.worker[name]?.clear();
-  }
-}
-dropWorkerOnlyHooks();
+import { _, packUrl } from "./i18n.js";
 
 const root = document.documentElement;
 const container = navigator.serviceWorker;
