@@ -619,6 +619,13 @@ def settle(page) -> None:
     page.evaluate("() => { const t = document.querySelector('.table.collecting .trick'); if (t) t.click(); }")
 
 
+def run_python(page, code: str):
+    """The value of Python ``code`` (its last expression) run in the app's interpreter, in its worker
+    (web/py-worker.js keeps it as ``self.cardtablePyodide``)."""
+    worker = next(w for w in page.workers if w.url.endswith("/web/py-worker.js"))
+    return worker.evaluate("code => self.cardtablePyodide.runPython(code)", code)
+
+
 def saved_records(page) -> dict:
     """Every game saved in the page's localStorage, by id (raw JSON text)."""
     return page.evaluate("""() => {

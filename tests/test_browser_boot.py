@@ -42,10 +42,10 @@ def test_boots_python_from_local_files_only(watched_page, site):
     assert all("404" in e for e in page.watch.console_errors), page.watch.console_errors
     page.watch.console_errors.clear()
     page.watch.assert_clean()
-    # Pyodide and PyScript came from our own origin.
+    # Pyodide came from our own origin, and runs in the app's worker
     assert any(u.endswith(("/runtime/pyodide/pyodide.asm.wasm", "/runtime/pyodide/pyodide.asm.wasm.xz"))
                for u in page.watch.requests)
-    assert any("/runtime/pyscript/core" in u for u in page.watch.requests)
+    assert any(u.endswith("/web/py-worker.js") for u in page.watch.requests)
     assert any(u.endswith("/runtime/pyodide/app_stdlib.zip") for u in page.watch.requests)
     # the app's archive was unpacked in JavaScript (web/tar.js), not by Pyodide's fallback
     assert any(u.endswith("/app/cardtable.tar.xz") for u in page.watch.requests)  # (its packed copy)

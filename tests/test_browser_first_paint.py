@@ -45,14 +45,14 @@ def held_start(browser, site, locale: str, init: str = ""):
     if init:
         page.add_init_script(init)
     held = []
-    page.route("**/app/main.py", lambda route: held.append(route))
-    with page.expect_request("**/app/main.py"):
+    page.route("**/app/cardtable.tar.xz", lambda route: held.append(route))   # (the app's Python files)
+    with page.expect_request("**/app/cardtable.tar.xz"):
         page.goto(site.url)
     page.wait_for_selector("html[data-first=home]", state="attached")
 
     def release() -> None:
         page.evaluate("1")   # (the route's handler has run by now)
-        assert held, "the app's entry module was not requested"
+        assert held, "the app's archive was not requested"
         for route in held:
             route.continue_()
         wait_ready(page)
@@ -102,14 +102,13 @@ def test_a_tap_before_python_is_ready_is_carried_out_once_it_is(browser, site):
 
 
 def test_the_big_files_are_downloaded_once_even_when_the_pages_modules_come_late(browser, site):
-    """PyScript starts Python from web/sw-register.js's import, whatever web/boot.js's modules are
-    doing: when web/progress.js (boot.js's import) arrives late, Pyodide asks for its files first,
-    and each still gets its packed download (web/snapshot-early.js hands them to the first fetch
-    of each, from the page's first script) instead of a second, plain download.  (When progress.js
-    did that, a second late was enough, on a loaded machine: the first-visit test of
-    tests/test_offline.py saw both downloads.)  Here progress.js is answered only once Python is
-    up, and the page never learns of its first paint: the downloads begin when Pyodide asks for the
-    first of them."""
+    """web/boot.js starts Python's worker whatever the progress bar's module is doing: when
+    web/progress.js (imported on the side) arrives late, Pyodide asks for its files first, and each
+    still gets its packed download (web/snapshot-early.js hands them to the first fetch of each,
+    from the page's first script) instead of a second, plain download.  (When progress.js did that,
+    a second late was enough, on a loaded machine: the first-visit test of tests/test_offline.py
+    saw both downloads.)  Here progress.js is answered only once Python is up, and the page never
+    learns of its first paint: the downloads begin when Pyodide asks for the first of them."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.add_init_script(NO_PAINT_SEEN)

@@ -142,26 +142,17 @@ def _listed(dist: Path) -> list[str]:
     return _worker_value(dist, "FILES")
 
 
-def test_service_worker_precaches_every_file_of_dist_but_pyscripts_unused_chunks(dist):
-    from build_sw import UNUSED_PYSCRIPT, chunk_name
-
+def test_service_worker_precaches_every_file_of_dist(dist):
     sw = (dist / "sw.js").read_text(encoding="utf-8")
     listed = _listed(dist)
     on_disk = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"
                      and p.suffix != ".xz")  # (the packed copies: see the next test)
-    unused = [f for f in on_disk if chunk_name(f) in UNUSED_PYSCRIPT]
     # (the start-up snapshot is fetched after the install, when a page asks: see test_snapshot.py)
     # (the language packs are kept once fetched, each the one spoken: see test_a_language_pack_is_kept_offline)
     packs = [f for f in on_disk if f.startswith("lang/")]
     assert packs and all(f.endswith(".pack") for f in packs)
-    assert sorted(listed) == [f for f in on_disk if f != "runtime/pyodide-snapshot.bin" and f not in unused
-                              and f not in packs]
-    # the editor's, the terminal's, TOML's and the zip chunk are left out; PyScript's core and the
-    # plugins it imports at every start are kept
-    assert {chunk_name(f) for f in unused} >= {"codemirror", "xterm", "toml", "zip"}
-    assert all(f.startswith("runtime/pyscript/") for f in unused)
-    kept = {chunk_name(f) for f in listed}
-    assert {"core", "error", "py-editor", "py-terminal", "py-game", "donkey", "deprecations-manager"} <= kept
+    assert sorted(listed) == [f for f in on_disk if f != "runtime/pyodide-snapshot.bin" and f not in packs]
+    assert "web/py-worker.js" in listed and not any("pyscript" in f for f in on_disk)   # (the app's worker, no PyScript)
     assert _worker_value(dist, "SNAPSHOT") == "runtime/pyodide-snapshot.bin"
     assert "runtime/pyodide/pyodide.asm.wasm" in listed and "index.html" in listed
     assert re.search(r'\bCACHE=PREFIX\+"[0-9a-f]{16}"[,;]', sw)

@@ -53,8 +53,8 @@ def test_the_build_ships_a_snapshot_keyed_to_this_app_and_this_pyodide(dist):
     assert header["pyodide"] == PYODIDE
     raw = gzip.decompress(body)
     assert len(raw) == header["bytes"] > 16 * 1024 * 1024  # the whole wasm memory of a started CPython
-    config = json.loads((dist / "app" / "pyscript.json").read_text())
-    assert config["interpreter"] == "./web/pyodide-snapshot.js"  # (relative to the page, see test_offline.py)
+    worker = (dist / "web" / "py-worker.js").read_text(encoding="utf-8")
+    assert "./pyodide-snapshot.js" in worker   # (the app's worker boots through the snapshot's loader)
     sw = (dist / "sw.js").read_text(encoding="utf-8")
     assert f'"{SNAPSHOT}"' in sw, "the service worker must precache the snapshot"
 
@@ -324,10 +324,7 @@ def test_second_start_uses_the_snapshot_and_a_whole_hand_plays_on_it(page, site,
     assert page.evaluate("self.cardtableSnapshotRead.then((r) => r && r.header.app)") == header["app"]
     # the modules the snapshot could not import ran from code compiled when it was made
     compiled = page.evaluate("document.documentElement.dataset.snapshotCode || ''").split()
-    assert "cardtable.ui.app" in compiled and "pyscript" in compiled, compiled
-    # PyScript's package was written from JavaScript (web/pyscript-bootstrap.js), byte for byte the
-    # files its code was compiled from (or "pyscript" would not be in that list)
-    assert page.evaluate("performance.getEntriesByName('cardtable:pyscript-files').length") == 1
+    assert "cardtable.ui.app" in compiled, compiled
     # and the app's archive was unpacked in JavaScript (web/tar.js)
     assert page.evaluate("performance.getEntriesByName('cardtable:archive-written').length") == 1
     steps = []

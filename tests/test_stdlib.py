@@ -12,7 +12,7 @@ import zipfile
 import pytest
 
 from cardtable.record import new_game
-from conftest import ROOT, PageWatch, wait_ready
+from conftest import ROOT, PageWatch, run_python, wait_ready
 
 STDLIB = "runtime/pyodide/app_stdlib.zip"
 
@@ -39,18 +39,13 @@ def test_the_shipped_library_holds_what_the_app_imports_and_little_else(dist):
     assert 'new URL("../runtime/pyodide/app_stdlib.zip",import.meta.url)' in loader  # (minified)
 
 
-# The files of the standard-library archive that the page's Python has loaded modules from (read
-# through the interpreter wrapper, whose loadPyodide() hands back the page's own interpreter; the
+# The files of the standard-library archive that the app's Python has loaded modules from (the
 # modules frozen into the interpreter, os or abc say, name their file there but are not read from it).
-LOADED = """async () => {
-  const { loadPyodide } = await import(new URL("web/pyodide-snapshot.js", document.baseURI).href);
-  const py = await loadPyodide();
-  return py.runPython(`import sys, json
+LOADED = """import sys, json
 zip = next(p for p in sys.path if p.endswith(".zip")) + "/"
 json.dumps(sorted({m.__file__[len(zip):] for m in list(sys.modules.values())
                    if (getattr(m, "__file__", None) or "").startswith(zip)
-                   and getattr(m.__spec__, "origin", None) != "frozen"}))`);
-}"""
+                   and getattr(m.__spec__, "origin", None) != "frozen"}))"""
 
 
 def _go_home(page) -> None:
@@ -136,7 +131,7 @@ def test_every_screen_and_a_hand_on_the_trimmed_library(browser, site, dist, loc
     assert moves.count("play") == 2, moves
     _go_home(page)
     _every_screen(page)
-    loaded = set(json.loads(page.evaluate(LOADED)))
+    loaded = set(json.loads(run_python(page, LOADED)))
     shipped = set(_index(dist / STDLIB).values())
     # (the rules pages are drawn by the build, web/rules-<lang>.json.gz: no book is read in the page)
     assert {"json/__init__.pyc", "random.pyc"} <= loaded

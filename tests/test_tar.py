@@ -213,7 +213,7 @@ def test_an_archive_left_to_pyodide_is_unpacked_by_pyodide_and_the_app_starts(br
     """The page's fallback: the app's archive, with one more entry readTar leaves to Pyodide (a
     symbolic link), is unpacked by Pyodide's unpackArchive (Python's tarfile, in the trimmed standard
     library) and the app starts as usual."""
-    from conftest import PageWatch, wait_ready
+    from conftest import PageWatch, run_python, wait_ready
 
     buf = io.BytesIO()
     with tarfile.open(ARCHIVE) as src, tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as dst:
@@ -231,11 +231,7 @@ def test_an_archive_left_to_pyodide_is_unpacked_by_pyodide_and_the_app_starts(br
     wait_ready(page)
     marks = page.evaluate("performance.getEntriesByType('mark').map((m) => m.name)")
     assert "cardtable:files-unpacked" in marks and "cardtable:archive-written" not in marks, marks
-    assert page.evaluate("""async () => {
-      const { loadPyodide } = await import(new URL("web/pyodide-snapshot.js", document.baseURI).href);
-      const py = await loadPyodide();
-      return py.runPython("import os, cardtable; os.path.islink(os.path.dirname(cardtable.__file__) + '/link.md')");
-    }""")
+    assert run_python(page, "import os, cardtable; os.path.islink(os.path.dirname(cardtable.__file__) + '/link.md')")
     # (the aborted packed copy, which Chromium logs as "Failed to load resource", is the only console error)
     assert watch.console_errors and all("ERR_FAILED" in e for e in watch.console_errors), watch.console_errors
     watch.console_errors.clear()

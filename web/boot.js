@@ -7,7 +7,6 @@
 // {on} post the page's calls to it ({to, args}), each acknowledged with {done} once Python has
 // answered it (`cardtableBusy` counts those not yet answered: the tests wait for none).
 import { _, ready as packReady } from "./i18n.js";
-import { watchDownloads } from "./progress.js";
 
 const boot = document.getElementById("boot");
 const msg = document.getElementById("boot-msg");
@@ -50,10 +49,11 @@ addEventListener("unhandledrejection", (e) => {
   if (!ready()) fail((e.reason && e.reason.message) || String(e.reason));
 });
 
-// The bytes downloaded, then "Starting Python…" (web/progress.js), then "Almost ready…"
-watchDownloads();
+// The bytes downloaded, then "Starting Python…" (web/progress.js: imported on the side, so that a
+// late one never holds Python back), then "Almost ready…"
+import("./progress.js").then((m) => m.watchDownloads()).catch(() => {});
 window.cardtablePythonUp = () => {
-  window.cardtableDownloaded();
+  if (window.cardtableDownloaded) window.cardtableDownloaded();
   if (!ready()) msg.textContent = _("Almost ready…");
 };
 
@@ -112,13 +112,16 @@ Promise.resolve(packReady).catch(() => null).then(() => {
     const k = localStorage.key(i);
     if (k.startsWith("cardtable")) local.push([k, localStorage.getItem(k)]);
   }
-  worker.postMessage({ start: { ...window.cardtableStart(), local } });
+  if (typeof window.cardtableStart === "function") worker.postMessage({ start: { ...window.cardtableStart(), local } });
 });
+
+// (web/morph.js draws every screen: without it Python has nothing to draw with)
+if (typeof window.cardtableStart !== "function") fail("a file of the app did not load (web/morph.js, which draws every screen)");
 
 worker.onerror = (event) => {
   event.preventDefault();
   if (ready()) console.error("Card Table:", event.message);
-  else fail(event.message || _("the Python runtime did not load"));
+  else fail(_("the Python runtime did not load ({error})", { error: event.message || "web/py-worker.js" }));
 };
 
 worker.onmessage = ({ data: m }) => {

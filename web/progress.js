@@ -1,8 +1,9 @@
 // The loading screen's progress bar: the bytes of the runtime received of their total, then
 // "Starting Python…".  The total is the size of the files a first start downloads (FILES, written
-// by tools/build.py); what has arrived is counted as it streams in, for the files fetched with
-// `fetch` (Pyodide's WebAssembly, standard library and lock file: a clone of each response is
-// read), and from the browser's resource timing for the modules it imports.  The bar never goes
+// by tools/build.py); what has arrived is counted as it streams in, for the files the page fetches
+// for the app's worker (Pyodide's WebAssembly, standard library and lock file: a clone of each
+// response is read), and from the worker's resource timing for those it fetches itself
+// (web/py-worker.js: its modules, and every file on a start from the service worker's cache).  The bar never goes
 // backwards, and once Pyodide has started it is full whatever was counted (a start from the
 // service worker's cache or the snapshot downloads nothing).  While the bytes come in, #boot (a
 // live region) is marked busy, so that a screen reader is not read every tenth of a megabyte.
@@ -106,13 +107,6 @@ export function watchDownloads() {
     return promise;
   };
   globalThis.fetch = counting;
-  const timing = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const file = entry.initiatorType !== "fetch" && fileOf(entry.name);
-      if (file) note(file, FILES[file]);
-    }
-  });
-  timing.observe({ type: "resource", buffered: true });
   // what the app's worker downloaded itself (web/py-worker.js: its resource timing)
   window.cardtableLoaded = (urls) => urls.forEach((url) => {
     const file = fileOf(url);
@@ -121,7 +115,6 @@ export function watchDownloads() {
   new MutationObserver((_records, observer) => { // the home screen is up: stop counting
     if (!root.hasAttribute("data-ready") && !root.hasAttribute("data-boot-failed")) return;
     observer.disconnect();
-    timing.disconnect();
     if (globalThis.fetch === counting) globalThis.fetch = plain;
   }).observe(root, { attributes: true, attributeFilter: ["data-ready", "data-boot-failed"] });
   draw();

@@ -37,10 +37,17 @@ self.onmessage = ({ data: m }) => {
   if (take) take(m); else waiting.push(m);
 };
 
+// A download that fails is a start that fails (Pyodide only logs a failed WebAssembly download,
+// then waits forever)
+const browserFetch = self.fetch.bind(self);
+const plainFetch = (...args) => browserFetch(...args).catch((err) => {
+  post({ failed: String(err && err.message ? err.message : err) });
+  throw err;
+});
+
 // The page began the runtime's big downloads on a first visit (web/snapshot-early.js: the packed
 // copies, decoded as they arrive): the first fetch here of each such file is the page's download,
 // its body handed over as a stream (or whole, where a stream cannot be).
-const plainFetch = self.fetch.bind(self);
 let early = new Set();
 let fetches = 0;
 self.fetch = function (input, init) {

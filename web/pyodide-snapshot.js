@@ -195,12 +195,14 @@ async function forget(cache, url, why) {
  * take, or any failure there, is left to Pyodide's own unpacking. */
 export function unpackApp(pyodide, buffer, dir) {
   performance.mark("cardtable:archive-fetched");
+  let done = false;
   try {
-    if (unpackTar(pyodide, new Uint8Array(buffer), dir)) return;
+    done = unpackTar(pyodide, new Uint8Array(buffer), dir);
   } catch (err) {
     console.warn("Card Table: unpacking in JavaScript failed, Pyodide unpacks instead:", err);
   }
-  pyodide.unpackArchive(buffer, "tar", { extractDir: dir });
+  if (!done) pyodide.unpackArchive(buffer, "tar", { extractDir: dir });
+  performance.mark("cardtable:files-unpacked");
 }
 
 function unpackTar(pyodide, bytes, base) {
