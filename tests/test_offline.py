@@ -276,10 +276,12 @@ def test_starts_offline_after_the_server_stops_and_keeps_saved_data(page, own_si
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == "hand 3, trick 2"
     assert page.evaluate("document.documentElement.dataset.version") == version
     assert page.evaluate(CONTROLLED)
-    # the runtime came from the worker's cache by its static routes, without its fetch handler
-    # (Chromium names the route's source: "cache"; what the handler answers leaves it empty)
+    # the page's runtime files came from the worker's cache by its static routes, without its fetch
+    # handler (Chromium names the route's source: "cache"; what the handler answers leaves it empty).
+    # (Pyodide's are the app's worker's, web/py-worker.js: answered by the fetch handler, from the same cache)
     sources = page.evaluate("""[...new Set(performance.getEntriesByType('resource')
-        .filter((e) => new URL(e.name).pathname.includes('/runtime/')).map((e) => e.workerFinalSourceType))]""")
+        .filter((e) => new URL(e.name).pathname.includes('/runtime/') && !new URL(e.name).pathname.includes('/runtime/pyodide/'))
+        .map((e) => e.workerFinalSourceType))]""")
     assert sources == ["cache"]
     assert csp_violations(page) == []
 

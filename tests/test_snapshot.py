@@ -201,7 +201,7 @@ TAMPER_UNPACKED = tamper_js("""
       // this version's header and the right size, a nonsense memory image: only Pyodide's
       // restore can notice
       header.app = document.documentElement.dataset.version;
-      delete header.extents; // (a whole image: no parts to put back)
+      header.extents = [[0, header.bytes]]; // (a whole image, in one part)
       const raw = new Uint8Array(header.bytes);
       for (let i = 0; i < raw.length; i += 4096) raw[i] = (i * 7919) & 255;
       body = raw;

@@ -110,10 +110,6 @@ async function storeAsk({ store: id, method, args }) {
   }
 }
 
-// Python's output: the console (PyScript, on the page, printed it there too)
-const stdout = (text) => console.log(text);
-const stderr = (text) => console.warn(text);
-
 try {
   const { app, downloads } = await given.boot;
   early = new Set(downloads);
@@ -122,7 +118,7 @@ try {
     return r.arrayBuffer();
   });
   archive.catch(() => {}); // (its failure is reported where it is awaited)
-  const py = await bootPython({ app, early: given.snapshot, told: (name, value) => call("cardtableRoot", name, value), stdout, stderr });
+  const py = await bootPython({ app, early: given.snapshot, told: (name, value) => call("cardtableRoot", name, value) });
   self.cardtablePyodide = py; // (the tests read the interpreter here)
   call("cardtablePythonUp");
   await opened;

@@ -102,15 +102,11 @@ async function readUnpacked({ header, response, bytes }) {
 
 /** The memory image from the bytes of an unpacked copy.  The service worker keeps only the parts
  * of the image that are not pages of zeros (tools/build_sw.py): its header's `extents`, in order,
- * say where each goes in an image of `header.bytes` zeros.  A copy without extents is the whole
- * image.  Throws when the bytes and the header do not match exactly. */
+ * say where each goes in an image of `header.bytes` zeros.  Throws when the bytes and the header
+ * do not match exactly. */
 export function expand(kept, header) {
   const size = header.bytes;
   const extents = header.extents;
-  if (extents === undefined) {
-    if (kept.length !== size) throw new Error(`the unpacked snapshot is ${kept.length} bytes, expected ${size}`);
-    return kept;
-  }
   if (!Array.isArray(extents) || !Number.isSafeInteger(size)) throw new Error("the unpacked snapshot's header is damaged");
   const raw = new Uint8Array(size);
   let at = 0;
@@ -232,9 +228,9 @@ function unpackTar(pyodide, bytes, base) {
  * `app` when there is a good one (`early`: a promise of the copy web/snapshot-early.js read, or of
  * null), else normally.  `told(name, value)` hears what the page is to show (data-snapshot...).
  * Never rejects because of a snapshot: any failure there falls back to a normal boot. */
-export async function bootPython({ app, early, told: hear, stdout, stderr }) {
+export async function bootPython({ app, early, told: hear }) {
   tell = hear || tell;
-  const config = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL, stdout, stderr };
+  const config = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL }; // (Python's output: the console)
   // performance marks (cardtable:*) let bench/bench_startup.py show where a start's time goes
   performance.mark("cardtable:load-pyodide");
   let found = null;
