@@ -6,10 +6,10 @@
 // (tools/build.py wraps it with its version header and gzip).  When APP_ARCHIVE (the app's .tar)
 // is given, it is unpacked into /home/pyodide (where the app's worker unpacks it) and each
 // MODULE is imported before the snapshot is taken, so those modules are already in sys.modules
-// when the page starts.  Only pure
+// when the app's worker starts.  Only pure
 // Python modules belong there: nothing that touches the browser (`js`) at import time.
 //
-// Modules the page needs that cannot be imported here (the app's UI module) are compiled ahead of time instead
+// Modules the app needs that cannot be imported here (the app's UI module) are compiled ahead of time instead
 // (tools/snapshot_code.py), and every object alive is frozen out of the garbage collector's way.
 //
 // The snapshot is made in a throwaway interpreter (Pyodide's rule: the instance that made a snapshot
@@ -23,8 +23,8 @@ import path from "node:path";
 
 // Options (before the positional arguments are read):
 //   --stdlib=ZIP      the standard library to start with (Pyodide's stdLibURL; default: INDEX_DIR's
-//                     python_stdlib.zip).  The snapshot must be made with the archive the page will
-//                     load: the interpreter's import system keeps the archive's table of contents.
+//                     python_stdlib.zip).  The snapshot must be made with the archive the app's worker
+//                     will load: the interpreter's import system keeps the archive's table of contents.
 //   --trace=OUT       no snapshot: import everything (as for one, plus --imports, each only
 //                     if it can be) and write to OUT, as JSON, the modules then loaded
 //                     (`modules`) and what was tried (`imports`, `failed`)
@@ -77,7 +77,7 @@ if (appArchive) {
   }
   py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   // A module that fails to import here (say, one that imports a browser-only module through
-  // another) is simply left out: the page imports it as usual.
+  // another) is simply left out: the app's worker imports it as usual.
   py.globals.set("wanted", modules.join(" "));
   py.runPython(`
 import importlib
@@ -118,7 +118,7 @@ if (options.require && tried.failed.length) {
   console.error("make_snapshot: not in the standard library the app ships: " + tried.failed.join(", "));
   process.exit(3);
 }
-// Modules the page imports that cannot be imported here (the app's UI module) are compiled now, ahead of time: see tools/snapshot_code.py.
+// Modules the app's worker imports that cannot be imported here (the app's UI module) are compiled now, ahead of time: see tools/snapshot_code.py.
 py.globals.set("code_source", readFileSync(new URL("snapshot_code.py", import.meta.url), "utf8"));
 py.globals.set("packages", modules.map((m) => m.split(".")[0]).join(" "));
 py.runPython(`
@@ -130,8 +130,8 @@ sys.modules["_snapshot_code"] = _code
 _code.install("/home/pyodide", packages.split())
 del _code, code_source, packages
 `);
-// Everything alive now lives as long as the page: move it out of the garbage collector's way
-// (gc.freeze), so that its first full collection in the page does not walk the whole restored heap.
+// Everything alive now lives as long as the app's worker: move it out of the garbage collector's way
+// (gc.freeze), so that its first full collection there does not walk the whole restored heap.
 py.runPython("import gc; gc.collect(); gc.freeze()");
 const snapshot = py.makeMemorySnapshot();
 

@@ -6,11 +6,11 @@ snapshots (in Node), and calls ``install``.  The app's UI module cannot be impor
 the snapshot is restored -- exactly when the browser has not yet optimised the interpreter's
 WebAssembly, and compiling Python source is several times slower than later on (compiling
 ``cardtable/ui/app.py`` took 120-400 ms there).  So they are compiled here, ahead of time, and
-a finder at the front of ``sys.meta_path`` hands the page their code objects: the page only runs
+a finder at the front of ``sys.meta_path`` hands the app's worker their code objects: it only runs
 them.
 
-It can never run stale code: a module is served from ``COMPILED`` only while its file on the
-page's file system is byte for byte the source compiled here, at the same path; any other file
+It can never run stale code: a module is served from ``COMPILED`` only while its file in the
+worker's file system is byte for byte the source compiled here, at the same path; any other file
 is compiled as usual.  ``HITS`` lists the modules served (cardtable/ui/main.py shows them in
 ``<html data-snapshot-code>`` for tests/test_snapshot.py).  Pure standard library, no browser.
 """

@@ -6,8 +6,9 @@
 // into the same gettext catalog as the Python UI's (babel.cfg).  Each other language is a pack of
 // its own, lang/<code>.pack (tools/build.py, write_packs: gzipped JSON {page, catalog, rules}),
 // fetched only for the language in use: this module waits for the chosen one (its `page` strings
-// are this module's), and web/pyodide-snapshot.js hands Python its pack before the app starts
-// (globalThis.cardtablePacks); a language chosen later is fetched then (loadPack).
+// are this module's), and web/boot.js hands Python its pack before the app starts
+// (globalThis.cardtablePacks, sent to the app's worker with web/morph.js's cardtableStart); a
+// language chosen later is fetched then (loadPack).
 // the languages the app speaks (every language with a catalog: py/cardtable/locale/__init__.py)
 const LANGUAGES = {}; // replaced at build time by tools/build.py
 
@@ -23,7 +24,7 @@ async function packText(bytes) {
 }
 
 const packs = {}; // {code: promise of the pack's text, or null}
-// the packs' texts fetched so far, {code: text}: Python reads them (ui/shell/langpack.py)
+// the packs' texts fetched so far, {code: text}: Python reads them (ui/shell/browser.py, take_pack)
 const loaded = (globalThis.cardtablePacks = {});
 
 /** The pack of `code` (a promise of its text; null for English, an unknown code, or a pack that

@@ -4,8 +4,9 @@
 //
 // Restoring Python from the snapshot (web/pyodide-snapshot.js) waits for its unpacked copy (17 MB)
 // to be read from Cache Storage, and that read was the longest step of a warm start.  Begun here,
-// it overlaps with the loading of PyScript and Pyodide instead of following it.  This script only
-// finds the copy made for this page's version and starts reading it: the wrapper checks it
+// it overlaps with the start of the app's worker and the loading of Pyodide there instead of
+// following it (web/boot.js hands the bytes over).  This script only finds the copy made for this
+// page's version and starts reading it: the wrapper (web/pyodide-snapshot.js, in the worker) checks it
 // (Pyodide's version, its size) and deals with anything wrong, exactly as when it reads the copy
 // itself, which it still does when this script found nothing or did not run.
 "use strict";
@@ -35,10 +36,11 @@
 })();
 
 // A first visit (no service worker controls the page yet, so no snapshot either): the runtime's
-// big files are requested once the page has painted (see below).  Pyodide would ask for them only once PyScript and Pyodide's own
-// modules had loaded and run, and PyScript for the app's zip only once Python had started: on a
-// slow link the connection sat idle meanwhile.  This script hands each response to the first
-// `fetch` of its URL (see the end), and web/progress.js counts these downloads.
+// big files are requested once the page has painted (see below).  Pyodide, in the app's worker,
+// would ask for them only once the worker and Pyodide's own modules had loaded and run: on a slow
+// link the connection sat idle meanwhile.  This script hands each response to the first `fetch` of
+// its URL (see the end: the worker asks the page, and web/boot.js fetches it here and hands its body
+// over), and web/progress.js counts these downloads.
 //
 // The biggest of them (PACKED: the WebAssembly and the standard library, {file: its size}) are
 // downloaded xz-compressed (`X.xz`, written by tools/build.py: 3.3 MB instead of the 4.3 MB a host
@@ -131,13 +133,12 @@
   }
   setTimeout(start, 3000);
 
-  // The first `fetch` of each of these URLs (a string or a URL without options, as Pyodide and
-  // PyScript ask for them) is answered with its download under way; when Pyodide asks for one
-  // first, the downloads begin then (never twice).  This is done here, by the page's first script,
-  // and not by a module: PyScript starts Python from web/sw-register.js's import whatever
-  // web/boot.js's modules are doing: when web/progress.js, which did this, came late (a second
-  // was enough, on a loaded machine) Pyodide fetched the files as they are, and each big one was
-  // downloaded twice over.
+  // The first `fetch` of each of these URLs (a string or a URL without options, as web/boot.js asks
+  // for them for the app's worker) is answered with its download under way; when the worker asks
+  // for one first, the downloads begin then (never twice).  This is done here, by the page's first
+  // script, and not by a module, so that it is in place before anything asks: when
+  // web/progress.js, which did this, came late (a second was enough, on a loaded machine) Pyodide
+  // fetched the files as they are, and each big one was downloaded twice over.
   const handed = new Set();
   self.fetch = function fetch(input, init) {
     if ((typeof input === "string" || input instanceof URL) && (!init || !Object.keys(init).length)) {

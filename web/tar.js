@@ -2,9 +2,9 @@
 // a first visit downloads its xz-compressed copy, decoded as it arrives, see web/snapshot-early.js,
 // and the service worker keeps it decoded) read by a small, strict tar reader.
 //
-// PyScript unpacks its config's `files` archives with `pyodide.unpackArchive`, which runs Python's
-// tarfile: right after a snapshot is restored that Python runs in WebAssembly the browser has not
-// optimised yet (180-300 ms for the zip the app shipped before).  Here it is one synchronous call.
+// Pyodide's own `pyodide.unpackArchive` runs Python's tarfile: right after a snapshot is restored
+// that Python runs in WebAssembly the browser has not optimised yet (180-300 ms for the zip the app
+// shipped before).  Here it is one synchronous call (web/pyodide-snapshot.js's unpackApp).
 // The archive is the build's own output: POSIX ustar, regular files and folders with plain relative
 // names; anything else in it is left to Pyodide.  No browser API here: tests/test_tar.py runs it in Node.
 

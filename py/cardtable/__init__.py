@@ -1,4 +1,4 @@
-"""Card Table: card games that run in the browser (PyScript on Pyodide) and in CPython.
+"""Card Table: card games that run in the browser (on Pyodide, in a Web Worker) and in CPython.
 
 The rules engines (``cardtable.games``) are pure Python with no browser import; only
 ``cardtable.ui`` touches the page.  Everything a game is -- options, seed or deals, and the

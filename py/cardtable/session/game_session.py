@@ -44,7 +44,7 @@ from ..stores.settings import pace as pace_of
 from .seats import PERSON, controller
 
 BOT_BUDGET_S = 0.25     # thinking budget per computer move in the page
-BOT_SLICE_S = 0.012     # longest stretch of thinking before the host gets the main thread back
+BOT_SLICE_S = 0.012     # longest stretch of thinking before the host's thread is free again
 
 
 class Note(str):
@@ -477,7 +477,7 @@ class GameSession:
         """A computer's turn, thought in slices of at most BOT_SLICE_S between host tasks.
 
         The search (``cardtable.bots.think``) yields every few milliseconds; each slice runs it
-        until BOT_SLICE_S have passed, then hands the main thread back and goes on in a new task
+        until BOT_SLICE_S have passed, then hands its thread back and goes on in a new task
         (``tasks.soon``; ``cancel_bot`` cancels it), so taps are answered while a computer thinks.
         A decision is applied only if the game is still the one it was made for.
         """

@@ -1,1 +1,1 @@
-"""The user interface: the only part of ``cardtable`` that imports ``pyscript`` or ``js``."""
+"""The user interface: the only part of ``cardtable`` that imports ``js`` or ``pyodide``."""

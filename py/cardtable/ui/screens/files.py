@@ -28,7 +28,7 @@ from .new_game import bots_available, new_id
 from .save_soon import SaveSoon
 
 LOG_DESCRIBED = 80      # opening a game describes in full its last 80 actions (what the log panel shows)
-OPEN_SLICE_S = 0.04     # opening or counting a long game: longest stretch before the browser gets the main thread back
+OPEN_SLICE_S = 0.04     # opening or counting a long game: longest stretch before Python's thread is free again
 OPEN_STEP = 32          # ... the time is looked at every so many actions
 OTHER_WINDOW = N_("This game went on in another window — here is the latest position.")
 OPENING = N_("Opening the game…")

@@ -7,9 +7,9 @@ values are JSON's (text, numbers, lists, dicts, None), so that every one of thes
 to a worker as a message (issue #49: the page's functions are in web/morph.js and the scripts it
 loads).  ``here`` is the global scope Python runs in (timers, ``performance``, the store).
 
-In a worker (``in_worker``: no ``document`` here) each call is posted to the page, which carries it
-out and posts back an ``ask``'s answer; the page's calls come as messages, handed to ``receive``
-(bench/worker/: the page's relay, measured by bench/bench_worker.py).
+In a worker (``in_worker``: no ``document`` here; the app's, web/py-worker.js) each call is posted
+to the page, which carries it out and posts back an ``ask``'s answer; the page's calls come as
+messages, handed to ``receive`` (web/boot.js: the page's relay).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Work in browser tasks of its own: soon (as soon as the main thread is free), or after a delay.
+"""Work in browser tasks of its own: soon (as soon as Python's thread is free), or after a delay.
 
 ``Tasks.soon(fn)`` runs ``fn`` in a new task through a ``MessageChannel`` message rather than
 ``setTimeout(fn, 0)``: browsers clamp a timer to at least 4 ms once timers are nested five deep, so
 a computer's search, handed back to the browser every few milliseconds by a chain of zero timers,
-sat idle for a quarter of its time.  A message is a plain task: input, rendering and other tasks
-still run between two of them, in the order the browser's scheduler chooses.
+sat idle for a quarter of its time.  A message is a plain task: the page's messages (its taps) and
+other tasks still run between two of them, in the order the browser's scheduler chooses.
 
 ``Tasks.later(fn, ms)`` runs ``fn`` after ``ms`` milliseconds (a ``setTimeout``).  Both return a
 number that ``Tasks.cancel`` takes: a cancelled callable is never run.  One proxy serves every

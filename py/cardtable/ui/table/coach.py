@@ -32,7 +32,7 @@ from ..text.i18n import N_, _, ngettext, of_seat
 from ..text.markup import button, esc
 
 HINT_SLICE_S = 0.012
-"""Longest stretch of hint thinking before the browser gets the main thread back."""
+"""Longest stretch of hint thinking before Python's thread is free again (for the page's taps)."""
 
 
 @dataclass

@@ -20,7 +20,7 @@ from ...record import parse_record
 from ..shell.tasks import Sliced
 
 SLICE_S = 0.04
-"""The longest stretch of describing before the browser gets the main thread back (as opening)."""
+"""The longest stretch of describing before Python's thread is free again (as opening)."""
 
 
 class Relog:
