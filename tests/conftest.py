@@ -221,12 +221,12 @@ SHORT_GUARD = (f"window.__cardtableHandoffGuardMs = {GUARD_MS}; window.__cardtab
                f" window.__cardtableComputerMs = {COMPUTER_MS};")
 
 
-# Python answers a tap in a task of its own, as it would from a worker (issue #49: a message to the
-# worker, the next screen back): the page's calls to Python's answers to a tap, a field or a key
-# (``cardtableTap``, ``cardtableField``, ``cardtableKey``: ui/shell/page_input.py) run a task after
-# the page made them (so the app must drop a tap on a screen it has replaced meanwhile).  ``window.__unanswered`` counts
-# the taps not answered yet: every input a test makes waits for them (``wait_for_answers``), as a
-# person looks at what a tap brought before the next one.
+# Python answers the page in its worker (web/boot.js posts each call; ``window.cardtableBusy`` counts
+# those Python has not answered yet), and the tests hand it the page's taps, fields and keys
+# (``cardtableTap``, ``cardtableField``, ``cardtableKey``: ui/shell/page_input.py) a task later still,
+# so that a screen Python draws meanwhile may replace the one tapped (the app must drop such a tap).
+# ``window.__unanswered`` counts the taps not handed over yet: every input a test makes waits for
+# both (``wait_for_answers``), as a person looks at what a tap brought before the next one.
 ANSWER_LATER = """(() => {
   window.__unanswered = 0;
   for (const name of ["cardtableTap", "cardtableField", "cardtableKey"]) {

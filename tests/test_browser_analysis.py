@@ -4,7 +4,8 @@ end (p0's nil broken by an avoidable overtake), the last card played, the end-of
 game (the same numbers as the module's for that record); a tap on the blunder opens Review at that
 decision with the better card marked, the graph, *Try again* from p0's view (the best move picked:
 as good as the best), back to the game; in English at 360x740 and in French at 1280x800, axe clean
-(the screen audit runs after every redraw).  No long task of the page's own during the analysis:
+(the screen audit runs after every redraw).  No long task of the page's own during the analysis
+(Python's analysis runs in the app's worker; the page draws what it sends):
 a ``PerformanceObserver('longtask')`` reports the tasks over 50 ms while it runs (kept for the
 failure's message), and a Chrome trace of those seconds shows that none of them spent 50 ms of the
 main thread's CPU time (on a loaded machine a 12 ms slice can wait for a core and be reported

@@ -14,7 +14,6 @@ Daily
 _.app_acts
 
 # attributes of browser objects set from Python (Pyodide proxies): the browser reads them
-_.snapshotCode      # <html data-snapshot-code>: ui/main.py writes it, tests/test_snapshot.py reads it in the page
 
 # ui/screens/remote.py: what web/remote.js tells, window.cardtableRemoteEvent(kind, ...), runs on_<kind>
 _.on_message        # ("message", key, text)

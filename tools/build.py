@@ -4,7 +4,7 @@
 
 dist/ holds:
   index.html                  the page (its first paint, the loading screen)
-  web/                        CSS, icons, manifest, boot script
+  web/                        CSS, icons, manifest, the page's scripts and the app's worker (py-worker.js)
   app/cardtable.tar(.xz)      the Python package as one tar, unpacked by the app's worker into the virtual
                               FS (web/py-worker.js, in JavaScript: web/tar.js), with the list of languages
                               (cardtable/locale/languages.json); downloaded as its xz-compressed copy
@@ -458,7 +458,7 @@ def write_stdlib() -> None:
 
 
 # The first visit's biggest downloads, also written xz-compressed beside themselves (`X.xz`, LZMA2
-# at its strongest, with Python's own lzma): a first visit fetches those and decodes them in the page
+# at its strongest, with Python's own lzma): a first visit fetches those and decodes them in a worker of the page's (web/xz-worker.js)
 # as they arrive (xz-decompress, from npm: web/snapshot-early.js), and the service worker does the
 # same at its install (tools/build_sw.py), keeping the decoded file under its own name for every
 # later start.  Hosts compress the WebAssembly on the fly (brotli 5 at best, gzip on GitHub Pages)
@@ -515,14 +515,16 @@ def write_packed(script: Path) -> dict[str, int]:
 
 SNAPSHOT = "runtime/pyodide-snapshot.bin"
 SNAPSHOT_MAGIC = b"CTSNAP1\n"
+
+
 def snapshot_modules() -> list[str]:
     """The cardtable modules imported into the snapshot: every one that never touches the browser.
 
-    A module that imports ``js``, ``pyscript`` or ``pyodide`` would capture Node's objects at
-    snapshot time, so it is left to be imported in the page as usual.
+    A module that imports ``js`` or ``pyodide`` would capture Node's objects at
+    snapshot time, so it is left to be imported in the app's worker as usual.
     """
     pkg = ROOT / "py"
-    browser = re.compile(r"^\s*(import|from)\s+(js|pyscript|pyodide)\b", re.M)
+    browser = re.compile(r"^\s*(import|from)\s+(js|pyodide)\b", re.M)
     mods = []
     for f in package_files():
         if f.suffix != ".py" or f.name in {"__main__.py", "main.py"} or browser.search(f.read_text(encoding="utf-8")):
@@ -539,8 +541,8 @@ def write_snapshot(version: str) -> bool:
 
     Made at build time in Node (tools/make_snapshot.mjs, a few seconds), so a player's device never
     pays for it.  The file is ``CTSNAP1\\n`` + one JSON line (``app`` = this build's version,
-    ``pyodide`` = Pyodide's version, ``bytes`` = the raw size) + the gzipped snapshot.  The page only
-    uses it from Cache Storage (the service worker precaches it after the first start), so a first
+    ``pyodide`` = Pyodide's version, ``bytes`` = the raw size) + the gzipped snapshot.  The app's worker
+    (web/pyodide-snapshot.js) only uses it from Cache Storage (the service worker precaches it after the first start), so a first
     visit never waits for it.  Any failure here leaves the site without a snapshot, which still works.
     Set CARDTABLE_SNAPSHOT=0 to build without one.
     """

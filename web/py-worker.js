@@ -4,8 +4,8 @@
 // The page (web/boot.js) starts this worker and carries what it posts: every call Python makes into
 // the page (ui/shell/page.py posts {call, args[, ask]} and {on}: the page answers an ask, and its
 // calls to Python come back as {to, args}, each acknowledged with {done} once Python has answered).
-// What the page sends first, in this order: {boot} (the app's version, the search of its address,
-// the downloads it began for us), {snapshot} (the start-up snapshot web/snapshot-early.js found and
+// What the page sends first, in this order: {boot} (the app's version, the downloads it began for
+// us), {snapshot} (the start-up snapshot web/snapshot-early.js found and
 // read, or null) and {start} (what Python reads as it starts, web/morph.js's cardtableStart, with the
 // page's localStorage: see pageStorage).  Boot failures are posted as {failed: reason}.
 import { bootPython, unpackApp } from "./pyodide-snapshot.js";

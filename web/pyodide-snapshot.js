@@ -92,8 +92,8 @@ async function findUnpacked(cache) {
   return { header, response };
 }
 
-/** The memory image of an unpacked copy (a promise), checked against its header; `bytes` is its
- * read already under way (web/snapshot-early.js), if any. */
+/** The memory image of an unpacked copy (a promise), checked against its header; `bytes`: the
+ * copy's bytes, read in the page by web/snapshot-early.js and handed over by web/boot.js, if any. */
 async function readUnpacked({ header, response, bytes }) {
   const raw = expand(new Uint8Array(await (bytes || response.arrayBuffer())), header);
   performance.mark("cardtable:snapshot-read");

@@ -21,7 +21,9 @@
 // by the browser before it commits (seen under load: a reload right after a write came back
 // without it).  So on pagehide the writes not yet known committed are put in localStorage too
 // (UNSAVED), each with the value it replaced, and the next start writes each whose key still
-// holds that value (a later write, here or in another window, wins).
+// holds that value (a later write, here or in another window, wins).  In the app's worker, which
+// hears no pagehide, they are told to the page as they change (cardtableKeep), and the page keeps
+// them (web/boot.js).
 (() => {
   const PREFIX = "cardtable/";
   const LOCAL = new Set(["cardtable/v1/settings", "cardtable/v1/lesson-offer", "cardtable/v1/uncounted"]);   // kept in localStorage
