@@ -264,7 +264,8 @@ def main() -> None:
                 review_opened.append(time.perf_counter() - t)
                 review_cpu.append(renderer_cpu() - cpu)
                 ends.append(page.evaluate(END))
-                if page.get_attribute(".review-where", "data-step") != str(len(rec["actions"])):
+                # (a file of a game in play is reviewed up to its last finished hand: ui/screens/review.py)
+                if page.get_attribute(".review-where", "data-step") != str(Review(rec, finished_only="hands").last):
                     raise SystemExit("End did not reach the last move")
                 page.wait_for_timeout(300)
                 review_tasks.append(_say_tasks(page, since, f"{game} run {run + 1}: review open {review_opened[-1]:.2f} s, "
