@@ -6,32 +6,41 @@
 Each load is a first visit: a new browser context (empty HTTP cache, no service worker), served
 from a temporary copy of dist/ by tools/serve.py's server, which compresses as the static hosts
 players use do (brotli to Chromium; gzip with ``--gzip``).  Chromium is driven over the DevTools
-protocol directly (a pipe, no Playwright), so that the page AND the service worker it registers get
-the same throttling: every page and worker target is attached as it starts, paused, given
-``Network.emulateNetworkConditions`` (and the page ``Emulation.setCPUThrottlingRate``), then resumed.
+protocol directly (a pipe, no Playwright), so that the page AND its workers (the service worker it
+registers, the app's Python worker) get the same network throttling: every page and worker target is
+attached as it starts, paused, given ``Network.emulateNetworkConditions`` (and the page
+``Emulation.setCPUThrottlingRate``), then resumed.  Chromium slows only a page's main thread (a
+worker target refuses it: "only supported for pages"), so the app's Python, which runs in a Web
+Worker, starts at full speed under slow-4g, while bare PyScript's runs on the slowed main thread:
+the CPU slowdown flatters the app there.
 
 Profiles (Lighthouse's):
   slow-4g  1.6 Mbps down, 750 kbps up, 150 ms round trip, the page's CPU slowed 4x
   fast     9 Mbps down, 1.5 Mbps up, 60 ms round trip, no CPU slowdown
 
 Pages:
-  app            index.html as shipped: the home screen is usable at <html data-ready>
-  bare PyScript  PyScript with an empty script on the same runtime files and interpreter config
+  app            index.html as shipped, its Python in a Web Worker (web/py-worker.js, no PyScript):
+                 the home screen is usable at <html data-ready>
+  bare PyScript  PyScript (copied from node_modules) with an empty script on the same runtime files
                  (bench/bench_startup.py's page): ready when that script has run
 
 Printed for each: the time from navigation start to the home screen (``performance.now()`` when
 ``data-ready`` appears); the bytes over the wire before it (``encodedDataLength`` of the page's and
 the service worker's responses, from their ``Network`` events; a page response served by the
-worker is counted once, where the worker fetched it) and how many of them the worker's; the bytes
+worker is counted once, where the worker fetched it) and how many of them the service worker's and
+the app's Python worker's; the bytes
 in the first ``--window`` seconds (60) from navigation start; and, for the app, what a complete
 offline install needs (every file the worker precaches, compressed as this server sends it).  The
 ratios against the goals (issue #29) come last.  Throttled bandwidth is applied per target (page,
-worker), so two targets downloading at once would share more than the profile's bandwidth: the app
-starts its worker's downloads only after the home screen is up, so that does not flatter it.
+worker), so two targets downloading at once share more than the profile's bandwidth: the app starts
+its service worker's downloads only after the home screen is up, but its Python worker fetches its
+own files (pyodide.asm.mjs, its modules) while the page downloads the runtime's big files for it
+(web/snapshot-early.js), which flatters the app by up to their bytes' time on the link.
 
 ``--waterfall`` lists, for each request before the home screen, when it was sent, when its first
-and last bytes came; then PyScript's steps and the page's performance marks (cardtable:pyodide-ready,
-cardtable:app-imported...) with their times, and the bytes received in each second: where the time
+and last bytes came (the service worker's and the Python worker's marked); then bare PyScript's
+steps and the page's performance marks (the app's, cardtable:pyodide-ready, cardtable:app-imported...,
+made in its Python worker and forwarded to the page's timeline) with their times, and the bytes received in each second: where the time
 goes, and whether the link is ever idle.  ``--compare DIST`` also loads another build of the app
 (say main's, or a variant), from a server of its own, in turn with this one: a ratio measured back
 to back on a machine whose load changes.
@@ -82,6 +91,7 @@ PROFILES = {
 PAGES = {"app": "index.html", "bare PyScript": "bare-pyscript.html", "compare": "index.html"}
 STEP_TIMEOUT_S = 300
 ATTACHED = {"page", "service_worker", "worker", "shared_worker"}  # the targets whose traffic is counted
+LABEL = {"service_worker": "(worker) ", "worker": "(py-worker) "}  # ("worker": the app's Python worker)
 
 
 class CDP:
@@ -226,7 +236,7 @@ class Traffic:
             url = self.urls.get(key, "?")
             if not url.startswith("http"):
                 continue
-            name = ("(worker) " if self.kinds.get(key[0]) == "service_worker" else "") + re.sub(r"^https?://[^/]+/", "", url)
+            name = LABEL.get(self.kinds.get(key[0]), "") + re.sub(r"^https?://[^/]+/", "", url)
             at = [t.get(k, float("nan")) - self.nav_start for k in ("sent", "response", "end")]
             rows.append((*at, self.seen.get(key, 0), name))
         return sorted(rows)
@@ -245,7 +255,7 @@ class Traffic:
         out: dict[str, int] = {}
         for t, n, k, url in self.points:
             if t <= end:
-                name = ("(worker) " if k == "service_worker" else "") + re.sub(r"^https?://[^/]+/", "", url)
+                name = LABEL.get(k, "") + re.sub(r"^https?://[^/]+/", "", url)
                 out[name] = out.get(name, 0) + n
         return out
 
@@ -337,6 +347,7 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float, moves: int = 0
             "last_byte": traffic.last_byte(ready_s),
             "before": traffic.bytes_until(ready_s),
             "before_worker": traffic.bytes_until(ready_s, "service_worker"),
+            "before_py": traffic.bytes_until(ready_s, "worker"),
             "window": traffic.bytes_until(window),
             "window_worker": traffic.bytes_until(window, "service_worker"),
             "controlled": worker,
@@ -353,8 +364,9 @@ def first_visit(cdp: CDP, url: str, profile: dict, window: float, moves: int = 0
             pass
 
 
-# PyScript's steps ("Loading Pyodide", "Loaded Pyodide"...) and the page's performance marks, with
-# when they came (ms from navigation start): where the time after the last byte goes (--waterfall).
+# bare PyScript's steps ("Loading Pyodide", "Loaded Pyodide"...) and the page's performance marks (the
+# app's Python worker's among them, forwarded: web/boot.js's cardtableMark), with when they came (ms
+# from navigation start): where the time after the last byte goes (--waterfall).
 STEPS_PROBE = """window.__steps = [];
 addEventListener("py:progress", (e) => window.__steps.push([String(e.detail), performance.now()]));"""
 STEPS = """[...(window.__steps || []), ...performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])]
@@ -560,7 +572,8 @@ def main(argv: list[str] | None = None) -> int:
                         results.setdefault((profile, name), []).append(r)
                         print(f"  {profile} {name}: home screen {r['ready']:.1f} s (its last byte at "
                               f"{r['last_byte']:.1f} s), {mb(r['before'])} before it "
-                              f"(worker {mb(r['before_worker'])}), {mb(r['window'])} in {args.window:g} s "
+                              f"(worker {mb(r['before_worker'])}, Python worker {mb(r['before_py'])}), "
+                              f"{mb(r['window'])} in {args.window:g} s "
                               f"(worker {mb(r['window_worker'])}); worker controls: {r['controlled']}; "
                               f"load average {os.getloadavg()[0]:.1f}", flush=True)
                         if args.moves:
@@ -613,7 +626,9 @@ def main(argv: list[str] | None = None) -> int:
             ratio = med([r["ready"] for r in app]) / med([r["ready"] for r in bare])
             paired = sorted(a["ready"] / b["ready"] for a, b in zip(app, bare))
             print(f"  {profile}: app / bare PyScript, time to the home screen {ratio:.2f} "
-                  f"(median of paired ratios {med(paired):.2f}){'  (goal <= 0.6)' if profile == 'slow-4g' else ''}")
+                  f"(median of paired ratios {med(paired):.2f}){'  (goal <= 0.6)' if profile == 'slow-4g' else ''}"
+                  + ("; the app's Python worker not CPU-slowed, bare PyScript's Python is" if PROFILES[profile]["cpu"] > 1
+                     else ""))
     return 0
 
 

@@ -1,13 +1,16 @@
 """Lighthouse's mobile performance run (simulated Slow 4G, the CPU slowed 4x) of the app and of a bare
 PyScript page (a heading, and an empty Python script) on the same runtime files, one after the other, each a first visit.
+The app runs its Python in a Web Worker (web/py-worker.js, no PyScript); bare PyScript runs it on the
+page's main thread.  Lighthouse's figures are the main thread's (its total blocking time adds up the
+main thread's long tasks, and its simulated CPU slowdown is of the main thread's tasks): the app's
+Python work, off that thread, shows only through when the page it draws is painted.
 
     .venv/bin/python bench/bench_lighthouse.py [--runs 1] [--pages app,bare] [--json DIR]
-
 
 Lighthouse comes from npm, pinned exactly (LIGHTHOUSE_VERSION), installed on this script's first run
 into node_modules/.cache/ (not a devDependency: ``npm ci`` for the tests would fetch its 22 MB for
 nothing), and drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium unless set).  The site is a copy of dist/ (built if
-missing) with the bare page beside it (bench/bench_startup.py's), served by tools/serve.py's server,
+missing) with the bare page beside it (bench/bench_startup.py's, PyScript copied from node_modules), served by tools/serve.py's server,
 compressed as static hosts do.  Printed for each page: Lighthouse's performance score, first
 contentful paint, largest contentful paint (and its element), total blocking time, time to
 interactive, speed index; then the main thread's long tasks Lighthouse saw (over 50 ms: where they

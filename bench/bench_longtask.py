@@ -1,5 +1,7 @@
 """Does the page stay responsive while computer players think?  Long tasks and tap latency during
-a whole hand of computer play, in headless Chromium.
+a whole hand of computer play, in headless Chromium.  The app's Python (the computers' search, the
+game, the screens' HTML) runs in a Web Worker (web/py-worker.js); the page's main thread, measured
+here, applies its redraws (web/morph.js) and carries the taps to it.
 
     .venv/bin/python bench/bench_longtask.py [--hands 1] [--level strong]
 
@@ -8,15 +10,19 @@ For each game (Dummy Spades with 3 seats, Seep with 4; ``--game seep-two``: Seep
 *Scores* button (it opens and closes the score sheet) about once a second, as a player would.
 
 Printed, per game, start-up excluded (only what happens after *Start* is pressed counts):
-* long tasks: a ``PerformanceObserver`` for ``longtask`` (tasks over 50 ms): the count and the
-  longest; the goal is none.
+* long tasks: a ``PerformanceObserver`` for ``longtask`` (the page's main-thread tasks over 50 ms):
+  the count and the longest; the goal is none.  Each is put beside what Python was doing in its
+  worker meanwhile (its User Timing measures, ``cardtable:bot-slice`` and the like, read there and
+  put on the page's timeline): at the same time, which no longer means in the same task.
 * tap latency: for each tap, from the input's timestamp (``event.timeStamp``, so the time it waited
-  for the main thread counts) to the first animation frame after the app handled it, i.e. until the
-  answer can be on screen; median and worst.  Goal: within 100 ms.  Also the Event Timing API's
-  worst ``click`` duration (input to next paint, reported only above 16 ms).
+  for the main thread counts) to the first animation frame after Python's answer reached the page
+  (the tap's call acknowledged by the worker, web/boot.js's ``cardtableBusy``: its redraw applied
+  before), i.e. until the answer can be on screen; median and worst.  Goal: within 100 ms.  Also the
+  Event Timing API's worst ``click`` duration (input to the next paint, reported only above 16 ms:
+  the page's own handling, which only posts the tap to the worker).
 
-By default the page is a second visit (service worker installed, Python restored from the start-up
-snapshot, the engines and bots already imported); ``--cold`` plays on a first visit instead.
+By default the page is a second visit (service worker installed, Python restored in its worker from
+the start-up snapshot, the engines and bots already imported); ``--cold`` plays on a first visit.
 
 ``--trace`` also records a Chrome trace of each hand (``toplevel`` tasks and User Timing only) and
 gives, for each long task, the CPU time the page's main thread spent in it (the trace's ``tdur``):
@@ -38,7 +44,7 @@ from pathlib import Path
 from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, MOVES_JS, ROOT, worker_measures  # noqa: E402
 from serve import make_server  # noqa: E402
 
 
@@ -56,15 +62,27 @@ try {
     }
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
 } catch {}
-document.addEventListener("click", (e) => {
-  const t0 = e.timeStamp;
-  // the app's own click handler runs in this same task; the next frame shows its answer
-  requestAnimationFrame(() => window.__taps.push([t0, performance.now() - t0]));
-}, true);
+// A tap's answer: the app's click handler (web/morph.js, on #app) posts it to the Python worker,
+// counted up in window.cardtableBusy (web/boot.js), which counts down as the worker acknowledges
+// each call, in order, once Python has answered it (its redraw, posted before, applied): the frame
+// after that shows the answer.
+let busy = 0, sent = 0, answered = 0, tapped = null;
+const taps = []; // [the call's number, the tap's time]
+Object.defineProperty(window, "cardtableBusy", { configurable: true, get: () => busy, set: (v) => {
+  if (v > busy) sent++;
+  else if (v < busy) answered++;
+  busy = v;
+  while (taps.length && taps[0][0] <= answered) {
+    const t0 = taps.shift()[1];
+    requestAnimationFrame(() => window.__taps.push([t0, performance.now() - t0]));
+  }
+} });
+document.addEventListener("click", (e) => { tapped = [sent + 1, e.timeStamp]; }, true);
+addEventListener("click", () => { if (tapped && sent === tapped[0]) taps.push(tapped); tapped = null; });  // (one the app sent on)
 """
 
 GAMES = {"dummy-spades": 3, "seep": 4, "seep-two": 2}   # (seep-two: two players, where the second half is searched exactly)
-BUDGET_MS = 250  # cardtable.session.game_session.BOT_BUDGET_S: a strong computer's thinking per move in the page
+BUDGET_MS = 250  # cardtable.session.game_session.BOT_BUDGET_S: a strong computer's thinking per move in the app
 
 
 CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
@@ -139,10 +157,10 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
     long_tasks, tap_ms, events = page.evaluate(
         "(t) => [window.__longTasks.filter(([s]) => s >= t), window.__taps.filter(([s]) => s >= t),"
         " window.__eventDurations.filter(([s]) => s >= t)]", since)
-    slices, applies, views = page.evaluate(
-        "(t) => ['cardtable:bot-slice', 'cardtable:bot-apply', 'cardtable:bot-view'].map((n) => "
-        "performance.getEntriesByName(n).filter((e) => e.startTime >= t).map((e) => [e.startTime, e.duration]))",
-        since)
+    # (Python's measures, made in its worker, on the page's timeline)
+    spans = worker_measures(page, ["cardtable:bot-slice", "cardtable:bot-apply", "cardtable:bot-view"], since)
+    slices, applies, views = ([[s, d] for n, s, d in spans if n == name]
+                              for name in ("cardtable:bot-slice", "cardtable:bot-apply", "cardtable:bot-view"))
 
     def kind(start: float, duration: float) -> str:
         for name, spans in (("thinking", slices), ("drawing", applies), ("view", views), ("tap", tap_ms)):
@@ -153,9 +171,7 @@ def play_hand(page, base: str, game: str, level: str, seed: int, warm: bool = Tr
     traced = traced_tasks(browser.stop_tracing()) if browser is not None else None
     # a computer's turn, from its start (the seat's view) to its move applied: the search's wall time
     turns = [a - max(v for v, _ in views if v <= a) for a, _ in applies if any(v <= a for v, _ in views)]
-    # (the app's store: IndexedDB since #44, localStorage where there is none)
-    moves = page.evaluate("(kv => JSON.parse(kv.getItem('cardtable/v1/game/' + kv.getItem('cardtable/v1/last')))"
-                          ".actions.length)(self.cardtableStore?.kv || localStorage)")
+    moves = page.evaluate(MOVES_JS)  # (the app's store, in its Python worker: asked from the page)
     def cpu(at: float) -> Optional[float]:  # the traced task that started then (the two clocks differ by < 1 ms)
         near = [c for t, _, c in traced or () if abs(t - at) < 3]
         return near[0] if near else None
@@ -237,9 +253,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{statistics.median(taps) if taps else 0:>10.0f}ms{max(taps, default=0):>9.0f}ms"
               f"{max(r['events'], default=0):>11.0f}ms")
     print()
-    print("long tasks by what ran in them (thinking = a slice of computer search; drawing = applying a")
-    print("computer's move and redrawing the table; view = starting a computer's turn (the seat's view);")
-    print("tap = answering the bench's tap on Scores; other = everything else, e.g. a trick collected):")
+    print("the page's long tasks by what Python was doing in its worker meanwhile (thinking = a slice of")
+    print("computer search; drawing = applying a computer's move and its redraw; view = starting a computer's")
+    print("turn (the seat's view); tap = answering the bench's tap on Scores; other = none of those):")
     for game, r in results.items():
         kinds = ("thinking", "drawing", "view", "tap")
         other = [d for d in r["long"]]

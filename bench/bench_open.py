@@ -10,13 +10,16 @@ Prints, for each game, a record of N legal actions (seeded random play; about 23
   opening it, End (the last step and its screen), and the slowest of the other steps;
 * Chromium: from handing the file to the page's *Import* input until the game is on screen
   (``html[data-screen]`` is ``handoff`` or ``table``), and the longest task (``longtask``
-  observer) from the import until 1.5 s after, so counting its statistics is included; then the
-  same file through *Open a file for review*: until the review is on screen, End (the key's
-  handler, step and screen drawn, timed in the page) and the longest task.  With each, the CPU
-  time Chromium's renderers used over the same span (``/proc``): the page's work, which the
-  load of a shared machine does not inflate as it does wall-clock time (it may include the
-  start of the statistics' count, which follows the game on screen at once).  The first import
-  comes ``--settle`` seconds (2) after the page is ready, as a person's choosing a file does.
+  observer: the page's main thread; the app's Python runs in a Web Worker, web/py-worker.js) from
+  the import until 1.5 s after, so counting its statistics is included; then the same file through
+  *Open a file for review*: until the review is on screen, End (from the key, handed to Python in
+  its worker, until the page holds the step it went to, timed in the page) and the longest task.
+  With each, the CPU time Chromium's renderers used over the same span (``/proc``): the page's and
+  its Python worker's work (a thread of the same renderer), which the load of a shared machine
+  does not inflate as it does wall-clock time (it may include the start of the statistics' count,
+  which follows the game on screen at once).  Python's User Timing measures (``cardtable:…``) are
+  read in its worker.  The first import comes ``--settle`` seconds (2) after the page is ready, as
+  a person's choosing a file does.
 
 Goals (issue 24): opening ≤ 1 s, no task over 200 ms, a review step ≤ 50 ms.  Builds ``dist/``
 if it is missing; serves it on a free loopback port.  No figure is asserted; the load average is
@@ -41,6 +44,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from cardtable.record import dumps, games, replay  # noqa: E402
 from cardtable.ui.screens.review import Review, review_html  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from chromium import worker_measures  # noqa: E402
 
 
 def long_record(n: int, seed: int = 7, game: str = "dummy-spades") -> dict:
@@ -150,13 +156,12 @@ def _tasks(page) -> list:
 
 
 def _what_ran(page, task: list, since: float) -> str:
-    """A long task and the app's User Timing entries (``cardtable:…``) inside it, so the figure
-    says which part of the opening it was (a replay slice, the statistics, showing…)."""
+    """A long task of the page and Python's User Timing entries (``cardtable:…``, in its worker)
+    made within it, so the figure says which part of the opening was under way (a replay slice,
+    the statistics, showing…)."""
     start, dur = task
-    names = page.evaluate("""([a, b]) => performance.getEntriesByType("measure")
-        .filter(m => m.name.startsWith("cardtable:") && m.startTime >= a - 1 && m.startTime + m.duration <= b + 1)
-        .map(m => m.name.slice(10) + " " + Math.round(m.duration))""", [start, start + dur])
-    return f"{dur:.0f} ms at +{start - since:.0f} ms ({', '.join(names) or 'no app timing inside'})"
+    names = [f"{n[10:]} {d:.0f}" for n, s, d in worker_measures(page, None, start - 1) if s + d <= start + dur + 1]
+    return f"{dur:.0f} ms at +{start - since:.0f} ms ({', '.join(names) or 'no app timing meanwhile'})"
 
 
 def _say_tasks(page, since: float, what: str, timeline: bool) -> float:
@@ -170,13 +175,25 @@ def _say_tasks(page, since: float, what: str, timeline: bool) -> float:
 
 
 def _work(page, since: float) -> str:
-    """The app's User Timing entries since ``since``: how many of each and their total."""
-    rows = page.evaluate("""(a) => { const out = {};
-        for (const m of performance.getEntriesByType("measure"))
-          if (m.name.startsWith("cardtable:") && m.startTime >= a) {
-            const k = m.name.slice(10); out[k] = out[k] || [0, 0]; out[k][0] += 1; out[k][1] += m.duration; }
-        return out; }""", since)
+    """The app's User Timing entries (Python's, in its worker) since ``since``: how many of each and
+    their total."""
+    rows: dict[str, list] = {}
+    for name, _start, duration in worker_measures(page, None, since):
+        row = rows.setdefault(name[10:], [0, 0])
+        row[0] += 1
+        row[1] += duration
     return ", ".join(f"{k} {n}× {ms:.0f} ms" for k, (n, ms) in rows.items()) or "none"
+
+
+# End on a review: from the key (handed to Python in its worker) until the page holds another step's
+# screen (checked after: the last)
+END = """() => new Promise((ok, no) => {
+  const step = () => document.querySelector(".review-where")?.dataset.step, before = step(), t = performance.now();
+  const watch = new MutationObserver(() => { if (step() !== before) { watch.disconnect(); ok(performance.now() - t); } });
+  watch.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+  document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "End", bubbles: true }));
+  setTimeout(() => { watch.disconnect(); no(new Error("End did not move the review within 60 s")); }, 60000);
+})"""
 
 
 def main() -> None:
@@ -221,7 +238,6 @@ def main() -> None:
             for run in range(args.runs):
                 home(page)
                 data = json.dumps({**rec, "players": [*rec["players"][:-1], f"Run {run}"]}).encode()  # not "already saved"
-                page.evaluate("localStorage.clear()")
                 _longest(page)
                 since = page.evaluate("performance.now()")
                 t, cpu = time.perf_counter(), renderer_cpu()
@@ -247,10 +263,9 @@ def main() -> None:
                 page.wait_for_selector("html[data-screen=review]", state="attached", timeout=600_000)
                 review_opened.append(time.perf_counter() - t)
                 review_cpu.append(renderer_cpu() - cpu)
-                ends.append(page.evaluate("""() => { const t = performance.now();
-                    document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "End", bubbles: true}));
-                    return performance.now() - t; }"""))
-                if page.get_attribute(".review-where", "data-step") != str(len(rec["actions"])):
+                ends.append(page.evaluate(END))
+                # (a file of a game in play is reviewed up to its last finished hand: ui/screens/review.py)
+                if page.get_attribute(".review-where", "data-step") != str(Review(rec, finished_only="hands").last):
                     raise SystemExit("End did not reach the last move")
                 page.wait_for_timeout(300)
                 review_tasks.append(_say_tasks(page, since, f"{game} run {run + 1}: review open {review_opened[-1]:.2f} s, "

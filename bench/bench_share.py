@@ -7,7 +7,7 @@ hand of each deal of the day over several dates, and of whole games, played by t
 
 Prints, per kind, the record's compact JSON bytes and the fragment's characters (median and largest);
 with ``par``, the CPU time of working out par (``coach.daily.par``) and its longest step between two
-yields; with ``--pyodide``, the same in Pyodide under Node (the page's interpreter, from
+yields; with ``--pyodide``, the same in Pyodide under Node (the app's interpreter, from
 ``node_modules/pyodide`` or DIR: ``pyodide_node``), timed by the clock (Pyodide's CPU clock is the
 wall's there).  The figures are in docs/benchmarks.md."""
 

@@ -7,17 +7,16 @@ Measured: the time from navigation start to a usable home screen, i.e. ``perform
 pages served side by side from one temporary copy of dist/, on a free loopback port with
 tools/serve.py's ``make_server``:
 
-  app            index.html: the app as shipped (PyScript main thread, its CSP, the cardtable archive);
-                 warm, it starts from the memory snapshot (runtime/pyodide-snapshot.bin, which the
-                 service worker precached and stored unpacked at install; checked:
+  app            index.html: the app as shipped (its CSP, the cardtable archive), its Python in a Web
+                 Worker (web/py-worker.js: Pyodide, the store and the app), no PyScript; warm, it
+                 starts from the memory snapshot (runtime/pyodide-snapshot.bin, which the service
+                 worker precached and stored unpacked at install; checked:
                  <html data-snapshot="used" data-snapshot-copy="unpacked">), cold it cannot
-  app, no snap   the app as it was before the snapshot: PyScript's interpreter is plain
-                 runtime/pyodide/pyodide.mjs (no wrapper, no snapshot); the yardstick for cold starts
-  bare PyScript  PyScript with an empty script: same runtime files, same interpreter config; the
-                 script only sets data-ready (this isolates the app's own overhead)
+  bare PyScript  PyScript (copied from node_modules: the app no longer ships it) with an empty
+                 script on the page's main thread, same runtime files; the script only sets data-ready
   bare Pyodide   plain ``loadPyodide`` from runtime/pyodide/pyodide.mjs, then data-ready (no PyScript)
   app, played    warm only: the app in a context where, before the measured loads, it was used once
-                 under the worker (a start from the snapshot, then ``--play`` seconds of a Dummy
+                 under the service worker (a start from the snapshot, then ``--play`` seconds of a Dummy
                  Spades hand between three computer players): a returning player's start.
 
 cold = a new browser context each run: empty HTTP cache, no service worker.
@@ -30,9 +29,9 @@ cached file) once a page has run enough of it, and later starts skip compiling i
 page gets there by itself (each of its boots runs all of CPython's start-up, so its own warm loads
 here speed up as the bench goes on), but a start from the snapshot runs too little Python: the app's
 code cache comes from playing, as a returning player has.  "app" is a player's very first start
-after the worker was installed; "app, played" is every start after a session of play.
+after the service worker was installed; "app, played" is every start after a session of play.
 ``--first-starts`` compares like with like on the other side: the app's and bare PyScript's first
-start after the worker's install, each in a new profile (no code cache on either side).
+start after the service worker's install, each in a new profile (no code cache on either side).
 
 Runs are interleaved (app, bare, bare, rotating) so that background load hits every page alike; the
 figures are medians.  Each goal's ratio is printed twice: as the ratio of the two pages' medians,
@@ -44,7 +43,6 @@ a script that prints figures, never a test.  Builds dist/ if missing.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -57,7 +55,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, MOVES_JS, ROOT  # noqa: E402
 from build_sw import write_service_worker  # noqa: E402
 from serve import make_server  # noqa: E402
 
@@ -99,7 +97,8 @@ PAGES = {"app": "index.html", "app, played": "index.html", "bare PyScript": "bar
 WARM_ONLY = {"app, played"}  # (a first visit cannot come after a session of play)
 
 # Records when <html data-ready> appears, measured from navigation start, and when PyScript says
-# its interpreter is up ("py:ready", PyScript pages only).
+# its interpreter is up ("py:ready", the bare PyScript page only: the app's is its forwarded mark
+# cardtable:pyodide-ready).
 READY_PROBE = """
 addEventListener("py:ready", () => { window.__pyReadyAt ??= performance.now(); }, true);
 new MutationObserver((records, observer) => {
@@ -163,8 +162,10 @@ def prepare_site(tmp: Path) -> Path:
 
 
 PHASES: dict[str, list[dict]] = {}  # "app, warm" and the like -> the performance marks, one dict per load
-PHASE_ORDER = ["load-pyodide", "snapshot-looked-up", "snapshot-read", "pyodide-ready", "archive-fetched",
-               "archive-inflated", "archive-written", "main", "app-imported", "home screen"]
+# (the Python worker's marks, forwarded to the page's timeline at their time: web/boot.js's cardtableMark)
+PHASE_ORDER = ["load-pyodide", "snapshot-looked-up", "snapshot-inflated", "snapshot-read", "pyodide-ready",
+               "archive-fetched", "archive-inflated", "archive-written", "files-unpacked", "main", "app-imported",
+               "home screen"]
 
 
 def installed(browser, base: str, name: str):
@@ -194,9 +195,7 @@ def play_a_while(context, url: str, seconds: float) -> int:
             page.select_option(f"#ng-kind-{seat}", "strong")
         page.click('[data-act="start"]')
         page.wait_for_timeout(seconds * 1000)  # the session's length, not a wait for something
-        # (the app's store: IndexedDB since #44, localStorage where there is none)
-        moves = page.evaluate("(kv => JSON.parse(kv.getItem('cardtable/v1/game/' + kv.getItem('cardtable/v1/last')))"
-                              ".actions.length)(self.cardtableStore?.kv || localStorage)")
+        moves = page.evaluate(MOVES_JS)  # (the app's store lives in its Python worker: asked from the page)
     finally:
         page.close()
     if moves < 10:
@@ -224,11 +223,15 @@ def load(context, url: str, warm: bool, name: str = "", record: bool = True) -> 
             served_by_worker = page.evaluate("performance.getEntriesByType('navigation')[0].workerStart > 0")
             if not served_by_worker:
                 raise RuntimeError(f"{url} was not served by the service worker in the warm run")
-        if url.endswith("/index.html") and record:
+        if url.endswith("/index.html"):
             marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
                                   ".filter((m) => m.name.startsWith('cardtable:')).map((m) => [m.name.slice(10), m.startTime]))")
-            marks.update({"py:ready": py_ready, "home screen": ready})
-            PHASES.setdefault(f"{name or 'app'}, {'warm' if warm else 'cold'}", []).append(marks)
+            py_ready = marks.get("pyodide-ready")  # (the interpreter up, in the Python worker)
+            if py_ready is None:
+                raise RuntimeError(f"{url}: no cardtable:pyodide-ready mark on the page's timeline")
+            marks["home screen"] = ready
+            if record:
+                PHASES.setdefault(f"{name or 'app'}, {'warm' if warm else 'cold'}", []).append(marks)
         return ready, py_ready
     finally:
         page.close()
@@ -238,8 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="measured loads per page and mode (default 5)")
     ap.add_argument("--cold-only", action="store_true",
-                    help="only first visits, of the app with and without the snapshot wrapper (the cold goal's "
-                         "two pages, alternating), for a tighter figure from more runs")
+                    help="only first visits, of the app and bare PyScript (alternating), for a tighter figure "
+                         "from more runs")
     ap.add_argument("--warm-only", action="store_true",
                     help="only second visits, of the app (just installed, and played) and of bare PyScript "
                          "(the warm goal's pages, alternating), for a tighter figure from more runs")
@@ -252,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.cold_only + args.warm_only + args.first_starts > 1:
         ap.error("--cold-only, --warm-only and --first-starts exclude each other")
-    names = (["app", "app, no snap"] if args.cold_only else ["app", "app, played", "bare PyScript"]
+    names = (["app", "bare PyScript"] if args.cold_only else ["app", "app, played", "bare PyScript"]
              if args.warm_only else ["app", "bare PyScript"] if args.first_starts else list(PAGES))
     cold_names = [n for n in names if n not in WARM_ONLY]
 
@@ -274,8 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         cold: dict[str, list[float]] = {k: [] for k in PAGES}
         warm: dict[str, list[float]] = {k: [] for k in PAGES}
-        after_py: dict[str, list[float]] = {k: [] for k in PAGES}  # py:ready -> data-ready, both modes
-        py_up: dict[tuple[str, str], list[float]] = {}  # (mode, page) -> py:ready times
+        after_py: dict[str, list[float]] = {k: [] for k in PAGES}  # interpreter up -> data-ready, both modes
+        py_up: dict[tuple[str, str], list[float]] = {}  # (mode, page) -> interpreter-up times
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -349,35 +352,29 @@ def main(argv: list[str] | None = None) -> int:
         first = f"{med(c):>8.0f} [{min(c):>5.0f}-{max(c):>5.0f}]" if c else f"{'-':>22}"
         print(f"{name:<15}{first}{med(w):>12.0f} [{min(w):>5.0f}-{max(w):>5.0f}]")
     print()
-    for app in ("app", "app, played", "app, no snap"):
+    for app in ("app", "app, played"):
         for bare in ("bare PyScript", "bare Pyodide"):
             rw = med(warm[app]) / med(warm[bare])
             rc = f"{med(cold[app]) / med(cold[bare]):.3f} ({(med(cold[app]) / med(cold[bare]) - 1) * 100:+.1f}%)" \
                 if cold[app] else "-"
             print(f"{app + ' / ' + bare:<28} cold {rc:<16}  warm {rw:.3f} ({(rw - 1) * 100:+.1f}%)")
-    rc, rw = med(cold["app"]) / med(cold["app, no snap"]), med(warm["app"]) / med(warm["app, no snap"])
-    print(f"{'app / app, no snap':<28} cold {rc:.3f} ({(rc - 1) * 100:+.1f}%)   warm {rw:.3f} ({(rw - 1) * 100:+.1f}%)")
-    print("goals (issue #14): app / bare PyScript warm <= 0.45; app / app, no snap cold <= 1.05")
+    print("goal (issue #14): app / bare PyScript warm <= 0.45")
     # The ratio of medians compares loads made minutes apart; the paired ratios compare the two
     # loads of one round (made one after the other), so a machine that slows down or speeds up
     # during the run moves both sides of each ratio alike.
     for mode, loads, num, den, goal in (("warm", warm, "app", "bare PyScript", "<= 0.45"),
-                                        ("warm", warm, "app, played", "bare PyScript", "<= 0.45"),
-                                        ("cold", cold, "app", "app, no snap", "<= 1.05")):
+                                        ("warm", warm, "app, played", "bare PyScript", "<= 0.45")):
         pairs = paired(loads[num], loads[den])
         print(f"  {mode} {num} / {den}: ratio of medians {med(loads[num]) / med(loads[den]):.3f}; median of the "
               f"{len(pairs)} paired ratios {med(pairs):.3f} [{pairs[0]:.3f}-{pairs[-1]:.3f}]   goal {goal}")
     # Wall-clock medians move with whatever else the machine is doing; the part of the boot that
-    # is the app's alone -- from PyScript's interpreter being up to the home screen -- does not.
-    print("PyScript's interpreter up (py:ready), median ms: " + ", ".join(
-        f"{mode} {name} {med(xs):.0f}" for (mode, name), xs in sorted(py_up.items())))
-    own = med(after_py["app, no snap"]) - med(after_py["bare PyScript"])
-    print(f"\nfrom py:ready to data-ready (cold and warm runs together): app, no snap "
-          f"{med(after_py['app, no snap']):.0f} ms, bare PyScript {med(after_py['bare PyScript']):.0f} ms; the app's "
-          f"own Python start-up is {own:.0f} ms = {own / med(warm['bare PyScript']) * 100:.1f}% of a warm bare boot")
+    # is the app's alone -- from the interpreter being up to the home screen -- does not.
+    print("interpreter up (app: cardtable:pyodide-ready, in its worker; bare PyScript: py:ready), median ms: "
+          + ", ".join(f"{mode} {name} {med(xs):.0f}" for (mode, name), xs in sorted(py_up.items())))
     print_phases()
-    print(f"app (engines imported in the snapshot when warm): cold {med(after_py['app'][:len(cold['app'])]):.0f} ms, "
-          f"warm {med(after_py['app'][len(cold['app']):]):.0f} ms from py:ready to data-ready")
+    print(f"from the interpreter up to data-ready: app (engines imported in the snapshot when warm) cold "
+          f"{med(after_py['app'][:len(cold['app'])]):.0f} ms, warm {med(after_py['app'][len(cold['app']):]):.0f} ms; "
+          f"bare PyScript (py:ready, cold and warm runs together) {med(after_py['bare PyScript']):.0f} ms")
     return 0
 
 
@@ -387,14 +384,14 @@ def paired(nums: list[float], dens: list[float]) -> list[float]:
 
 
 def cold_summary(cold: dict, runs: int) -> int:
-    return two_page_summary("first visit (cold)", cold, "app", "app, no snap", "<= 1.05", runs)
+    return two_page_summary("first visit (cold)", cold, "app", "bare PyScript", None, runs)
 
 
 def warm_summary(warm: dict, runs: int) -> int:
     return two_page_summary("second visit (warm)", warm, ["app", "app, played"], "bare PyScript", "<= 0.45", runs)
 
 
-def two_page_summary(what: str, loads: dict, nums, den: str, goal: str, runs: int) -> int:
+def two_page_summary(what: str, loads: dict, nums, den: str, goal: str | None, runs: int) -> int:
     med = statistics.median
     nums = [nums] if isinstance(nums, str) else nums
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
@@ -406,7 +403,7 @@ def two_page_summary(what: str, loads: dict, nums, den: str, goal: str, runs: in
         pairs = paired(loads[num], loads[den])
         ratio = med(loads[num]) / med(loads[den])
         print(f"{num} / {den}: {ratio:.3f} (ratio of medians); median of the {len(pairs)} paired ratios "
-              f"{med(pairs):.3f} [{pairs[0]:.3f}-{pairs[-1]:.3f}]   goal (issue #14) {goal}")
+              f"{med(pairs):.3f} [{pairs[0]:.3f}-{pairs[-1]:.3f}]" + (f"   goal (issue #14) {goal}" if goal else ""))
     print_phases()
     return 0
 
