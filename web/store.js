@@ -214,7 +214,7 @@
     getItem: (kv, k) => (kv || local()).getItem(k),
     setItem: (kv, k, v) => { (kv || local()).setItem(k, v); },
     removeItem: (kv, k) => { (kv || local()).removeItem(k); },
-    keys: (kv, s = kv || local()) => Array.from({ length: s.length }, (_, i) => s.key(i)),
+    keys: (kv) => { const s = kv || local(); return Array.from({ length: s.length }, (_, i) => s.key(i)); },
     entries: (kv) => (kv ? kv.entries() : []),   // (IndexedDB's part only)
     room: (kv, n) => { kv.room = n; },   // tests fill the store this way
     flush: (kv) => (kv ? kv.flush() : true),   // true once written, false if refused
