@@ -614,6 +614,84 @@ def screenshot(page, name: str) -> Path:
 
 
 # ---- reading the app's state from the page ---------------------------------------------------------
+# The app's store (web/store.js) is reached only through the page's cardtableStoreAsk, whose answer
+# comes later: these tests hold as they are once the store lives in Python's worker and it asks
+# there.  (Seeding localStorage before a load stays as it is: the app moves those keys in.)
+GAME_PREFIX = "cardtable/v1/game/"
+LAST_KEY = "cardtable/v1/last"
+
+
+def store_ask(page, method: str, *args):
+    """``cardtableStoreAsk(method, ...args)`` in the page: getItem, setItem, removeItem, keys,
+    entries, room or flush (web/store.js)."""
+    return page.evaluate("([m, a]) => cardtableStoreAsk(m, ...a)", [method, list(args)])
+
+
+def store_get(page, key: str) -> str | None:
+    return store_ask(page, "getItem", key)
+
+
+def store_set(page, key: str, value: str) -> None:
+    store_ask(page, "setItem", key, value)
+
+
+def store_remove(page, key: str) -> None:
+    store_ask(page, "removeItem", key)
+
+
+def store_keys(page) -> list[str]:
+    """Every key the store lists (its LOCAL keys kept in localStorage among them)."""
+    return store_ask(page, "keys")
+
+
+def store_entries(page) -> list[list[str]]:
+    """The store's part in IndexedDB, ``[[key, value], ...]`` (none without IndexedDB)."""
+    return store_ask(page, "entries")
+
+
+def store_flush(page) -> bool:
+    """Once the writes made so far have reached IndexedDB: whether they were (not refused)."""
+    return store_ask(page, "flush")
+
+
+def store_items(page, prefix: str = "") -> dict:
+    """Every key the store lists that starts with ``prefix``, with its value, asked in one go."""
+    return page.evaluate("""async (p) => {
+        const ks = (await cardtableStoreAsk('keys')).filter((k) => k.startsWith(p));
+        return Object.fromEntries(await Promise.all(ks.map(async (k) => [k, await cardtableStoreAsk('getItem', k)])));
+    }""", prefix)
+
+
+# Every key kept: the store's in IndexedDB and all of localStorage's (the store's LOCAL keys, keys
+# not moved yet, and any other)
+KEPT_KEYS_JS = ("async () => [...new Set([...(await cardtableStoreAsk('entries')).map((e) => e[0]), "
+                "...Object.keys(localStorage)])]")
+# The game being played's record (an async function in the page, for store_wait's predicates)
+LAST_RECORD_JS = ("async () => JSON.parse(await cardtableStoreAsk('getItem', 'cardtable/v1/game/' "
+                  "+ await cardtableStoreAsk('getItem', 'cardtable/v1/last')))")
+
+
+def kept_keys(page) -> list[str]:
+    return page.evaluate(KEPT_KEYS_JS)
+
+
+_STORE_WAIT = """async ([arg, ms]) => {
+  const ok = (PREDICATE), started = performance.now();
+  while (!(await ok(arg))) {
+    if (performance.now() - started > ms) throw new Error(`never became true in ${ms} ms: ${ok}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}"""
+
+
+def store_wait(page, predicate: str, arg=None, timeout_ms: int = 30_000) -> None:
+    """``page.wait_for_function(predicate, arg=arg)`` for a predicate that asks the store: an async
+    function of ``arg``, polled in the page until it resolves to a truthy value.  (Playwright's does
+    not wait for a promise: one is truthy, and the wait ends with whatever it resolves to.)  An error
+    in the predicate fails the test at once, as there."""
+    page.evaluate(_STORE_WAIT.replace("PREDICATE", predicate), [arg, timeout_ms])
+
+
 def settle(page) -> None:
     """Collect a finished trick still on the table (tap it), so the game goes on."""
     page.evaluate("() => { const t = document.querySelector('.table.collecting .trick'); if (t) t.click(); }")
@@ -627,20 +705,13 @@ def run_python(page, code: str):
 
 
 def saved_records(page) -> dict:
-    """Every game saved in the page's localStorage, by id (raw JSON text)."""
-    return page.evaluate("""() => {
-        const out = {};
-        for (let i = 0; i < (self.cardtableStore?.kv || localStorage).length; i++) {
-            const k = (self.cardtableStore?.kv || localStorage).key(i);
-            if (k.startsWith("cardtable/v1/game/")) out[k.slice(18)] = (self.cardtableStore?.kv || localStorage).getItem(k);
-        }
-        return out;
-    }""")
+    """Every game saved in the page's store, by id (raw JSON text)."""
+    return {k[len(GAME_PREFIX):]: v for k, v in store_items(page, GAME_PREFIX).items()}
 
 
 def current_record(page) -> dict:
     """The record of the game being played (the one "Continue" opens)."""
-    last = page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last')")
+    last = store_get(page, LAST_KEY)
     return json.loads(saved_records(page)[last])
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import PageWatch, screenshot, wait_ready
+from conftest import PageWatch, screenshot, store_remove, store_set, wait_ready
 from csp import wait_until
 from test_browser_data import played, storage
 from cardtable.record import dumps
@@ -43,8 +43,8 @@ def test_export_all_then_restore_merges_and_a_bad_file_changes_nothing(browser, 
     assert data["entries"] == {k: v for k, v in storage(page).items() if k.startswith("cardtable/")}
 
     # here, g1 lost and g2 played further: the restore brings g1 back and keeps the longer g2
-    page.evaluate("""b => { cardtableStore.kv.removeItem('cardtable/v1/game/g1');
-                            cardtableStore.kv.setItem('cardtable/v1/game/g2', b); }""", dumps(long))
+    store_remove(page, "cardtable/v1/game/g1")
+    store_set(page, "cardtable/v1/game/g2", dumps(long))
     page.set_input_files("#backup-file", files=[{"name": "backup.json", "mimeType": "application/json",
                                                  "buffer": path.read_bytes()}])
     page.wait_for_selector(".data-setting .notice", state="attached")

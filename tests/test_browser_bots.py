@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import take_device, wait_ready
+from conftest import GAME_PREFIX, LAST_KEY, LAST_RECORD_JS, store_get, store_wait, take_device, wait_ready
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.bots")
@@ -18,8 +18,7 @@ ANY_STATE = """() => !!(document.querySelector('.hand-summary')
 
 
 def record(page) -> dict:
-    last = page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last')")
-    return json.loads(page.evaluate(f"(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/{last}')"))
+    return json.loads(store_get(page, f"{GAME_PREFIX}{store_get(page, LAST_KEY)}"))
 
 
 FAST = "localStorage.setItem('cardtable/v1/settings', JSON.stringify({speed: 'fast'}));"
@@ -55,22 +54,20 @@ def person_acts(page) -> str:
     n = len(record(page)["actions"])
     page.locator("button.card.playable").first.click()
     # the move is recorded before anything else happens
-    page.wait_for_function(
-        "n => { const k = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');"
-        " return JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + k)).actions.length > n; }",
-        arg=n, timeout=10_000)
+    store_wait(page, f"async n => (await ({LAST_RECORD_JS})()).actions.length > n", n, timeout_ms=10_000)
     return "play"
 
 
 # Armed just before the person's card: as soon as the page has recorded that play, the page itself
 # taps Scores (no round trip through the test, whose latency grows with the machine's load), and
-# notes how many actions the game had when the tap was made and when the sheet came up.
+# notes how many actions the game had when the tap was made and when the sheet came up.  (The count
+# is asked of the store, answered later: the page is looked at once it is known.)
 ARM_SHEET_TAP = """n => {
   window.__tapAt = null; window.__sheetAt = null;
-  const count = () => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/'
-      + (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length;
-  const watch = new MutationObserver(() => {
-    const c = count();
+  const count = async () => (await (%s)()).actions.length;
+  const watch = new MutationObserver(async () => {
+    const c = await count();
+    if (window.__sheetAt !== null) return;   // (an answer that came after the sheet was seen)
     if (window.__tapAt === null) {
       const scores = document.querySelector('[data-act="ui:panel:sheet"]');
       if (c > n && scores) { window.__tapAt = c; scores.click(); }
@@ -79,7 +76,7 @@ ARM_SHEET_TAP = """n => {
     }
   });
   watch.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true});
-}"""
+}""" % LAST_RECORD_JS
 
 
 def test_the_page_answers_while_a_computer_thinks(watched_page, site):
@@ -101,8 +98,5 @@ def test_the_page_answers_while_a_computer_thinks(watched_page, site):
     else:
         pytest.fail("the person never got to play")
     # and the computers go on playing afterwards
-    page.wait_for_function(
-        "n => { const k = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');"
-        " return JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + k)).actions.length > n + 1; }",
-        arg=n, timeout=30_000)
+    store_wait(page, f"async n => (await ({LAST_RECORD_JS})()).actions.length > n + 1", n, timeout_ms=30_000)
     page.watch.assert_clean()

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from conftest import take_device, current_record, screenshot, wait_ready
+from conftest import LAST_RECORD_JS, take_device, current_record, screenshot, store_wait, wait_ready
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.bots")
@@ -78,9 +78,8 @@ def test_hint_undo_and_play_out(watched_page, site):
     assert box and box["y"] + box["height"] <= PHONE["height"]   # the marked card is in view
     card = hinted.get_attribute("data-card")
     hinted.click()
-    page.wait_for_function("n => { const k = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');"
-                           " return JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + k)).actions.length > n; }",
-                           arg=len(before["actions"]), timeout=10_000)
+    store_wait(page, f"async n => (await ({LAST_RECORD_JS})()).actions.length > n", len(before["actions"]),
+               timeout_ms=10_000)
     played = current_record(page)
     assert played["actions"][len(before["actions"])] == f"play {card}"
     assert len(played["hints"]["p0"]) == 2   # two hints used, kept in the saved game
@@ -160,9 +159,7 @@ def test_pass_and_play_undo_only_until_the_next_person_takes_the_device(watched_
     assert undo.count() == 1 and undo.inner_text().strip() == f"{name}: take back your move"
     undo.click()
     # back behind a hand-off to the one who moved: the bid is gone and no card is in the page
-    page.wait_for_function("n => { const k = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');"
-                           " return JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + k)).actions.length === n; }",
-                           arg=len(before), timeout=10_000)
+    store_wait(page, f"async n => (await ({LAST_RECORD_JS})()).actions.length === n", len(before), timeout_ms=10_000)
     page.wait_for_selector("html[data-screen=handoff]", state="attached")
     assert page.locator("#app [data-card]").count() == 0
     assert current_record(page)["actions"] == before

@@ -19,7 +19,7 @@ import pytest
 from cardtable.record import games, replay
 from cardtable.stores.saves import _sig
 from cardtable.record import dumps
-from conftest import SharedPage, take_device, PageWatch, screenshot, wait_ready
+from conftest import SharedPage, take_device, PageWatch, kept_keys, screenshot, store_get, store_items, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -70,8 +70,7 @@ def import_file(page, text: str | bytes, name: str = "game.json") -> None:
 
 
 def storage(page) -> dict:
-    return page.evaluate("""() => { const o = {}; for (let i = 0; i < (self.cardtableStore?.kv || localStorage).length; i++) {
-        const k = (self.cardtableStore?.kv || localStorage).key(i); o[k] = (self.cardtableStore?.kv || localStorage).getItem(k); } return o; }""")
+    return store_items(page)
 
 
 def no_injection(page) -> None:
@@ -264,8 +263,8 @@ def test_two_windows_never_lose_each_others_moves(home_page, site):
     take_device(b)
 
     def actions(page) -> list[str]:
-        last = page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last')")
-        return json.loads(page.evaluate(f"(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/{last}')"))["actions"]
+        last = store_get(page, "cardtable/v1/last")
+        return json.loads(store_get(page, f"cardtable/v1/game/{last}"))["actions"]
 
     # A bids: B follows at once (storage event) and says so
     a.click('[data-act="ui:bid:4"]')
@@ -274,11 +273,11 @@ def test_two_windows_never_lose_each_others_moves(home_page, site):
     assert len(actions(b)) == 1
     # the stale-window case: the store moves on behind A's back (no event reaches A) ...
     newer = actions(a) + ["bid 5"]
-    a.evaluate("""acts => { const id = (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last');
-        const r = JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + id)); r.actions = acts;
-        const m = JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/meta/' + id)); m.rev += 1; m.n = acts.length; delete m.sig;
-        cardtableStore.kv.setItem('cardtable/v1/game/' + id, JSON.stringify(r));   // this window's own write: no event
-        cardtableStore.kv.setItem('cardtable/v1/meta/' + id, JSON.stringify(m)); }""", newer)
+    a.evaluate("""async acts => { const ask = cardtableStoreAsk, id = await ask('getItem', 'cardtable/v1/last');
+        const r = JSON.parse(await ask('getItem', 'cardtable/v1/game/' + id)); r.actions = acts;
+        const m = JSON.parse(await ask('getItem', 'cardtable/v1/meta/' + id)); m.rev += 1; m.n = acts.length; delete m.sig;
+        await Promise.all([ask('setItem', 'cardtable/v1/game/' + id, JSON.stringify(r)),   // this window's own write: no event
+                           ask('setItem', 'cardtable/v1/meta/' + id, JSON.stringify(m))]); }""", newer)
     # ... and A, still showing the old position, plays: its move does not overwrite the newer game
     if a.locator("html[data-screen=handoff]").count():
         take_device(a)
@@ -324,7 +323,7 @@ def test_the_boot_screen_offers_the_saved_data_and_a_start_without_it(browser, s
     page.click('[data-act="nav:settings"]')
     page.click('[data-act="set:speed:fast"]')
     page.click('[data-act="nav:settings-done"]')
-    assert sorted(page.evaluate("[...new Set([...(self.cardtableStore?.kv ? self.cardtableStore.kv.entries().map(e => e[0]) : []), ...Object.keys(localStorage)])].filter(k => k.startsWith('cardtable/'))")) == [
+    assert sorted(k for k in kept_keys(page) if k.startswith("cardtable/")) == [
         "cardtable/v1/game/x", "cardtable/v1/meta/x"]
     context.close()
 
@@ -350,7 +349,7 @@ def test_a_visit_without_saves_touches_no_stored_key(browser, site):
     page.click('[data-act="set:deck:four"]')
     page.click('[data-act="nav:settings-done"]')
     assert page.evaluate("[window.__reads, window.__writes]") == [0, 0]
-    assert page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')") == '{"speed": "slow", "lang": "fr"}'
+    assert store_get(page, "cardtable/v1/settings") == '{"speed": "slow", "lang": "fr"}'
     context.close()
 
 
@@ -364,7 +363,7 @@ def test_settings_nested_20000_deep_start_the_app(browser, site):
     page.goto(site.url)
     wait_ready(page)
     assert page.locator("html[data-screen=home]").count() == 1
-    assert page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')") == deep   # read, not rewritten
+    assert store_get(page, "cardtable/v1/settings") == deep   # read, not rewritten
     assert page.watch.page_errors == []
     context.close()
 
@@ -382,7 +381,7 @@ def test_when_python_cannot_start_the_screen_says_so_and_keeps_the_saved_data(br
     assert "Python could not start" in page.inner_text("#boot-msg")
     page.wait_for_selector("[data-rescue=download]")
     assert page.locator("[data-rescue=start-without]").count() == 0   # the saved data is not the cause
-    assert page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/x')") == "{}"
+    assert store_get(page, "cardtable/v1/game/x") == "{}"
     context.close()
 
 

@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from conftest import current_record, dom_cards, screenshot, settle, wait_ready
+from conftest import LAST_RECORD_JS, current_record, dom_cards, screenshot, settle, store_get, store_wait, wait_ready
 from test_i18n import english_in, english_words
 from test_stats import seep_record, spades_record
 
@@ -62,8 +62,8 @@ def french_only(page, words, where: str) -> None:
 
 
 def open_quick_game(page, url, game: str) -> None:
-    page.add_init_script("if (!(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings'))"
-                         " localStorage.setItem('cardtable/v1/settings', '{\"speed\": \"fast\"}')")
+    page.add_init_script("if (!localStorage.getItem('cardtable/v1/settings'))"
+                         " localStorage.setItem('cardtable/v1/settings', '{\"speed\": \"fast\"}')")   # (before web/store.js)
     page.goto(url)
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "fr"
@@ -86,10 +86,10 @@ def switch_language_mid_game(page, words) -> None:
     french_only(page, words, "log sheet after switching back")
     page.keyboard.press("Escape")
     assert dom_cards(page) == cards and current_record(page) == record
-    assert json.loads(page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')"))["lang"] == "fr"
+    assert json.loads(store_get(page, "cardtable/v1/settings"))["lang"] == "fr"
 
 
-LAST_ACTIONS = "() => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length"
+LAST_ACTIONS = f"async () => (await ({LAST_RECORD_JS})()).actions.length"
 
 
 def hint_and_play(page, words) -> int:
@@ -106,7 +106,7 @@ def hint_and_play(page, words) -> int:
     page.wait_for_function("() => document.getElementById('announcer').innerText.includes('Vous jouez')")
     said = page.evaluate("document.getElementById('announcer').innerText")
     assert english_in(said, words) == [], said
-    page.wait_for_function(f"() => ({LAST_ACTIONS})() > {n}")
+    store_wait(page, f"async () => await ({LAST_ACTIONS})() > {n}")
     return n
 
 
@@ -119,7 +119,7 @@ def undo_and_sheets(page, words, n: int) -> None:
     # opening lead, which turned up the dummy and cannot be taken back) a later play of theirs
     before = page.evaluate(LAST_ACTIONS)
     page.click('[data-act="undo"]')
-    page.wait_for_function(f"() => ({LAST_ACTIONS})() < {before}")
+    store_wait(page, f"async () => await ({LAST_ACTIONS})() < {before}")
     assert n <= page.evaluate(LAST_ACTIONS) < before
     page.click('[data-key="log"]')
     assert re.search(r"Vous avez repris \S{1,2}[♠♥♦♣]\.", page.inner_text(".sheet-panel"))   # not « Vous a repris » (#46)

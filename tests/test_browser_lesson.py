@@ -14,7 +14,7 @@ import json
 import pytest
 
 from cardtable.lessons import lessons
-from conftest import screenshot, wait_ready
+from conftest import screenshot, store_get, wait_ready
 from csp import wait_until
 from test_browser_a11y import Axe
 
@@ -187,7 +187,7 @@ def play_lesson(page, lang: str, keyboard: bool, shots_prefix: str = "", at_shot
         st = moved_on(page, st)
     wait_until(page, "document.documentElement.dataset.screen === 'home'")
     for key in KEYS:   # finished: starts afresh
-        assert page.evaluate(f"(self.cardtableStore?.kv || localStorage).getItem('{key}')") is None
+        assert store_get(page, key) is None
     assert len(texts) == STEPS
     return texts
 

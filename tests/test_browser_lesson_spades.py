@@ -14,7 +14,7 @@ Screenshots (both languages at 360×740, French at 740×360 too): test-artifacts
 import pytest
 
 from cardtable.lessons import lessons
-from conftest import screenshot
+from conftest import screenshot, store_get
 from csp import wait_until
 from test_browser_a11y import Axe
 from test_browser_lesson import also_at, check_step, do_step, frames, moved_on, open_app, state
@@ -55,7 +55,7 @@ def play_lesson(page, lang: str, keyboard: bool, on_step=None, also=None) -> lis
         st = moved_on(page, st)
     wait_until(page, "document.documentElement.dataset.screen === 'home'")
     for n in PARTS:   # finished: every part starts afresh
-        assert page.evaluate(f"(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/lesson/{n}')") is None
+        assert store_get(page, f"cardtable/v1/lesson/{n}") is None
     assert len(texts) == STEPS, texts
     return texts
 

@@ -20,7 +20,7 @@ import json
 import pytest
 
 from cardtable.record import replay
-from conftest import current_record, take_device, dom_cards, screenshot, snapshot, spades_visible, wait_ready
+from conftest import current_record, take_device, dom_cards, screenshot, snapshot, spades_visible, store_get, wait_ready
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("cardtable.games.dummy_spades")
@@ -348,7 +348,7 @@ def test_nothing_is_wider_than_a_320px_screen_and_sheets_close(page, site):
     page.go_back()
     page.wait_for_selector("html[data-screen=home]")
     page.click('[data-act="speed:slow"]')
-    assert json.loads(page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')")) == {"speed": "slow"}
+    assert json.loads(store_get(page, "cardtable/v1/settings")) == {"speed": "slow"}
     page.evaluate("localStorage.setItem('cardtable/v1/settings', '{not json')")
     page.reload()
     wait_ready(page)

@@ -16,7 +16,7 @@ import socket
 import pytest
 
 from cardtable.record import replay
-from conftest import BOOT_TIMEOUT_MS, current_record, wait_ready
+from conftest import BOOT_TIMEOUT_MS, LAST_RECORD_JS, current_record, store_wait, wait_ready
 from test_browser_remote import device, webrtc_browser  # noqa: F401 (the fixture)
 from test_browser_seep import take_turn
 
@@ -45,9 +45,8 @@ def play(host, guest, moves):
         page = {"p0": host, "p1": guest}[replay(record).to_act]
         page.wait_for_selector(".seep.table.my-turn", timeout=WAIT_MS)
         take_turn(page)
-        host.wait_for_function("n => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + "
-                               "(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length > n",
-                               arg=len(record["actions"]), timeout=WAIT_MS)
+        store_wait(host, f"async n => (await ({LAST_RECORD_JS})()).actions.length > n", len(record["actions"]),
+                   timeout_ms=WAIT_MS)
 
 
 def connected(host, guest=None):

@@ -25,8 +25,8 @@ import pytest
 
 from cardtable.net.fair import deal_of
 from cardtable.record import replay
-from conftest import BOOT_TIMEOUT_MS, answer_later, audit_context, current_record, dom_cards, \
-    screen_shot, seep_visible, wait_ready, webrtc_browser  # noqa: F401 (a fixture, imported by the other files too)
+from conftest import BOOT_TIMEOUT_MS, LAST_RECORD_JS, answer_later, audit_context, current_record, dom_cards, \
+    screen_shot, seep_visible, store_get, store_wait, wait_ready, webrtc_browser  # noqa: F401 (a fixture, imported by the other files too)
 from test_browser_seep import FAST, take_turn
 
 pytestmark = pytest.mark.browser
@@ -78,8 +78,7 @@ WIRE = """(() => {
 LOSE_JOIN = "window.__loseFirstJoin = true;"
 CHANNELS = ("() => [__wire.channels.map(c => c.label + ':' + c.readyState + ':' + c.bufferedAmount + ':' + c.id), "
             "__wire.pcs.map(p => [p.connectionState, p.iceConnectionState, p.signalingState, p.sctp && p.sctp.state])]")
-SAVED_ACTIONS = ("() => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + "
-                 "(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length")
+SAVED_ACTIONS = f"async () => (await ({LAST_RECORD_JS})()).actions.length"   # (for store_wait)
 
 
 def device(browser, site, path="", width=360, height=740, audit=True, init=""):
@@ -211,7 +210,7 @@ def back_at_table(host, guest, seat, table):
 
 def wait_saved(host, n) -> None:
     """The host's saved record holds more than ``n`` actions (a guest's move went through its judge)."""
-    host.wait_for_function(f"n => ({SAVED_ACTIONS})() > n", arg=n, timeout=WAIT_MS)
+    store_wait(host, f"async n => await ({SAVED_ACTIONS})() > n", n, timeout_ms=WAIT_MS)
 
 
 def summary_scores(page) -> str:
@@ -296,7 +295,7 @@ def send_raw(guest, text=None, binary=None) -> dict:
 
 def guest_seq(guest) -> int:
     """The last sequence number the guest sent (kept with its seat)."""
-    return json.loads(guest.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable:guest')"))["seq"]
+    return json.loads(store_get(guest, "cardtable:guest"))["seq"]
 
 
 def hostile(host, guest, seat, illegal: str) -> list[str]:
@@ -346,7 +345,7 @@ HOSTILE_JOINS = """seat => {
         const send = api.send;
         api.send = (key, text) => {
             api.send = send;
-            const kept = JSON.parse((self.cardtableStore?.kv || localStorage).getItem("cardtable:guest"));
+            const kept = JSON.parse(localStorage.getItem("cardtable:guest"));   // (not a "cardtable/" key: the store keeps it there)
             const resume = (s, secret) => JSON.stringify({type: "resume", table: kept.table, seat: s, secret});
             send(key, resume("p0", kept.secret));
             send(key, resume(seat, kept.secret.split("").reverse().join("")));

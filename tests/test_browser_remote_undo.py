@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.record import replay
-from conftest import current_record, screen_shot, wait_ready
+from conftest import current_record, screen_shot, store_wait, wait_ready
 from test_browser_remote import SAVED_ACTIONS as SAVED, WAIT_MS, answer, device, lend_away_seat, received, \
     start_table, to_table, wait_saved, webrtc_browser  # noqa: F401 (a fixture)
 from test_browser_seep import take_turn
@@ -22,8 +22,8 @@ from test_browser_seep import take_turn
 pytestmark = pytest.mark.browser
 # the device shares (as a phone's browser does; Chromium on Linux has no Web Share): what is shared is kept
 SHARE = "navigator.share = (data) => { (window.__shared = window.__shared || []).push(data); return Promise.resolve(); };"
-FRENCH = """(() => { const k = 'cardtable/v1/settings'; const s = JSON.parse((self.cardtableStore?.kv || localStorage).getItem(k) || '{}');
-  s.lang = 'fr'; localStorage.setItem(k, JSON.stringify(s)); })();"""   # (after the fast-play settings)
+FRENCH = """(() => { const k = 'cardtable/v1/settings'; const s = JSON.parse(localStorage.getItem(k) || '{}');
+  s.lang = 'fr'; localStorage.setItem(k, JSON.stringify(s)); })();"""   # (after the fast-play settings; before web/store.js)
 UNDO = '[data-act="undo"]'
 FORCE_UNDO = """() => { const b = document.createElement("button"); b.dataset.act = "undo"; b.id = "forced-undo";
                         document.querySelector("#app").appendChild(b); b.click(); b.remove(); }"""
@@ -73,9 +73,7 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
         if page is host and not undone and host.locator(UNDO).count():
             # the host's own move, nobody else's since: taken back on every device
             host.click(UNDO)
-            host.wait_for_function("n => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + "
-                                   "(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))).actions.length === n",
-                                   arg=len(record["actions"]), timeout=WAIT_MS)
+            store_wait(host, f"async n => await ({SAVED})() === n", len(record["actions"]), timeout_ms=WAIT_MS)
             assert current_record(host)["actions"] == record["actions"]
             guest.wait_for_function("() => [...document.querySelectorAll('.last-log')]"
                                     ".some(e => e.textContent.includes('took back'))", timeout=WAIT_MS)
@@ -91,7 +89,7 @@ def test_the_hosts_undo_takes_back_its_own_move_only_and_every_device_is_told(we
             if not guest_undone and guest.locator(UNDO).count():
                 # the guest takes back its own move (the host judges it): both devices go back
                 guest.click(UNDO)
-                host.wait_for_function(f"n => ({SAVED})() === n", arg=len(record["actions"]), timeout=WAIT_MS)
+                store_wait(host, f"async n => await ({SAVED})() === n", len(record["actions"]), timeout_ms=WAIT_MS)
                 guest.wait_for_function("() => [...document.querySelectorAll('.last-log')]"
                                         ".some(e => e.textContent.includes('You took back'))", timeout=WAIT_MS)   # (its own: "you")
                 host.wait_for_function("() => [...document.querySelectorAll('.last-log')]"

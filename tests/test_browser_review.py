@@ -22,7 +22,7 @@ from cardtable.record import new_game, replay
 from cardtable.ui.text.markup import plain_name
 from cardtable.ui.screens.review import Review
 from cardtable.stores.saves import DictStore, SaveStore
-from conftest import SharedPage, current_record, dom_cards, screenshot, wait_ready
+from conftest import SharedPage, current_record, dom_cards, kept_keys, screenshot, store_get, store_wait, wait_ready
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 360, "height": 740}
@@ -143,8 +143,8 @@ def test_review_settings_and_the_table_hooks(page, tmp_path):
     screenshot(page, "review-seep")
     page.keyboard.press("ArrowLeft")
     check_step(page, smodel, step_of(page))
-    assert "seep.json" not in json.dumps(page.evaluate("[...new Set([...(self.cardtableStore?.kv ? self.cardtableStore.kv.entries().map(e => e[0]) : []), ...Object.keys(localStorage)])]"))
-    kept = [k for k in page.evaluate("[...new Set([...(self.cardtableStore?.kv ? self.cardtableStore.kv.entries().map(e => e[0]) : []), ...Object.keys(localStorage)])]") if k != "cardtable/v1/lesson-offer"]
+    assert "seep.json" not in json.dumps(kept_keys(page))
+    kept = [k for k in kept_keys(page) if k != "cardtable/v1/lesson-offer"]
     assert len(kept) == 5, kept   # nothing saved: 2 games, 2 notes, last (and the guided hand's offer, seen)
 
     # ---- settings: chosen, shown, remembered across a reload
@@ -159,7 +159,7 @@ def test_review_settings_and_the_table_hooks(page, tmp_path):
     page.reload()
     wait_ready(page)
     assert page.locator("html[data-screen=settings]").count() == 1
-    assert json.loads(page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/settings')")) == {
+    assert json.loads(store_get(page, "cardtable/v1/settings")) == {
         "speed": "fast", "deck": "four", "cards": "large", "confirm": True, "sound": True, "handoff": False}
     for key in ("deck:four", "cards:large", "speed:fast"):
         assert page.get_attribute(f'[data-key="set:{key}"]', "aria-pressed") == "true"
@@ -198,7 +198,7 @@ def test_review_settings_and_the_table_hooks(page, tmp_path):
     # the card picked before is still picked: one more tap plays it
     card = page.locator(f'.my-hand button.card.armed[data-card="{name}"]')
     card.click()
-    page.wait_for_function(f"() => JSON.parse((self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/live1')).actions.length > {n}")
+    store_wait(page, f"async () => JSON.parse(await cardtableStoreAsk('getItem', 'cardtable/v1/game/live1')).actions.length > {n}")
     assert current_record(page)["actions"][n] == f"play {name}"
     assert page.evaluate("window.cardtableSounds || 0") >= 1
     page.watch.assert_clean()

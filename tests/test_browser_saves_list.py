@@ -9,7 +9,7 @@ import functools
 
 import pytest
 
-from conftest import FILL, wait_ready
+from conftest import FILL, store_get, store_keys, wait_ready
 from test_browser_a11y import Axe
 from test_browser_data import played
 from cardtable.record import dumps, replay
@@ -18,7 +18,6 @@ from cardtable.ui.screens.lesson_offer import OFFER_KEY
 
 pytestmark = pytest.mark.browser
 
-KV = "cardtableStore.kv"
 ROWS = "document.querySelectorAll('#app li.save').length"
 
 
@@ -80,7 +79,7 @@ def test_many_saves_are_paged_filtered_and_the_finished_deleted_at_once(page, si
     page.click('[data-act="confirm-delete:*finished"]')
     page.wait_for_function("() => !document.querySelector('#app ul.finished')")
     assert "25 finished games were deleted." in page.inner_text("#app")
-    keys = page.evaluate(f"() => {{ const k = []; for (let i = 0; i < {KV}.length; i++) k.push({KV}.key(i)); return k; }}")
+    keys = store_keys(page)
     assert sorted(k for k in keys if k.startswith(GAME_KEY)) == [f"{GAME_KEY}g{i:02d}" for i in range(45)]
 
 
@@ -88,6 +87,6 @@ def test_a_write_followed_at_once_by_leaving_the_page_is_kept(page, site):
     page.goto(site.url)
     wait_ready(page)
     with page.expect_navigation():   # (the new page's start is waited for, not the old one's mark)
-        page.evaluate(f"() => {{ {KV}.setItem('cardtable/v1/probe', 'kept'); location.reload(); }}")
+        page.evaluate("async () => { await cardtableStoreAsk('setItem', 'cardtable/v1/probe', 'kept'); location.reload(); }")
     wait_ready(page)
-    assert page.evaluate(f"() => {KV}.getItem('cardtable/v1/probe')") == "kept"
+    assert store_get(page, "cardtable/v1/probe") == "kept"

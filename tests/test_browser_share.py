@@ -20,7 +20,7 @@ from cardtable.coach import daily
 from cardtable.record import new_game, replay
 from cardtable.stores import daily as daily_store
 from cardtable.stores.saves import DictStore, SaveStore
-from conftest import current_record, open_page, screen_shot, wait_ready
+from conftest import current_record, open_page, screen_shot, store_items, wait_ready
 from test_browser_a11y import Axe, phone_at_home
 
 pytestmark = pytest.mark.browser
@@ -46,8 +46,7 @@ def near_the_end(date: str) -> dict:
 
 def stored(page) -> dict:
     """Everything the app keeps (its store over IndexedDB, #44; localStorage where there is none)."""
-    return page.evaluate("""() => { const kv = self.cardtableStore?.kv || localStorage, out = {};
-      for (let i = 0; i < kv.length; i++) { const k = kv.key(i); out[k] = kv.getItem(k); } return out; }""")
+    return store_items(page)
 
 
 def test_the_deal_of_the_day_its_par_and_its_link(watched_page, site, browser):

@@ -6,7 +6,7 @@ import pytest
 
 from cardtable.record import replay
 from conftest import (take_device, export_and_replay, current_record, dom_cards, reload_and_resume, saved_records, screenshot,
-                      settle, snapshot, spades_visible, start_from_form, wait_ready)
+                      settle, snapshot, store_ask, store_get, spades_visible, start_from_form, wait_ready)
 from csp import csp_violations, watch_csp
 
 pytestmark = pytest.mark.browser
@@ -128,7 +128,7 @@ def test_a_corrupt_save_is_reported_and_another_save_still_opens(watched_page, s
     start_game(page, site.url, seed=9)
     take_turn(page)
     take_turn(page)
-    good = page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last')")
+    good = store_get(page, "cardtable/v1/last")
     page.evaluate("""() => {
         localStorage.setItem('cardtable/v1/game/broken', '{"format": "cardtable/1", "game": "dummy-spades", "seed": 1, "actions": ["bid 99"]}');
         localStorage.setItem('cardtable/v1/game/garbage', 'this is not json');
@@ -192,7 +192,7 @@ def test_a_full_storage_quota_shows_a_message_and_the_game_goes_on(watched_page,
     take_turn(page)  # the hand-off
     take_turn(page)  # a bid, saved
     saved = current_record(page)
-    page.evaluate("cardtableStore.kv.room = 0")   # the store has no room left: a write that grows it throws
+    store_ask(page, "room", 0)   # the store has no room left: a write that grows it throws
     for _ in range(3):
         take_turn(page)
         if page.locator(".banner").count():

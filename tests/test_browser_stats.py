@@ -17,7 +17,8 @@ from cardtable import stats
 from cardtable.record import replay
 from cardtable.stores import stats_sum
 from cardtable.stores.saves import DictStore
-from conftest import SharedPage, take_device, PageWatch, screenshot, settle, wait_ready
+from conftest import KEPT_KEYS_JS, SharedPage, take_device, PageWatch, screenshot, settle, store_entries, store_get, \
+    store_wait, wait_ready
 from test_stats import prefix, seep_record, spades_record
 
 pytestmark = pytest.mark.browser
@@ -37,8 +38,8 @@ def import_file(page, text: str, selector: str = "#import-file", name: str = "ga
                                            "buffer": text.encode("utf-8")}])
 
 
-STORED_GAMES = """() => Object.fromEntries([...new Set([...(self.cardtableStore?.kv ? self.cardtableStore.kv.entries().map(e => e[0]) : []), ...Object.keys(localStorage)])]
-    .filter(k => k.startsWith("cardtable/v1/stats/")).map(k => [k.slice(19), JSON.parse((self.cardtableStore?.kv || localStorage).getItem(k))]))"""
+STORED_GAMES = f"""async () => Object.fromEntries(await Promise.all((await ({KEPT_KEYS_JS})())
+    .filter(k => k.startsWith("cardtable/v1/stats/")).map(async k => [k.slice(19), JSON.parse(await cardtableStoreAsk('getItem', k))])))"""
 """Each game's statistics, kept under a key of its own (cardtable/v1/stats/<game key>)."""
 
 
@@ -53,11 +54,10 @@ def hands_counted(page) -> list[int]:
 def wait_for_counts(page, expected: list[int]) -> None:
     if page.watch.console_errors:
         raise AssertionError(page.watch.console_errors)
-    page.wait_for_function(
-        f"""() => {{ const games = ({STORED_GAMES})();
+    store_wait(page, f"""async () => {{ const games = await ({STORED_GAMES})();
                    const g = Object.values(games).map(e => e.hands.length).sort((a, b) => a - b);
                    return JSON.stringify(g) === {json.dumps(json.dumps(sorted(expected), separators=(",", ":")))}; }}""",
-        timeout=30_000)
+               timeout_ms=30_000)
     assert hands_counted(page) == sorted(expected), page.watch.console_errors
 
 
@@ -203,13 +203,13 @@ def test_the_1000_game_store_of_the_issue_keeps_1001_games(browser, site, tmp_pa
     page.goto(site.url)
     wait_ready(page)
     import_file(page, json.dumps(spades_record()))
-    page.wait_for_function("""() => [...new Set([...(self.cardtableStore?.kv ? self.cardtableStore.kv.entries().map(e => e[0]) : []), ...Object.keys(localStorage)])].filter(k => k.startsWith("cardtable/v1/stats/")).length
-                              === 1001""", timeout=60_000)
-    assert page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/stats')") is None
+    store_wait(page, f"""async () => (await ({KEPT_KEYS_JS})()).filter(k => k.startsWith("cardtable/v1/stats/")).length
+                              === 1001""", timeout_ms=60_000)
+    assert store_get(page, "cardtable/v1/stats") is None
     go_home(page)
     page.click('[data-act="stats"]')
     page.wait_for_selector("html[data-screen=stats]", state="attached")
-    page.wait_for_function("() => /^[{]\"v\":/.test(self.cardtableStore.kv.getItem('cardtable/v1/stats-sum'))")   # built,
+    store_wait(page, "async () => /^[{]\"v\":/.test(await cardtableStoreAsk('getItem', 'cardtable/v1/stats-sum'))")   # built,
     with page.expect_download() as dl:   # read ten games a call (web/store.js's ``many``)
         page.click('[data-act="stats:export"]')
     path = tmp_path / "stats.json"
@@ -220,8 +220,8 @@ def test_the_1000_game_store_of_the_issue_keeps_1001_games(browser, site, tmp_pa
     for key, entry in games.items():   # ``many``), are the ones built here from the file's games
         store.setItem(stats_sum.ENTRY_KEY + key, stats.dump_entry(entry))
     stats_sum.rebuild(store)
-    assert {k: json.loads(v) for k, v in page.evaluate("""() => Object.fromEntries(self.cardtableStore.kv.entries()
-        .filter(([k]) => k.startsWith('cardtable/v1/stats-idx') || k.startsWith('cardtable/v1/stats-sum/')))""").items()} \
+    assert {k: json.loads(v) for k, v in store_entries(page)
+            if k.startswith("cardtable/v1/stats-idx") or k.startswith("cardtable/v1/stats-sum/")} \
         == {k: json.loads(v) for k, v in store.data.items() if stats_sum.derived(k) and k != stats_sum.SUM_KEY}
     assert page.watch.page_errors == []
     context.close()

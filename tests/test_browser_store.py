@@ -10,8 +10,10 @@ import json
 import random
 
 import pytest
+from playwright.sync_api import Error
 
-from conftest import wait_ready
+from conftest import BOOT_TIMEOUT_MS, store_ask, store_entries, store_flush, store_get, store_keys, store_remove, \
+    store_set, store_wait, wait_ready
 from csp import wait_until
 from test_browser_data import played
 from cardtable.record import games
@@ -23,6 +25,8 @@ from cardtable.ui.screens.lesson_offer import OFFER_KEY
 
 pytestmark = pytest.mark.browser
 
+# The store object itself, for the tests of what the tests' asks do not reach (its onchange, and
+# writes made in one task) and of the asks; the others ask through cardtableStoreAsk (conftest.py)
 KV = "cardtableStore.kv"
 IDB_KEYS = """() => new Promise((ok, no) => { const r = indexedDB.open('cardtable');
     r.onsuccess = () => { const q = r.result.transaction('kv').objectStore('kv').getAllKeys();
@@ -73,7 +77,7 @@ def test_todays_local_storage_is_moved_and_a_reload_in_the_middle_loses_nothing(
     # (what the first paint reads stays: the settings, and whether the lessons were offered)
     assert sorted(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('cardtable/'))")) == [OFFER_KEY, SETTINGS_KEY]
     for k, v in data.items():
-        assert page.evaluate(f"k => {KV}.getItem(k)", k) == v, k
+        assert store_get(page, k) == v, k
     assert set(data) - {SETTINGS_KEY} <= set(page.evaluate(IDB_KEYS))
     for gid in ("g0", "g1", "g2"):
         page.wait_for_selector(f'[data-act="open:{gid}"]', state="attached")
@@ -106,15 +110,15 @@ def test_a_big_restore_into_a_profile_with_games_keeps_both_and_a_diverged_older
     notice = page.inner_text(".data-setting .notice")
     assert "Saved games added or brought up to date: 2499; kept as they were here: 0" in notice, notice
     assert "1 saved game of the backup had split from the copy here" in notice
-    kv = {k: page.evaluate(f"k => {KV}.getItem(k)", k) for k in (GAME_KEY + "mine", GAME_KEY + "split")}
+    kv = {k: store_get(page, k) for k in (GAME_KEY + "mine", GAME_KEY + "split")}
     assert kv[GAME_KEY + "mine"] == here.getItem(GAME_KEY + "mine")
     assert json.loads(kv[GAME_KEY + "split"])["actions"] == base["actions"]
     beside = backup.beside_id("split", there.getItem(GAME_KEY + "split"))
-    assert json.loads(page.evaluate(f"k => {KV}.getItem(k)", GAME_KEY + beside))["actions"] == theirs["actions"]
-    page.evaluate(f"{KV}.flush()")
+    assert json.loads(store_get(page, GAME_KEY + beside))["actions"] == theirs["actions"]
+    store_flush(page)
     page.reload()
     wait_ready(page)
-    n = page.evaluate(f"() => {{ let n = 0; for (let i = 0; i < {KV}.length; i++) n += {KV}.key(i).startsWith('{GAME_KEY}'); return n; }}")
+    n = sum(k.startswith(GAME_KEY) for k in store_keys(page))
     assert n == 2_499 + 3
 
 
@@ -124,7 +128,7 @@ def test_a_write_the_quota_refuses_is_said_in_true_words(page, site):
     and the statistics it could not count stay listed as not counted yet after a reload."""
     page.goto(site.url)
     wait_ready(page)
-    page.evaluate(f"{KV}.room = 0")
+    store_ask(page, "room", 0)
     rec = played("dummy-spades", 21, 60, players=["Ana", "Ben", "Chloé"])
     page.set_input_files("#import-file", files=[{"name": "g.json", "mimeType": "application/json",
                                                  "buffer": dumps(rec).encode()}])
@@ -136,7 +140,8 @@ def test_a_write_the_quota_refuses_is_said_in_true_words(page, site):
 
 def test_another_window_hears_a_burst_of_writes_once(page, site):
     """Issue #44, case 7: 400 values written in one task reach another window as one change (one
-    redraw), not one per value."""
+    redraw), not one per value.  (The store itself, not through cardtableStoreAsk: its onchange,
+    and 400 writes in one task of the store's own, are what is tested.)"""
     page.goto(site.url)
     wait_ready(page)
     other = page.context.new_page()
@@ -164,13 +169,13 @@ def test_a_write_another_window_commits_while_this_one_reads_the_store_is_kept(p
       new BroadcastChannel('cardtable-store').onmessage = () => { window.__got = (window.__got || 0) + 1; };""")
     other.goto(site.url)
     wait_until(other, "typeof window.__release === 'function'")   # read, not started
-    page.evaluate(f"{KV}.setItem('cardtable/v1/aside/early', 'kept')")
-    page.evaluate(f"{KV}.flush()")
+    store_set(page, "cardtable/v1/aside/early", "kept")
+    store_flush(page)
     wait_until(other, "window.__got >= 1")
     other.evaluate("new Promise((ok) => setTimeout(ok, 0))")   # (the store's own copy of the message: the next task)
     other.evaluate("window.__release()")
     wait_ready(other)
-    assert other.evaluate(f"{KV}.getItem('cardtable/v1/aside/early')") == "kept"
+    assert store_get(other, "cardtable/v1/aside/early") == "kept"
     other.close()
 
 
@@ -179,18 +184,20 @@ def test_summaries_another_window_wrote_without_this_ones_are_built_again(page, 
     (both counted a hand at once) reaches the app, which builds them again: Statistics, open,
     counts from every game and writes a mark of its own."""
     sum_key = "cardtable/v1/stats-sum"
-    mark = f"(() => {{ const v = {KV}.getItem('{sum_key}'); return v && JSON.parse(v); }})()"
+    mark = f"(async () => {{ const v = await cardtableStoreAsk('getItem', '{sum_key}'); return v && JSON.parse(v); }})()"
     page.goto(site.url)
     wait_ready(page)
     page.click('[data-act="stats"]')
-    wait_until(page, f"{mark} && {mark}.v === 1 && {mark}.t")   # (built for the empty store: a mark of its own)
+    store_wait(page, f"async () => {{ const m = await {mark}; return m && m.v === 1 && m.t; }}",
+               timeout_ms=BOOT_TIMEOUT_MS)   # (built for the empty store: a mark of its own)
     other = page.context.new_page()
     other.goto(site.url)
     wait_ready(other)
-    other.evaluate(f"""() => {{ {KV}.setItem('{sum_key}', JSON.stringify({{ v: 1, t: 'other', after: 'older' }}));
-                               return {KV}.flush(); }}""")
-    wait_until(page, f"{mark} && {mark}.v === 1 && {mark}.t !== 'other'")
-    assert page.evaluate(f"{mark}.after") is None   # (built again: a mark that follows none)
+    store_set(other, sum_key, json.dumps({"v": 1, "t": "other", "after": "older"}, separators=(",", ":")))
+    store_flush(other)
+    store_wait(page, f"async () => {{ const m = await {mark}; return m && m.v === 1 && m.t !== 'other'; }}",
+               timeout_ms=BOOT_TIMEOUT_MS)
+    assert json.loads(store_get(page, sum_key)).get("after") is None   # (built again: a mark that follows none)
     other.close()
 
 
@@ -202,19 +209,20 @@ def test_writes_a_page_left_before_knowing_them_committed_are_written_at_the_nex
     unsaved = "localStorage.getItem('cardtable-unsaved')"
     page.goto(site.url)
     wait_ready(page)
-    page.evaluate(f"{KV}.setItem('cardtable/v1/aside/old', 'first')")
-    page.evaluate(f"{KV}.flush()")
+    store_set(page, "cardtable/v1/aside/old", "first")
+    store_flush(page)
     # another window left first, with a write of its own kept (a browser closed with two windows)
     page.evaluate("localStorage.setItem('cardtable-unsaved', "
                   "JSON.stringify([['cardtable/v1/aside/other', [null, 'too']]]))")
-    kept = page.evaluate(f"""() => {{ {KV}.setItem('cardtable/v1/aside/new', 'kept');   // (in the task that leaves)
-                                    {KV}.setItem('cardtable/v1/aside/old', 'second');
-                                    dispatchEvent(new PageTransitionEvent('pagehide'));
-                                    return {unsaved}; }}""")
+    kept = page.evaluate(f"""async () => {{   // (in the task that leaves: both written, neither committed)
+        await Promise.all([cardtableStoreAsk('setItem', 'cardtable/v1/aside/new', 'kept'),
+                           cardtableStoreAsk('setItem', 'cardtable/v1/aside/old', 'second')]);
+        dispatchEvent(new PageTransitionEvent('pagehide'));
+        return {unsaved}; }}""")
     assert sorted(json.loads(kept)) == [["cardtable/v1/aside/new", [None, "kept"]],
                                         ["cardtable/v1/aside/old", ["first", "second"]],
                                         ["cardtable/v1/aside/other", [None, "too"]]]
-    page.evaluate(f"{KV}.flush()")
+    store_flush(page)
     # as if the browser had dropped that transaction; meanwhile another window changed one of the two
     page.evaluate(f"""() => new Promise((ok) => {{ const r = indexedDB.open('cardtable');
         r.onsuccess = () => {{ const tx = r.result.transaction('kv', 'readwrite'), os = tx.objectStore('kv');
@@ -222,8 +230,35 @@ def test_writes_a_page_left_before_knowing_them_committed_are_written_at_the_nex
                               tx.oncomplete = () => {{ r.result.close(); ok(); }}; }}; }})""")
     page.reload()
     wait_ready(page)
-    assert page.evaluate(f"{KV}.getItem('cardtable/v1/aside/new')") == "kept"
-    assert page.evaluate(f"{KV}.getItem('cardtable/v1/aside/old')") == "third"   # (the later write wins)
-    assert page.evaluate(f"{KV}.getItem('cardtable/v1/aside/other')") == "too"
+    assert store_get(page, "cardtable/v1/aside/new") == "kept"
+    assert store_get(page, "cardtable/v1/aside/old") == "third"   # (the later write wins)
+    assert store_get(page, "cardtable/v1/aside/other") == "too"
     assert page.evaluate(unsaved) is None
     assert "cardtable/v1/aside/new" in page.evaluate(IDB_KEYS)
+
+
+def test_the_tests_way_to_the_store_answers_as_the_store_does(page, site):
+    """cardtableStoreAsk (web/store.js), the tests' one way to the store: each answer the store's
+    own, a key it keeps in localStorage there, a question it does not know refused by name; without
+    IndexedDB, localStorage answers."""
+    page.goto(site.url)
+    wait_ready(page)
+    store_set(page, "cardtable/v1/aside/ask", "1")
+    store_set(page, SETTINGS_KEY, '{"speed": "fast"}')
+    assert store_get(page, "cardtable/v1/aside/ask") == page.evaluate(f"{KV}.getItem('cardtable/v1/aside/ask')") == "1"
+    assert store_get(page, SETTINGS_KEY) == page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')") == '{"speed": "fast"}'
+    assert store_keys(page) == page.evaluate(f"() => Array.from({{ length: {KV}.length }}, (_, i) => {KV}.key(i))")
+    assert {"cardtable/v1/aside/ask", SETTINGS_KEY} <= set(store_keys(page))
+    assert ["cardtable/v1/aside/ask", "1"] in store_entries(page)
+    assert SETTINGS_KEY not in dict(store_entries(page))   # (IndexedDB's part only)
+    assert store_flush(page) is True
+    store_remove(page, "cardtable/v1/aside/ask")
+    assert store_get(page, "cardtable/v1/aside/ask") is None
+    with pytest.raises(Error, match="cardtableStoreAsk: no method length"):
+        store_ask(page, "length")
+    page.goto(site.url + "?without-saves")   # (the store gives null: localStorage)
+    wait_ready(page)
+    assert page.evaluate("cardtableStore.kv") is None
+    assert store_get(page, SETTINGS_KEY) == '{"speed": "fast"}'
+    assert store_entries(page) == [] and store_flush(page) is True
+    assert store_keys(page) == page.evaluate("Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i))")

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from conftest import screen_shot, take_the_table, wait_ready
+from conftest import current_record, screen_shot, take_the_table, wait_ready
 from cardtable.record import new_game
 
 pytestmark = pytest.mark.browser
@@ -103,7 +103,7 @@ def test_a_card_that_cannot_be_played_says_why(watched_page, site):
     page.focus(f'.my-hand [data-card="{card}"]')
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => ({SAID}).includes('Not allowed:')")
-    assert len(json.loads(page.evaluate("(self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/game/' + (self.cardtableStore?.kv || localStorage).getItem('cardtable/v1/last'))"))["actions"]) == n
+    assert len(current_record(page)["actions"]) == n
 
     # the declarer plays from the dummy: a dummy card that does not follow, and one of his own
     rec = position("dummy-spades", lambda g: g.view(g.to_act)["phase"] == "play"

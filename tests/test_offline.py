@@ -322,7 +322,7 @@ def test_starts_with_the_browser_offline(context, page, own_site):
 
 def test_a_saved_hand_continues_offline(page, own_site):
     """Start a hand, play into it, stop the server: the reloaded app continues the same hand."""
-    from conftest import current_record, dom_cards
+    from conftest import current_record, dom_cards, store_get
     from test_browser_spades import STATE, start_game, take_turn
 
     watch_csp(page)
@@ -343,7 +343,8 @@ def test_a_saved_hand_continues_offline(page, own_site):
         urllib.request.urlopen(own_site.url, timeout=5)
     page.reload()
     wait_ready(page)
-    game_id = page.evaluate("localStorage.getItem('cardtable/v1/last')")
+    game_id = store_get(page, "cardtable/v1/last")   # (in the store's IndexedDB: not in localStorage)
+    assert game_id
     if page.locator('[data-key="continue"]').count():  # (a reload now comes back to the game itself)
         page.click('[data-key="continue"]')
     take_device(page)
@@ -352,7 +353,7 @@ def test_a_saved_hand_continues_offline(page, own_site):
     assert current_record(page) == record
     take_turn(page)  # and it can be played on, still offline
     assert len(current_record(page)["actions"]) == len(record["actions"]) + 1
-    assert page.evaluate("localStorage.getItem('cardtable/v1/last')") == game_id
+    assert store_get(page, "cardtable/v1/last") == game_id
     assert csp_violations(page) == []
 
 

@@ -216,4 +216,21 @@
   self.cardtableStore.ready = (self.indexedDB ? open() : Promise.resolve(null)).then(
     (got) => (self.cardtableStore.kv = got),
     (err) => { console.error("cardtable: no IndexedDB, localStorage is used", err); return null; });
+
+  // The tests' one way to the store (tests/conftest.py: store_get ...): asked, answered later, in
+  // values a postMessage carries, so the same tests hold when the store lives in Python's worker
+  // and this asks it there.  Without IndexedDB (kv null), localStorage answers as it does the app.
+  const asks = {
+    getItem: (kv, k) => (kv || local()).getItem(k),
+    setItem: (kv, k, v) => { (kv || local()).setItem(k, v); },
+    removeItem: (kv, k) => { (kv || local()).removeItem(k); },
+    keys: (kv) => { const s = kv || local(); return Array.from({ length: s.length }, (_, i) => s.key(i)); },
+    entries: (kv) => (kv ? kv.entries() : []),   // (IndexedDB's part only)
+    room: (kv, n) => { kv.room = n; },   // tests fill the store this way
+    flush: (kv) => (kv ? kv.flush() : true),   // true once written, false if refused
+  };
+  self.cardtableStoreAsk = async (method, ...args) => {
+    if (!Object.prototype.hasOwnProperty.call(asks, method)) throw new Error(`cardtableStoreAsk: no method ${method}`);
+    return asks[method](await self.cardtableStore.ready, ...args);
+  };
 })();
