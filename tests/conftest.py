@@ -697,11 +697,16 @@ def settle(page) -> None:
     page.evaluate("() => { const t = document.querySelector('.table.collecting .trick'); if (t) t.click(); }")
 
 
+def app_worker(page):
+    """The app's worker (web/py-worker.js), where its Python and its store run (Playwright's Worker:
+    ``evaluate`` runs there)."""
+    return next(w for w in page.workers if w.url.endswith("/web/py-worker.js"))
+
+
 def run_python(page, code: str):
     """The value of Python ``code`` (its last expression) run in the app's interpreter, in its worker
     (web/py-worker.js keeps it as ``self.cardtablePyodide``)."""
-    worker = next(w for w in page.workers if w.url.endswith("/web/py-worker.js"))
-    return worker.evaluate("code => self.cardtablePyodide.runPython(code)", code)
+    return app_worker(page).evaluate("code => self.cardtablePyodide.runPython(code)", code)
 
 
 def saved_records(page) -> dict:

@@ -12,7 +12,7 @@ import random
 import pytest
 from playwright.sync_api import Error
 
-from conftest import BOOT_TIMEOUT_MS, store_ask, store_entries, store_flush, store_get, store_keys, store_remove, \
+from conftest import BOOT_TIMEOUT_MS, app_worker, store_ask, store_entries, store_flush, store_get, store_keys, store_remove, \
     store_set, store_wait, wait_ready
 from csp import wait_until
 from test_browser_data import played
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 
 # The store object itself, for the tests of what the tests' asks do not reach (its onchange, and
 # writes made in one task) and of the asks; the others ask through cardtableStoreAsk (conftest.py)
-KV = "cardtableStore.kv"
+KV = "cardtableStore.kv"   # (in the app's worker: app_worker)
 IDB_KEYS = """() => new Promise((ok, no) => { const r = indexedDB.open('cardtable');
     r.onsuccess = () => { const q = r.result.transaction('kv').objectStore('kv').getAllKeys();
                           q.onsuccess = () => { r.result.close(); ok(q.result); }; q.onerror = no; }; })"""
@@ -147,12 +147,13 @@ def test_another_window_hears_a_burst_of_writes_once(page, site):
     other = page.context.new_page()
     other.goto(site.url)
     wait_ready(other)
-    other.evaluate(f"window.heard = []; {KV}.onchange((e) => heard.push(e.keys.length))")
-    page.evaluate(f"() => {{ for (let i = 0; i < 400; i++) {KV}.setItem('cardtable/v1/aside/x' + i, 'v' + i); }}")
-    wait_until(other, "window.heard.length > 0")
-    page.evaluate(f"{KV}.flush()")
-    assert other.evaluate(f"{KV}.getItem('cardtable/v1/aside/x399')") == "v399"
-    heard = other.evaluate("window.heard")
+    there, here = app_worker(other), app_worker(page)   # (the store runs in each window's worker)
+    there.evaluate(f"self.heard = []; {KV}.onchange((e) => heard.push(e.keys.length))")
+    here.evaluate(f"() => {{ for (let i = 0; i < 400; i++) {KV}.setItem('cardtable/v1/aside/x' + i, 'v' + i); }}")
+    wait_until(there, "self.heard.length > 0")
+    here.evaluate(f"{KV}.flush()")
+    assert there.evaluate(f"{KV}.getItem('cardtable/v1/aside/x399')") == "v399"
+    heard = there.evaluate("self.heard")
     assert max(heard) >= 400 and len(heard) < 5, heard     # (the app's own writes may make another)
     other.close()
 
@@ -245,9 +246,9 @@ def test_the_tests_way_to_the_store_answers_as_the_store_does(page, site):
     wait_ready(page)
     store_set(page, "cardtable/v1/aside/ask", "1")
     store_set(page, SETTINGS_KEY, '{"speed": "fast"}')
-    assert store_get(page, "cardtable/v1/aside/ask") == page.evaluate(f"{KV}.getItem('cardtable/v1/aside/ask')") == "1"
+    assert store_get(page, "cardtable/v1/aside/ask") == app_worker(page).evaluate(f"{KV}.getItem('cardtable/v1/aside/ask')") == "1"
     assert store_get(page, SETTINGS_KEY) == page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')") == '{"speed": "fast"}'
-    assert store_keys(page) == page.evaluate(f"() => Array.from({{ length: {KV}.length }}, (_, i) => {KV}.key(i))")
+    assert store_keys(page) == app_worker(page).evaluate(f"() => Array.from({{ length: {KV}.length }}, (_, i) => {KV}.key(i))")
     assert {"cardtable/v1/aside/ask", SETTINGS_KEY} <= set(store_keys(page))
     assert ["cardtable/v1/aside/ask", "1"] in store_entries(page)
     assert SETTINGS_KEY not in dict(store_entries(page))   # (IndexedDB's part only)
@@ -258,7 +259,7 @@ def test_the_tests_way_to_the_store_answers_as_the_store_does(page, site):
         store_ask(page, "length")
     page.goto(site.url + "?without-saves")   # (the store gives null: localStorage)
     wait_ready(page)
-    assert page.evaluate("cardtableStore.kv") is None
+    assert app_worker(page).evaluate(f"{KV}") is None
     assert store_get(page, SETTINGS_KEY) == '{"speed": "fast"}'
     assert store_entries(page) == [] and store_flush(page) is True
     assert store_keys(page) == page.evaluate("Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i))")

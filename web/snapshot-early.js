@@ -55,15 +55,8 @@
   const site = (file) => new URL(file, document.baseURI).href;
   // The decoder runs in a worker (web/xz-worker.js): decoding 13 MB on the page's main thread was one
   // long task of seconds (a stream's reads resolve without yielding while bytes are there).  Where
-  // the browser cannot hand a stream to a worker, or the worker does not start, it runs in the page.
-  const inPage = () => new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = site("runtime/xz-decompress/xz-decompress.js");
-    const loaded = () => self["xz-decompress"] && self["xz-decompress"].XzReadableStream;
-    script.onload = () => (loaded() ? resolve(loaded()) : reject(new Error("xz-decompress did not load")));
-    script.onerror = () => reject(new Error("xz-decompress did not load"));
-    document.head.append(script);
-  });
+  // the browser cannot hand a stream to a worker, or the worker does not start, the files are
+  // fetched as they are (1 MB more, rather than seconds of a locked page).
   const inWorker = () => new Promise((resolve, reject) => {
     const probe = new ReadableStream();
     new MessageChannel().port1.postMessage(probe, [probe]); // (throws where streams cannot be handed over)
@@ -74,7 +67,7 @@
       return readable;
     });
     worker.onerror = (event) => {
-      event.preventDefault(); // (not the page's error: the decoder then runs in the page)
+      event.preventDefault(); // (not the page's error: the files are then fetched as they are)
       reject(new Error("the decoder's worker did not start"));
     };
   });
@@ -98,13 +91,7 @@
     const done = begun;
     if (!done) return;
     begun = null;
-    decoder = Object.keys(PACKED).length && self.ReadableStream && (async () => {
-      try {
-        return await inWorker();
-      } catch {
-        return inPage();
-      }
-    })();
+    decoder = Object.keys(PACKED).length && self.ReadableStream && inWorker();
     if (decoder) decoder.catch(() => {});
     // The decoder decodes one stream at a time, in the order they were opened: the smaller file first,
     // which has all arrived (and is decoded) long before the bigger one.
@@ -162,14 +149,16 @@
     let reader;
     let first;
     let XzReadableStream;
+    const packed = get(url + ".xz");
     try {
-      const packed = await get(url + ".xz");
       XzReadableStream = await decoder;
-      reader = packed.ok && packed.body && packed.body.getReader();
+      const response = await packed;
+      reader = response.ok && response.body && response.body.getReader();
       first = reader && await reader.read();
       await after;
     } catch {
       reader = null;
+      packed.then((r) => r.body && r.body.cancel(), () => {}).catch(() => {}); // (no decoder: not downloaded for nothing)
     }
     const head = first && !first.done ? first.value : new Uint8Array(0);
     if (!reader || head.length < XZ.length || XZ.some((b, i) => head[i] !== b)) { // (a host's page for a missing file, say)
