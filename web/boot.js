@@ -6,15 +6,21 @@
 // the page's functions (web/morph.js, web/page.js ...), an ask answered; the functions it names with
 // {on} post the page's calls to it ({to, args}), each acknowledged with {done} once Python has
 // answered it (`cardtableBusy` counts those not yet answered: the tests wait for none).
-import { _, ready as packReady } from "./i18n.js";
+//
+// The player's words (web/i18n.js, which waits for its language's pack) are imported on the side:
+// the worker starts meanwhile, and what is said before they are here is said in English.
+let _ = (message, values) => Object.entries(values || {}).reduce((t, [k, v]) => t.split(`{${k}}`).join(String(v)), message);
+const words = import("./i18n.js").then((m) => { _ = m._; }, () => {});
 
 const boot = document.getElementById("boot");
 const msg = document.getElementById("boot-msg");
 const root = document.documentElement;
 const title = document.getElementById("boot-title");
-msg.textContent = _("Shuffling the deck…");
-// (over the home the build drew, #boot shows only while a tap waits for Python: web/first-paint.js)
-if (root.dataset.first !== "route") title.textContent = _("Starting…");
+words.then(() => {
+  if (msg.textContent === "Shuffling the deck…") msg.textContent = _("Shuffling the deck…");
+  // (over the home the build drew, #boot shows only while a tap waits for Python: web/first-paint.js)
+  if (root.dataset.first !== "route" && title.textContent === "Card Table") title.textContent = _("Starting…");
+});
 
 function ready() {
   return root.hasAttribute("data-ready");
@@ -27,6 +33,10 @@ function fail(reason) {
   const dataPhase = root.dataset.bootPhase === "data";
   root.setAttribute("data-boot-failed", dataPhase ? "data" : "python");
   boot.classList.add("failed");
+  words.then(() => failed(reason, dataPhase));
+}
+
+function failed(reason, dataPhase) {
   title.textContent = "Card Table";
   msg.textContent = dataPhase
     ? _("Card Table started but could not read your saved data: {reason}.", { reason })
@@ -51,7 +61,9 @@ addEventListener("unhandledrejection", (e) => {
 
 // The bytes downloaded, then "Starting Python…" (web/progress.js: imported on the side, so that a
 // late one never holds Python back), then "Almost ready…"
-import("./progress.js").then((m) => m.watchDownloads()).catch(() => {});
+const loaded = []; // (what the worker downloaded before progress.js was here)
+window.cardtableLoaded = (urls) => loaded.push(...urls);
+import("./progress.js").then((m) => m.watchDownloads(loaded)).catch(() => {});
 window.cardtablePythonUp = () => {
   if (window.cardtableDownloaded) window.cardtableDownloaded();
   if (!ready()) msg.textContent = _("Almost ready…");
@@ -106,11 +118,16 @@ Promise.resolve(self.cardtableSnapshotRead).then(async (found) => {
   worker.postMessage({ snapshot: bytes ? { name: found.name, header: found.header, bytes } : null }, bytes ? [bytes] : []);
 }).catch(() => worker.postMessage({ snapshot: null }));
 // what Python reads as it starts (once the language's pack is here), with the page's localStorage
-Promise.resolve(packReady).catch(() => null).then(() => {
-  const local = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const k = localStorage.key(i);
-    if (k.startsWith("cardtable")) local.push([k, localStorage.getItem(k)]);
+// (a visit ?without-saves reads none; a localStorage that cannot be read fails there as here)
+words.then(() => {
+  let local = [];
+  try {
+    for (let i = 0; !/[?&]without-saves/.test(location.search) && i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.startsWith("cardtable")) local.push([k, localStorage.getItem(k)]);
+    }
+  } catch (err) {
+    local = { error: String(err && err.message ? err.message : err) };
   }
   if (typeof window.cardtableStart === "function") worker.postMessage({ start: { ...window.cardtableStart(), local } });
 });

@@ -86,8 +86,9 @@ window.cardtableDownloaded = () => {
   draw();
 };
 
-/** Show the bar and count the downloads until the home screen is up. */
-export function watchDownloads() {
+/** Show the bar and count the downloads until the home screen is up (`loaded`: the files the app's
+ * worker downloaded before). */
+export function watchDownloads(loaded = []) {
   if (!bar || !total) return;
   bar.hidden = false;
   bar.setAttribute("aria-label", _("Loading Card Table"));
@@ -112,6 +113,7 @@ export function watchDownloads() {
     const file = fileOf(url);
     if (file) note(file, FILES[file]);
   });
+  window.cardtableLoaded(loaded);
   new MutationObserver((_records, observer) => { // the home screen is up: stop counting
     if (!root.hasAttribute("data-ready") && !root.hasAttribute("data-boot-failed")) return;
     observer.disconnect();

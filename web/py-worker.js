@@ -67,7 +67,10 @@ function fetched({ fetched: id, error, status, statusText, headers, body }) {
   ok(error !== undefined ? plainFetch(url) : new Response(body, { status, statusText, headers }));
 }
 
-// what this worker downloads itself, for the page's progress bar (web/progress.js)
+// what this worker downloads itself, for the page's progress bar (web/progress.js): Pyodide's module,
+// here since this one runs (Chromium times a worker's static imports in the page's timeline), and
+// what it fetches and imports later
+call("cardtableLoaded", [new URL("../runtime/pyodide/pyodide.mjs", import.meta.url).href]);
 new PerformanceObserver((list) => call("cardtableLoaded", list.getEntries().map((e) => e.name)))
   .observe({ type: "resource", buffered: true });
 
@@ -76,14 +79,15 @@ new PerformanceObserver((list) => call("cardtableLoaded", list.getEntries().map(
  * (another window's writes) heard.  web/store.js keeps the settings and its few other LOCAL keys
  * there, where the page's first paint reads them before Python starts. */
 function pageStorage(entries) {
-  const map = new Map(entries);
-  const write = (k, v) => call("cardtableLocal", k, v);
+  const map = new Map(entries.error ? [] : entries);
+  const check = () => { if (entries.error) throw new Error(entries.error); }; // (the page could not read it: nor can we)
+  const write = (k, v) => { check(); v === null ? map.delete(k) : map.set(k, v); call("cardtableLocal", k, v); };
   return {
-    getItem: (k) => (map.has(String(k)) ? map.get(String(k)) : null),
-    setItem: (k, v) => { map.set(String(k), String(v)); write(String(k), String(v)); },
-    removeItem: (k) => { map.delete(String(k)); write(String(k), null); },
-    key: (i) => [...map.keys()][i] ?? null,
-    get length() { return map.size; },
+    getItem: (k) => (check(), map.has(String(k)) ? map.get(String(k)) : null),
+    setItem: (k, v) => write(String(k), String(v)),
+    removeItem: (k) => write(String(k), null),
+    key: (i) => (check(), [...map.keys()][i] ?? null),
+    get length() { check(); return map.size; },
     heard: (k, v) => (k === null ? map.clear() : v === null ? map.delete(k) : map.set(k, v)),
   };
 }
@@ -128,12 +132,20 @@ try {
   take = (m) => {
     try {
       receive(m);
+    } catch (err) {
+      post({ failed: lastLine(err) }); // (a start that fails there: the page says so, once)
+      throw err;
     } finally {
       if (m.to !== undefined) post({ done: 1 });
     }
   };
   waiting.splice(0).forEach(take);
 } catch (err) {
+  post({ failed: lastLine(err) });
+}
+
+/** An error's last line (a Python traceback's says what went wrong). */
+function lastLine(err) {
   const text = err && err.message ? err.message : String(err);
-  post({ failed: text.trim().split("\n").pop() || text });
+  return text.trim().split("\n").pop() || text;
 }

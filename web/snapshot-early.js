@@ -150,6 +150,7 @@
     let first;
     let XzReadableStream;
     const packed = get(url + ".xz");
+    packed.catch(() => {}); // (its failure is handled below, once the decoder is here)
     try {
       XzReadableStream = await decoder;
       const response = await packed;

@@ -360,6 +360,10 @@ def start() -> None:
     # Python runs: from here a failure is the saved data's (web/boot.js offers the rescue)
     page.call("cardtableHtml", {"data-boot-phase": "data"})
     APP = App()
-    APP.history.start()   # (morphs the home the build drew into the page: nothing moves)
-    take_early_taps(APP)   # the taps made before Python was ready, carried out now
+    APP.history.start(then=started)   # (morphs the home the build drew into the page: nothing moves)
+
+
+def started() -> None:
+    """The first screen is drawn: the taps made before Python was ready carried out, and the app shown."""
+    take_early_taps(APP)
     page.call("cardtableStarted")   # (#app shown, the boot screen gone, <html data-ready>)

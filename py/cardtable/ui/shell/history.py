@@ -22,9 +22,10 @@ class History:
         if route != self.app.route():
             self.app.go_to_route(route)
 
-    def start(self) -> None:
-        """The first screen: home at the bottom of the history, and a reload's screen over it."""
-        page.ask("cardtableFirstRoute", then=self.first)
+    def start(self, then) -> None:
+        """The first screen: home at the bottom of the history, and a reload's screen over it; then
+        ``then()`` (once it is drawn: the page's answer comes from the page, a message later)."""
+        page.ask("cardtableFirstRoute", then=lambda route: (self.first(route), then()))
 
     def first(self, route: str) -> None:
         if route == "#home":
