@@ -249,6 +249,7 @@ window.cardtablePaint = function (html, screen, attrs, route, shown) {
   page.dataset.screen = screen;
   shownNow = shown;
   for (const [k, v] of Object.entries(attrs)) page.setAttribute(`data-${k}`, v);
+  if (attrs.ready) window.cardtableStarted();   // (Python's first screen: shown as it is drawn)
   follow(route);
   if (screen !== was) scrollTo(0, 0);
 };

@@ -106,6 +106,7 @@ class App:
         self.notice = ""              # a message on the home screen
         self.shown = 0                # how many screens were shown (a tap made on an earlier one is dropped)
         self.painted = "home"         # the screen drawn last (the build drew home before Python started)
+        self.starting = False         # the next screen drawn is the first: it says the app is ready (start)
         self.form: dict = {}          # the fields of the form the act being run was tapped in (id -> value)
         self.banner = ""              # a message over the table (e.g. storage full)
         self.parts: dict = {}         # the screen parts built so far (``PARTS``: each on first use)
@@ -172,6 +173,8 @@ class App:
         attrs = html_classes(self.settings)   # paces the CSS animations; deck colours, card size
         if name != self.painted:
             self.painted, self.shown = name, self.shown + 1   # (a tap made before this was on another screen)
+        if self.starting:   # the first screen: drawn and shown in one call (#app shown, the boot screen gone)
+            attrs, self.starting = {**attrs, "ready": "true"}, False
         page.call("cardtablePaint", html, name, attrs, self.route(), self.shown)
         table_screen = self.built("table_screen")   # (built with the first game opened)
         if table_screen is not None:
@@ -360,10 +363,5 @@ def start() -> None:
     # Python runs: from here a failure is the saved data's (web/boot.js offers the rescue)
     page.call("cardtableHtml", {"data-boot-phase": "data"})
     APP = App()
-    APP.history.start(then=started)   # (morphs the home the build drew into the page: nothing moves)
-
-
-def started() -> None:
-    """The first screen is drawn: the taps made before Python was ready carried out, and the app shown."""
-    take_early_taps(APP)
-    page.call("cardtableStarted")   # (#app shown, the boot screen gone, <html data-ready>)
+    APP.starting = True   # (its first screen says the app is ready: render)
+    APP.history.start(then=lambda: take_early_taps(APP))   # (morphs the home the build drew: nothing moves)
