@@ -695,6 +695,7 @@ def store_wait(page, predicate: str, arg=None, timeout_ms: int = 30_000) -> None
 def settle(page) -> None:
     """Collect a finished trick still on the table (tap it), so the game goes on."""
     page.evaluate("() => { const t = document.querySelector('.table.collecting .trick'); if (t) t.click(); }")
+    page.wait_for_function(ANSWERED)   # (a click in the page's script: Python answers it in its worker)
 
 
 def app_worker(page):

@@ -74,7 +74,7 @@ STATE = """() => {
 
 
 def wait_state(page) -> str:
-    page.wait_for_function(f"() => ({STATE})() !== ''", timeout=60_000)
+    page.wait_for_function(f"() => ({STATE})() !== '' && ({ANSWERED})()", timeout=60_000)   # (Python done with the last tap)
     return page.evaluate(STATE)
 
 
